@@ -1,2 +1,4 @@
-import CGtk
-print(gtk_get_major_version(), cairo_version(), zlibVersion().map { String(cString: $0) } ?? "")
+import ArgumentParser
+launchInstant = ContinuousClock.now
+
+TeamsketchCommand.main()

@@ -53,8 +53,8 @@ public enum PenWidth: Int, CaseIterable, Codable, Sendable {
     /// Line width in logical canvas units (canvas is 1600 × 1000).
     public var units: Double {
         switch self {
-        case .fine: 4
-        case .broad: 14
+        case .fine: 6
+        case .broad: 18
         }
     }
 }

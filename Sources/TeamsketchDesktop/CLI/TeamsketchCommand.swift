@@ -1,0 +1,10 @@
+import ArgumentParser
+
+struct TeamsketchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "TeamsketchDesktop",
+        abstract: "Teamsketch Desktop: draw together, play Buchstaben Post.",
+        subcommands: [RunCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+}

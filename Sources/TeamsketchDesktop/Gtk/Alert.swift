@@ -1,0 +1,62 @@
+import CGtk
+
+/// A modal message with buttons. GtkMessageDialog's constructor is variadic
+/// (Swift can't call it) and GtkAlertDialog needs GTK 4.10, so this is built
+/// from a plain window.
+@MainActor
+enum Alert {
+    struct Choice {
+        let title: String
+        let classes: [String]
+        let action: @MainActor () -> Void
+        init(_ title: String, classes: [String] = [], action: @escaping @MainActor () -> Void = {}) {
+            self.title = title; self.classes = classes; self.action = action
+        }
+    }
+
+    static func show(parent: UnsafeMutablePointer<GtkWidget>?, title: String, message: String,
+                     choices: [Choice] = []) {
+        let win = gtk_window_new()!
+        gtk_window_set_title(ts_window(win), title)
+        gtk_window_set_modal(ts_window(win), 1)
+        gtk_window_set_resizable(ts_window(win), 0)
+        if let parent { gtk_window_set_transient_for(ts_window(win), ts_window(parent)) }
+        let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["alert"])
+        UI.append(content, UI.label(title, classes: ["alert-title"]))
+        let msg = UI.label(message)
+        gtk_label_set_max_width_chars(ts_label(msg), 50)
+        gtk_label_set_selectable(ts_label(msg), 1)
+        UI.append(content, msg)
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        gtk_widget_set_halign(row, GTK_ALIGN_END)
+        let weakWin = WeakWidget(win)
+        let all = choices.isEmpty ? [Choice(`_`("OK"), classes: ["suggested-action"])] : choices
+        for choice in all {
+            let b = UI.button(choice.title, classes: choice.classes + ["alert-button"]) {
+                if let w = weakWin.widget { gtk_window_destroy(ts_window(w)) }
+                choice.action()
+            }
+            UI.append(row, b)
+        }
+        UI.append(content, row)
+        gtk_window_set_child(ts_window(win), content)
+        gtk_window_present(ts_window(win))
+    }
+}
+
+/// GTK widgets are not Swift objects; this holds one weakly via GObject's weak
+/// pointer so a handler never touches a destroyed widget. The slot is heap
+/// memory of its own because GObject writes NULL into it on finalize.
+final class WeakWidget {
+    private let slot: UnsafeMutablePointer<gpointer?>
+    init(_ w: UnsafeMutablePointer<GtkWidget>) {
+        slot = .allocate(capacity: 1)
+        slot.initialize(to: gpointer(w))
+        g_object_add_weak_pointer(ts_object(w), slot)
+    }
+    deinit {
+        if let p = slot.pointee { g_object_remove_weak_pointer(ts_object(p), slot) }
+        slot.deallocate()
+    }
+    var widget: UnsafeMutablePointer<GtkWidget>? { slot.pointee?.assumingMemoryBound(to: GtkWidget.self) }
+}

@@ -1,0 +1,103 @@
+import CGtk
+
+typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+/// Small helpers over the GTK C API; screens use these instead of casts.
+@MainActor
+enum UI {
+    static func raw(_ w: Widget) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(w) }
+
+    static func label(_ text: String, classes: [String] = []) -> Widget {
+        let l = gtk_label_new(text)!
+        gtk_label_set_wrap(ts_label(l), 1)
+        style(l, classes)
+        return l
+    }
+
+    static func setText(_ label: Widget, _ text: String) {
+        gtk_label_set_text(ts_label(label), text)
+    }
+
+    static func button(_ text: String, icon: String? = nil, classes: [String] = [],
+                       action: @escaping @MainActor () -> Void) -> Widget {
+        let b = gtk_button_new()!
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+        if let icon {
+            let img = gtk_image_new_from_icon_name(icon)!
+            gtk_image_set_pixel_size(ts_image(img), 48)
+            gtk_box_append(ts_box(box), img)
+        }
+        gtk_box_append(ts_box(box), gtk_label_new(text))
+        gtk_button_set_child(ts_button(b), box)
+        style(b, classes)
+        Signal.connect(raw(b), "clicked", action)
+        return b
+    }
+
+    static func iconButton(_ icon: String, tooltip: String, classes: [String] = [],
+                           action: @escaping @MainActor () -> Void) -> Widget {
+        let b = gtk_button_new()!
+        let img = gtk_image_new_from_icon_name(icon)!
+        gtk_image_set_pixel_size(ts_image(img), 28)
+        gtk_button_set_child(ts_button(b), img)
+        gtk_widget_set_tooltip_text(b, tooltip)
+        accessibleLabel(b, tooltip)
+        style(b, classes)
+        Signal.connect(raw(b), "clicked", action)
+        return b
+    }
+
+    static func box(_ orientation: GtkOrientation, spacing: Int32 = 12, classes: [String] = [],
+                    _ children: [Widget] = []) -> Widget {
+        let b = gtk_box_new(orientation, spacing)!
+        for c in children { gtk_box_append(ts_box(b), c) }
+        style(b, classes)
+        return b
+    }
+
+    static func append(_ box: Widget, _ child: Widget) { gtk_box_append(ts_box(box), child) }
+
+    static func clear(_ box: Widget) {
+        while let child = gtk_widget_get_first_child(box) { gtk_box_remove(ts_box(box), child) }
+    }
+
+    static func style(_ w: Widget, _ classes: [String]) {
+        for c in classes { gtk_widget_add_css_class(w, c) }
+    }
+
+    static func setClass(_ w: Widget, _ cls: String, _ on: Bool) {
+        if on { gtk_widget_add_css_class(w, cls) } else { gtk_widget_remove_css_class(w, cls) }
+    }
+
+    static func expand(_ w: Widget, h: Bool = true, v: Bool = true) {
+        gtk_widget_set_hexpand(w, h ? 1 : 0)
+        gtk_widget_set_vexpand(w, v ? 1 : 0)
+    }
+
+    static func center(_ w: Widget) {
+        gtk_widget_set_halign(w, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(w, GTK_ALIGN_CENTER)
+    }
+
+    /// Screen readers read this name for controls that show only an icon or colour.
+    static func accessibleLabel(_ w: Widget, _ text: String) {
+        var value = GValue()
+        g_value_init(&value, gtk_gtype_string())
+        g_value_set_string(&value, text)
+        var prop = GTK_ACCESSIBLE_PROPERTY_LABEL
+        gtk_accessible_update_property_value(ts_accessible(w), 1, &prop, &value)
+        g_value_unset(&value)
+    }
+
+    static func entryText(_ entry: Widget) -> String {
+        String(cString: gtk_editable_get_text(ts_editable(entry)))
+    }
+}
+
+/// G_TYPE_STRING is a macro; its fundamental type number is fixed by GLib.
+func gtk_gtype_string() -> GType { GType(16 << 2) }
+
+/// GTK types without a public struct (GtkGesture, GtkNative, GdkTexture, …)
+/// import as OpaquePointer; the cast helpers take gpointer.
+func gp(_ p: OpaquePointer) -> gpointer { UnsafeMutableRawPointer(p) }

@@ -1,0 +1,272 @@
+import CGtk
+import Foundation
+import LearnModel
+
+/// The sketch screen: a top bar (back, name, clock, export), the canvas, and a
+/// bottom bar with the felt pens, the width switch and the eraser — where a
+/// child's hand rests on a touch screen.
+@MainActor
+final class CanvasScreen {
+    let widget: Widget
+    let canvas: CanvasView
+    private weak var app: TeamsketchApp?
+    private var penButtons: [PenColor: Widget] = [:]
+    private var widthButtons: [PenWidth: Widget] = [:]
+    private var eraserButton: Widget?
+    private var clockLabel: Widget?
+    private let banner: Widget
+    private var thumbnailDirty = false
+    private var closed = false
+    private var saveErrorShown = false
+
+    init(app: TeamsketchApp, document: SketchDocument) {
+        self.app = app
+        canvas = CanvasView(document: document, author: Self.authorName())
+        banner = UI.label("", classes: ["banner"])
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+
+        UI.append(widget, topBar(document.meta))
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(ts_overlay(overlay), canvas.widget)
+        gtk_widget_set_halign(banner, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(banner, GTK_ALIGN_START)
+        gtk_widget_set_margin_top(banner, 12)
+        gtk_widget_set_visible(banner, 0)
+        gtk_widget_set_can_target(banner, 0)
+        gtk_overlay_add_overlay(ts_overlay(overlay), banner)
+        UI.expand(overlay)
+        UI.append(widget, overlay)
+        UI.append(widget, bottomBar())
+
+        canvas.onOp = { [weak self] op in self?.persist(op) }
+        installShortcuts()
+        selectPen(.black)
+        selectWidth(.fine)
+        startClock(document.meta)
+        runEvery(ms: 5000) { [weak self] in
+            guard let self, !self.closed else { return false }
+            if self.thumbnailDirty { self.persistThumbnail() }
+            return true
+        }
+    }
+
+    func close() {
+        guard !closed else { return }
+        persistThumbnail()
+        closed = true
+        canvas.teardown()
+    }
+
+    // MARK: bars
+
+    private func topBar(_ meta: SketchMeta) -> Widget {
+        let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["toolbar"])
+        UI.append(bar, UI.iconButton("go-home-symbolic", tooltip: `_`("Back to the start"), classes: ["tool"]) {
+            [weak self] in self?.app?.showHome()
+        })
+        let title = UI.label(meta.name, classes: ["sketch-title"])
+        gtk_label_set_ellipsize(ts_label(title), PANGO_ELLIPSIZE_END)
+        gtk_widget_set_hexpand(title, 1)
+        gtk_label_set_xalign(ts_label(title), 0)
+        UI.append(bar, title)
+        UI.append(bar, UI.iconButton("zoom-out-symbolic", tooltip: `_`("Zoom out"), classes: ["tool"]) {
+            [weak self] in self.map { $0.canvas.setZoom($0.canvas.viewport.zoom / 1.5) }
+        })
+        UI.append(bar, UI.iconButton("zoom-in-symbolic", tooltip: `_`("Zoom in"), classes: ["tool"]) {
+            [weak self] in self.map { $0.canvas.setZoom($0.canvas.viewport.zoom * 1.5) }
+        })
+        UI.append(bar, UI.iconButton("document-save-as-symbolic", tooltip: `_`("Export as picture or document"), classes: ["tool"]) {
+            [weak self] in self?.export()
+        })
+        if meta.timeLimitMinutes > 0 {
+            let clock = UI.label("", classes: ["clock"])
+            UI.accessibleLabel(clock, `_`("Time left"))
+            clockLabel = clock
+            UI.append(bar, clock)
+        }
+        return bar
+    }
+
+    private func bottomBar() -> Widget {
+        let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, classes: ["toolbar"])
+        gtk_widget_set_halign(bar, GTK_ALIGN_FILL)
+        let pens = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
+        gtk_widget_set_valign(pens, GTK_ALIGN_CENTER)
+        for color in PenColor.allCases {
+            let b = gtk_button_new()!
+            UI.style(b, ["pen", "pen-\(PenColorCSS(color: color).name)"])
+            gtk_widget_set_valign(b, GTK_ALIGN_CENTER)
+            gtk_widget_set_tooltip_text(b, `_`(color.name))
+            UI.accessibleLabel(b, `_`(color.name))
+            Signal.connect(UI.raw(b), "clicked") { [weak self] in self?.selectPen(color) }
+            penButtons[color] = b
+            UI.append(pens, b)
+        }
+        UI.append(bar, pens)
+        let spacer = UI.box(GTK_ORIENTATION_HORIZONTAL)
+        gtk_widget_set_hexpand(spacer, 1)
+        UI.append(bar, spacer)
+        for (w, title) in [(PenWidth.fine, `_`("Fine")), (.broad, `_`("Broad"))] {
+            let b = gtk_toggle_button_new()!
+            gtk_button_set_child(ts_button(b), WidthIcon.make(width: w))
+            UI.style(b, ["tool"])
+            gtk_widget_set_tooltip_text(b, title)
+            UI.accessibleLabel(b, title)
+            Signal.connect(UI.raw(b), "clicked") { [weak self] in self?.selectWidth(w) }
+            widthButtons[w] = b
+            UI.append(bar, b)
+        }
+        let eraser = gtk_toggle_button_new()!
+        let img = gtk_image_new_from_icon_name("edit-clear-symbolic")!
+        gtk_image_set_pixel_size(ts_image(img), 32)
+        gtk_button_set_child(ts_button(eraser), img)
+        UI.style(eraser, ["tool"])
+        gtk_widget_set_tooltip_text(eraser, `_`("Eraser"))
+        UI.accessibleLabel(eraser, `_`("Eraser"))
+        Signal.connect(UI.raw(eraser), "clicked") { [weak self] in
+            guard let self else { return }
+            self.canvas.tool = gtk_toggle_button_get_active(ts_toggle(eraser)) != 0 ? .eraser : .pen
+            self.refreshTools()
+        }
+        eraserButton = eraser
+        UI.append(bar, eraser)
+        return bar
+    }
+
+    private func selectPen(_ color: PenColor) {
+        canvas.pen.color = color
+        canvas.tool = .pen
+        refreshTools()
+    }
+
+    private func selectWidth(_ width: PenWidth) {
+        canvas.pen.width = width
+        refreshTools()
+    }
+
+    /// The active pen is drawn bigger; toggles mirror the canvas state.
+    private func refreshTools() {
+        for (color, b) in penButtons { UI.setClass(b, "active", canvas.tool == .pen && color == canvas.pen.color) }
+        for (w, b) in widthButtons { gtk_toggle_button_set_active(ts_toggle(b), w == canvas.pen.width ? 1 : 0) }
+        if let eraserButton { gtk_toggle_button_set_active(ts_toggle(eraserButton), canvas.tool == .eraser ? 1 : 0) }
+    }
+
+    /// Keyboard use (SPEC §7): 1–9, 0, -, = pick the twelve pens in palette
+    /// order; F/B fine and broad; E eraser; Ctrl+plus/minus/0 zoom.
+    private func installShortcuts() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        let penKeys = "1234567890-="
+        Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] keyval, state in
+            guard let self else { return false }
+            let ctrl = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+            guard let scalar = Unicode.Scalar(gdk_keyval_to_unicode(keyval)) else { return false }
+            let ch = Character(scalar)
+            if ctrl {
+                switch ch {
+                case "+", "=": self.canvas.setZoom(self.canvas.viewport.zoom * 1.5)
+                case "-": self.canvas.setZoom(self.canvas.viewport.zoom / 1.5)
+                case "0": self.canvas.setZoom(1)
+                default: return false
+                }
+                return true
+            }
+            if let i = penKeys.firstIndex(of: ch) {
+                self.selectPen(PenColor.allCases[penKeys.distance(from: penKeys.startIndex, to: i)])
+                return true
+            }
+            switch ch {
+            case "f", "F": self.selectWidth(.fine)
+            case "b", "B": self.selectWidth(.broad)
+            case "e", "E":
+                self.canvas.tool = self.canvas.tool == .eraser ? .pen : .eraser
+                self.refreshTools()
+            default: return false
+            }
+            return true
+        }
+        gtk_widget_add_controller(widget, keys)
+    }
+
+    // MARK: time limit
+
+    private func startClock(_ meta: SketchMeta) {
+        guard meta.timeLimitMinutes > 0, let clock = clockLabel else { return }
+        let deadline = meta.createdAt.addingTimeInterval(Double(meta.timeLimitMinutes) * 60)
+        let tick: @MainActor () -> Bool = { [weak self] in
+            guard let self, !self.closed else { return false }
+            let left = max(0, Int(deadline.timeIntervalSinceNow.rounded(.up)))
+            UI.setText(clock, String(format: "%d:%02d", left / 60, left % 60))
+            UI.setClass(clock, "urgent", left < 60)
+            if left == 0 {
+                self.canvas.drawingEnabled = false
+                self.showBanner(`_`("Time is up! Your sketch is saved."))
+                return false
+            }
+            return true
+        }
+        if tick() { runEvery(ms: 1000, tick) }
+    }
+
+    private func showBanner(_ text: String, seconds: UInt32? = nil) {
+        UI.setText(banner, text)
+        gtk_widget_set_visible(banner, 1)
+        if let seconds {
+            runAfter(ms: seconds * 1000) { [weak self] in
+                guard let self, !self.closed else { return }
+                gtk_widget_set_visible(self.banner, 0)
+            }
+        }
+    }
+
+    // MARK: persistence
+
+    private func persist(_ op: SketchOp) {
+        thumbnailDirty = true
+        guard let store = app?.store else { return }
+        do {
+            try store.append(op, to: canvas.document.meta.id)
+        } catch {
+            // Keep drawing in memory; tell the person once, not for every stroke.
+            guard !saveErrorShown else { return }
+            saveErrorShown = true
+            app?.showError(`_`("Your drawing could not be saved."), error)
+        }
+    }
+
+    func persistThumbnail() {
+        guard thumbnailDirty, !closed, let store = app?.store else { return }
+        thumbnailDirty = false
+        do {
+            let png = try SketchExport.pngData(canvas.document, width: 320)
+            try store.setThumbnail(Data(png), for: canvas.document.meta.id)
+        } catch {
+            thumbnailDirty = true
+        }
+    }
+
+    // MARK: export
+
+    private func export() {
+        FileChooser.ask(parent: app?.window, title: `_`("Export sketch"), save: true, acceptLabel: `_`("Export"),
+                        suggestedName: canvas.document.meta.name + ".png", filters: [
+                            .init(name: `_`("PNG picture"), patterns: ["*.png"]),
+                            .init(name: `_`("PDF document"), patterns: ["*.pdf"]),
+                            .init(name: `_`("SVG drawing"), patterns: ["*.svg"]),
+                            .init(name: `_`("Xournal++ notebook"), patterns: ["*.xopp"]),
+                        ]) { [weak self] path in
+            guard let self else { return }
+            do {
+                try SketchExport.write(self.canvas.document, to: path)
+                self.showBanner(String(format: `_`("Saved as %@"), (path as NSString).lastPathComponent), seconds: 4)
+            } catch {
+                self.app?.showError(`_`("The sketch could not be exported."), error)
+            }
+        }
+    }
+
+    private static func authorName() -> String {
+        let real = String(cString: g_get_real_name())
+        return real.isEmpty || real == "Unknown" ? String(cString: g_get_user_name()) : real
+    }
+}

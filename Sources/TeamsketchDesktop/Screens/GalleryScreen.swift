@@ -1,0 +1,110 @@
+import CGtk
+import Foundation
+import LearnModel
+
+/// Saved sketches as big thumbnails; one tap reopens a sketch.
+@MainActor
+final class GalleryScreen {
+    let widget: Widget
+    private weak var app: TeamsketchApp?
+
+    init(app: TeamsketchApp) {
+        self.app = app
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["toolbar"])
+        UI.append(bar, UI.iconButton("go-home-symbolic", tooltip: `_`("Back to the start"), classes: ["tool"]) {
+            [weak app] in app?.showHome()
+        })
+        let title = UI.label(`_`("My sketches"), classes: ["sketch-title"])
+        gtk_widget_set_hexpand(title, 1)
+        gtk_label_set_xalign(ts_label(title), 0)
+        UI.append(bar, title)
+        UI.append(bar, UI.iconButton("document-open-symbolic", tooltip: `_`("Open a file (.xopp, .teamsketch)"),
+                                     classes: ["tool"]) { [weak self] in self?.importFile() })
+        UI.append(widget, bar)
+
+        let scroller = gtk_scrolled_window_new()!
+        UI.expand(scroller)
+        let flow = gtk_flow_box_new()!
+        gtk_flow_box_set_selection_mode(ts_flow_box(flow), GTK_SELECTION_NONE)
+        gtk_flow_box_set_homogeneous(ts_flow_box(flow), 1)
+        gtk_flow_box_set_max_children_per_line(ts_flow_box(flow), 6)
+        gtk_widget_set_valign(flow, GTK_ALIGN_START)
+        gtk_widget_set_margin_top(flow, 18)
+        gtk_widget_set_margin_start(flow, 18)
+        gtk_widget_set_margin_end(flow, 18)
+        gtk_scrolled_window_set_child(ts_scrolled(scroller), flow)
+        UI.append(widget, scroller)
+
+        let summaries: [SketchSummary]
+        do {
+            summaries = try app.store?.sketches() ?? []
+        } catch {
+            summaries = []
+            app.showError(`_`("Your sketches could not be listed."), error)
+        }
+        if summaries.isEmpty {
+            let note = UI.label(`_`("No sketches yet. Start a new one!"), classes: ["empty-note"])
+            UI.center(note)
+            gtk_flow_box_append(ts_flow_box(flow), note)
+        }
+        for summary in summaries {
+            gtk_flow_box_append(ts_flow_box(flow), card(summary))
+        }
+    }
+
+    private func card(_ summary: SketchSummary) -> Widget {
+        let picture = gtk_picture_new()!
+        gtk_widget_set_size_request(picture, 240, 150)
+        if let png = thumbnail(for: summary), let texture = Self.texture(png) {
+            gtk_picture_set_paintable(ts_picture(picture), texture)
+            g_object_unref(UnsafeMutableRawPointer(texture))
+        }
+        let name = UI.label(summary.name, classes: ["card-name"])
+        gtk_label_set_ellipsize(ts_label(name), PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(ts_label(name), 20)
+        let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [picture, name])
+        let button = gtk_button_new()!
+        gtk_button_set_child(ts_button(button), content)
+        UI.style(button, ["card"])
+        UI.accessibleLabel(button, summary.name)
+        let id = summary.id
+        Signal.connect(UI.raw(button), "clicked") { [weak self] in self?.open(id) }
+        return button
+    }
+
+    /// A sketch whose app was killed before its thumbnail was written still
+    /// gets one, drawn from its op log now.
+    private func thumbnail(for summary: SketchSummary) -> Data? {
+        if let png = summary.thumbnail { return png }
+        guard let store = app?.store, let doc = try? store.loadSketch(summary.id),
+              let png = try? SketchExport.pngData(doc, width: 320) else { return nil }
+        let data = Data(png)
+        try? store.setThumbnail(data, for: summary.id)
+        return data
+    }
+
+    private static func texture(_ png: Data) -> OpaquePointer? {
+        png.withUnsafeBytes { raw -> OpaquePointer? in
+            let bytes = g_bytes_new(raw.baseAddress, gsize(raw.count))
+            defer { g_bytes_unref(bytes) }
+            return gdk_texture_new_from_bytes(bytes, nil)
+        }
+    }
+
+    private func open(_ id: UUID) {
+        guard let app, let store = app.store else { return }
+        do {
+            app.open(try store.loadSketch(id))
+        } catch {
+            app.showError(`_`("This sketch could not be opened."), error)
+        }
+    }
+
+    private func importFile() {
+        FileChooser.ask(parent: app?.window, title: `_`("Open a sketch file"), save: false, acceptLabel: `_`("Open"),
+                        filters: [.init(name: `_`("Sketches (.xopp, .teamsketch)"), patterns: ["*.xopp", "*.teamsketch"])]) {
+            [weak app] path in app?.openFile(path)
+        }
+    }
+}

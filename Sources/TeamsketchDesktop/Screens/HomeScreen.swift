@@ -1,0 +1,22 @@
+import CGtk
+
+/// The start screen: big buttons, icons first (pupils rarely read).
+@MainActor
+final class HomeScreen {
+    let widget: Widget
+
+    init(app: TeamsketchApp) {
+        let title = UI.label(`_`("Teamsketch"), classes: ["home-title"])
+        let buttons = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [
+            UI.button(`_`("New sketch"), icon: "document-new-symbolic", classes: ["big-button", "suggested-action"]) {
+                [weak app] in app?.showNewSketch()
+            },
+            UI.button(`_`("Open"), icon: "document-open-symbolic", classes: ["big-button"]) {
+                [weak app] in app?.showGallery()
+            },
+        ])
+        UI.center(buttons)
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 48, [title, buttons])
+        UI.center(widget)
+    }
+}

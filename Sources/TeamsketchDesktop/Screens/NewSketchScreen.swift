@@ -1,0 +1,86 @@
+import CGtk
+import Foundation
+import LearnModel
+
+/// Asks for the sketch's name, line guides and time limit (SPEC §2).
+@MainActor
+final class NewSketchScreen {
+    let widget: Widget
+    private let nameEntry: Widget
+    private let minutes: Widget
+    private var guides: LineGuides = .none
+
+    init(app: TeamsketchApp) {
+        nameEntry = gtk_entry_new()!
+        UI.style(nameEntry, ["form-entry"])
+        gtk_editable_set_text(ts_editable(nameEntry), Self.defaultName())
+        UI.accessibleLabel(nameEntry, `_`("Name of the sketch"))
+
+        minutes = gtk_spin_button_new_with_range(0, 120, 5)!
+        gtk_spin_button_set_value(ts_spin(minutes), 0)
+        UI.style(minutes, ["form-entry"])
+        UI.accessibleLabel(minutes, `_`("Time limit in minutes (0 = no limit)"))
+
+        let guideRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
+        var first: Widget?
+        for (g, title) in [(LineGuides.none, `_`("Plain")), (.squared, `_`("Squared")), (.lined, `_`("Lined"))] {
+            let b = gtk_toggle_button_new_with_label(title)!
+            UI.style(b, ["choice"])
+            if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else {
+                first = b
+                gtk_toggle_button_set_active(ts_toggle(b), 1)
+            }
+            Signal.connect(UI.raw(b), "toggled") { [weak self] in
+                if gtk_toggle_button_get_active(ts_toggle(b)) != 0 { self?.guides = g }
+            }
+            UI.append(guideRow, b)
+        }
+
+        let start = UI.button(`_`("Start drawing"), icon: "document-edit-symbolic", classes: ["big-button", "suggested-action"]) {
+            [weak self, weak app] in
+            guard let self, let app else { return }
+            app.startSketch(self.meta())
+        }
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in
+            app?.showHome()
+        }
+        Signal.connect(UI.raw(nameEntry), "activate") { [weak self, weak app] in
+            guard let self, let app else { return }
+            app.startSketch(self.meta())
+        }
+
+        let form = gtk_grid_new()!
+        gtk_grid_set_row_spacing(ts_grid(form), 18)
+        gtk_grid_set_column_spacing(ts_grid(form), 18)
+        let rows: [(String, Widget)] = [(`_`("Name"), nameEntry), (`_`("Lines"), guideRow), (`_`("Minutes (0 = no limit)"), minutes)]
+        for (i, (title, control)) in rows.enumerated() {
+            let l = UI.label(title, classes: ["form-label"])
+            gtk_widget_set_halign(l, GTK_ALIGN_END)
+            gtk_grid_attach(ts_grid(form), l, 0, Int32(i), 1, 1)
+            gtk_grid_attach(ts_grid(form), control, 1, Int32(i), 1, 1)
+        }
+        UI.append(widget, UI.label(`_`("New sketch"), classes: ["home-title"]))
+        UI.append(widget, form)
+        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, start])
+        gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
+        UI.append(widget, actions)
+        UI.center(widget)
+        let entry = nameEntry
+        Signal.connect(UI.raw(widget), "map") { gtk_widget_grab_focus(entry) }
+    }
+
+    private func meta() -> SketchMeta {
+        var name = UI.entryText(nameEntry).trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { name = Self.defaultName() }
+        let limit = Int(gtk_spin_button_get_value_as_int(ts_spin(minutes)))
+        return SketchMeta(name: name, guides: guides, timeLimitMinutes: limit)
+    }
+
+    private static func defaultName() -> String {
+        let f = DateFormatter()
+        f.dateStyle = .medium
+        f.timeStyle = .short
+        return String(format: `_`("Sketch of %@"), f.string(from: Date()))
+    }
+}

@@ -1,0 +1,205 @@
+import CGtk
+import Foundation
+import LearnModel
+
+struct AppOptions: Sendable {
+    var openFile: String?
+    var quitAfterFirstFrame = false
+    var selfTestMainActor = false
+}
+
+/// Set first thing in main.swift; start-up time is measured from here.
+nonisolated(unsafe) var launchInstant = ContinuousClock.now
+
+/// The application shell: one window, a stack of screens, the local store.
+@MainActor
+final class TeamsketchApp {
+    static let applicationID = "org.teamsketch.Desktop"
+
+    let options: AppOptions
+    private let app: UnsafeMutablePointer<GtkApplication>
+    private(set) var window: Widget?
+    private var stack: Widget?
+    private(set) var store: LocalStore?
+    private var exitStatus: Int32 = 0
+    private var canvasScreen: CanvasScreen?
+    /// Screen objects live as long as their page in the stack; GTK holds the
+    /// widgets, this holds the Swift side.
+    private var screens: [String: AnyObject] = [:]
+
+    private init(options: AppOptions) {
+        self.options = options
+        // NON_UNIQUE: several instances on one machine (tests, LAN sessions on loopback).
+        app = gtk_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)
+    }
+
+    static func run(_ options: AppOptions) -> Int32 {
+        Localization.setUp()
+        MainQueueBridge.install()
+        let shell = TeamsketchApp(options: options)
+        Signal.connect(UnsafeMutableRawPointer(shell.app), "activate") { shell.activate() }
+        let status = g_application_run(ts_gapplication(shell.app), 0, nil)
+        g_object_unref(shell.app)
+        return status != 0 ? status : shell.exitStatus
+    }
+
+    func quit(status: Int32 = 0) {
+        exitStatus = status
+        canvasScreen?.persistThumbnail()
+        g_application_quit(ts_gapplication(app))
+    }
+
+    private func activate() {
+        Style.install()
+        let win = gtk_application_window_new(app)!
+        window = win
+        gtk_window_set_title(ts_window(win), `_`("Teamsketch"))
+        gtk_window_set_default_size(ts_window(win), 1100, 760)
+        Signal.connectBool(UI.raw(win), "close-request") { [weak self] in
+            self?.canvasScreen?.persistThumbnail()
+            return false
+        }
+        let stack = gtk_stack_new()!
+        gtk_stack_set_transition_type(ts_stack(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_set_transition_duration(ts_stack(stack), 150)
+        self.stack = stack
+        gtk_window_set_child(ts_window(win), stack)
+        gtk_stack_add_named(ts_stack(stack), HomeScreen(app: self).widget, "home")
+        gtk_window_present(ts_window(win))
+
+        openStore()
+        if let file = options.openFile { openFile(file) }
+        if options.quitAfterFirstFrame { reportFirstFrame(win) }
+        if options.selfTestMainActor { selfTestMainActor() }
+    }
+
+    // MARK: store
+
+    private func openStore() {
+        let path = StoreLocation.defaultPath()
+        do {
+            store = try LocalStore(path: path)
+        } catch {
+            store = try? LocalStore.inMemory()
+            Alert.show(parent: window, title: `_`("Your saved sketches could not be opened"),
+                       message: String(format: `_`("The file %@ is damaged or belongs to another program. It was not changed. Sketches you draw now are not kept after you close Teamsketch; ask your teacher to look at the file."), path)
+                        + "\n\n" + String(describing: error))
+        }
+    }
+
+    // MARK: navigation
+
+    func showHome() {
+        leaveCanvas()
+        show("home")
+    }
+
+    func showNewSketch() {
+        let screen = NewSketchScreen(app: self)
+        replace("new", with: screen.widget, owner: screen)
+    }
+
+    func showGallery() {
+        leaveCanvas()
+        let gallery = GalleryScreen(app: self)
+        replace("gallery", with: gallery.widget, owner: gallery)
+    }
+
+    func startSketch(_ meta: SketchMeta) {
+        do {
+            try store?.createSketch(meta)
+            open(SketchDocument(meta: meta))
+        } catch {
+            showError(`_`("The sketch could not be created."), error)
+        }
+    }
+
+    func open(_ doc: SketchDocument) {
+        leaveCanvas()
+        let screen = CanvasScreen(app: self, document: doc)
+        canvasScreen = screen
+        replace("canvas", with: screen.widget, owner: screen)
+    }
+
+    /// Imports a .xopp or .teamsketch file into the store and opens it.
+    func openFile(_ path: String) {
+        do {
+            var doc = try SketchImport.read(path)
+            if let store {
+                if (try? store.loadSketch(doc.meta.id)) != nil { doc.meta.id = UUID() }
+                try store.saveSketch(doc)
+            }
+            open(doc)
+        } catch {
+            showError(String(format: `_`("%@ could not be opened."), (path as NSString).lastPathComponent), error)
+        }
+    }
+
+    func showError(_ title: String, _ error: any Error) {
+        Alert.show(parent: window, title: title, message: String(describing: error))
+    }
+
+    private func leaveCanvas() {
+        canvasScreen?.close()
+        canvasScreen = nil
+    }
+
+    private func show(_ name: String) {
+        guard let stack else { return }
+        gtk_stack_set_visible_child_name(ts_stack(stack), name)
+    }
+
+    private func replace(_ name: String, with widget: Widget, owner: AnyObject) {
+        screens[name] = owner
+        guard let stack else { return }
+        if let old = gtk_stack_get_child_by_name(ts_stack(stack), name) {
+            gtk_stack_remove(ts_stack(stack), old)
+        }
+        gtk_stack_add_named(ts_stack(stack), widget, name)
+        gtk_stack_set_visible_child_name(ts_stack(stack), name)
+    }
+
+    // MARK: start-up checks used by tests and benchmarks
+
+    private func reportFirstFrame(_ win: Widget) {
+        var reported = false
+        Signal.connect(UI.raw(win), "map") { [weak self] in
+            guard let clock = gtk_widget_get_frame_clock(win) else { return }
+            Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+                guard !reported else { return }
+                reported = true
+                let ms = (ContinuousClock.now - launchInstant) / .milliseconds(1)
+                print("first-frame: \(String(format: "%.1f", ms)) ms")
+                fflush(nil)
+                self?.quit()
+            }
+        }
+    }
+
+    /// Proves that Swift concurrency's main actor and DispatchQueue.main run
+    /// inside the GTK loop (the bridge in MainQueueBridge).
+    private func selfTestMainActor() {
+        var taskRan = false, dispatchRan = false
+        Task { @MainActor in
+            try? await Task.sleep(for: .milliseconds(20))
+            taskRan = true
+        }
+        DispatchQueue.main.async { dispatchRan = true }
+        let started = ContinuousClock.now
+        runEvery(ms: 10) { [weak self] in
+            if taskRan && dispatchRan {
+                print("main-actor: ok")
+                fflush(nil)
+                self?.quit()
+                return false
+            }
+            if ContinuousClock.now - started > .seconds(5) {
+                print("main-actor: FAILED task=\(taskRan) dispatch=\(dispatchRan)")
+                fflush(nil)
+                self?.quit(status: 3)
+                return false
+            }
+            return true
+        }
+    }
+}

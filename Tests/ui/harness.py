@@ -1,0 +1,196 @@
+"""Drives the real app under Xvfb the way a person would: xdotool for input,
+screenshots (ImageMagick `import`) judged by their pixels."""
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = ROOT / ".build" / "debug" / "TeamsketchDesktop"
+OUT = ROOT / "Tests" / "ui" / "out"
+
+# Colours the tests look for; they come from LearnModel's palette and the CSS.
+RED = (0xE3, 0x20, 0x1B)
+DARK_BLUE = (0x1A, 0x3F, 0xA8)
+SUGGESTED_BLUE = (0x35, 0x84, 0xE4)  # Adwaita's suggested-action buttons
+CANVAS_WHITE = (255, 255, 255)
+
+
+def close(c, ref, tol=40):
+    return abs(c[0] - ref[0]) <= tol and abs(c[1] - ref[1]) <= tol and abs(c[2] - ref[2]) <= tol
+
+
+class Display:
+    def __init__(self):
+        self.number = None
+        self.proc = None
+
+    def start(self):
+        for n in range(91, 140):
+            if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+                self.number = n
+                break
+        self.proc = subprocess.Popen(
+            ["Xvfb", f":{self.number}", "-screen", "0", "1280x860x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            if Path(f"/tmp/.X11-unix/X{self.number}").exists():
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("Xvfb did not start")
+
+    @property
+    def env(self):
+        return {"DISPLAY": f":{self.number}"}
+
+    def stop(self):
+        if self.proc:
+            self.proc.terminate()
+            self.proc.wait(5)
+
+
+class App:
+    """One running TeamsketchDesktop with its own data directory."""
+
+    def __init__(self, display, data_home, extra_args=(), lang="C.UTF-8"):
+        self.display = display
+        self.data_home = Path(data_home)
+        self.env = dict(os.environ)
+        self.env.update(display.env)
+        self.env.update({
+            "GDK_BACKEND": "x11", "XDG_DATA_HOME": str(self.data_home),
+            "LANG": lang, "LC_ALL": lang, "LANGUAGE": lang.split(".")[0],
+            "GTK_A11Y": "none", "NO_AT_BRIDGE": "1",
+            "XDG_CONFIG_HOME": str(self.data_home / "config"),
+        })
+        self.env.pop("WAYLAND_DISPLAY", None)
+        self.log = open(self.data_home / "app.log", "ab")
+        self.proc = subprocess.Popen([str(BIN), *extra_args], env=self.env,
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+        self.window = self._wait_window()
+        self.xdo("windowmove", self.window, "0", "0")
+        self.xdo("windowsize", self.window, "1200", "820")
+        self.xdo("windowfocus", "--sync", self.window)
+        time.sleep(0.6)
+
+    def _wait_window(self):
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"app exited with {self.proc.returncode}: {self.read_log()}")
+            r = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.proc.pid)],
+                               env=self.env, capture_output=True, text=True)
+            ids = r.stdout.split()
+            if ids:
+                return ids[-1]
+            time.sleep(0.1)
+        raise RuntimeError("no app window appeared: " + self.read_log())
+
+    def read_log(self):
+        self.log.flush()
+        return (self.data_home / "app.log").read_text(errors="replace")
+
+    def xdo(self, *args):
+        subprocess.run(["xdotool", *map(str, args)], env=self.env, check=True)
+
+    def click(self, x, y, button=1):
+        self.xdo("mousemove", "--sync", int(x), int(y))
+        time.sleep(0.05)
+        self.xdo("click", button)
+        time.sleep(0.3)
+
+    def key(self, *keys):
+        self.xdo("key", "--clearmodifiers", *keys)
+        time.sleep(0.25)
+
+    def type(self, text):
+        self.xdo("type", "--delay", "20", text)
+        time.sleep(0.2)
+
+    def drag(self, points, step_delay=0.012):
+        x0, y0 = points[0]
+        self.xdo("mousemove", "--sync", int(x0), int(y0))
+        time.sleep(0.05)
+        self.xdo("mousedown", 1)
+        for x, y in points[1:]:
+            self.xdo("mousemove", int(x), int(y))
+            time.sleep(step_delay)
+        self.xdo("mouseup", 1)
+        time.sleep(0.4)
+
+    def scroll(self, x, y, up=True, ctrl=False, times=1):
+        self.xdo("mousemove", "--sync", int(x), int(y))
+        if ctrl:
+            self.xdo("keydown", "ctrl")
+        for _ in range(times):
+            self.xdo("click", 4 if up else 5)
+            time.sleep(0.08)
+        if ctrl:
+            self.xdo("keyup", "ctrl")
+        time.sleep(0.6)
+
+    def screenshot(self, name):
+        OUT.mkdir(parents=True, exist_ok=True)
+        path = OUT / f"{name}.png"
+        time.sleep(0.3)
+        subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True)
+        return Image.open(path).convert("RGB")
+
+    def stop(self, sig=signal.SIGTERM):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+
+def find_color(img, rgb, box=None, tol=40):
+    """Pixels of colour `rgb` (within `tol`) in `box` (x0, y0, x1, y1)."""
+    w, h = img.size
+    x0, y0, x1, y1 = box or (0, 0, w, h)
+    px = img.load()
+    return [(x, y) for y in range(max(0, y0), min(h, y1)) for x in range(max(0, x0), min(w, x1))
+            if close(px[x, y], rgb, tol)]
+
+
+def bbox(points):
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def centre(points):
+    x0, y0, x1, y1 = bbox(points)
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def largest_white_rect(img, step=4):
+    """The sheet: the biggest white area, found by scanning rows and columns
+    through the middle of the window for runs of white."""
+    w, h = img.size
+    px = img.load()
+
+    def run(line):
+        best, start, bs = 0, None, (0, 0)
+        for i, c in enumerate(line + [(0, 0, 0)]):
+            if close(c, CANVAS_WHITE, 6):
+                if start is None:
+                    start = i
+            elif start is not None:
+                if i - start > best:
+                    best, bs = i - start, (start, i - 1)
+                start = None
+        return bs
+
+    mid_y = h // 2
+    x0, x1 = run([px[x, mid_y] for x in range(w)])
+    cx = (x0 + x1) // 2
+    y0, y1 = run([px[cx, y] for y in range(h)])
+    return x0, y0, x1, y1

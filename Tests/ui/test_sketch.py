@@ -1,0 +1,162 @@
+"""Issue 2 as a pupil uses it: start a sketch, draw with the felt pens, switch
+widths, zoom, erase, and find the sketch again after a restart."""
+import math
+import signal
+import subprocess
+import time
+
+import pytest
+
+from harness import (App, BIN, RED, DARK_BLUE, SUGGESTED_BLUE, bbox, centre, find_color,
+                     largest_white_rect)
+
+
+def start_new_sketch(app, name):
+    home = app.screenshot("home")
+    blue = find_color(home, SUGGESTED_BLUE, tol=25)
+    assert blue, "the New sketch button (blue) is not on the home screen"
+    app.click(*centre(blue))
+    time.sleep(0.4)
+    app.key("ctrl+a")
+    app.type(name)
+    app.key("Return")
+    time.sleep(0.8)
+    shot = app.screenshot("canvas-empty")
+    sheet = largest_white_rect(shot)
+    assert sheet[2] - sheet[0] > 500 and sheet[3] - sheet[1] > 300, f"no drawing sheet: {sheet}"
+    return shot, sheet
+
+
+def pen_button(shot, sheet, rgb):
+    below = find_color(shot, rgb, box=(0, sheet[3] + 4, shot.size[0], shot.size[1]), tol=20)
+    assert below, f"no pen of colour {rgb} under the sheet"
+    return below
+
+
+def curve(sheet, n=40):
+    x0, y0, x1, y1 = sheet
+    w, h = x1 - x0, y1 - y0
+    return [(x0 + w * (0.2 + 0.6 * t / n), y0 + h * (0.5 + 0.25 * math.sin(t / n * 2 * math.pi)))
+            for t in range(n + 1)]
+
+
+def near(points, p, r):
+    return any((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2 <= r * r for q in points)
+
+
+def test_main_actor_runs_inside_the_gtk_loop(display, tmp_path):
+    env = {"DISPLAY": display.env["DISPLAY"], "GDK_BACKEND": "x11", "XDG_DATA_HOME": str(tmp_path),
+           "PATH": "/usr/bin:/bin", "NO_AT_BRIDGE": "1"}
+    r = subprocess.run([str(BIN), "--self-test-main-actor"], env=env, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "main-actor: ok" in r.stdout
+
+
+def test_red_curve_lands_where_the_pen_went(display, tmp_path):
+    app = App(display, tmp_path)
+    try:
+        shot, sheet = start_new_sketch(app, "Red curve")
+        app.click(*centre(pen_button(shot, sheet, RED)))
+        path = curve(sheet)
+        app.drag(path)
+        after = app.screenshot("red-curve")
+        red = find_color(after, RED, box=sheet, tol=30)
+        assert len(red) > 200, "the curve left almost no red ink"
+        # Ink along the whole path, including its very end (the stroke's tail).
+        for p in path[::4] + [path[-1]]:
+            assert near(red, p, 6), f"no red ink near {p}"
+        # And none far from it.
+        strays = [q for q in red if not any((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2 < 20 ** 2 for p in path)]
+        assert not strays, f"red pixels far from the path, e.g. {strays[:5]}"
+        # The active pen is drawn bigger than the others.
+        red_btn = bbox(pen_button(after, sheet, RED))
+        blue_btn = bbox(pen_button(after, sheet, DARK_BLUE))
+        assert red_btn[2] - red_btn[0] > blue_btn[2] - blue_btn[0] + 4
+    finally:
+        app.stop()
+
+
+def stroke_thickness(img, x, y0, y1, rgb):
+    ys = [y for y in range(y0, y1) if all(abs(a - b) <= 40 for a, b in zip(img.getpixel((x, y)), rgb))]
+    return len(ys)
+
+
+def test_pens_widths_zoom_and_eraser(display, tmp_path):
+    app = App(display, tmp_path)
+    try:
+        shot, sheet = start_new_sketch(app, "Widths")
+        x0, y0, x1, y1 = sheet
+        mid_x = (x0 + x1) // 2
+        app.click(*centre(pen_button(shot, sheet, DARK_BLUE)))
+        app.key("f")
+        fine_y = y0 + (y1 - y0) * 0.3
+        app.drag([(x0 + 80 + i * 20, fine_y) for i in range(int((x1 - x0 - 160) / 20))])
+        app.key("b")
+        broad_y = y0 + (y1 - y0) * 0.6
+        app.drag([(x0 + 80 + i * 20, broad_y) for i in range(int((x1 - x0 - 160) / 20))])
+        shot = app.screenshot("widths")
+        fine = stroke_thickness(shot, mid_x, int(fine_y) - 20, int(fine_y) + 20, DARK_BLUE)
+        broad = stroke_thickness(shot, mid_x, int(broad_y) - 20, int(broad_y) + 20, DARK_BLUE)
+        assert 1 <= fine < broad, f"fine {fine}px should be thinner than broad {broad}px"
+
+        # Ctrl+wheel zooms in around the pointer: the broad line gets thicker and
+        # the position overview appears.
+        app.scroll(mid_x, broad_y, up=True, ctrl=True, times=5)
+        time.sleep(0.5)
+        zoomed = app.screenshot("zoomed")
+        zoomed_broad = stroke_thickness(zoomed, mid_x, int(broad_y) - 60, int(broad_y) + 60, DARK_BLUE)
+        assert zoomed_broad > broad * 1.4, f"zoom did not magnify: {broad} -> {zoomed_broad}"
+        frame = find_color(zoomed, (0x2B, 0x2B, 0x6E), box=(x1 - 260, y1 - 200, x1, y1), tol=12)
+        assert frame, "no minimap viewport frame while zoomed"
+        app.key("ctrl+0")
+        time.sleep(0.5)
+        back = app.screenshot("unzoomed")
+        assert abs(stroke_thickness(back, mid_x, int(broad_y) - 20, int(broad_y) + 20, DARK_BLUE) - broad) <= 2
+        assert not find_color(back, (0x2B, 0x2B, 0x6E), box=(x1 - 260, y1 - 200, x1, y1), tol=12)
+
+        # The eraser removes the whole broad stroke it touches, the fine one stays.
+        app.key("e")
+        app.drag([(mid_x, broad_y - 30 + i * 3) for i in range(21)])
+        app.key("e")
+        erased = app.screenshot("erased")
+        assert stroke_thickness(erased, x0 + 100, int(broad_y) - 20, int(broad_y) + 20, DARK_BLUE) == 0
+        assert stroke_thickness(erased, mid_x, int(fine_y) - 20, int(fine_y) + 20, DARK_BLUE) >= 1
+    finally:
+        app.stop()
+
+
+def test_sketch_survives_restart_and_sigkill(display, tmp_path):
+    app = App(display, tmp_path)
+    try:
+        shot, sheet = start_new_sketch(app, "Kept")
+        app.click(*centre(pen_button(shot, sheet, RED)))
+        app.drag(curve(sheet))
+        app.screenshot("before-kill")
+    finally:
+        # SIGKILL: no clean shutdown. Every finished stroke must already be stored.
+        app.stop(signal.SIGKILL)
+
+    out = tmp_path / "kept.png"
+    env = {"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    r = subprocess.run([str(BIN), "export", "--width", "800", "Kept", str(out)], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    from PIL import Image
+    assert len(find_color(Image.open(out).convert("RGB"), RED, tol=30)) > 100
+
+    app = App(display, tmp_path)
+    try:
+        home = app.screenshot("home-again")
+        blue = bbox(find_color(home, SUGGESTED_BLUE, tol=25))
+        # "Open" sits right of "New sketch", same row.
+        app.click(blue[2] + (blue[2] - blue[0]) / 2 + 32, (blue[1] + blue[3]) / 2)
+        gallery = app.screenshot("gallery")
+        thumb_red = find_color(gallery, RED, tol=40)
+        assert len(thumb_red) > 10, "the gallery shows no thumbnail with the red curve"
+        app.click(*centre(thumb_red))
+        time.sleep(0.8)
+        reopened = app.screenshot("reopened")
+        sheet = largest_white_rect(reopened)
+        assert len(find_color(reopened, RED, box=sheet, tol=30)) > 200
+    finally:
+        app.stop()

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a target needs when they are missing.
+# Usage: scripts/deps.sh run|test|bench
+set -euo pipefail
+
+run_pkgs=(pkg-config libgtk-4-dev libsqlite3-dev zlib1g-dev gettext adwaita-icon-theme fonts-dejavu-core)
+test_pkgs=(xvfb xauth xdotool imagemagick xournalpp python3 python3-pil python3-pytest dbus avahi-daemon avahi-utils)
+bench_pkgs=(hyperfine time)
+
+case "${1:-run}" in
+  run) want=("${run_pkgs[@]}") ;;
+  test) want=("${run_pkgs[@]}" "${test_pkgs[@]}") ;;
+  bench) want=("${run_pkgs[@]}" "${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
+  *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  echo "Installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "Missing Debian packages. Install them with:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
