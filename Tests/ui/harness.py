@@ -37,17 +37,30 @@ class Display:
             ["Xvfb", f":{self.number}", "-screen", "0", "1280x860x24", "-nolisten", "tcp"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 10
-        while time.time() < deadline:
-            if Path(f"/tmp/.X11-unix/X{self.number}").exists():
-                return self
+        while not Path(f"/tmp/.X11-unix/X{self.number}").exists():
+            if time.time() > deadline:
+                raise RuntimeError("Xvfb did not start")
             time.sleep(0.05)
-        raise RuntimeError("Xvfb did not start")
+        # A window manager, as on a real desktop: without one GTK never sees
+        # its window become active and ignores the keyboard.
+        env = dict(os.environ, **self.env)
+        self.wm = subprocess.Popen(["openbox", "--sm-disable"], env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while subprocess.run(["xdotool", "getactivewindow"], env=env, capture_output=True).returncode != 0 \
+                and subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
+                                   capture_output=True, text=True).stdout.find("window id") < 0:
+            if time.time() > deadline:
+                break
+            time.sleep(0.1)
+        return self
 
     @property
     def env(self):
         return {"DISPLAY": f":{self.number}"}
 
     def stop(self):
+        if getattr(self, "wm", None):
+            self.wm.terminate()
         if self.proc:
             self.proc.terminate()
             self.proc.wait(5)
@@ -74,7 +87,7 @@ class App:
         self.window = self._wait_window()
         self.xdo("windowmove", self.window, "0", "0")
         self.xdo("windowsize", self.window, "1200", "820")
-        self.xdo("windowfocus", "--sync", self.window)
+        self.xdo("windowactivate", "--sync", self.window)
         time.sleep(0.6)
 
     def _wait_window(self):

@@ -4,7 +4,7 @@ struct TeamsketchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "TeamsketchDesktop",
         abstract: "Teamsketch Desktop: draw together, play Buchstaben Post.",
-        subcommands: [RunCommand.self],
+        subcommands: [RunCommand.self, ExportCommand.self, GenerateCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -66,8 +66,10 @@ final class NewSketchScreen {
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
         UI.append(widget, actions)
         UI.center(widget)
-        let entry = nameEntry
-        Signal.connect(UI.raw(widget), "map") { gtk_widget_grab_focus(entry) }
+    }
+
+    func focusName() {
+        gtk_widget_grab_focus(nameEntry)
     }
 
     private func meta() -> SketchMeta {

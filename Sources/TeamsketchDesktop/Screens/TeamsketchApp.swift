@@ -60,8 +60,9 @@ final class TeamsketchApp {
             return false
         }
         let stack = gtk_stack_new()!
-        gtk_stack_set_transition_type(ts_stack(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_set_transition_duration(ts_stack(stack), 150)
+        // No page transition: it delays the first touch on the new page and
+        // moves keyboard focus after the page is shown.
+        gtk_stack_set_transition_type(ts_stack(stack), GTK_STACK_TRANSITION_TYPE_NONE)
         self.stack = stack
         gtk_window_set_child(ts_window(win), stack)
         gtk_stack_add_named(ts_stack(stack), HomeScreen(app: self).widget, "home")
@@ -97,6 +98,7 @@ final class TeamsketchApp {
     func showNewSketch() {
         let screen = NewSketchScreen(app: self)
         replace("new", with: screen.widget, owner: screen)
+        screen.focusName()
     }
 
     func showGallery() {
