@@ -1,0 +1,115 @@
+import ArgumentParser
+import CGtk
+import Foundation
+import LearnModel
+
+/// `TeamsketchDesktop bench [--file X.xopp]` — in-process micro-benchmarks,
+/// one `NAME: VALUE UNIT` line each (scripts/bench.sh adds the whole-process
+/// figures around them).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Run the rendering and import benchmarks.",
+        discussion: "Without --file, the standard 5000-stroke × 60-point sketch (seed 1) is generated in memory.")
+
+    @Option(help: "The .xopp or .teamsketch sketch to measure.")
+    var file: String?
+
+    @Option(help: "Timed runs per figure (the median is printed).")
+    var runs = 9
+
+    @Option(help: "Segments drawn for the incremental-segment figure.")
+    var segments = 2000
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1.") }
+        guard segments >= 1 else { throw ValidationError("--segments must be at least 1.") }
+    }
+
+    func run() throws {
+        let doc: SketchDocument
+        do throws(SketchIOError) {
+            if let file {
+                var loaded: SketchDocument?
+                let t = try Stopwatch.median(runs: runs) { () throws(SketchIOError) in
+                    loaded = try SketchImport.read(file)
+                }
+                doc = loaded!
+                report("import_xopp", t * 1000, "ms")
+            } else {
+                doc = SketchGenerator(seed: 1).document(strokes: 5000, pointsPerStroke: 60, shape: .polyline)
+            }
+            report("sketch_strokes", Double(doc.strokes.count), "strokes")
+            report("sketch_segments", Double(doc.strokes.reduce(0) { $0 + $1.segments.count }), "segments")
+
+            for zoom in [1, 3] {
+                let t = try RenderBench.fullRedraw(doc, zoom: Double(zoom), runs: runs)
+                report("redraw_\(zoom)x", t * 1000, "ms")
+            }
+            for zoom in [1, 3] {
+                let t = try RenderBench.incrementalSegment(zoom: Double(zoom), count: segments)
+                report("incremental_segment_\(zoom)x", t * 1e6, "us")
+            }
+            let png = try Stopwatch.median(runs: runs) { () throws(SketchIOError) in
+                _ = try SketchExport.pngData(doc, width: 1600)
+            }
+            report("export_png_in_process", png * 1000, "ms")
+        } catch {
+            throw CLIFailure(message: error.description)
+        }
+    }
+
+    private func report(_ name: String, _ value: Double, _ unit: String) {
+        let text = value >= 100 || value == value.rounded() ? String(Int(value.rounded())) : String(format: "%.3g", value)
+        print("\(name): \(text) \(unit)")
+        fflush(nil)
+    }
+}
+
+/// The drawing measurements, on image surfaces like the canvas's cache.
+enum RenderBench {
+    /// Median time to draw the whole sketch (background and every stroke) into
+    /// a 1600·zoom × 1000·zoom surface, as after a zoom settles.
+    static func fullRedraw(_ doc: SketchDocument, zoom: Double, runs: Int) throws(SketchIOError) -> Double {
+        let image = try CairoImage(width: Int(doc.meta.width * zoom), height: Int(doc.meta.height * zoom))
+        guard let cr = cairo_create(image.surface) else { throw .cairo("no context") }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, zoom, zoom)
+        return Stopwatch.median(runs: runs) {
+            SketchRenderer.draw(doc, in: cr)
+            cairo_surface_flush(image.surface)
+        }
+    }
+
+    /// Median time to add one smoothed broad-pen segment to the ink cache
+    /// while drawing, as the canvas does for every new segment.
+    static func incrementalSegment(zoom: Double, count: Int) throws(SketchIOError) -> Double {
+        let width = SketchMeta.defaultWidth, height = SketchMeta.defaultHeight
+        let image = try CairoImage(width: Int(width * zoom), height: Int(height * zoom))
+        guard let cr = cairo_create(image.surface) else { throw .cairo("no context") }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, zoom, zoom)
+        SketchRenderer.drawBackground(meta: SketchMeta(name: "bench"), in: cr)
+
+        // Real builder output: cubic pieces as the pen produces them.
+        var pieces: [(from: Point, segment: CubicSegment)] = []
+        for stroke in SketchGenerator(seed: 7).strokes(count: count / 20 + 1, pointsPerStroke: 62) {
+            var p = stroke.start
+            for s in stroke.segments {
+                pieces.append((p, s))
+                p = s.end
+            }
+        }
+        let color = PenColor.red.rgba, pen = PenWidth.broad.units
+        var samples: [Double] = []
+        samples.reserveCapacity(count)
+        for i in 0..<count {
+            let piece = pieces[i % pieces.count]
+            samples.append(Stopwatch.seconds {
+                SketchRenderer.drawSegment(piece.segment, from: piece.from, color: color, width: pen, in: cr)
+                cairo_surface_flush(image.surface)
+            })
+        }
+        return Stopwatch.median(of: samples)
+    }
+}

@@ -1,0 +1,26 @@
+/// Wall-clock timing for the in-process benchmarks (never used by tests).
+enum Stopwatch {
+    /// Seconds one call of `body` takes.
+    static func seconds<E: Error>(_ body: () throws(E) -> Void) throws(E) -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try body()
+        let d = clock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+
+    /// Median of `runs` timings after one untimed warm-up call.
+    static func median<E: Error>(runs: Int, _ body: () throws(E) -> Void) throws(E) -> Double {
+        try body()
+        var samples: [Double] = []
+        samples.reserveCapacity(runs)
+        for _ in 0..<max(1, runs) { samples.append(try seconds(body)) }
+        return median(of: samples)
+    }
+
+    static func median(of samples: [Double]) -> Double {
+        let s = samples.sorted()
+        guard !s.isEmpty else { return .nan }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}
