@@ -95,7 +95,8 @@ class App:
         while time.time() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"app exited with {self.proc.returncode}: {self.read_log()}")
-            r = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.proc.pid)],
+            r = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.proc.pid),
+                                "--name", "^Teamsketch$"],
                                env=self.env, capture_output=True, text=True)
             ids = r.stdout.split()
             if ids:

@@ -160,3 +160,86 @@ def test_sketch_survives_restart_and_sigkill(display, tmp_path):
         assert len(find_color(reopened, RED, box=sheet, tol=30)) > 200
     finally:
         app.stop()
+
+
+def test_a_damaged_store_is_reported_and_left_untouched(display, tmp_path):
+    store = tmp_path / "teamsketch" / "teamsketch.sqlite"
+    store.parent.mkdir(parents=True)
+    garbage = b"SQLite format 3\x00" + bytes(range(256)) * 40
+    store.write_bytes(garbage)
+    app = App(display, tmp_path)
+    try:
+        # The alert is its own window, named by its title.
+        deadline = time.time() + 10
+        found = ""
+        while time.time() < deadline and not found:
+            found = subprocess.run(["xdotool", "search", "--name", "could not be opened"], env=app.env,
+                                   capture_output=True, text=True).stdout.strip()
+            time.sleep(0.2)
+        assert found, "no message about the damaged store"
+        shot = app.screenshot("damaged-store")
+        # Pupils can still draw (kept in memory only).
+        app.key("Return")
+        shot, sheet = start_new_sketch(app, "Unsaved")
+        app.click(*centre(pen_button(shot, sheet, RED)))
+        app.drag(curve(sheet))
+        assert len(find_color(app.screenshot("damaged-store-drawing"), RED, box=sheet, tol=30)) > 200
+    finally:
+        app.stop()
+    assert store.read_bytes() == garbage, "the damaged file was changed"
+
+
+def test_time_is_up_disables_drawing_but_keeps_the_sketch(display, tmp_path):
+    import json
+    src = tmp_path / "timed.teamsketch"
+    subprocess.run([str(BIN), "generate", "--strokes", "3", "--points", "20", "--seed", "7", str(src)],
+                   check=True, capture_output=True)
+    doc = json.loads(src.read_text())
+    doc["meta"]["timeLimitMinutes"] = 1
+    doc["meta"]["createdAt"] = time.time() - 120
+    doc["meta"]["name"] = "Timed"
+    src.write_text(json.dumps(doc))
+    app = App(display, tmp_path, extra_args=["--open-file", str(src)])
+    try:
+        time.sleep(0.8)
+        shot = app.screenshot("time-up")
+        sheet = largest_white_rect(shot)
+        before = len(find_color(shot, RED, box=sheet, tol=30))
+        app.click(*centre(pen_button(shot, sheet, RED)))
+        app.drag(curve(sheet))
+        after_shot = app.screenshot("time-up-drag")
+        after = len(find_color(after_shot, RED, box=sheet, tol=30))
+        assert after <= before + 5, "drawing still works after the time limit"
+        assert find_color(after_shot, (0x2B, 0x2B, 0x6E), box=(sheet[0], 0, sheet[2], sheet[1] + 80), tol=10), \
+            "no 'time is up' banner"
+    finally:
+        app.stop()
+    r = subprocess.run([str(BIN), "export", "Timed", str(tmp_path / "timed.png")],
+                       env={"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_export_from_the_app_writes_a_png(display, tmp_path):
+    app = App(display, tmp_path)
+    try:
+        shot, sheet = start_new_sketch(app, "Exported")
+        app.click(*centre(pen_button(shot, sheet, RED)))
+        app.drag(curve(sheet))
+        app.key("ctrl+s")
+        time.sleep(1.5)
+        app.screenshot("export-dialog")
+        target = tmp_path / "out" / "picture.png"
+        target.parent.mkdir()
+        app.key("ctrl+a")
+        app.type(str(target))
+        app.key("Return")
+        deadline = time.time() + 10
+        while time.time() < deadline and not target.exists():
+            time.sleep(0.2)
+        assert target.exists(), "export wrote no file"
+        from PIL import Image
+        img = Image.open(target).convert("RGB")
+        assert img.size == (1600, 1000)
+        assert len(find_color(img, RED, tol=30)) > 500
+    finally:
+        app.stop()

@@ -25,22 +25,25 @@ enum Alert {
         UI.append(content, UI.label(title, classes: ["alert-title"]))
         let msg = UI.label(message)
         gtk_label_set_max_width_chars(ts_label(msg), 50)
-        gtk_label_set_selectable(ts_label(msg), 1)
         UI.append(content, msg)
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         gtk_widget_set_halign(row, GTK_ALIGN_END)
         let weakWin = WeakWidget(win)
         let all = choices.isEmpty ? [Choice(`_`("OK"), classes: ["suggested-action"])] : choices
+        var last: Widget?
         for choice in all {
             let b = UI.button(choice.title, classes: choice.classes + ["alert-button"]) {
                 if let w = weakWin.widget { gtk_window_destroy(ts_window(w)) }
                 choice.action()
             }
             UI.append(row, b)
+            last = b
         }
         UI.append(content, row)
         gtk_window_set_child(ts_window(win), content)
         gtk_window_present(ts_window(win))
+        // The last choice is the safe default: Return or Space takes it.
+        if let last { gtk_widget_grab_focus(last) }
     }
 }
 

@@ -152,7 +152,7 @@ final class CanvasScreen {
     }
 
     /// Keyboard use (SPEC §7): 1–9, 0, -, = pick the twelve pens in palette
-    /// order; F/B fine and broad; E eraser; Ctrl+plus/minus/0 zoom.
+    /// order; F/B fine and broad; E eraser; Ctrl+plus/minus/0 zoom; Ctrl+S export.
     private func installShortcuts() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
@@ -167,6 +167,7 @@ final class CanvasScreen {
                 case "+", "=": self.canvas.setZoom(self.canvas.viewport.zoom * 1.5)
                 case "-": self.canvas.setZoom(self.canvas.viewport.zoom / 1.5)
                 case "0": self.canvas.setZoom(1)
+                case "s", "S": self.export()
                 default: return false
                 }
                 return true

@@ -82,9 +82,9 @@ final class TeamsketchApp {
             store = try LocalStore(path: path)
         } catch {
             store = try? LocalStore.inMemory()
+            FileHandle.standardError.write(Data("teamsketch: store \(path): \(error)\n".utf8))
             Alert.show(parent: window, title: `_`("Your saved sketches could not be opened"),
-                       message: String(format: `_`("The file %@ is damaged or belongs to another program. It was not changed. Sketches you draw now are not kept after you close Teamsketch; ask your teacher to look at the file."), path)
-                        + "\n\n" + String(describing: error))
+                       message: String(format: `_`("The file %@ is damaged or belongs to another program. It was not changed.\n\nYou can still draw, but sketches are kept only until Teamsketch is closed. Please ask your teacher to look at the file."), path))
         }
     }
 
@@ -128,7 +128,7 @@ final class TeamsketchApp {
         do {
             var doc = try SketchImport.read(path)
             if let store {
-                if (try? store.loadSketch(doc.meta.id)) != nil { doc.meta.id = UUID() }
+                if try store.hasSketch(doc.meta.id) { doc.meta.id = UUID() }
                 try store.saveSketch(doc)
             }
             open(doc)
