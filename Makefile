@@ -7,13 +7,14 @@ LOCALEDIR := .build/locale
 LINGUAS := de
 PY := /usr/bin/python3
 
-.PHONY: run test build deps-run deps-test unit ui bench pot mo clean
+.PHONY: run test build deps-run deps-test ui bench pot mo i18n-check clean
 
 run: deps-run build
 	$(BIN)
 
 test: deps-test build
 	$(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
+	$(MAKE) --no-print-directory i18n-check
 	$(MAKE) --no-print-directory ui
 
 build: mo
@@ -33,13 +34,25 @@ bench:
 	@scripts/deps.sh bench
 	scripts/bench.sh
 
-# Translations: xgettext has no Swift mode; C mode with the _ keyword reads
-# `_("...")` calls in Swift sources correctly.
+# Translations. xgettext has no Swift mode; C mode with the `_` keyword reads
+# Swift calls once the backticks Swift needs around `_` are stripped.
+POT_SRC := .build/pot-src
 pot:
-	xgettext -L C --keyword=_ --from-code=UTF-8 --add-comments=TRANSLATORS \
-	  --package-name=teamsketch --msgid-bugs-address=teamsketch@localhost \
-	  -f po/POTFILES -o po/teamsketch.pot
-	for l in $(LINGUAS); do msgmerge -q --update --backup=none po/$$l.po po/teamsketch.pot; done
+	rm -rf $(POT_SRC)
+	while read -r f; do mkdir -p $(POT_SRC)/$$(dirname $$f); sed 's/`_`(/_(/g' $$f > $(POT_SRC)/$$f; done < po/POTFILES
+	cd $(POT_SRC) && xgettext -L C --keyword=_ --from-code=UTF-8 --add-comments=TRANSLATORS \
+	  --package-name=teamsketch --msgid-bugs-address=teamsketch@localhost --no-wrap \
+	  -f $(CURDIR)/po/POTFILES -o $(CURDIR)/po/teamsketch.pot
+	for l in $(LINGUAS); do msgmerge -q --no-wrap --update --backup=none po/$$l.po po/teamsketch.pot; done
+
+# Every string in the sources has a German translation (SPEC §7: German complete).
+i18n-check:
+	rm -rf $(POT_SRC) && mkdir -p $(POT_SRC)
+	while read -r f; do mkdir -p $(POT_SRC)/$$(dirname $$f); sed 's/`_`(/_(/g' $$f > $(POT_SRC)/$$f; done < po/POTFILES
+	cd $(POT_SRC) && xgettext -L C --keyword=_ --from-code=UTF-8 -f $(CURDIR)/po/POTFILES -o current.pot
+	test -z "$$(comm -13 <(sort po/POTFILES) <(grep -rl '`_`(' Sources | sort))" || { echo "po/POTFILES misses: $$(comm -13 <(sort po/POTFILES) <(grep -rl '`_`(' Sources | sort))"; exit 1; }
+	msgcmp po/de.po $(POT_SRC)/current.pot 2>&1 && msgfmt --check -o /dev/null po/de.po
+	@echo "i18n: German catalogue complete"
 
 mo:
 	@for l in $(LINGUAS); do \

@@ -69,17 +69,18 @@ class Display:
 class App:
     """One running TeamsketchDesktop with its own data directory."""
 
-    def __init__(self, display, data_home, extra_args=(), lang="C.UTF-8"):
+    def __init__(self, display, data_home, extra_args=(), lang="C.UTF-8", extra_env=None):
         self.display = display
         self.data_home = Path(data_home)
         self.env = dict(os.environ)
         self.env.update(display.env)
         self.env.update({
             "GDK_BACKEND": "x11", "XDG_DATA_HOME": str(self.data_home),
-            "LANG": lang, "LC_ALL": lang, "LANGUAGE": lang.split(".")[0],
+            "LANG": lang, "LC_ALL": lang, "LANGUAGE": "",
             "GTK_A11Y": "none", "NO_AT_BRIDGE": "1",
             "XDG_CONFIG_HOME": str(self.data_home / "config"),
         })
+        self.env.update(extra_env or {})
         self.env.pop("WAYLAND_DISPLAY", None)
         self.log = open(self.data_home / "app.log", "ab")
         self.proc = subprocess.Popen([str(BIN), *extra_args], env=self.env,

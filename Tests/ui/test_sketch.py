@@ -243,3 +243,23 @@ def test_export_from_the_app_writes_a_png(display, tmp_path):
         assert len(find_color(img, RED, tol=30)) > 500
     finally:
         app.stop()
+
+
+def test_the_app_speaks_german(display, tmp_path):
+    store = tmp_path / "teamsketch" / "teamsketch.sqlite"
+    store.parent.mkdir(parents=True)
+    store.write_bytes(b"not a database at all")
+    app = App(display, tmp_path, extra_env={"LANGUAGE": "de"})
+    try:
+        deadline = time.time() + 10
+        title = ""
+        while time.time() < deadline and "Zeichnungen" not in title:
+            ids = subprocess.run(["xdotool", "search", "--pid", str(app.proc.pid), "--name", "."], env=app.env,
+                                 capture_output=True, text=True).stdout.split()
+            title = " ".join(subprocess.run(["xdotool", "getwindowname", i], env=app.env, capture_output=True,
+                                            text=True).stdout for i in ids)
+            time.sleep(0.2)
+        assert "Deine gespeicherten Zeichnungen konnten nicht geöffnet werden" in title, title
+        app.screenshot("german")
+    finally:
+        app.stop()

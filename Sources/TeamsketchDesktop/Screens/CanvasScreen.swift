@@ -96,8 +96,8 @@ final class CanvasScreen {
             let b = gtk_button_new()!
             UI.style(b, ["pen", "pen-\(PenColorCSS(color: color).name)"])
             gtk_widget_set_valign(b, GTK_ALIGN_CENTER)
-            gtk_widget_set_tooltip_text(b, `_`(color.name))
-            UI.accessibleLabel(b, `_`(color.name))
+            gtk_widget_set_tooltip_text(b, color.localizedName)
+            UI.accessibleLabel(b, color.localizedName)
             Signal.connect(UI.raw(b), "clicked") { [weak self] in self?.selectPen(color) }
             penButtons[color] = b
             UI.append(pens, b)

@@ -53,7 +53,7 @@ final class NewSketchScreen {
         let form = gtk_grid_new()!
         gtk_grid_set_row_spacing(ts_grid(form), 18)
         gtk_grid_set_column_spacing(ts_grid(form), 18)
-        let rows: [(String, Widget)] = [(`_`("Name"), nameEntry), (`_`("Lines"), guideRow), (`_`("Minutes (0 = no limit)"), minutes)]
+        let rows: [(String, Widget)] = [(`_`("Name"), nameEntry), (`_`("Lines"), guideRow), (`_`("Minutes"), minutes)]
         for (i, (title, control)) in rows.enumerated() {
             let l = UI.label(title, classes: ["form-label"])
             gtk_widget_set_halign(l, GTK_ALIGN_END)
