@@ -1,0 +1,285 @@
+import Foundation
+
+/// Reads Xournal++ XML into an `XoppImport`: ink of the first page, counts of
+/// everything left out. One pass over the bytes; coordinates are parsed in
+/// place from the stroke's text.
+struct XoppReader {
+    private var scanner: XMLByteScanner
+    private let author: String
+    private let date: Date
+
+    private var title: String?
+    private var pageWidth = SketchMeta.defaultWidth
+    private var pageHeight = SketchMeta.defaultHeight
+    private var guides = LineGuides.none
+    private var strokes: [Stroke] = []
+    private var pages = 0
+    private var result = XoppImport(title: nil, pageWidth: 0, pageHeight: 0, guides: .none, strokes: [])
+
+    /// Open elements, as name ranges, to check that end tags match.
+    private var open: [Range<Int>] = []
+    private var points: [Point] = []
+    private var ids = UUIDSource()
+
+    init(_ buf: UnsafeBufferPointer<UInt8>, author: String, date: Date) {
+        scanner = XMLByteScanner(buf)
+        self.author = author
+        self.date = date
+    }
+
+    mutating func read() throws(XoppError) -> XoppImport {
+        let buf = scanner.buf
+        if buf.count >= 2, buf[0] == 0x1F, buf[1] == 0x8B { throw .gzipCompressed }
+        do {
+            try DecimalParser.withPowersOfTen { (pow10) throws(XMLByteScanner.Failure) in
+                try readRoot()
+                try readBody(pow10: pow10)
+            }
+        } catch let failure {
+            if failure.offset == NotXournal.failure.offset { throw .notXournal }
+            throw .malformed(line: line(at: failure.offset), reason: failure.reason)
+        }
+        guard pages > 0 else { throw .malformed(line: line(at: buf.count), reason: "the document has no page") }
+        result.title = title
+        result.pageWidth = pageWidth
+        result.pageHeight = pageHeight
+        result.guides = guides
+        result.strokes = strokes
+        return result
+    }
+
+    /// Everything up to the root element. Anything but `<xournal>` there means
+    /// a foreign file, which is `notXournal` rather than "malformed".
+    private mutating func readRoot() throws(XMLByteScanner.Failure) {
+        while true {
+            let token: XMLByteScanner.Token
+            do { token = try scanner.next() } catch { throw NotXournal.failure }
+            switch token {
+            case .text(let r):
+                guard scanner.skipSpace(from: r.lowerBound, limit: r.upperBound) == r.upperBound else {
+                    throw NotXournal.failure
+                }
+            case .start(let name, _, let selfClosing):
+                guard scanner.equals(name, "xournal") else { throw NotXournal.failure }
+                guard !selfClosing else {
+                    throw XMLByteScanner.Failure(offset: name.lowerBound, reason: "empty document")
+                }
+                open.append(name)
+                return
+            case .end, .cdata, .eof:
+                throw NotXournal.failure
+            }
+        }
+    }
+
+    private mutating func readBody(pow10: UnsafeBufferPointer<Double>) throws(XMLByteScanner.Failure) {
+        while !open.isEmpty {
+            switch try scanner.next() {
+            case .eof:
+                let name = scanner.string(open[open.count - 1])
+                throw XMLByteScanner.Failure(offset: scanner.buf.count, reason: "file ends inside <\(name)>")
+            case .text, .cdata:
+                break
+            case .end(let name):
+                let top = open.removeLast()
+                guard scanner.buf[top].elementsEqual(scanner.buf[name]) else {
+                    throw XMLByteScanner.Failure(offset: name.lowerBound - 2, reason:
+                        "</\(scanner.string(name))> closes <\(scanner.string(top))>")
+                }
+            case .start(let name, let attrs, let selfClosing):
+                try element(name: name, attributes: attrs, selfClosing: selfClosing, pow10: pow10)
+            }
+        }
+    }
+
+    private mutating func element(name: Range<Int>, attributes attrs: Range<Int>, selfClosing: Bool,
+                                  pow10: UnsafeBufferPointer<Double>) throws(XMLByteScanner.Failure) {
+        let parent = open.last
+        let inFirstPage = pages == 1 && open.contains { scanner.equals($0, "page") }
+        if scanner.equals(name, "page"), open.count == 1 {
+            pages += 1
+            if pages == 1 { try readPageSize(attrs) } else { result.skippedPages += 1 }
+        } else if inFirstPage, scanner.equals(name, "stroke") {
+            // Handled whole here: attributes, coordinates, end tag.
+            try readStroke(name: name, attributes: attrs, selfClosing: selfClosing, pow10: pow10)
+            return
+        } else if inFirstPage, scanner.equals(name, "text") {
+            result.skippedTexts += 1
+        } else if inFirstPage, scanner.equals(name, "image") || scanner.equals(name, "teximage") {
+            result.skippedImages += 1
+        } else if inFirstPage, scanner.equals(name, "background") {
+            var style: String?
+            try scanner.forEachAttribute(in: attrs) { n, v throws(XMLByteScanner.Failure) in
+                if scanner.equals(n, "style") { style = scanner.string(v) }
+            }
+            if let style { guides = XoppFormat.guides(forBackgroundStyle: style) }
+        } else if scanner.equals(name, "title"), let parent, open.count == 1, scanner.equals(parent, "xournal"),
+                  !selfClosing {
+            title = try readText(until: name)
+            return
+        }
+        if !selfClosing { open.append(name) }
+    }
+
+    private mutating func readPageSize(_ attrs: Range<Int>) throws(XMLByteScanner.Failure) {
+        var width: Double?, height: Double?
+        try scanner.forEachAttribute(in: attrs) { n, v throws(XMLByteScanner.Failure) in
+            if scanner.equals(n, "width") {
+                width = DecimalParser.numbers(in: scanner.buf, v)?.first
+            } else if scanner.equals(n, "height") {
+                height = DecimalParser.numbers(in: scanner.buf, v)?.first
+            }
+        }
+        guard let width, let height, width > 0, height > 0, width.isFinite, height.isFinite else {
+            throw XMLByteScanner.Failure(offset: attrs.lowerBound, reason: "page without a valid width and height")
+        }
+        pageWidth = width
+        pageHeight = height
+    }
+
+    /// Text content of a simple element (the title), entities decoded.
+    private mutating func readText(until name: Range<Int>) throws(XMLByteScanner.Failure) -> String {
+        var text = ""
+        while true {
+            switch try scanner.next() {
+            case .text(let r): text += scanner.decodedText(r)
+            case .cdata(let r): text += scanner.string(r)
+            case .end(let end) where scanner.buf[end].elementsEqual(scanner.buf[name]):
+                return text
+            case .eof:
+                throw XMLByteScanner.Failure(offset: scanner.buf.count, reason: "file ends inside <title>")
+            default:
+                throw XMLByteScanner.Failure(offset: scanner.pos, reason: "unexpected markup inside <title>")
+            }
+        }
+    }
+
+    private mutating func readStroke(name: Range<Int>, attributes attrs: Range<Int>, selfClosing: Bool,
+                                     pow10: UnsafeBufferPointer<Double>) throws(XMLByteScanner.Failure) {
+        var tool: Range<Int>?
+        var colorValue: Range<Int>?
+        var widthValue: Range<Int>?
+        try scanner.forEachAttribute(in: attrs) { n, v throws(XMLByteScanner.Failure) in
+            if scanner.equals(n, "tool") { tool = v }
+            else if scanner.equals(n, "color") { colorValue = v }
+            else if scanner.equals(n, "width") { widthValue = v }
+        }
+        if selfClosing { return }  // no points, nothing to draw
+
+        // Coordinates: the text up to the next tag, which must close the stroke.
+        let buf = scanner.buf
+        let textStart = scanner.pos
+        guard let textEnd = scanner.find(UInt8(ascii: "<"), from: textStart) else {
+            throw XMLByteScanner.Failure(offset: buf.count, reason: "file ends inside <stroke>")
+        }
+        scanner.advance(to: textEnd)
+        let closing = try scanner.next()
+        guard case .end(let endName) = closing, buf[endName].elementsEqual(buf[name]) else {
+            throw XMLByteScanner.Failure(offset: textEnd, reason: "<stroke> holds something other than points")
+        }
+
+        if let tool, scanner.equals(tool, "eraser") {
+            result.skippedEraserStrokes += 1
+            return
+        }
+        points.removeAll(keepingCapacity: true)
+        try readPoints(textStart..<textEnd, pow10: pow10)
+        guard !points.isEmpty else { return }
+
+        guard let widthValue, let widths = DecimalParser.numbers(in: buf, widthValue), let nominal = widths.first,
+              nominal.isFinite, nominal > 0
+        else {
+            throw XMLByteScanner.Failure(offset: attrs.lowerBound, reason: "stroke without a valid width")
+        }
+        // Pressure strokes list one width per point after the nominal one;
+        // their mean is what the stroke looked like on average.
+        var width = nominal
+        if widths.count > 1 {
+            let mean = widths.dropFirst().reduce(0, +) / Double(widths.count - 1)
+            if mean.isFinite, mean > 0 { width = mean }
+        }
+
+        var color = RGBA(r: 0, g: 0, b: 0)
+        if let colorValue, let c = parseColor(colorValue) {
+            color = c
+        } else {
+            result.unknownColors += 1
+        }
+        if let tool, scanner.equals(tool, "highlighter") { color.a = min(color.a, XoppFormat.highlighterAlpha) }
+
+        let first = points[0]
+        if points.count <= 2, points[points.count - 1].distance(to: first) <= XoppFormat.dotTolerance {
+            // A tap: in Xournal++ a disc of diameter `width`, here a dot of radius.
+            strokes.append(Stroke(id: ids.next(), author: author, color: color, width: width / 2, start: first,
+                                  segments: [], startedAt: date, endedAt: date))
+            return
+        }
+        var segments: [CubicSegment] = []
+        segments.reserveCapacity(points.count - 1)
+        points.withUnsafeBufferPointer { p in
+            for k in 1..<p.count { segments.append(.line(from: p[k - 1], to: p[k])) }
+        }
+        strokes.append(Stroke(id: ids.next(), author: author, color: color, width: width, start: first,
+                              segments: segments, startedAt: date, endedAt: date))
+    }
+
+    private mutating func readPoints(_ range: Range<Int>, pow10: UnsafeBufferPointer<Double>)
+        throws(XMLByteScanner.Failure) {
+        let buf = scanner.buf
+        var i = range.lowerBound
+        let end = range.upperBound
+        while true {
+            while i < end, XMLByteScanner.isSpace(buf[i]) { i += 1 }
+            guard i < end else { return }
+            let numberStart = i
+            guard let x = DecimalParser.parse(buf, &i, end: end, pow10: pow10) else {
+                throw XMLByteScanner.Failure(offset: numberStart, reason: "bad coordinate")
+            }
+            while i < end, XMLByteScanner.isSpace(buf[i]) { i += 1 }
+            guard i < end else {
+                throw XMLByteScanner.Failure(offset: numberStart, reason: "odd number of coordinates")
+            }
+            let yStart = i
+            guard let y = DecimalParser.parse(buf, &i, end: end, pow10: pow10) else {
+                throw XMLByteScanner.Failure(offset: yStart, reason: "bad coordinate")
+            }
+            points.append(Point(x, y))
+        }
+    }
+
+    /// "#RRGGBBAA", "#RRGGBB" or one of Xournal's colour names.
+    private func parseColor(_ r: Range<Int>) -> RGBA? {
+        let buf = scanner.buf
+        if r.count > 0, buf[r.lowerBound] == UInt8(ascii: "#") {
+            let hex = (r.lowerBound + 1)..<r.upperBound
+            guard hex.count == 8 || hex.count == 6 else { return nil }
+            var v: UInt32 = 0
+            for i in hex {
+                let c = buf[i]
+                let d: UInt8
+                switch c {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                v = v << 4 | UInt32(d)
+            }
+            if hex.count == 6 { return RGBA(hex: v) }
+            return RGBA(hex: v >> 8, alpha: Double(v & 0xFF) / 255)
+        }
+        return XoppFormat.namedColors[scanner.string(r).lowercased()].map { RGBA(hex: $0) }
+    }
+
+    private func line(at offset: Int) -> Int {
+        let buf = scanner.buf
+        var n = 1
+        for i in 0..<min(max(offset, 0), buf.count) where buf[i] == 0x0A { n += 1 }
+        return n
+    }
+}
+
+/// Marks a failure before the root element: the file is not ours to judge.
+private enum NotXournal {
+    static let failure = XMLByteScanner.Failure(offset: -1, reason: "not a Xournal++ document")
+}
