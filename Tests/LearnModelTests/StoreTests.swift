@@ -264,24 +264,6 @@ import Testing
         }
     }
 
-    @Test func appendIsFast() throws {
-        try withStoreTempDirectory { dir in
-            let store = try LocalStore(path: dir + "/fast.sqlite")
-            let meta = SketchMeta(name: "Schnell")
-            try store.createSketch(meta)
-            var durations: [Duration] = []
-            let clock = ContinuousClock()
-            for i in 0..<300 {
-                let s = StoreFixture.stroke(author: "anna", color: .white, width: 4, segments: 30,
-                                            at: StoreFixture.t0 + Int64(i))
-                durations.append(try clock.measure { try store.append(.addStroke(s), to: meta.id) })
-            }
-            let median = durations.sorted()[durations.count / 2]
-            print("LocalStore.append median: \(median)")
-            #expect(median < .milliseconds(1))
-        }
-    }
-
     @Test func defaultPathFollowsXDG() {
         #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data/x", "HOME": "/home/p"])
             == "/data/x/teamsketch/teamsketch.sqlite")
