@@ -66,11 +66,12 @@ final class TeamsketchApp {
         self.stack = stack
         gtk_window_set_child(ts_window(win), stack)
         gtk_stack_add_named(ts_stack(stack), HomeScreen(app: self).widget, "home")
-        gtk_window_present(ts_window(win))
-
         openStore()
         if let file = options.openFile { openFile(file) }
+        // Before present: presenting maps the window at once.
         if options.quitAfterFirstFrame { reportFirstFrame(win) }
+        gtk_window_present(ts_window(win))
+
         if options.selfTestMainActor { selfTestMainActor() }
     }
 
