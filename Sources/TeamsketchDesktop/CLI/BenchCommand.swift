@@ -43,9 +43,16 @@ struct BenchCommand: ParsableCommand {
             report("sketch_segments", Double(doc.strokes.reduce(0) { $0 + $1.segments.count }), "segments")
 
             for zoom in [1, 3] {
+                let cpu0 = Stopwatch.processCPUSeconds()
                 let t = try RenderBench.fullRedraw(doc, zoom: Double(zoom), runs: runs)
+                let cpu = (Stopwatch.processCPUSeconds() - cpu0) / Double(runs + 1)
                 report("redraw_\(zoom)x", t * 1000, "ms")
+                // All cores together: what the redraw costs when the machine is busy.
+                report("redraw_\(zoom)x_cpu", cpu * 1000, "ms")
             }
+            // The same picture through Cairo's general stroker, for reference.
+            let cairo = try RenderBench.fullRedraw(doc, zoom: 1, runs: min(runs, 3), fastInk: false)
+            report("redraw_1x_cairo_stroker", cairo * 1000, "ms")
             for zoom in [1, 3] {
                 let t = try RenderBench.incrementalSegment(zoom: Double(zoom), count: segments)
                 report("incremental_segment_\(zoom)x", t * 1e6, "us")
@@ -70,13 +77,14 @@ struct BenchCommand: ParsableCommand {
 enum RenderBench {
     /// Median time to draw the whole sketch (background and every stroke) into
     /// a 1600·zoom × 1000·zoom surface, as after a zoom settles.
-    static func fullRedraw(_ doc: SketchDocument, zoom: Double, runs: Int) throws(SketchIOError) -> Double {
+    static func fullRedraw(_ doc: SketchDocument, zoom: Double, runs: Int,
+                           fastInk: Bool = true) throws(SketchIOError) -> Double {
         let image = try CairoImage(width: Int(doc.meta.width * zoom), height: Int(doc.meta.height * zoom))
         guard let cr = cairo_create(image.surface) else { throw .cairo("no context") }
         defer { cairo_destroy(cr) }
         cairo_scale(cr, zoom, zoom)
         return Stopwatch.median(runs: runs) {
-            SketchRenderer.draw(doc, in: cr)
+            SketchRenderer.draw(doc, in: cr, fastInk: fastInk)
             cairo_surface_flush(image.surface)
         }
     }

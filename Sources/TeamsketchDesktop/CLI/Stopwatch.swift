@@ -1,3 +1,5 @@
+import Foundation
+
 /// Wall-clock timing for the in-process benchmarks (never used by tests).
 enum Stopwatch {
     /// Seconds one call of `body` takes.
@@ -16,6 +18,13 @@ enum Stopwatch {
         samples.reserveCapacity(runs)
         for _ in 0..<max(1, runs) { samples.append(try seconds(body)) }
         return median(of: samples)
+    }
+
+    /// CPU seconds this process has used so far, on all threads.
+    static func processCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 
     static func median(of samples: [Double]) -> Double {

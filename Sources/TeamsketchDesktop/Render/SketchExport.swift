@@ -32,7 +32,7 @@ enum SketchExport {
     /// PNG bytes, e.g. for thumbnails in the store and the gallery.
     static func pngData(_ doc: SketchDocument, width: Int = Int(SketchMeta.defaultWidth))
         throws(SketchIOError) -> [UInt8] {
-        try image(of: doc, width: width).pngData()
+        try PNGEncoder.encode(image(of: doc, width: width))
     }
 
     static func pdfData(_ doc: SketchDocument) throws(SketchIOError) -> [UInt8] {

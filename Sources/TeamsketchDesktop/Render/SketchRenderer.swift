@@ -79,14 +79,20 @@ enum SketchRenderer {
     /// Background and every visible stroke that can touch `clip` (canvas
     /// units). Without a clip, Cairo's current clip extents are used, so a
     /// caller that clipped to a damaged rectangle pays only for that area.
-    static func draw(_ doc: SketchDocument, in cr: OpaquePointer, clip: Rect? = nil) {
+    /// `fastInk` lets image surfaces take `InkRasterizer`; false forces
+    /// Cairo's own stroker (for comparisons).
+    static func draw(_ doc: SketchDocument, in cr: OpaquePointer, clip: Rect? = nil, fastInk: Bool = true) {
         let area = clip ?? currentClip(cr)
         drawBackground(meta: doc.meta, in: cr)
-        draw(doc.strokes, in: cr, clip: area)
+        draw(doc.strokes, in: cr, clip: area, fastInk: fastInk)
     }
 
     /// Strokes only, skipping those whose bounds miss `clip`.
-    static func draw(_ strokes: [Stroke], in cr: OpaquePointer, clip: Rect) {
+    static func draw(_ strokes: [Stroke], in cr: OpaquePointer, clip: Rect, fastInk: Bool = true) {
+        if fastInk, let target = InkRasterizer.target(of: cr) {
+            InkRasterizer.draw(strokes, on: cr, target: target, cull: clip)
+            return
+        }
         cairo_save(cr)
         strokes.withUnsafeBufferPointer { all in
             for s in all where inkBounds(of: s).intersects(clip) {

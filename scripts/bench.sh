@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# `make bench`: builds in release mode, generates the standard benchmark
+# sketch (5,000 strokes × 60 points, seed 1) as .xopp, and prints every
+# figure on its own line as `NAME: VALUE UNIT`. Build output and notes go to
+# stderr, so stdout holds only figures. docs/PERFORMANCE.md explains each one.
+#
+# Environment:
+#   BENCH_RUNS          timed runs per whole-process figure (default 11; median)
+#   BENCH_SCRATCH_PATH  SwiftPM scratch path for the release build (default .build)
+#   BENCH_KEEP          keep the work folder (generated sketch, outputs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RUNS=${BENCH_RUNS:-11}
+SCRATCH=()
+if [[ -n "${BENCH_SCRATCH_PATH:-}" ]]; then SCRATCH=(--scratch-path "$BENCH_SCRATCH_PATH"); fi
+
+note() { echo "bench: $*" >&2; }
+figure() { echo "$1: $2 $3"; }
+
+note "building release…"
+swift build -c release "${SCRATCH[@]}" >&2
+BIN="$(swift build -c release "${SCRATCH[@]}" --show-bin-path)/TeamsketchDesktop"
+
+WORK=$(mktemp -d /tmp/teamsketch-bench.XXXXXX)
+cleanup() {
+    if [[ -z "${BENCH_KEEP:-}" ]]; then rm -rf "$WORK"; else note "kept $WORK"; fi
+}
+trap cleanup EXIT
+# The app and the CLI must never touch the user's own sketch store.
+export XDG_DATA_HOME="$WORK/data" XDG_CONFIG_HOME="$WORK/config" XDG_CACHE_HOME="$WORK/cache"
+
+SKETCH="$WORK/bench-5000x60.xopp"
+"$BIN" generate --strokes 5000 --points 60 --seed 1 "$SKETCH"
+figure sketch_file_size "$(( $(stat -c %s "$SKETCH") / 1024 ))" KiB
+
+# Median wall time in ms of a command over $RUNS runs, after one untimed
+# warm-up run (which also proves the command works). Uses bash's own clock:
+# no process is started around the timed one.
+median_ms() {
+    if ! "$@" >"$WORK/last.out" 2>"$WORK/last.err"; then
+        note "failed: $*"; sed 's/^/  /' "$WORK/last.err" >&2; return 1
+    fi
+    local times=() start end i
+    for ((i = 0; i < RUNS; i++)); do
+        start=$EPOCHREALTIME
+        "$@" >/dev/null 2>&1
+        end=$EPOCHREALTIME
+        times+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", (e - s) * 1000 }')")
+    done
+    printf '%s\n' "${times[@]}" | sort -g | awk '{ a[NR] = $1 }
+        END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.0f", m }'
+}
+
+# --- Export: whole process, ours vs Xournal++, same file, same size -------
+ours=$(median_ms "$BIN" export --width 1600 "$SKETCH" "$WORK/ours.png")
+figure export_png_ours "$ours" ms
+
+XOURNALPP=(xournalpp)
+if ! command -v xournalpp >/dev/null; then
+    note "xournalpp is not installed (apt-get install xournalpp): no comparison"
+    figure export_png_xournalpp n/a ms
+else
+    # Xournal++ 1.1.3 exports without a display; older builds may want one.
+    if [[ -z "${DISPLAY:-}" ]] && ! xournalpp --create-img="$WORK/probe.png" "$SKETCH" >/dev/null 2>&1; then
+        XOURNALPP=(xvfb-run -a xournalpp)
+    fi
+    theirs=$(median_ms "${XOURNALPP[@]}" --create-img="$WORK/xournalpp.png" --export-png-width=1600 "$SKETCH")
+    figure export_png_xournalpp "$theirs" ms
+    figure export_speedup "$(awk -v a="$theirs" -v b="$ours" 'BEGIN { printf "%.1f", a / b }')" x
+fi
+
+# --- In process: import, full redraw at 1× and 3×, one incremental segment --
+"$BIN" bench --file "$SKETCH" --runs "$RUNS"
+
+# --- The app: start-up to the first drawn frame, peak memory -------------
+# Needs the GUI, so it runs on a private virtual display.
+if ! "$BIN" --help 2>/dev/null | grep -q -- "--quit-after-first-frame" \
+    && ! "$BIN" run --help 2>/dev/null | grep -q -- "--quit-after-first-frame"; then
+    note "this build has no --quit-after-first-frame: start-up and memory skipped"
+    figure startup_first_frame n/a ms
+    figure peak_rss_with_sketch n/a MB
+elif [[ -z "${DISPLAY:-}" ]] && ! command -v xvfb-run >/dev/null; then
+    note "xvfb-run is not installed (apt-get install xvfb): start-up and memory skipped"
+    figure startup_first_frame n/a ms
+    figure peak_rss_with_sketch n/a MB
+elif [[ -n "${DISPLAY:-}" ]]; then
+    scripts/bench-app.sh "$BIN" "$SKETCH" "$RUNS" "$WORK"
+else
+    xvfb-run -a -s "-screen 0 1600x1000x24 -nolisten tcp" scripts/bench-app.sh "$BIN" "$SKETCH" "$RUNS" "$WORK"
+fi
