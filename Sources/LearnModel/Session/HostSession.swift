@@ -1,0 +1,520 @@
+import Foundation
+
+/// Opaque name the transport gives each connection.
+public typealias ConnectionID = UInt64
+
+/// The host's side of a session as a pure state machine: an event goes in,
+/// the state changes, and the effects to perform come out. No I/O, no clock,
+/// no randomness of its own (times and tokens are passed in), so every rule
+/// is unit-tested without a socket.
+///
+/// The host holds the authoritative document and the strokes in progress, so
+/// late joiners and rejoiners get a snapshot plus the live tail. It decides
+/// who may draw: an op counts only if it arrives on the connection of an
+/// accepted drawer, and it is stamped with that member's index and name,
+/// whatever the message claimed.
+public struct HostSession: Sendable {
+    public static let maxDrawers = 4
+    public static let hostIndex: MemberIndex = 0
+
+    public enum Event: Sendable {
+        case connectionOpened(ConnectionID)
+        case received(ConnectionID, SessionMessage)
+        case connectionClosed(ConnectionID)
+        case accept(MemberIndex)
+        case decline(MemberIndex)
+        case start
+        case clear
+        case end(EndReason)
+        case beginStroke(id: UUID, color: RGBA, width: Double, start: Point)
+        case addSegments(id: UUID, segments: [CubicSegment])
+        case endStroke(id: UUID)
+        case erase(id: UUID)
+    }
+
+    public enum Effect: Hashable, Sendable {
+        /// Send one message to these connections (encode once, write to each).
+        case send(SessionMessage, to: [ConnectionID])
+        /// Close after what was queued for it so far has been written.
+        case close(ConnectionID, reason: String)
+        case event(SessionEvent)
+    }
+
+    struct Member: Sendable {
+        var index: MemberIndex
+        var peerID: UUID
+        var name: String
+        var role: PeerRole
+        var state: MemberState
+        var connection: ConnectionID?
+        var token: ResumeToken?
+        var avatar: [UInt8]?
+        var removed = false
+    }
+
+    public let sessionID: UUID
+    public let createdAt: WireTime
+    public let params: SessionParams
+    public let settings: SessionSettings
+    public let hostPeerID: UUID
+    /// Accept drawers without asking (up to the limit); `host --accept-all`.
+    public var acceptAll: Bool
+
+    var members: [Member]
+    /// nil: connected, no hello yet.
+    var connections: [ConnectionID: MemberIndex?] = [:]
+    public private(set) var startedAt: WireTime?
+    public private(set) var ended: EndReason?
+    public private(set) var document: SketchDocument
+    /// Strokes in progress, in the order they began.
+    public private(set) var live: [LiveStroke] = []
+    /// Each sender's last seq taken (also for ops dropped as invalid).
+    public private(set) var lastSeq: [MemberIndex: UInt64] = [:]
+    /// Every stroke id ever begun, so an id cannot be used twice.
+    private var strokeIDs: Set<UUID> = []
+    private var makeToken: @Sendable () -> ResumeToken
+
+    public init(sessionID: UUID = UUID(), hostPeerID: UUID = UUID(), hostName: String, hostAvatar: [UInt8]? = nil,
+                params: SessionParams, settings: SessionSettings = SessionSettings(), acceptAll: Bool = false,
+                createdAt: Date = Date(), makeToken: @escaping @Sendable () -> ResumeToken = { .random() }) {
+        self.sessionID = sessionID
+        self.hostPeerID = hostPeerID
+        self.params = params
+        self.settings = settings
+        self.acceptAll = acceptAll
+        self.createdAt = WireTime(createdAt)
+        self.makeToken = makeToken
+        let avatar = hostAvatar.flatMap { $0.count <= SessionLimits.maxAvatarBytes ? $0 : nil }
+        members = [Member(index: Self.hostIndex, peerID: hostPeerID, name: SessionLimits.truncated(hostName),
+                          role: .drawer, state: .accepted, avatar: avatar)]
+        document = SketchDocument(meta: SketchMeta(name: ""))
+        document = SketchDocument(meta: lobby.meta)
+    }
+
+    public var isStarted: Bool { startedAt != nil }
+    public var hostName: String { members[0].name }
+
+    /// When the time limit runs out, if there is one and drawing has started.
+    public var deadline: Date? {
+        guard let startedAt, params.timeLimitMinutes > 0 else { return nil }
+        return WireTime(milliseconds: startedAt.milliseconds + Int64(params.timeLimitMinutes) * 60_000).date
+    }
+
+    public var lobby: Lobby {
+        Lobby(sessionID: sessionID, createdAt: createdAt, params: params, settings: settings, hostPeerID: hostPeerID,
+              members: members.filter { !$0.removed }.map { m in
+                  LobbyMember(index: m.index, peerID: m.peerID, name: m.name, role: m.role, state: m.state,
+                              connected: m.index == Self.hostIndex || m.connection != nil, hasAvatar: m.avatar != nil)
+              },
+              started: isStarted)
+    }
+
+    // MARK: - Events
+
+    public mutating func handle(_ event: Event, now: Date) -> [Effect] {
+        let now = WireTime(now)
+        var fx: [Effect] = []
+        switch event {
+        case .connectionOpened(let c):
+            connections[c] = .some(nil)
+        case .received(let c, let message):
+            guard let binding = connections[c] else { break }
+            if let index = binding {
+                receive(message, from: c, member: index, now: now, &fx)
+            } else {
+                receiveFirst(message, from: c, now: now, &fx)
+            }
+        case .connectionClosed(let c):
+            connectionClosed(c, &fx)
+        case .accept(let i):
+            accept(i, now: now, &fx)
+        case .decline(let i):
+            decline(i, &fx)
+        case .start:
+            start(now: now, &fx)
+        case .clear:
+            localClear(now: now, &fx)
+        case .end(let reason):
+            end(reason, now: now, &fx)
+        case .beginStroke(let id, let color, let width, let start):
+            guard canDrawLocally(&fx) else { break }
+            let begin = StrokeBegin(stamp: nextHostStamp(), strokeID: id, author: hostName, color: RGBA8(color),
+                                    width: WireLength(width), start: WirePoint(start), time: now)
+            applyBegin(begin, own: true, &fx)
+        case .addSegments(let id, let segments):
+            guard !segments.isEmpty, canDrawLocally(&fx),
+                  let stroke = live.first(where: { $0.id == id && $0.sender == Self.hostIndex }),
+                  stroke.segments.count + segments.count <= SessionLimits.maxSegmentsPerStroke else { break }
+            let batch = StrokeSegments(stamp: nextHostStamp(), strokeID: id, base: stroke.wireEnd,
+                                       segments: segments.map(WireSegment.init))
+            applySegments(batch, own: true, &fx)
+        case .endStroke(let id):
+            guard canDrawLocally(&fx), live.contains(where: { $0.id == id && $0.sender == Self.hostIndex }) else { break }
+            applyEnd(StrokeEnd(stamp: nextHostStamp(), strokeID: id, time: now), own: true, &fx)
+        case .erase(let id):
+            guard canDrawLocally(&fx) else { break }
+            guard settings.eraserAllowed else { fx.append(.event(.refused("the eraser is off"))); break }
+            guard document.strokes.contains(where: { $0.id == id }) else { break }
+            applyErase(Erase(stamp: nextHostStamp(), strokeID: id, author: hostName, time: now), own: true, &fx)
+        }
+        return fx
+    }
+
+    // MARK: - Joining
+
+    private mutating func receiveFirst(_ message: SessionMessage, from c: ConnectionID, now: WireTime,
+                                       _ fx: inout [Effect]) {
+        switch message {
+        case .hello(let h):
+            handleHello(h, from: c, now: now, &fx)
+        case .ping(let n):
+            fx.append(.send(.pong(n), to: [c]))
+        case .bye:
+            fx.append(.close(c, reason: "left before hello"))
+            connections[c] = nil
+        default:
+            fx.append(.close(c, reason: "expected hello first"))
+            connections[c] = nil
+        }
+    }
+
+    private mutating func handleHello(_ hello: Hello, from c: ConnectionID, now: WireTime, _ fx: inout [Effect]) {
+        guard hello.protocolVersion == SessionProtocol.version else {
+            return decline(c, .protocolMismatch(hostVersion: SessionProtocol.version), &fx)
+        }
+        guard ended == nil else { return decline(c, .sessionEnded, &fx) }
+
+        // Rejoin: the token names the member; the role and name it had stand.
+        if let token = hello.resumeToken,
+           let i = members.firstIndex(where: { !$0.removed && $0.token == token }) {
+            if members[i].role == .drawer && members[i].connection == nil
+                && connectedDrawers >= Self.maxDrawers {
+                return decline(c, .full, &fx)
+            }
+            if let old = members[i].connection {
+                connections[old] = nil
+                fx.append(.close(old, reason: "replaced by a rejoin"))
+            }
+            bind(c, to: i)
+            fx.append(.send(.accepted(Accepted(token: token, yourIndex: members[i].index)), to: [c]))
+            sendAvatars(to: c, &fx)
+            broadcastLobby(&fx)
+            if isStarted { sendStartAndSnapshot(to: c, now: now, &fx) }
+            return
+        }
+
+        let index = MemberIndex(members.count)
+        members.append(Member(index: index, peerID: hello.peerID, name: uniqueName(hello.name), role: hello.role,
+                              state: .pending, avatar: hello.avatarPNG))
+        let i = members.count - 1
+        bind(c, to: i)
+        sendAvatars(to: c, &fx)
+        if let png = hello.avatarPNG {
+            fx.append(.send(.avatar(Avatar(member: index, png: png)), to: helloedConnections(except: c)))
+        }
+        if hello.role == .observer {
+            // Observers cannot change the sketch, so they need no approval;
+            // the host still sees them and can send them away.
+            admit(i, now: now, &fx)
+        } else if acceptAll {
+            if connectedDrawers < Self.maxDrawers {
+                admit(i, now: now, &fx)
+            } else {
+                members[i].removed = true
+                decline(c, .full, &fx)
+                broadcastLobby(&fx)
+            }
+        } else {
+            broadcastLobby(&fx)
+        }
+    }
+
+    private mutating func accept(_ index: MemberIndex, now: WireTime, _ fx: inout [Effect]) {
+        guard let i = members.firstIndex(where: { $0.index == index && !$0.removed }),
+              members[i].state == .pending, members[i].connection != nil else {
+            return fx.append(.event(.refused("nobody is waiting as member \(index)")))
+        }
+        guard members[i].role == .observer || connectedDrawers < Self.maxDrawers else {
+            return fx.append(.event(.refused("at most \(Self.maxDrawers) can draw")))
+        }
+        admit(i, now: now, &fx)
+    }
+
+    private mutating func admit(_ i: Int, now: WireTime, _ fx: inout [Effect]) {
+        let token = makeToken()
+        members[i].state = .accepted
+        members[i].token = token
+        guard let c = members[i].connection else { return }
+        fx.append(.send(.accepted(Accepted(token: token, yourIndex: members[i].index)), to: [c]))
+        broadcastLobby(&fx)
+        if isStarted { sendStartAndSnapshot(to: c, now: now, &fx) }
+    }
+
+    /// Sends anyone away: a waiting joiner at any time, an accepted drawer
+    /// only before the start (after it, their ink is part of the sketch), an
+    /// observer at any time.
+    private mutating func decline(_ index: MemberIndex, _ fx: inout [Effect]) {
+        guard index != Self.hostIndex,
+              let i = members.firstIndex(where: { $0.index == index && !$0.removed }) else {
+            return fx.append(.event(.refused("no member \(index) to decline")))
+        }
+        let m = members[i]
+        guard m.state == .pending || m.role == .observer || !isStarted else {
+            return fx.append(.event(.refused("\(m.name) is drawing already")))
+        }
+        members[i].removed = true
+        members[i].token = nil
+        if let c = m.connection {
+            members[i].connection = nil
+            connections[c] = nil
+            fx.append(.send(.declined(.byHost), to: [c]))
+            fx.append(.close(c, reason: "declined by the host"))
+        }
+        broadcastLobby(&fx)
+    }
+
+    private mutating func decline(_ c: ConnectionID, _ reason: DeclineReason, _ fx: inout [Effect]) {
+        connections[c] = nil
+        fx.append(.send(.declined(reason), to: [c]))
+        fx.append(.close(c, reason: reason.description))
+    }
+
+    private mutating func connectionClosed(_ c: ConnectionID, _ fx: inout [Effect]) {
+        guard let binding = connections.removeValue(forKey: c) else { return }
+        guard let index = binding, let i = members.firstIndex(where: { $0.index == index }) else { return }
+        members[i].connection = nil
+        if members[i].state == .pending {
+            members[i].removed = true
+        } else {
+            // An accepted member may come back with its token; its strokes in
+            // progress wait for it (or for the end of the session).
+            fx.append(.send(.memberLeft(MemberLeft(member: index)), to: acceptedConnections()))
+            fx.append(.event(.memberLeft(index)))
+        }
+        broadcastLobby(&fx)
+    }
+
+    // MARK: - Session-wide actions
+
+    private mutating func start(now: WireTime, _ fx: inout [Effect]) {
+        guard !isStarted, ended == nil else { return fx.append(.event(.refused("already started"))) }
+        guard connectedDrawers >= 2 else { return fx.append(.event(.refused("at least 2 must be in to start"))) }
+        startedAt = now
+        broadcastLobby(&fx)
+        let start = Start(secondsLeft: secondsLeft(now: now))
+        fx.append(.send(.start(start), to: acceptedConnections()))
+        fx.append(.event(.started(secondsLeft: start.secondsLeft.map(Int.init))))
+    }
+
+    private mutating func localClear(now: WireTime, _ fx: inout [Effect]) {
+        guard settings.clearAllowed else { return fx.append(.event(.refused("clearing is off in the settings"))) }
+        guard canDrawLocally(&fx) else { return }
+        let clear = Clear(stamp: nextHostStamp(), author: hostName, time: now)
+        let op = SketchOp.clear(by: clear.author, at: clear.time.date)
+        document.apply(op)
+        fx.append(.send(.clear(clear), to: acceptedConnections()))
+        fx.append(.event(.opApplied(op, sender: Self.hostIndex, isOwn: true)))
+    }
+
+    private mutating func end(_ reason: EndReason, now: WireTime, _ fx: inout [Effect]) {
+        guard ended == nil else { return }
+        ended = reason
+        for stroke in live.sorted(by: LiveStroke.commitOrder) {
+            let op = SketchOp.addStroke(stroke.stroke(endedAt: now))
+            document.apply(op)
+            fx.append(.event(.opApplied(op, sender: stroke.sender, isOwn: stroke.sender == Self.hostIndex)))
+        }
+        live = []
+        let all = connections.keys.sorted()
+        fx.append(.send(.end(End(reason: reason, at: now)), to: all))
+        for c in all { fx.append(.close(c, reason: "session ended")) }
+        connections = [:]
+        for i in members.indices { members[i].connection = nil }
+        fx.append(.event(.ended(reason)))
+    }
+
+    // MARK: - Ops
+
+    private mutating func receive(_ message: SessionMessage, from c: ConnectionID, member index: MemberIndex,
+                                  now: WireTime, _ fx: inout [Effect]) {
+        switch message {
+        case .ping(let n):
+            return fx.append(.send(.pong(n), to: [c]))
+        case .pong:
+            return
+        case .bye:
+            fx.append(.close(c, reason: "left"))
+            return connectionClosed(c, &fx)
+        case .hello:
+            fx.append(.close(c, reason: "second hello"))
+            return connectionClosed(c, &fx)
+        default:
+            break
+        }
+        guard let stamp = message.stamp, let firstSeq = message.firstSeq else {
+            // Host-only messages from a member: a confused or hostile peer.
+            fx.append(.close(c, reason: "unexpected \(message.type) from a member"))
+            return connectionClosed(c, &fx)
+        }
+        guard let m = members.first(where: { $0.index == index }), m.state == .accepted, m.role == .drawer,
+              isStarted, ended == nil else { return }
+        let last = lastSeq[index] ?? 0
+        guard stamp.seq > last else { return }  // a resend after rejoin: seen already
+        guard firstSeq == last + 1 else {
+            // Ops are resent from the host's last seq on rejoin, so a gap means
+            // the member is out of step; it rejoins and resends from there.
+            fx.append(.close(c, reason: "op sequence gap (expected \(last + 1), got \(firstSeq))"))
+            return connectionClosed(c, &fx)
+        }
+        lastSeq[index] = stamp.seq
+        let mine = OpStamp(sender: index, seq: stamp.seq)
+        switch message {
+        case .strokeBegin(var b):
+            b.stamp = mine
+            b.author = m.name
+            b.time = now
+            applyBegin(b, own: false, &fx)
+        case .strokeSegments(var s):
+            s.stamp = mine
+            if let stroke = live.first(where: { $0.id == s.strokeID }), stroke.sender == index {
+                applySegments(s, own: false, &fx)
+            }
+        case .strokeEnd(var e):
+            e.stamp = mine
+            e.time = now
+            if let stroke = live.first(where: { $0.id == e.strokeID }), stroke.sender == index {
+                applyEnd(e, own: false, &fx)
+            }
+        case .erase(var e):
+            guard settings.eraserAllowed else { return }
+            e.stamp = mine
+            e.author = m.name
+            e.time = now
+            applyErase(e, own: false, &fx)
+        default:
+            // Clearing is the host's alone; the seq is spent, nothing happens.
+            return
+        }
+    }
+
+    private mutating func applyBegin(_ b: StrokeBegin, own: Bool, _ fx: inout [Effect]) {
+        guard strokeIDs.insert(b.strokeID).inserted else { return }
+        let stroke = LiveStroke(begin: b)
+        live.append(stroke)
+        fx.append(.send(.strokeBegin(b), to: acceptedConnections()))
+        fx.append(.event(.strokeBegan(stroke, isOwn: own)))
+    }
+
+    private mutating func applySegments(_ s: StrokeSegments, own: Bool, _ fx: inout [Effect]) {
+        guard let i = live.firstIndex(where: { $0.id == s.strokeID }) else { return }
+        let first = live[i].segments.count
+        guard live[i].append(s) else { return }
+        fx.append(.send(.strokeSegments(s), to: acceptedConnections()))
+        fx.append(.event(.strokeExtended(id: s.strokeID, sender: s.stamp.sender, firstIndex: first,
+                                         segments: s.segments.map(\.cubic), isOwn: own)))
+    }
+
+    private mutating func applyEnd(_ e: StrokeEnd, own: Bool, _ fx: inout [Effect]) {
+        guard let i = live.firstIndex(where: { $0.id == e.strokeID }) else { return }
+        let stroke = live.remove(at: i)
+        let op = SketchOp.addStroke(stroke.stroke(endedAt: e.time))
+        document.apply(op)
+        fx.append(.send(.strokeEnd(e), to: acceptedConnections()))
+        fx.append(.event(.opApplied(op, sender: e.stamp.sender, isOwn: own)))
+    }
+
+    private mutating func applyErase(_ e: Erase, own: Bool, _ fx: inout [Effect]) {
+        let op = SketchOp.eraseStroke(id: e.strokeID, by: e.author, at: e.time.date)
+        // Two members erasing one stroke at once: the second erase does nothing.
+        guard document.apply(op) else { return }
+        fx.append(.send(.erase(e), to: acceptedConnections()))
+        fx.append(.event(.opApplied(op, sender: e.stamp.sender, isOwn: own)))
+    }
+
+    // MARK: - Helpers
+
+    private func canDrawLocally(_ fx: inout [Effect]) -> Bool {
+        guard isStarted, ended == nil else {
+            fx.append(.event(.refused(ended == nil ? "the session has not started" : "the session has ended")))
+            return false
+        }
+        return true
+    }
+
+    private mutating func nextHostStamp() -> OpStamp {
+        let seq = (lastSeq[Self.hostIndex] ?? 0) + 1
+        lastSeq[Self.hostIndex] = seq
+        return OpStamp(sender: Self.hostIndex, seq: seq)
+    }
+
+    private mutating func bind(_ c: ConnectionID, to i: Int) {
+        members[i].connection = c
+        connections[c] = .some(members[i].index)
+    }
+
+    var connectedDrawers: Int {
+        members.filter { !$0.removed && $0.role == .drawer && $0.state == .accepted
+            && ($0.index == Self.hostIndex || $0.connection != nil) }.count
+    }
+
+    /// Names are what authorship shows, so two "Anna"s become "Anna" and "Anna 2".
+    private func uniqueName(_ name: String) -> String {
+        let base = name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Guest" : name
+        let taken = Set(members.filter { !$0.removed }.map(\.name))
+        if !taken.contains(base) { return base }
+        var n = 2
+        while taken.contains(SessionLimits.truncated(base, maxBytes: SessionLimits.maxNameBytes - 4) + " \(n)") { n += 1 }
+        return SessionLimits.truncated(base, maxBytes: SessionLimits.maxNameBytes - 4) + " \(n)"
+    }
+
+    private func acceptedConnections() -> [ConnectionID] {
+        members.compactMap { $0.state == .accepted && !$0.removed ? $0.connection : nil }.sorted()
+    }
+
+    private func helloedConnections(except: ConnectionID? = nil) -> [ConnectionID] {
+        members.compactMap { !$0.removed && $0.connection != except ? $0.connection : nil }.sorted()
+    }
+
+    private mutating func broadcastLobby(_ fx: inout [Effect]) {
+        let lobby = lobby
+        fx.append(.send(.lobby(lobby), to: helloedConnections()))
+        fx.append(.event(.lobbyChanged(lobby)))
+    }
+
+    private func sendAvatars(to c: ConnectionID, _ fx: inout [Effect]) {
+        for m in members where !m.removed {
+            if let png = m.avatar { fx.append(.send(.avatar(Avatar(member: m.index, png: png)), to: [c])) }
+        }
+    }
+
+    private func secondsLeft(now: WireTime) -> UInt32? {
+        guard let deadline else { return nil }
+        return UInt32(max(0, (WireTime(deadline).milliseconds - now.milliseconds + 999) / 1000))
+    }
+
+    /// Start (with the time left) and the whole sketch: ops in chunks that
+    /// stay under the frame cap, then the strokes still in progress, then each
+    /// sender's last seq. Nothing else is queued for the connection in
+    /// between, so the tail that follows continues exactly where this ends.
+    private func sendStartAndSnapshot(to c: ConnectionID, now: WireTime, _ fx: inout [Effect]) {
+        fx.append(.send(.start(Start(secondsLeft: secondsLeft(now: now))), to: [c]))
+        fx.append(.send(.snapshotBegin(SnapshotBegin(opCount: UInt32(clamping: document.ops.count))), to: [c]))
+        var chunk: [SketchOp] = []
+        var budget = 0
+        for op in document.ops {
+            let cost: Int
+            if case .addStroke(let s) = op { cost = 600 + 30 * s.segments.count } else { cost = 600 }
+            if budget + cost > SessionLimits.snapshotChunkBudget && !chunk.isEmpty {
+                fx.append(.send(.snapshotOps(chunk), to: [c]))
+                chunk = []
+                budget = 0
+            }
+            chunk.append(op)
+            budget += cost
+        }
+        if !chunk.isEmpty { fx.append(.send(.snapshotOps(chunk), to: [c])) }
+        for stroke in live { fx.append(.send(.snapshotStroke(stroke), to: [c])) }
+        let seqs = lastSeq.sorted { $0.key < $1.key }.map { OpStamp(sender: $0.key, seq: $0.value) }
+        fx.append(.send(.snapshotEnd(SnapshotEnd(lastSeq: seqs)), to: [c]))
+    }
+}

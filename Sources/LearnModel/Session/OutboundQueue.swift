@@ -1,0 +1,71 @@
+/// One connection's messages waiting for the socket, with the bytes they
+/// take. Only used while the socket is backed up: then consecutive segment
+/// batches of a stroke are merged into one (one header instead of many), so
+/// a slow member catches up with fewer, larger frames. The transport drops the
+/// connection when `bytes` passes its cap; nothing here ever blocks.
+struct OutboundQueue: Sendable {
+    struct Item: Sendable {
+        var message: SessionMessage
+        var frame: [UInt8]
+    }
+
+    /// How far back a new batch looks for one to merge into; the batch it
+    /// continues is almost always among the last few items.
+    static let mergeWindow = 64
+    /// A merged batch stops growing here, so re-encoding it stays cheap.
+    static let maxMergedSegments = 1024
+
+    private var items: [Item] = []
+    private var head = 0
+    private(set) var bytes = 0
+    private(set) var mergedBatches = 0
+
+    var isEmpty: Bool { head == items.count }
+    var count: Int { items.count - head }
+
+    mutating func append(_ message: SessionMessage, frame: [UInt8]) {
+        if case .strokeSegments(let batch) = message, merge(batch) { return }
+        items.append(Item(message: message, frame: frame))
+        bytes += frame.count
+    }
+
+    mutating func popFirst() -> Item? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        bytes -= item.frame.count
+        if head > 256 && head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
+    }
+
+    /// Merges into the sender's last queued message if that is a batch of the
+    /// same stroke ending right before this one. Other senders' messages in
+    /// between do not matter: order is only promised per sender.
+    private mutating func merge(_ batch: StrokeSegments) -> Bool {
+        let lower = max(head, items.count - Self.mergeWindow)
+        var i = items.count - 1
+        while i >= lower {
+            if let stamp = items[i].message.stamp, stamp.sender == batch.stamp.sender {
+                guard case .strokeSegments(var prev) = items[i].message,
+                      prev.strokeID == batch.strokeID,
+                      prev.stamp.seq + UInt64(batch.seqSpan) == batch.stamp.seq,
+                      prev.segments.last?.end ?? prev.base == batch.base,
+                      prev.segments.count + batch.segments.count <= Self.maxMergedSegments else { return false }
+                prev.segments += batch.segments
+                prev.stamp.seq = batch.stamp.seq
+                prev.seqSpan += batch.seqSpan
+                let message = SessionMessage.strokeSegments(prev)
+                let frame = message.frame()
+                bytes += frame.count - items[i].frame.count
+                items[i] = Item(message: message, frame: frame)
+                mergedBatches += 1
+                return true
+            }
+            i -= 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+
+/// A joiner's or observer's side of a session as a pure state machine: it
+/// builds the same document as the host from the host's messages, keeps the
+/// strokes others are drawing so the UI can show them live, and drops
+/// duplicates by (sender, seq).
+///
+/// Own ops go to the host and come back like everyone's; only then do they
+/// enter the document, so every device applies ops in the host's one order.
+/// Until they come back they wait in `unacked`, and after a rejoin the ones
+/// the host never got are sent again (the snapshot says how far it got).
+public struct PeerSession: Sendable {
+    public enum Effect: Hashable, Sendable {
+        case send(SessionMessage)
+        case close(reason: String)
+        case event(SessionEvent)
+    }
+
+    public enum Phase: Hashable, Sendable {
+        case joining
+        case accepted
+        case started
+        case ended(EndReason)
+        case declined(DeclineReason)
+
+        public var isFinal: Bool {
+            switch self {
+            case .ended, .declined: true
+            default: false
+            }
+        }
+    }
+
+    public let peerID: UUID
+    public let name: String
+    public let role: PeerRole
+    public let avatarPNG: [UInt8]?
+
+    public private(set) var phase: Phase = .joining
+    public private(set) var isConnected = false
+    public private(set) var lobby: Lobby?
+    public private(set) var index: MemberIndex?
+    public private(set) var token: ResumeToken?
+    public private(set) var document: SketchDocument
+    /// Strokes in progress (everyone's, own ones as the host confirmed them).
+    public private(set) var live: [LiveStroke] = []
+    public private(set) var lastSeq: [MemberIndex: UInt64] = [:]
+    /// Diagnostics: ops seen twice, holes in a sender's sequence (the host
+    /// dropped an invalid op), ops that did not fit the document.
+    public private(set) var duplicateCount = 0
+    public private(set) var gapCount = 0
+    public private(set) var rejectedCount = 0
+
+    private var nextSeq: UInt64 = 1
+    private(set) var unacked: [SessionMessage] = []
+    /// Own strokes being drawn: where each ends and how many segments it has.
+    private var drawing: [UUID: (end: WirePoint, count: Int)] = [:]
+    private var pendingSnapshot: (doc: SketchDocument, live: [LiveStroke])?
+    /// After a drop during drawing, own ops wait until the rejoin's snapshot
+    /// says where the host stands; sent earlier they would overtake the
+    /// resends and leave a hole in the sequence.
+    private var awaitingSnapshot = false
+
+    public init(peerID: UUID = UUID(), name: String, role: PeerRole, avatarPNG: [UInt8]? = nil,
+                resumeToken: ResumeToken? = nil) {
+        self.peerID = peerID
+        self.name = SessionLimits.truncated(name)
+        self.role = role
+        self.avatarPNG = avatarPNG
+        self.token = resumeToken
+        document = SketchDocument(meta: SketchMeta(name: ""))
+    }
+
+    public var hello: SessionMessage {
+        .hello(Hello(peerID: peerID, name: name, avatarPNG: avatarPNG, role: role, resumeToken: token))
+    }
+
+    /// Own ops the host has not confirmed yet.
+    public var unconfirmedOpCount: Int { unacked.count }
+
+    // MARK: - Connection
+
+    /// A connection to the host is up: say hello (with the token, if any).
+    public mutating func connected() -> [Effect] {
+        isConnected = true
+        return [.send(hello)]
+    }
+
+    public mutating func connectionLost(reason: String) -> [Effect] {
+        guard isConnected else { return [] }
+        isConnected = false
+        pendingSnapshot = nil
+        awaitingSnapshot = phase == .started
+        return phase.isFinal ? [] : [.event(.connectionLost(reason: reason))]
+    }
+
+    /// Rejoining failed for good: the host is gone. Strokes still in progress
+    /// are committed as they are, and the document is this device's to keep.
+    public mutating func hostUnreachable(now: Date = Date()) -> [Effect] {
+        guard !phase.isFinal else { return [] }
+        isConnected = false
+        return finish(.hostLeft, at: WireTime(now))
+    }
+
+    // MARK: - Messages from the host
+
+    public mutating func receive(_ message: SessionMessage) -> [Effect] {
+        switch message {
+        case .lobby(let l):
+            lobby = l
+            if document.ops.isEmpty && live.isEmpty && document.meta != l.meta {
+                document = SketchDocument(meta: l.meta)
+            }
+            return [.event(.lobbyChanged(l))]
+        case .avatar(let a):
+            return [.event(.avatar(member: a.member, png: a.png))]
+        case .accepted(let a):
+            index = a.yourIndex
+            token = a.token
+            if phase == .joining { phase = .accepted }
+            return [.event(.accepted(index: a.yourIndex, token: a.token))]
+        case .declined(let r):
+            phase = .declined(r)
+            return [.event(.declined(r)), .close(reason: r.description)]
+        case .start(let s):
+            guard !phase.isFinal else { return [] }
+            phase = .started
+            return [.event(.started(secondsLeft: s.secondsLeft.map(Int.init)))]
+        case .end(let e):
+            guard !phase.isFinal else { return [] }
+            return finish(e.reason, at: e.at) + [.close(reason: "session ended")]
+        case .memberLeft(let m):
+            return [.event(.memberLeft(m.member))]
+        case .ping(let n):
+            return [.send(.pong(n))]
+        case .pong, .bye, .hello:
+            return []
+        case .snapshotBegin:
+            pendingSnapshot = (SketchDocument(meta: lobby?.meta ?? document.meta), [])
+            return []
+        case .snapshotOps(let ops):
+            for op in ops { pendingSnapshot?.doc.apply(op) }
+            return []
+        case .snapshotStroke(let s):
+            pendingSnapshot?.live.append(s)
+            return []
+        case .snapshotEnd(let e):
+            return snapshotEnded(e)
+        case .strokeBegin, .strokeSegments, .strokeEnd, .erase, .clear:
+            return receiveOp(message)
+        }
+    }
+
+    private mutating func receiveOp(_ message: SessionMessage) -> [Effect] {
+        guard let stamp = message.stamp, let first = message.firstSeq, !phase.isFinal else { return [] }
+        let last = lastSeq[stamp.sender] ?? 0
+        guard stamp.seq > last else {
+            duplicateCount += 1
+            return []
+        }
+        if first > last + 1 { gapCount += 1 }
+        lastSeq[stamp.sender] = stamp.seq
+        let own = stamp.sender == index
+        if own { unacked.removeAll { ($0.stamp?.seq ?? 0) <= stamp.seq } }
+
+        switch message {
+        case .strokeBegin(let b):
+            guard !live.contains(where: { $0.id == b.strokeID }) else { return rejected() }
+            let stroke = LiveStroke(begin: b)
+            live.append(stroke)
+            return [.event(.strokeBegan(stroke, isOwn: own))]
+        case .strokeSegments(let s):
+            guard let i = live.firstIndex(where: { $0.id == s.strokeID && $0.sender == stamp.sender }) else {
+                return rejected()
+            }
+            let firstIndex = live[i].segments.count
+            guard live[i].append(s) else { return rejected() }
+            return [.event(.strokeExtended(id: s.strokeID, sender: stamp.sender, firstIndex: firstIndex,
+                                           segments: s.segments.map(\.cubic), isOwn: own))]
+        case .strokeEnd(let e):
+            guard let i = live.firstIndex(where: { $0.id == e.strokeID && $0.sender == stamp.sender }) else {
+                return rejected()
+            }
+            let op = SketchOp.addStroke(live.remove(at: i).stroke(endedAt: e.time))
+            guard document.apply(op) else { return rejected() }
+            return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
+        case .erase(let e):
+            let op = SketchOp.eraseStroke(id: e.strokeID, by: e.author, at: e.time.date)
+            guard document.apply(op) else { return rejected() }
+            return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
+        case .clear(let c):
+            let op = SketchOp.clear(by: c.author, at: c.time.date)
+            document.apply(op)
+            return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
+        default:
+            return []
+        }
+    }
+
+    private mutating func rejected() -> [Effect] {
+        rejectedCount += 1
+        return []
+    }
+
+    private mutating func snapshotEnded(_ end: SnapshotEnd) -> [Effect] {
+        guard let snap = pendingSnapshot else { return [] }
+        pendingSnapshot = nil
+        document = snap.doc
+        live = snap.live
+        lastSeq = Dictionary(end.lastSeq.map { ($0.sender, $0.seq) }, uniquingKeysWith: max)
+        var fx: [Effect] = [.event(.documentReset(document, live: live))]
+        awaitingSnapshot = false
+        guard let index else { return fx }
+        // Whatever the host already has is confirmed; the rest goes again, in order.
+        let confirmed = lastSeq[index] ?? 0
+        unacked.removeAll { ($0.stamp?.seq ?? 0) <= confirmed }
+        nextSeq = max(nextSeq, confirmed + 1)
+        if phase == .started { fx += unacked.map { .send($0) } }
+        return fx
+    }
+
+    private mutating func finish(_ reason: EndReason, at time: WireTime) -> [Effect] {
+        var fx: [Effect] = []
+        for stroke in live.sorted(by: LiveStroke.commitOrder) {
+            let op = SketchOp.addStroke(stroke.stroke(endedAt: time))
+            if document.apply(op) { fx.append(.event(.opApplied(op, sender: stroke.sender, isOwn: stroke.sender == index))) }
+        }
+        live = []
+        unacked = []
+        drawing = [:]
+        phase = .ended(reason)
+        fx.append(.event(.ended(reason)))
+        return fx
+    }
+
+    // MARK: - Own drawing
+
+    public mutating func beginStroke(id: UUID, color: RGBA, width: Double, start: Point, at date: Date = Date()) -> [Effect] {
+        guard let index = drawingIndex() else { return refusal() }
+        guard drawing[id] == nil else { return [] }
+        let begin = StrokeBegin(stamp: takeStamp(index), strokeID: id, author: name, color: RGBA8(color),
+                                width: WireLength(width), start: WirePoint(start), time: WireTime(date))
+        drawing[id] = (begin.start, 0)
+        return sendOwn(.strokeBegin(begin))
+    }
+
+    /// One batch of segments (the transport batches a frame's worth).
+    /// Segments past the per-stroke limit are dropped.
+    public mutating func addSegments(_ segments: [CubicSegment], to id: UUID) -> [Effect] {
+        guard let index = drawingIndex(), let d = drawing[id] else { return [] }
+        let room = SessionLimits.maxSegmentsPerStroke - d.count
+        let wire = segments.prefix(max(0, room)).map(WireSegment.init)
+        guard let last = wire.last else { return [] }
+        drawing[id] = (last.end, d.count + wire.count)
+        return sendOwn(.strokeSegments(StrokeSegments(stamp: takeStamp(index), strokeID: id, base: d.end,
+                                                      segments: Array(wire))))
+    }
+
+    public mutating func endStroke(_ id: UUID, at date: Date = Date()) -> [Effect] {
+        guard let index = drawingIndex(), drawing.removeValue(forKey: id) != nil else { return [] }
+        return sendOwn(.strokeEnd(StrokeEnd(stamp: takeStamp(index), strokeID: id, time: WireTime(date))))
+    }
+
+    public mutating func erase(_ id: UUID, at date: Date = Date()) -> [Effect] {
+        guard let index = drawingIndex() else { return refusal() }
+        guard lobby?.settings.eraserAllowed ?? true else { return [.event(.refused("the eraser is off"))] }
+        guard document.strokes.contains(where: { $0.id == id }) else { return [] }
+        return sendOwn(.erase(Erase(stamp: takeStamp(index), strokeID: id, author: name, time: WireTime(date))))
+    }
+
+    private func drawingIndex() -> MemberIndex? {
+        guard role == .drawer, phase == .started, let index else { return nil }
+        return index
+    }
+
+    private func refusal() -> [Effect] {
+        let why = role == .observer ? "observers do not draw"
+            : phase == .started ? "not accepted" : phase.isFinal ? "the session is over" : "the session has not started"
+        return [.event(.refused(why))]
+    }
+
+    private mutating func takeStamp(_ index: MemberIndex) -> OpStamp {
+        defer { nextSeq += 1 }
+        return OpStamp(sender: index, seq: nextSeq)
+    }
+
+    /// Sent now if connected, else kept for the rejoin.
+    private mutating func sendOwn(_ m: SessionMessage) -> [Effect] {
+        unacked.append(m)
+        return isConnected && !awaitingSnapshot ? [.send(m)] : []
+    }
+}

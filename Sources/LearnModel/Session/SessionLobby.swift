@@ -1,0 +1,84 @@
+import Foundation
+
+/// The sketch's parameters, fixed when the host opens the lobby and shown to
+/// every joiner before the start (SPEC §4).
+public struct SessionParams: Hashable, Sendable {
+    public var name: String
+    public var guides: LineGuides
+    /// 0 = no limit, at most 120.
+    public var timeLimitMinutes: Int
+    public var canvasWidth: Int
+    public var canvasHeight: Int
+
+    public init(name: String, guides: LineGuides = .none, timeLimitMinutes: Int = 0,
+                canvasWidth: Int = Int(SketchMeta.defaultWidth), canvasHeight: Int = Int(SketchMeta.defaultHeight)) {
+        self.name = SessionLimits.truncated(name)
+        self.guides = guides
+        self.timeLimitMinutes = min(max(timeLimitMinutes, 0), 120)
+        self.canvasWidth = min(max(canvasWidth, 1), 1 << 20)
+        self.canvasHeight = min(max(canvasHeight, 1), 1 << 20)
+    }
+}
+
+/// Classroom settings that change what members may do (SPEC §2): clear is
+/// host-only and off by default, the eraser on by default, undo of one's own
+/// last stroke off by default.
+public struct SessionSettings: Hashable, Sendable {
+    public var clearAllowed: Bool
+    public var eraserAllowed: Bool
+    public var undoOwnAllowed: Bool
+
+    public init(clearAllowed: Bool = false, eraserAllowed: Bool = true, undoOwnAllowed: Bool = false) {
+        self.clearAllowed = clearAllowed
+        self.eraserAllowed = eraserAllowed
+        self.undoOwnAllowed = undoOwnAllowed
+    }
+}
+
+public struct LobbyMember: Hashable, Sendable {
+    public var index: MemberIndex
+    public var peerID: UUID
+    public var name: String
+    public var role: PeerRole
+    public var state: MemberState
+    public var connected: Bool
+    public var hasAvatar: Bool
+
+    public init(index: MemberIndex, peerID: UUID, name: String, role: PeerRole, state: MemberState,
+                connected: Bool, hasAvatar: Bool) {
+        self.index = index; self.peerID = peerID; self.name = name; self.role = role
+        self.state = state; self.connected = connected; self.hasAvatar = hasAvatar
+    }
+}
+
+/// What the host tells everyone who said hello, after every change.
+public struct Lobby: Hashable, Sendable {
+    public var sessionID: UUID
+    public var createdAt: WireTime
+    public var params: SessionParams
+    public var settings: SessionSettings
+    public var hostPeerID: UUID
+    public var members: [LobbyMember]
+    public var started: Bool
+
+    public init(sessionID: UUID, createdAt: WireTime, params: SessionParams, settings: SessionSettings,
+                hostPeerID: UUID, members: [LobbyMember], started: Bool) {
+        self.sessionID = sessionID; self.createdAt = createdAt; self.params = params; self.settings = settings
+        self.hostPeerID = hostPeerID; self.members = members; self.started = started
+    }
+
+    /// The sketch every member builds: the session id is the sketch id, so the
+    /// copies on all devices are one sketch when they sync.
+    public var meta: SketchMeta {
+        SketchMeta(id: sessionID, name: params.name, guides: params.guides,
+                   timeLimitMinutes: params.timeLimitMinutes, width: Double(params.canvasWidth),
+                   height: Double(params.canvasHeight), createdAt: createdAt.date)
+    }
+
+    public func member(_ index: MemberIndex) -> LobbyMember? { members.first { $0.index == index } }
+
+    /// Accepted drawers that are connected now (the host always is).
+    public var connectedDrawers: Int {
+        members.filter { $0.role == .drawer && $0.state == .accepted && $0.connected }.count
+    }
+}
