@@ -4,7 +4,8 @@ struct TeamsketchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "TeamsketchDesktop",
         abstract: "Teamsketch Desktop: draw together, play Buchstaben Post.",
-        subcommands: [RunCommand.self, ExportCommand.self, GenerateCommand.self, BenchCommand.self],
+        subcommands: [RunCommand.self, ExportCommand.self, GenerateCommand.self, BenchCommand.self,
+                      DiscoverCommand.self, AnnounceCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -1,0 +1,69 @@
+import Foundation
+
+/// What a hosting app tells the network about its session. The same fields
+/// travel in DNS-SD TXT records and in beacons, so every mechanism reports
+/// the same thing.
+public struct SessionAnnouncement: Sendable, Hashable {
+    /// The session protocol this app speaks (the TXT `v=` key).
+    public static let currentProtocolVersion = 1
+    /// DNS-SD instance names are limited to 63 bytes; the beacon keeps the
+    /// same limit so both show the same name.
+    public static let maxHostNameBytes = 63
+    public static let maxSessionIDBytes = 64
+
+    public var sessionID: String
+    public var hostName: String
+    public var activity: SessionActivity
+    /// The session's TCP port (sent in the SRV record or the beacon header).
+    public var port: Int
+    public var protocolVersion: Int
+    public var lobbyOpen: Bool
+
+    /// Normalises the name (trimmed, control characters dropped, cut at a
+    /// character boundary to 63 UTF-8 bytes) so what is announced is what
+    /// listeners will decode.
+    public init(sessionID: String, hostName: String, activity: SessionActivity, port: Int,
+                protocolVersion: Int = SessionAnnouncement.currentProtocolVersion, lobbyOpen: Bool = true) {
+        self.sessionID = sessionID
+        self.hostName = Self.normalizedHostName(hostName)
+        self.activity = activity
+        self.port = port
+        self.protocolVersion = protocolVersion
+        self.lobbyOpen = lobbyOpen
+    }
+
+    /// Session ids are printable ASCII without spaces: they end up in TXT
+    /// values, CLI output and logs.
+    public static func isValidSessionID(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= maxSessionIDBytes && id.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
+    public var isValid: Bool {
+        Self.isValidSessionID(sessionID) && !hostName.isEmpty && (1...65535).contains(port) && protocolVersion >= 0
+    }
+
+    static func normalizedHostName(_ name: String) -> String {
+        let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.filter {
+            !$0.properties.generalCategory.isControl
+        })).trimmingCharacters(in: .whitespacesAndNewlines)
+        var result = ""
+        var bytes = 0
+        for character in cleaned {
+            let n = character.utf8.count
+            if bytes + n > maxHostNameBytes { break }
+            result.append(character)
+            bytes += n
+        }
+        return result
+    }
+}
+
+private extension Unicode.GeneralCategory {
+    // Format characters stay: emoji sequences need the zero-width joiner.
+    var isControl: Bool {
+        switch self {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import LearnModel
+
+/// How a headless host (`TeamsketchDesktop host`) is found like the app:
+/// DNS-SD and beacon through a DiscoveryService. Needs the main thread to
+/// run a GLib loop (`HeadlessMainLoop.runBlocking`).
+enum HeadlessAnnouncement {
+    /// Announces a Team Sketch lobby and returns what withdraws it; the
+    /// withdrawal returns once both mechanisms have said goodbye.
+    static func publish(name: String, sessionID: UUID, port: Int,
+                        activity: SessionActivity = .sketch) async -> @Sendable () async -> Void {
+        let announcement = SessionAnnouncement(sessionID: sessionID.uuidString.lowercased(), hostName: name,
+                                               activity: activity, port: port)
+        let service = await MainActor.run {
+            let service = DiscoveryService()
+            service.announce(announcement)
+            return service
+        }
+        return { await service.shutdown() }
+    }
+}
