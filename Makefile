@@ -28,7 +28,7 @@ deps-test:
 
 # UI tests: the real app under Xvfb, driven by xdotool, judged by screenshots.
 ui:
-	$(PY) -m pytest -q Tests/ui
+	$(PY) -m pytest -q Tests/ui Tests/net
 
 bench:
 	@scripts/deps.sh bench

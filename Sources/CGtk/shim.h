@@ -48,6 +48,8 @@ static inline GtkApplication *ts_application(gpointer p) { return GTK_APPLICATIO
 static inline GApplication *ts_gapplication(gpointer p) { return G_APPLICATION(p); }
 static inline GtkStyleProvider *ts_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 static inline GtkAccessible *ts_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
+static inline GtkEntry *ts_entry(gpointer p) { return GTK_ENTRY(p); }
+static inline GtkExpander *ts_expander(gpointer p) { return GTK_EXPANDER(p); }
 
 static inline const char *ts_gettext(const char *msgid) { return gettext(msgid); }
 

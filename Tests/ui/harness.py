@@ -209,3 +209,14 @@ def largest_white_rect(img, step=4):
     cx = (x0 + x1) // 2
     y0, y1 = run([px[cx, y] for y in range(h)])
     return x0, y0, x1, y1
+
+
+def home_button(app, index):
+    """The index-th big button on the home screen, left to right:
+    0 New sketch (the blue one), 1 Draw together, 2 Join, 3 Open."""
+    home = app.screenshot(f"home-{app.proc.pid}")
+    blue = find_color(home, SUGGESTED_BLUE, tol=25)
+    assert blue, "the home screen's blue New sketch button is not visible"
+    x0, y0, x1, y1 = bbox(blue)
+    step = (x1 - x0) + 32
+    return x0 + (x1 - x0) / 2 + index * step, (y0 + y1) / 2

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from harness import (App, BIN, RED, DARK_BLUE, SUGGESTED_BLUE, bbox, centre, find_color,
+from harness import (App, BIN, RED, DARK_BLUE, SUGGESTED_BLUE, bbox, centre, find_color, home_button,
                      largest_white_rect)
 
 
@@ -146,10 +146,7 @@ def test_sketch_survives_restart_and_sigkill(display, tmp_path):
 
     app = App(display, tmp_path)
     try:
-        home = app.screenshot("home-again")
-        blue = bbox(find_color(home, SUGGESTED_BLUE, tol=25))
-        # "Open" sits right of "New sketch", same row.
-        app.click(blue[2] + (blue[2] - blue[0]) / 2 + 32, (blue[1] + blue[3]) / 2)
+        app.click(*home_button(app, 3))  # Open
         gallery = app.screenshot("gallery")
         thumb_red = find_color(gallery, RED, tol=40)
         assert len(thumb_red) > 10, "the gallery shows no thumbnail with the red curve"

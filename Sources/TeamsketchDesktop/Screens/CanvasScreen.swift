@@ -19,9 +19,13 @@ final class CanvasScreen {
     private var closed = false
     private var saveErrorShown = false
 
-    init(app: TeamsketchApp, document: SketchDocument) {
+    private let session: SessionController?
+
+    init(app: TeamsketchApp, document: SketchDocument, session: SessionController? = nil) {
         self.app = app
-        canvas = CanvasView(document: document, author: Self.authorName())
+        self.session = session
+        canvas = CanvasView(document: document, author: session == nil ? Self.authorName() : Profile.load().name)
+        canvas.session = session
         banner = UI.label("", classes: ["banner"])
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
 
@@ -36,13 +40,16 @@ final class CanvasScreen {
         gtk_overlay_add_overlay(ts_overlay(overlay), banner)
         UI.expand(overlay)
         UI.append(widget, overlay)
-        UI.append(widget, bottomBar())
+        if session?.role != .observer { UI.append(widget, bottomBar()) } else { canvas.drawingEnabled = false }
 
         canvas.onOp = { [weak self] op in self?.persist(op) }
         installShortcuts()
         selectPen(.black)
         selectWidth(.fine)
-        startClock(document.meta)
+        let limit = document.meta.timeLimitMinutes
+        let deadline = session != nil ? session?.sessionDeadline
+            : limit > 0 ? document.meta.createdAt.addingTimeInterval(Double(limit) * 60) : nil
+        startClock(deadline)
         runEvery(ms: 5000) { [weak self] in
             guard let self, !self.closed else { return false }
             if self.thumbnailDirty { self.persistThumbnail() }
@@ -62,7 +69,7 @@ final class CanvasScreen {
     private func topBar(_ meta: SketchMeta) -> Widget {
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["toolbar"])
         UI.append(bar, UI.iconButton("go-home-symbolic", tooltip: `_`("Back to the start"), classes: ["tool"]) {
-            [weak self] in self?.app?.showHome()
+            [weak self] in self?.leave()
         })
         let title = UI.label(meta.name, classes: ["sketch-title"])
         gtk_label_set_ellipsize(ts_label(title), PANGO_ELLIPSIZE_END)
@@ -78,6 +85,11 @@ final class CanvasScreen {
         UI.append(bar, UI.iconButton("document-save-as-symbolic", tooltip: `_`("Export as picture or document"), classes: ["tool"]) {
             [weak self] in self?.export()
         })
+        if let session, session.isHost, session.lobby?.settings.clearAllowed == true {
+            UI.append(bar, UI.iconButton("edit-clear-all-symbolic", tooltip: `_`("Clear the sheet for everyone"), classes: ["tool"]) {
+                [weak self] in self?.confirmClear()
+            })
+        }
         if meta.timeLimitMinutes > 0 {
             let clock = UI.label("", classes: ["clock"])
             UI.accessibleLabel(clock, `_`("Time left"))
@@ -191,9 +203,8 @@ final class CanvasScreen {
 
     // MARK: time limit
 
-    private func startClock(_ meta: SketchMeta) {
-        guard meta.timeLimitMinutes > 0, let clock = clockLabel else { return }
-        let deadline = meta.createdAt.addingTimeInterval(Double(meta.timeLimitMinutes) * 60)
+    private func startClock(_ deadline: Date?) {
+        guard let deadline, let clock = clockLabel else { return }
         let tick: @MainActor () -> Bool = { [weak self] in
             guard let self, !self.closed else { return false }
             let left = max(0, Int(deadline.timeIntervalSinceNow.rounded(.up)))
@@ -207,6 +218,55 @@ final class CanvasScreen {
             return true
         }
         if tick() { runEvery(ms: 1000, tick) }
+    }
+
+    // MARK: session
+
+    func sessionReset(_ doc: SketchDocument, live: [LiveStroke]) {
+        canvas.reset(to: doc, live: live)
+        gtk_widget_set_visible(banner, 0)
+        thumbnailDirty = true
+    }
+
+    func sessionEnded(_ reason: EndReason) {
+        canvas.drawingEnabled = false
+        thumbnailDirty = true
+        persistThumbnail()
+        showBanner(SessionController.text(for: reason))
+    }
+
+    func showNotice(_ text: String) { showBanner(text, seconds: 4) }
+
+    func reportSaveError(_ error: any Error) {
+        guard !saveErrorShown else { return }
+        saveErrorShown = true
+        app?.showError(`_`("Your drawing could not be saved."), error)
+    }
+
+    private func leave() {
+        guard let session, session.link != nil, session.ended == nil else {
+            app?.showHome()
+            return
+        }
+        let question = session.isHost ? `_`("End the session for everyone?") : `_`("Leave the session?")
+        Alert.show(parent: app?.window, title: question,
+                   message: `_`("The sketch stays saved on this device."), choices: [
+                    .init(session.isHost ? `_`("End") : `_`("Leave"), classes: ["destructive-action"]) { [weak self] in
+                        Task { @MainActor in
+                            await session.finish()
+                            self?.app?.showHome()
+                        }
+                    },
+                    .init(`_`("Keep drawing"), classes: ["suggested-action"]),
+                   ])
+    }
+
+    private func confirmClear() {
+        Alert.show(parent: app?.window, title: `_`("Clear the sheet for everyone?"),
+                   message: `_`("All strokes disappear from every screen. The replay keeps them."), choices: [
+                    .init(`_`("Clear"), classes: ["destructive-action"]) { [weak self] in self?.session?.clear() },
+                    .init(`_`("Cancel"), classes: ["suggested-action"]),
+                   ])
     }
 
     private func showBanner(_ text: String, seconds: UInt32? = nil) {
@@ -224,7 +284,7 @@ final class CanvasScreen {
 
     private func persist(_ op: SketchOp) {
         thumbnailDirty = true
-        guard let store = app?.store else { return }
+        guard session == nil, let store = app?.store else { return }
         do {
             try store.append(op, to: canvas.document.meta.id)
         } catch {

@@ -19,6 +19,19 @@ final class CanvasView {
 
     /// Called with each op this view adds to the document (to persist it).
     var onOp: (SketchOp) -> Void = { _ in }
+    /// Set in a LAN session: own strokes stream out while drawn and enter the
+    /// document when the host has ordered them (`sharedOpApplied`).
+    weak var session: SessionController?
+    /// Other people's strokes being drawn right now: where each one's ink ends
+    /// and how many of its segments are already in the cache.
+    private var remote: [UUID: RemoteInk] = [:]
+
+    private struct RemoteInk {
+        var color: RGBA
+        var width: Double
+        var end: Point
+        var drawn: Int
+    }
 
     private var cache: OpaquePointer?
     private var cacheScale = 0.0
@@ -62,6 +75,72 @@ final class CanvasView {
         switch op {
         case .addStroke(let s): drawIntoCache(s)
         case .eraseStroke, .clear: renderCache()
+        }
+        invalidate()
+    }
+
+    // MARK: shared sketch (LAN session)
+
+    func reset(to doc: SketchDocument, live: [LiveStroke]) {
+        document = doc
+        remote = [:]
+        renderCache()
+        for l in live { remoteBegan(l) }
+        invalidate()
+    }
+
+    func remoteBegan(_ live: LiveStroke) {
+        remote[live.id] = RemoteInk(color: live.color, width: live.width, end: live.start, drawn: 0)
+        remoteExtended(live.id, firstIndex: 0, segments: live.cubicSegments)
+    }
+
+    func remoteExtended(_ id: UUID, firstIndex: Int, segments: [CubicSegment]) {
+        guard var ink = remote[id] else { return }
+        // Segments we already drew are skipped; a gap (lost while rejoining)
+        // is bridged by continuing from the last ink drawn.
+        let skip = max(0, ink.drawn - firstIndex)
+        guard skip < segments.count else { return }
+        let fresh = segments[skip...]
+        withCache { cr in
+            for seg in fresh {
+                SketchRenderer.drawSegment(seg, from: ink.end, color: ink.color, width: ink.width, in: cr)
+                ink.end = seg.end
+            }
+        }
+        ink.drawn = max(ink.drawn, firstIndex) + fresh.count
+        remote[id] = ink
+        invalidate()
+    }
+
+    /// The host put an op in the shared order: this is when it enters the
+    /// document here, for own ops as for everyone else's.
+    func sharedOpApplied(_ op: SketchOp, isOwn: Bool) {
+        switch op {
+        case .addStroke(let s):
+            guard document.apply(op) else { return }
+            onOp(op)
+            if !isOwn {
+                let ink = remote.removeValue(forKey: s.id)
+                withCache { cr in
+                    if s.isDot && (ink?.drawn ?? 0) == 0 { SketchRenderer.draw(s, in: cr); return }
+                    var from = ink?.end ?? s.start
+                    for seg in s.segments.dropFirst(ink?.drawn ?? 0) {
+                        SketchRenderer.drawSegment(seg, from: from, color: s.color, width: s.width, in: cr)
+                        from = seg.end
+                    }
+                }
+                invalidateMinimap()
+            }
+        case .eraseStroke(let id, _, _):
+            let bounds = document.strokes.first { $0.id == id }?.bounds
+            guard document.apply(op), let bounds else { return }
+            onOp(op)
+            rerenderCache(region: bounds)
+        case .clear:
+            guard document.apply(op) else { return }
+            onOp(op)
+            remote = [:]
+            renderCache()
         }
         invalidate()
     }
@@ -391,8 +470,10 @@ final class CanvasView {
         strokeTool = isEraserTip ? .eraser : tool
         switch strokeTool {
         case .pen:
-            builder = StrokeBuilder(author: author, color: pen.color.rgba, width: pen.width.units,
-                                    start: p, at: Date(), minDistance: 0.3 / viewport.scale)
+            let b = StrokeBuilder(author: author, color: pen.color.rgba, width: pen.width.units,
+                                  start: p, at: Date(), minDistance: 0.3 / viewport.scale)
+            builder = b
+            session?.beginStroke(id: b.id, color: b.color, width: b.width, start: b.start)
         case .eraser:
             lastEraserPoint = p
             erase(from: p, to: p)
@@ -413,6 +494,7 @@ final class CanvasView {
                 }
             }
             builder = b
+            if !segments.isEmpty { session?.addSegments(segments, to: b.id) }
             invalidate()
         } else if let last = lastEraserPoint {
             erase(from: last, to: p)
@@ -423,6 +505,10 @@ final class CanvasView {
 
     private func end(at widgetPoint: Point) {
         move(to: widgetPoint)
+        finishStroke()
+    }
+
+    private func finishStroke() {
         if var b = builder {
             var from = b.segments.last?.end ?? b.start
             let (tail, stroke) = b.finish(at: Date())
@@ -434,8 +520,13 @@ final class CanvasView {
                     from = s.end
                 }
             }
-            let op = SketchOp.addStroke(stroke)
-            if document.apply(op) { onOp(op) }
+            if let session {
+                if !tail.isEmpty { session.addSegments(tail, to: stroke.id) }
+                session.endStroke(stroke.id)
+            } else {
+                let op = SketchOp.addStroke(stroke)
+                if document.apply(op) { onOp(op) }
+            }
             invalidateMinimap()
         }
         lastEraserPoint = nil
@@ -445,6 +536,8 @@ final class CanvasView {
     /// Drops the stroke in progress (a pinch started, time ran out) and removes
     /// its ink from the cache.
     private func cancelStroke() {
+        // Shared strokes are already on the others' screens: keep what was drawn.
+        if session != nil, builder != nil { return finishStroke() }
         if let b = builder {
             builder = nil
             var r = Rect.null.union(b.start)
@@ -458,6 +551,12 @@ final class CanvasView {
     private func erase(from a: Point, to b: Point) {
         let hits = StrokeHitTest.strokes(in: document.strokes, hitAlong: a, to: b, radius: Self.eraserRadius)
         guard !hits.isEmpty else { return }
+        if let session {
+            // The host orders erasures like everything else; the ink goes
+            // when the op comes back (a LAN round trip, a few ms).
+            for id in hits { session.erase(id) }
+            return
+        }
         var damaged = Rect.null
         for id in hits {
             guard let stroke = document.strokes.first(where: { $0.id == id }) else { continue }

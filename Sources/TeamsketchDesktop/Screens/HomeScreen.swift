@@ -11,6 +11,12 @@ final class HomeScreen {
             UI.button(`_`("New sketch"), icon: "document-new-symbolic", classes: ["big-button", "suggested-action"]) {
                 [weak app] in app?.showNewSketch()
             },
+            UI.button(`_`("Draw together"), icon: "system-users-symbolic", classes: ["big-button"]) {
+                [weak app] in app?.showNewSketch(together: true)
+            },
+            UI.button(`_`("Join"), icon: "network-workgroup-symbolic", classes: ["big-button"]) {
+                [weak app] in app?.showJoin()
+            },
             UI.button(`_`("Open"), icon: "document-open-symbolic", classes: ["big-button"]) {
                 [weak app] in app?.showGallery()
             },

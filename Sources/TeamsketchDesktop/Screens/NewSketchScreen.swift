@@ -9,8 +9,10 @@ final class NewSketchScreen {
     private let nameEntry: Widget
     private let minutes: Widget
     private var guides: LineGuides = .none
+    private var clearAllowed = false
 
-    init(app: TeamsketchApp) {
+    /// `together`: the sketch is drawn by several devices; Start opens a lobby.
+    init(app: TeamsketchApp, together: Bool = false) {
         nameEntry = gtk_entry_new()!
         UI.style(nameEntry, ["form-entry"])
         gtk_editable_set_text(ts_editable(nameEntry), Self.defaultName())
@@ -37,30 +39,34 @@ final class NewSketchScreen {
             UI.append(guideRow, b)
         }
 
-        let start = UI.button(`_`("Start drawing"), icon: "document-edit-symbolic", classes: ["big-button", "suggested-action"]) {
-            [weak self, weak app] in
+        let go: @MainActor () -> Void = { [weak self, weak app] in
             guard let self, let app else { return }
-            app.startSketch(self.meta())
+            if together { app.hostSession(self.meta(), clearAllowed: self.clearAllowed) } else { app.startSketch(self.meta()) }
         }
+        let start = together
+            ? UI.button(`_`("Open the lobby"), icon: "system-users-symbolic", classes: ["big-button", "suggested-action"], action: go)
+            : UI.button(`_`("Start drawing"), icon: "document-edit-symbolic", classes: ["big-button", "suggested-action"], action: go)
         let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in
             app?.showHome()
         }
-        Signal.connect(UI.raw(nameEntry), "activate") { [weak self, weak app] in
-            guard let self, let app else { return }
-            app.startSketch(self.meta())
+        Signal.connect(UI.raw(nameEntry), "activate", go)
+        let clearToggle = gtk_check_button_new_with_label(`_`("The host may clear the sheet for everyone"))!
+        Signal.connect(UI.raw(clearToggle), "toggled") { [weak self] in
+            self?.clearAllowed = gtk_check_button_get_active(ts_check(clearToggle)) != 0
         }
 
         let form = gtk_grid_new()!
         gtk_grid_set_row_spacing(ts_grid(form), 18)
         gtk_grid_set_column_spacing(ts_grid(form), 18)
-        let rows: [(String, Widget)] = [(`_`("Name"), nameEntry), (`_`("Lines"), guideRow), (`_`("Minutes"), minutes)]
+        var rows: [(String, Widget)] = [(`_`("Name"), nameEntry), (`_`("Lines"), guideRow), (`_`("Minutes"), minutes)]
+        if together { rows.append((`_`("Clear"), clearToggle)) }
         for (i, (title, control)) in rows.enumerated() {
             let l = UI.label(title, classes: ["form-label"])
             gtk_widget_set_halign(l, GTK_ALIGN_END)
             gtk_grid_attach(ts_grid(form), l, 0, Int32(i), 1, 1)
             gtk_grid_attach(ts_grid(form), control, 1, Int32(i), 1, 1)
         }
-        UI.append(widget, UI.label(`_`("New sketch"), classes: ["home-title"]))
+        UI.append(widget, UI.label(together ? `_`("Draw together") : `_`("New sketch"), classes: ["home-title"]))
         UI.append(widget, form)
         let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, start])
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)

@@ -28,6 +28,12 @@ enum Style {
     .alert-title { font-size: 20px; font-weight: 800; }
     .alert-button { min-height: 48px; min-width: 110px; }
     .empty-note { font-size: 20px; color: #666; }
+    .hint { font-size: 16px; color: #555; }
+    .join-code { font-size: 64px; font-weight: 900; letter-spacing: 8px; color: #2b2b6e; font-feature-settings: "tnum"; }
+    .member-row { padding: 6px 12px; border-radius: 14px; background: #efe9dc; min-width: 420px; }
+    .accept { color: #1e7b34; }
+    .decline { color: #c0261c; }
+    .session-card { min-width: 160px; min-height: 150px; }
     """
 
     static func install() {

@@ -96,8 +96,8 @@ final class TeamsketchApp {
         show("home")
     }
 
-    func showNewSketch() {
-        let screen = NewSketchScreen(app: self)
+    func showNewSketch(together: Bool = false) {
+        let screen = NewSketchScreen(app: self, together: together)
         replace("new", with: screen.widget, owner: screen)
         screen.focusName()
     }
@@ -106,6 +106,47 @@ final class TeamsketchApp {
         leaveCanvas()
         let gallery = GalleryScreen(app: self)
         replace("gallery", with: gallery.widget, owner: gallery)
+    }
+
+    // MARK: LAN sessions
+
+    /// One discovery service for the app: joining browses, hosting announces.
+    private(set) lazy var discovery = DiscoveryService()
+
+    func hostSession(_ meta: SketchMeta, clearAllowed: Bool) {
+        let session = SessionController(app: self)
+        let screen = HostLobbyScreen(app: self, session: session)
+        replace("lobby", with: screen.widget, owner: screen)
+        let params = SessionParams(name: meta.name, guides: meta.guides, timeLimitMinutes: meta.timeLimitMinutes)
+        let profile = Profile.load()
+        Task { @MainActor in
+            do {
+                try await session.host(params: params, settings: SessionSettings(clearAllowed: clearAllowed),
+                                       name: profile.name)
+                screen.hosting()
+            } catch {
+                showError(`_`("The session could not be opened."), error)
+                showHome()
+            }
+        }
+    }
+
+    func showJoin() {
+        leaveCanvas()
+        let screen = JoinScreen(app: self)
+        replace("join", with: screen.widget, owner: screen)
+        screen.focusCode()
+    }
+
+    /// The shared canvas once the host starts (for members and the host).
+    func openShared(_ session: SessionController, meta: SketchMeta) {
+        discovery.withdraw()
+        leaveCanvas()
+        let doc = SketchDocument(meta: meta)
+        let screen = CanvasScreen(app: self, document: doc, session: session)
+        session.canvas = screen
+        canvasScreen = screen
+        replace("canvas", with: screen.widget, owner: screen)
     }
 
     func startSketch(_ meta: SketchMeta) {

@@ -1,0 +1,99 @@
+import CGtk
+import Foundation
+import LearnModel
+
+/// The host's lobby: the join code in big digits, who asks to join (accept /
+/// decline, also after accepting), and Start once two painters are in.
+@MainActor
+final class HostLobbyScreen {
+    let widget: Widget
+    private weak var app: TeamsketchApp?
+    private let session: SessionController
+    private let codeLabel: Widget
+    private let addressLabel: Widget
+    private let members: Widget
+    private let startButton: Widget
+    private let status: Widget
+
+    init(app: TeamsketchApp, session: SessionController) {
+        self.app = app
+        self.session = session
+        codeLabel = UI.label("…", classes: ["join-code"])
+        addressLabel = UI.label("", classes: ["hint"])
+        members = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+        status = UI.label(`_`("Opening the lobby…"), classes: ["form-label"])
+        startButton = UI.button(`_`("Start"), icon: "media-playback-start-symbolic", classes: ["big-button", "suggested-action"]) {}
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
+        UI.center(widget)
+
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak self] in
+            guard let self else { return }
+            Task { @MainActor in
+                await self.session.finish()
+                self.app?.discovery.withdraw()
+                self.app?.showHome()
+            }
+        }
+        Signal.connect(UI.raw(startButton), "clicked") { [weak self] in self?.session.start() }
+        gtk_widget_set_sensitive(startButton, 0)
+
+        UI.append(widget, UI.label(`_`("Others join with this code"), classes: ["form-label"]))
+        UI.append(widget, codeLabel)
+        UI.append(widget, addressLabel)
+        UI.append(widget, status)
+        UI.append(widget, members)
+        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, startButton])
+        gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
+        UI.append(widget, actions)
+
+        session.onLobby = { [weak self] lobby in self?.show(lobby) }
+    }
+
+    /// The host service is listening: show the code and announce the session.
+    func hosting() {
+        guard case .host(let host) = session.link, let app, let lobby = session.lobby else { return }
+        let code = app.discovery.ownJoinCode(port: host.port)
+        UI.setText(codeLabel, code.map { "\($0)" } ?? "—")
+        let address = "\(LocalInterfaces.current().primaryAddress):\(host.port)"
+        UI.setText(addressLabel, String(format: `_`("or type the address %@"), address))
+        // For people and scripts reading the log (the UI tests join by it).
+        FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address)\n".utf8))
+        app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.uuidString, hostName: Profile.load().name,
+                                                   activity: .sketch, port: host.port))
+        show(lobby)
+    }
+
+    private func show(_ lobby: Lobby) {
+        UI.clear(members)
+        let guests = lobby.members.filter { $0.index != 0 }
+        if guests.isEmpty {
+            UI.append(members, UI.label(`_`("Nobody has asked to join yet."), classes: ["hint"]))
+        }
+        for m in guests { UI.append(members, row(m)) }
+        let drawers = lobby.connectedDrawers
+        UI.setText(status, drawers >= 2
+                   ? String(format: `_`("%d painters are ready."), drawers)
+                   : `_`("Waiting for a second painter…"))
+        gtk_widget_set_sensitive(startButton, drawers >= 2 && !lobby.started ? 1 : 0)
+    }
+
+    private func row(_ m: LobbyMember) -> Widget {
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["member-row"])
+        UI.append(row, Avatar.make(name: m.name, size: 48))
+        var text = m.name
+        if m.role == .observer { text += " · " + `_`("watching") }
+        if !m.connected { text += " · " + `_`("away") }
+        let name = UI.label(text, classes: ["card-name"])
+        gtk_widget_set_hexpand(name, 1)
+        gtk_label_set_xalign(ts_label(name), 0)
+        UI.append(row, name)
+        let index = m.index
+        if m.state == .pending {
+            UI.append(row, UI.iconButton("emblem-ok-symbolic", tooltip: String(format: `_`("Let %@ join"), m.name),
+                                         classes: ["tool", "accept"]) { [weak self] in self?.session.accept(index) })
+        }
+        UI.append(row, UI.iconButton("window-close-symbolic", tooltip: String(format: `_`("Send %@ away"), m.name),
+                                     classes: ["tool", "decline"]) { [weak self] in self?.session.decline(index) })
+        return row
+    }
+}

@@ -1,0 +1,176 @@
+import CGtk
+import Foundation
+import LearnModel
+
+/// Nearby sessions (found by any mechanism) as big buttons, a field for a
+/// code or address, and — while waiting — the sketch's parameters and who
+/// else is in.
+@MainActor
+final class JoinScreen {
+    let widget: Widget
+    private weak var app: TeamsketchApp?
+    private let nameEntry: Widget
+    private let codeEntry: Widget
+    private let observer: Widget
+    private let nearby: Widget
+    private let diagnostics: Widget
+    private let status: Widget
+    private var session: SessionController?
+
+    init(app: TeamsketchApp) {
+        self.app = app
+        nameEntry = gtk_entry_new()!
+        gtk_editable_set_text(ts_editable(nameEntry), Profile.load().name)
+        UI.style(nameEntry, ["form-entry"])
+        UI.accessibleLabel(nameEntry, `_`("Your name"))
+        codeEntry = gtk_entry_new()!
+        UI.style(codeEntry, ["form-entry"])
+        gtk_entry_set_placeholder_text(ts_entry(codeEntry), `_`("Code, e.g. 000142"))
+        UI.accessibleLabel(codeEntry, `_`("Code or address of the session"))
+        observer = gtk_check_button_new_with_label(`_`("Only watch (teacher, projector)"))!
+        nearby = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
+        gtk_widget_set_halign(nearby, GTK_ALIGN_CENTER)
+        diagnostics = UI.label("", classes: ["hint"])
+        gtk_label_set_xalign(ts_label(diagnostics), 0)
+        status = UI.label("", classes: ["form-label"])
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
+        UI.center(widget)
+
+        let nameRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [UI.label(`_`("Your name"), classes: ["form-label"]), nameEntry])
+        let codeButton = UI.button(`_`("Join"), classes: ["choice", "suggested-action"]) { [weak self] in self?.joinByCode() }
+        Signal.connect(UI.raw(codeEntry), "activate") { [weak self] in self?.joinByCode() }
+        let codeRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [codeEntry, codeButton])
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak self] in
+            guard let self else { return }
+            Task { @MainActor in
+                await self.session?.finish()
+                self.app?.discovery.stop()
+                self.app?.showHome()
+            }
+        }
+        let why = gtk_expander_new(`_`("Nothing here? How we search"))!
+        gtk_expander_set_child(ts_expander(why), diagnostics)
+
+        UI.append(widget, UI.label(`_`("Join a sketch"), classes: ["home-title"]))
+        UI.append(widget, nameRow)
+        UI.append(widget, UI.label(`_`("Nearby"), classes: ["form-label"]))
+        UI.append(widget, nearby)
+        UI.append(widget, codeRow)
+        UI.append(widget, observer)
+        UI.append(widget, status)
+        UI.append(widget, why)
+        UI.append(widget, back)
+
+        app.discovery.onChange = { [weak self] in self?.refresh() }
+        app.discovery.start()
+        refresh()
+    }
+
+    func focusCode() { gtk_widget_grab_focus(codeEntry) }
+
+    private func refresh() {
+        guard let app else { return }
+        UI.clear(nearby)
+        let found = app.discovery.sessions.filter { $0.activity == .sketch && $0.lobbyOpen }
+        if found.isEmpty {
+            UI.append(nearby, UI.label(`_`("Looking for sketches nearby…"), classes: ["hint"]))
+        }
+        for s in found {
+            let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [
+                Avatar.make(name: s.hostName, size: 64),
+                UI.label(s.hostName, classes: ["card-name"]),
+                UI.label(s.mechanismList.map(Self.name(of:)).joined(separator: " · "), classes: ["hint"]),
+            ])
+            let b = gtk_button_new()!
+            gtk_button_set_child(ts_button(b), content)
+            UI.style(b, ["card", "session-card"])
+            UI.accessibleLabel(b, String(format: `_`("Join %@"), s.hostName))
+            let address = s.address
+            Signal.connect(UI.raw(b), "clicked") { [weak self] in self?.join([address]) }
+            UI.append(nearby, b)
+        }
+        let lines = DiscoveryMechanism.allCases.map { m in
+            "\(Self.name(of: m)): \(Self.describe(app.discovery.status[m] ?? .off))"
+        }
+        UI.setText(diagnostics, lines.joined(separator: "\n"))
+    }
+
+    private func joinByCode() {
+        guard let app else { return }
+        let text = UI.entryText(codeEntry).trimmingCharacters(in: .whitespaces)
+        do {
+            let input = try JoinInput(parsing: text)
+            join(app.discovery.joinCandidates(for: input))
+        } catch {
+            UI.setText(status, `_`("That code has 6 digits, like 000142. Or type an address like 10.0.0.5:47851."))
+        }
+    }
+
+    private func join(_ candidates: [SessionAddress]) {
+        guard let app, session == nil, !candidates.isEmpty else { return }
+        var profile = Profile.load()
+        let name = UI.entryText(nameEntry).trimmingCharacters(in: .whitespaces)
+        if !name.isEmpty { profile.name = name; profile.save() }
+        let role: PeerRole = gtk_check_button_get_active(ts_check(observer)) != 0 ? .observer : .drawer
+        let controller = SessionController(app: app)
+        controller.onStatus = { [weak self] text in
+            guard let self else { return }
+            UI.setText(self.status, text)
+            if controller.ended != nil { self.session = nil }
+        }
+        controller.onLobby = { [weak self] lobby in self?.showWaiting(lobby) }
+        session = controller
+        UI.setText(status, `_`("Asking the host…"))
+        Task { @MainActor in
+            for address in candidates {
+                do {
+                    try await controller.join(address: address, name: profile.name, role: role)
+                    return
+                } catch {
+                    continue
+                }
+            }
+            self.session = nil
+            UI.setText(self.status, `_`("Nobody answered at that code. Is the host's lobby open?"))
+        }
+    }
+
+    private func showWaiting(_ lobby: Lobby) {
+        let p = lobby.params
+        let guides = [LineGuides.none: `_`("Plain"), .squared: `_`("Squared"), .lined: `_`("Lined")][p.guides] ?? ""
+        let time = p.timeLimitMinutes > 0 ? String(format: `_`("%d minutes"), p.timeLimitMinutes) : `_`("no time limit")
+        let names = lobby.members.filter { $0.state == .accepted }.map(\.name).joined(separator: ", ")
+        let waiting = session?.myIndex == nil ? `_`("Asking the host…") : `_`("Waiting for the host to start…")
+        UI.setText(status, "«\(p.name)» · \(guides) · \(time)\n\(names)\n\(waiting)")
+    }
+
+    static func name(of m: DiscoveryMechanism) -> String {
+        switch m {
+        case .dnssd: `_`("Network search")
+        case .beacon: `_`("Classroom signal")
+        case .code: `_`("Code")
+        }
+    }
+
+    static func describe(_ s: MechanismStatus) -> String {
+        switch s {
+        case .off: `_`("off")
+        case .starting: `_`("starting")
+        case .running: `_`("working")
+        case .limited(let p): `_`("working, but: ") + problem(p)
+        case .unavailable(let p): `_`("not available: ") + problem(p)
+        }
+    }
+
+    static func problem(_ p: MechanismProblem) -> String {
+        switch p {
+        case .daemonNotRunning: `_`("the network search service (Avahi) is not running on this computer")
+        case .portInUse: `_`("another program uses our port")
+        case .nameCollision: `_`("another computer uses the same name")
+        case .noMulticastRoute: `_`("this network blocks group messages")
+        case .noNetwork: `_`("no network")
+        case .permissionDenied: `_`("not allowed by the system")
+        default: p.description
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The name a pupil last used on this device, so joining is one tap next time.
+/// Kept in a small file under the XDG config directory.
+struct Profile: Codable, Sendable {
+    var name: String
+
+    static func load() -> Profile {
+        guard let data = FileManager.default.contents(atPath: path),
+              let p = try? JSONDecoder().decode(Profile.self, from: data), !p.name.isEmpty else {
+            let real = String(cString: getenv("USER") ?? strdup("")!)
+            return Profile(name: real.isEmpty ? "Pupil" : real.capitalized)
+        }
+        return p
+    }
+
+    func save() {
+        let url = URL(fileURLWithPath: Self.path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? JSONEncoder().encode(self).write(to: url, options: .atomic)
+    }
+
+    private static var path: String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (env["HOME"] ?? NSHomeDirectory()) + "/.config"
+        return base + "/teamsketch/profile.json"
+    }
+}

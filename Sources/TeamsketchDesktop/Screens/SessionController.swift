@@ -1,0 +1,217 @@
+import CGtk
+import Foundation
+import LearnModel
+
+/// One LAN session seen from this device: the host service or the client,
+/// its events in order on the main actor, and the screens that show it
+/// (lobby, then the shared canvas). Every op the session applies is stored
+/// locally at once, so each device ends with the whole sketch, all authors.
+@MainActor
+final class SessionController {
+    enum Link {
+        case host(SessionHost)
+        case member(SessionClient)
+    }
+
+    private(set) var link: Link?
+    private(set) var lobby: Lobby?
+    private(set) var myIndex: MemberIndex?
+    private(set) var role: PeerRole = .drawer
+    private(set) var ended: EndReason?
+    private weak var app: TeamsketchApp?
+    private var persistedOps = 0
+    private var storedSketch: UUID?
+    private var deadline: Date?
+    private var pendingLive: [LiveStroke] = []
+    private var pendingDocument: SketchDocument?
+
+    var onLobby: ((Lobby) -> Void)?
+    var onStatus: ((String) -> Void)?
+    weak var canvas: CanvasScreen?
+
+    var isHost: Bool { if case .host = link { true } else { false } }
+
+    init(app: TeamsketchApp) { self.app = app }
+
+    /// Events arrive on NIO threads; an AsyncStream keeps their order on the way
+    /// to the main actor.
+    private func eventSink() -> @Sendable (SessionEvent) -> Void {
+        let (stream, continuation) = AsyncStream<SessionEvent>.makeStream()
+        Task { @MainActor [weak self] in
+            for await event in stream { self?.handle(event) }
+        }
+        return { continuation.yield($0) }
+    }
+
+    // MARK: start
+
+    func host(params: SessionParams, settings: SessionSettings, name: String) async throws {
+        var config = SessionHost.Configuration(name: name, params: params)
+        config.settings = settings
+        let ports = (0..<JoinCode.portCount).map { JoinCode.basePort + $0 }
+        let host = try await HostCommand.listen(config, ports: ports, onEvent: eventSink())
+        link = .host(host)
+        myIndex = 0
+        lobby = await host.lobby()
+        if let lobby { onLobby?(lobby) }
+    }
+
+    func join(address: SessionAddress, name: String, role: PeerRole) async throws {
+        self.role = role
+        let config = SessionClient.Configuration(host: address.host, port: address.port, name: name, role: role)
+        let client = try await SessionClient.connect(config, onEvent: eventSink())
+        link = .member(client)
+    }
+
+    // MARK: host actions
+
+    func accept(_ m: MemberIndex) { if case .host(let h) = link { h.accept(m) } }
+    func decline(_ m: MemberIndex) { if case .host(let h) = link { h.decline(m) } }
+    func start() { if case .host(let h) = link { h.startSketch() } }
+    func clear() { if case .host(let h) = link { h.clear() } }
+
+    /// Ends the session for everyone (host) or leaves it (member).
+    func finish() async {
+        switch link {
+        case .host(let h): await h.end(.hostEnded); await h.shutdown()
+        case .member(let c): await c.leave()
+        case nil: break
+        }
+        link = nil
+    }
+
+    // MARK: drawing from this device
+
+    func beginStroke(id: UUID, color: RGBA, width: Double, start: Point) {
+        switch link {
+        case .host(let h): h.beginStroke(id: id, color: color, width: width, start: start)
+        case .member(let c): c.beginStroke(id: id, color: color, width: width, start: start)
+        case nil: break
+        }
+    }
+
+    func addSegments(_ s: [CubicSegment], to id: UUID) {
+        switch link {
+        case .host(let h): h.addSegments(s, to: id)
+        case .member(let c): c.addSegments(s, to: id)
+        case nil: break
+        }
+    }
+
+    func endStroke(_ id: UUID) {
+        switch link {
+        case .host(let h): h.endStroke(id)
+        case .member(let c): c.endStroke(id)
+        case nil: break
+        }
+    }
+
+    func erase(_ id: UUID) {
+        switch link {
+        case .host(let h): h.erase(id)
+        case .member(let c): c.erase(id)
+        case nil: break
+        }
+    }
+
+    // MARK: events
+
+    private func handle(_ event: SessionEvent) {
+        switch event {
+        case .lobbyChanged(let l):
+            lobby = l
+            onLobby?(l)
+        case .avatar:
+            break
+        case .accepted(let index, _):
+            myIndex = index
+            onStatus?(`_`("You are in! Waiting for the host to start…"))
+        case .declined(let reason):
+            ended = .hostEnded
+            onStatus?(Self.text(for: reason))
+        case .started(let secondsLeft):
+            deadline = secondsLeft.map { Date().addingTimeInterval(Double($0)) }
+            guard let lobby else { return }
+            ensureStored(lobby.meta)
+            app?.openShared(self, meta: lobby.meta)
+            if let doc = pendingDocument { canvas?.sessionReset(doc, live: pendingLive) }
+            pendingDocument = nil
+            pendingLive = []
+        case .documentReset(let doc, let live):
+            persist(doc)
+            if let canvas { canvas.sessionReset(doc, live: live) } else {
+                pendingDocument = doc
+                pendingLive = live
+            }
+        case .strokeBegan(let live, let isOwn):
+            if !isOwn { canvas?.canvas.remoteBegan(live) }
+        case .strokeExtended(let id, _, let first, let segments, let isOwn):
+            if !isOwn { canvas?.canvas.remoteExtended(id, firstIndex: first, segments: segments) }
+        case .opApplied(let op, _, let isOwn):
+            persist(op)
+            canvas?.canvas.sharedOpApplied(op, isOwn: isOwn)
+        case .memberLeft(let index):
+            if let name = lobby?.member(index)?.name {
+                canvas?.showNotice(String(format: `_`("%@ left the session."), name))
+            }
+        case .ended(let reason):
+            ended = reason
+            canvas?.sessionEnded(reason)
+            onStatus?(Self.text(for: reason))
+        case .connectionLost:
+            canvas?.showNotice(`_`("The connection was lost. Trying again…"))
+        case .connectionDropped, .refused:
+            break
+        }
+    }
+
+    var sessionDeadline: Date? { deadline }
+
+    static func text(for reason: DeclineReason) -> String {
+        switch reason {
+        case .full: `_`("This sketch already has four painters.")
+        case .protocolMismatch: `_`("This Teamsketch is too old or too new for that session.")
+        case .sessionEnded: `_`("That session has ended.")
+        default: `_`("The host said no this time.")
+        }
+    }
+
+    static func text(for reason: EndReason) -> String {
+        switch reason {
+        case .hostEnded: `_`("The session has ended. Your sketch is saved.")
+        case .timeUp: `_`("Time is up! Your sketch is saved.")
+        case .hostLeft: `_`("The host left. Your sketch is saved on this device.")
+        }
+    }
+
+    // MARK: persistence
+
+    private func ensureStored(_ meta: SketchMeta) {
+        guard storedSketch == nil, let store = app?.store else { return }
+        do {
+            if try !store.hasSketch(meta.id) { try store.createSketch(meta) }
+            storedSketch = meta.id
+            persistedOps = (try? store.loadSketch(meta.id).ops.count) ?? 0
+        } catch {
+            app?.showError(`_`("Your drawing could not be saved."), error)
+        }
+    }
+
+    private func persist(_ op: SketchOp) {
+        guard let id = storedSketch, let store = app?.store else { return }
+        do {
+            try store.append(op, to: id)
+            persistedOps += 1
+        } catch {
+            canvas?.reportSaveError(error)
+        }
+    }
+
+    /// A snapshot is the host's log; the stored copy already holds its first
+    /// `persistedOps` ops (same order), so only the rest is appended.
+    private func persist(_ doc: SketchDocument) {
+        if storedSketch == nil { ensureStored(doc.meta) }
+        guard persistedOps < doc.ops.count else { return }
+        for op in doc.ops[persistedOps...] { persist(op) }
+    }
+}

@@ -1,0 +1,75 @@
+"""Issue 3 as two pupils use it: one hosts, the other joins by the code the
+host's screen shows; a stroke drawn on one machine appears on the other."""
+import re
+import time
+
+from harness import (App, Display, RED, SUGGESTED_BLUE, centre, find_color, home_button, largest_white_rect)
+from test_sketch import curve, near, pen_button
+
+ACCEPT_GREEN = (0x1E, 0x7B, 0x34)
+
+
+def wait_for(predicate, seconds=15, what="condition"):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.25)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_two_apps_draw_together_over_loopback(display, tmp_path):
+    second = Display().start()
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    host = App(display, tmp_path / "a")
+    guest = None
+    try:
+        host.click(*home_button(host, 1))          # Draw together
+        time.sleep(0.4)
+        host.key("ctrl+a")
+        host.type("Together")
+        host.key("Return")                          # opens the lobby
+        code = wait_for(lambda: re.search(r"hosting: code=(\d{6})", host.read_log()), what="the join code")[1]
+        host.screenshot("lobby-open")
+
+        guest = App(second, tmp_path / "b")
+        guest.click(*home_button(guest, 2))        # Join
+        time.sleep(0.5)
+        guest.type(code)
+        guest.key("Return")
+
+        def accept_button():
+            shot = host.screenshot("lobby-asked")
+            return find_color(shot, ACCEPT_GREEN, tol=30)
+        host.click(*centre(wait_for(accept_button, what="the guest in the host's lobby")))
+        time.sleep(0.5)
+        start = find_color(host.screenshot("lobby-ready"), SUGGESTED_BLUE, tol=25)
+        assert start, "no Start button"
+        host.click(*centre(start))
+
+        def sheet_of(app, name):
+            shot = app.screenshot(name)
+            s = largest_white_rect(shot)
+            return (shot, s) if s[2] - s[0] > 500 and s[3] - s[1] > 300 else None
+        shot, sheet = wait_for(lambda: sheet_of(guest, "guest-canvas"), what="the guest's canvas")
+        host_shot, host_sheet = wait_for(lambda: sheet_of(host, "host-canvas"), what="the host's canvas")
+        assert host_sheet == sheet, "both windows show the sheet at the same place"
+
+        guest.click(*centre(pen_button(shot, sheet, RED)))
+        path = curve(sheet)
+        guest.drag(path)
+
+        def red_on_host():
+            red = find_color(host.screenshot("host-sees-guest"), RED, box=host_sheet, tol=30)
+            return red if len(red) > 200 else None
+        red = wait_for(red_on_host, what="the guest's stroke on the host's screen")
+        for p in path[::5] + [path[-1]]:
+            assert near(red, p, 7), f"no red ink near {p} on the host's screen"
+        assert len(find_color(guest.screenshot("guest-drew"), RED, box=sheet, tol=30)) > 200
+    finally:
+        if guest:
+            guest.stop()
+        host.stop()
+        second.stop()
