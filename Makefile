@@ -43,7 +43,7 @@ pot:
 	cd $(POT_SRC) && xgettext -L C --keyword=_ --from-code=UTF-8 --add-comments=TRANSLATORS \
 	  --package-name=teamsketch --msgid-bugs-address=teamsketch@localhost --no-wrap \
 	  -f $(CURDIR)/po/POTFILES -o $(CURDIR)/po/teamsketch.pot
-	for l in $(LINGUAS); do msgmerge -q --no-wrap --update --backup=none po/$$l.po po/teamsketch.pot; done
+	for l in $(LINGUAS); do msgmerge -q --no-wrap --no-fuzzy-matching --update --backup=none po/$$l.po po/teamsketch.pot; done
 
 # Every string in the sources has a German translation (SPEC §7: German complete).
 i18n-check:
