@@ -8,6 +8,7 @@
 #   BENCH_RUNS          timed runs per whole-process figure (default 11; median)
 #   BENCH_SCRATCH_PATH  SwiftPM scratch path for the release build (default .build)
 #   BENCH_KEEP          keep the work folder (generated sketch, outputs)
+#   BENCH_BIN           measure this TeamsketchDesktop instead of building one
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,9 +19,13 @@ if [[ -n "${BENCH_SCRATCH_PATH:-}" ]]; then SCRATCH=(--scratch-path "$BENCH_SCRA
 note() { echo "bench: $*" >&2; }
 figure() { echo "$1: $2 $3"; }
 
-note "building release…"
-swift build -c release "${SCRATCH[@]}" >&2
-BIN="$(swift build -c release "${SCRATCH[@]}" --show-bin-path)/TeamsketchDesktop"
+if [[ -n "${BENCH_BIN:-}" ]]; then
+    BIN=$BENCH_BIN
+else
+    note "building release…"
+    swift build -c release "${SCRATCH[@]}" >&2
+    BIN="$(swift build -c release "${SCRATCH[@]}" --show-bin-path)/TeamsketchDesktop"
+fi
 
 WORK=$(mktemp -d /tmp/teamsketch-bench.XXXXXX)
 cleanup() {
@@ -34,40 +39,63 @@ SKETCH="$WORK/bench-5000x60.xopp"
 "$BIN" generate --strokes 5000 --points 60 --seed 1 "$SKETCH"
 figure sketch_file_size "$(( $(stat -c %s "$SKETCH") / 1024 ))" KiB
 
-# Median wall time in ms of a command over $RUNS runs, after one untimed
-# warm-up run (which also proves the command works). Uses bash's own clock:
-# no process is started around the timed one.
-median_ms() {
-    if ! "$@" >"$WORK/last.out" 2>"$WORK/last.err"; then
-        note "failed: $*"; sed 's/^/  /' "$WORK/last.err" >&2; return 1
-    fi
-    local times=() start end i
-    for ((i = 0; i < RUNS; i++)); do
-        start=$EPOCHREALTIME
-        "$@" >/dev/null 2>&1
-        end=$EPOCHREALTIME
-        times+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", (e - s) * 1000 }')")
+# Wall times of commands run in turns (A, B, A, B, …) after one untimed
+# warm-up run each (which also proves they work), so a change in the
+# machine's load hits both alike. Uses bash's own clock: no process is
+# started around the timed one. Prints one median in ms per command.
+# Usage: interleaved_medians CMD_A -- CMD_B (CMD_B optional)
+interleaved_medians() {
+    local a=() b=() seen_sep=
+    for arg in "$@"; do
+        if [[ "$arg" == -- && -z "$seen_sep" ]]; then seen_sep=1; continue; fi
+        if [[ -z "$seen_sep" ]]; then a+=("$arg"); else b+=("$arg"); fi
     done
-    printf '%s\n' "${times[@]}" | sort -g | awk '{ a[NR] = $1 }
+    if ! "${a[@]}" >"$WORK/last.out" 2>"$WORK/last.err"; then
+        note "failed: ${a[*]}"; sed 's/^/  /' "$WORK/last.err" >&2; return 1
+    fi
+    if ((${#b[@]})) && ! "${b[@]}" >"$WORK/last.out" 2>"$WORK/last.err"; then
+        note "failed: ${b[*]}"; sed 's/^/  /' "$WORK/last.err" >&2; return 1
+    fi
+    local ta=() tb=() i
+    for ((i = 0; i < RUNS; i++)); do
+        ta+=("$(wall_ms "${a[@]}")")
+        if ((${#b[@]})); then tb+=("$(wall_ms "${b[@]}")"); fi
+    done
+    median "${ta[@]}"; echo
+    if ((${#tb[@]})); then median "${tb[@]}"; echo; fi
+}
+
+# Wall time of one run, in ms.
+wall_ms() {
+    local start end
+    start=$EPOCHREALTIME
+    "$@" >/dev/null 2>&1
+    end=$EPOCHREALTIME
+    awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", (e - s) * 1000 }'
+}
+
+median() {
+    printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 }
         END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.0f", m }'
 }
 
 # --- Export: whole process, ours vs Xournal++, same file, same size -------
-ours=$(median_ms "$BIN" export --width 1600 "$SKETCH" "$WORK/ours.png")
-figure export_png_ours "$ours" ms
-
-XOURNALPP=(xournalpp)
+OURS=("$BIN" export --width 1600 "$SKETCH" "$WORK/ours.png")
 if ! command -v xournalpp >/dev/null; then
     note "xournalpp is not installed (apt-get install xournalpp): no comparison"
+    figure export_png_ours "$(interleaved_medians "${OURS[@]}")" ms
     figure export_png_xournalpp n/a ms
 else
+    XOURNALPP=(xournalpp)
     # Xournal++ 1.1.3 exports without a display; older builds may want one.
     if [[ -z "${DISPLAY:-}" ]] && ! xournalpp --create-img="$WORK/probe.png" "$SKETCH" >/dev/null 2>&1; then
         XOURNALPP=(xvfb-run -a xournalpp)
     fi
-    theirs=$(median_ms "${XOURNALPP[@]}" --create-img="$WORK/xournalpp.png" --export-png-width=1600 "$SKETCH")
-    figure export_png_xournalpp "$theirs" ms
-    figure export_speedup "$(awk -v a="$theirs" -v b="$ours" 'BEGIN { printf "%.1f", a / b }')" x
+    THEIRS=("${XOURNALPP[@]}" --create-img="$WORK/xournalpp.png" --export-png-width=1600 "$SKETCH")
+    mapfile -t both < <(interleaved_medians "${OURS[@]}" -- "${THEIRS[@]}")
+    figure export_png_ours "${both[0]}" ms
+    figure export_png_xournalpp "${both[1]}" ms
+    figure export_speedup "$(awk -v a="${both[1]}" -v b="${both[0]}" 'BEGIN { printf "%.1f", a / b }')" x
 fi
 
 # --- In process: import, full redraw at 1× and 3×, one incremental segment --

@@ -39,6 +39,15 @@ enum InkRasterizer {
         var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
     }
 
+    /// Threads for big redraws: the cores, at most 8; TEAMSKETCH_INK_THREADS
+    /// overrides it (benchmarks measure one thread with it).
+    static let threadLimit: Int = {
+        if let text = ProcessInfo.processInfo.environment["TEAMSKETCH_INK_THREADS"], let n = Int(text), n > 0 {
+            return min(n, 64)
+        }
+        return min(ProcessInfo.processInfo.activeProcessorCount, 8)
+    }()
+
     /// The target behind `cr` if the fast path draws exactly what Cairo would
     /// (up to anti-aliasing), else nil.
     static func target(of cr: OpaquePointer) -> Target? {
@@ -61,49 +70,42 @@ enum InkRasterizer {
                       clip: clip)
     }
 
+    /// Tiles small enough that a tile's pixels and mask stay in the CPU's
+    /// cache while every stroke crossing it is drawn.
+    static let tileWidth = 256, tileHeight = 128
+
     /// Draws, in order, the strokes that touch `cull` (canvas units), and
     /// tells Cairo which pixels changed.
     static func draw(_ strokes: [Stroke], on cr: OpaquePointer, target t: Target, cull: Rect) {
         guard !t.clip.isEmpty, !strokes.isEmpty else { return }
-        let rows = t.clip.y1 - t.clip.y0
-        // Threads pay off only for big areas with much ink; a damaged
-        // rectangle while drawing stays on the calling thread.
-        let work = strokes.count * rows
-        let bands = work < 400_000 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 8, rows / 64 + 1)
-        if bands <= 1 {
-            drawBand(strokes, t, t.clip, cull: cull)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: bands) { i in
-                var band = t.clip
-                band.y0 = t.clip.y0 + rows * i / bands
-                band.y1 = t.clip.y0 + rows * (i + 1) / bands
-                drawBand(strokes, t, band, cull: cull)
+        let ink = PreparedInk(strokes, t, cull: cull)
+        guard !ink.strokes.isEmpty else { return }
+        let clip = t.clip
+        let columns = (clip.x1 - clip.x0 + tileWidth - 1) / tileWidth
+        let rows = (clip.y1 - clip.y0 + tileHeight - 1) / tileHeight
+        // Threads pay off only for much ink; a damaged rectangle while
+        // drawing stays on the calling thread.
+        let threads = ink.points.count < 20_000 || rows < 2 ? 1 : min(threadLimit, rows)
+        let drawRow: @Sendable (Int) -> Void = { row in
+            var scratch = Scratch(maxWidth: min(tileWidth, clip.x1 - clip.x0),
+                                  maxHeight: min(tileHeight, clip.y1 - clip.y0))
+            defer { scratch.release() }
+            let y0 = clip.y0 + row * tileHeight
+            for column in 0..<columns {
+                let x0 = clip.x0 + column * tileWidth
+                scratch.draw(ink, t, tile: PixelRect(x0: x0, y0: y0, x1: min(clip.x1, x0 + tileWidth),
+                                                     y1: min(clip.y1, y0 + tileHeight)))
             }
+        }
+        if threads == 1 {
+            for row in 0..<rows { drawRow(row) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: rows) { drawRow($0) }
         }
         if let surface = cairo_get_target(cr) {
-            cairo_surface_mark_dirty_rectangle(surface, Int32(t.clip.x0), Int32(t.clip.y0),
-                                               Int32(t.clip.x1 - t.clip.x0), Int32(rows))
+            cairo_surface_mark_dirty_rectangle(surface, Int32(clip.x0), Int32(clip.y0),
+                                               Int32(clip.x1 - clip.x0), Int32(clip.y1 - clip.y0))
         }
-    }
-
-    private static func drawBand(_ strokes: [Stroke], _ t: Target, _ band: PixelRect, cull: Rect) {
-        guard !band.isEmpty else { return }
-        var scratch = Scratch(band: band)
-        let s = t.scale
-        // The band in canvas units, one pixel wider for anti-aliasing.
-        let cx0 = (Double(band.x0 - 1) - t.offsetX) / s, cx1 = (Double(band.x1 + 1) - t.offsetX) / s
-        let cy0 = (Double(band.y0 - 1) - t.offsetY) / s, cy1 = (Double(band.y1 + 1) - t.offsetY) / s
-        let bandRect = Rect(x: cx0, y: cy0, width: cx1 - cx0, height: cy1 - cy0)
-        // Curves are flattened finely enough that nobody can tell (0.2 px).
-        let tolerance = 0.2 / s
-        strokes.withUnsafeBufferPointer { all in
-            for stroke in all {
-                let bounds = SketchRenderer.inkBounds(of: stroke)
-                guard bounds.intersects(bandRect), bounds.intersects(cull) else { continue }
-                scratch.draw(stroke, t, tolerance: tolerance)
-            }
-        }
-        scratch.release()
     }
 
     /// The clip as whole device pixels, or nil when it is not one rectangle
@@ -125,30 +127,147 @@ enum InkRasterizer {
     }
 }
 
-/// One band's working memory: the coverage mask of the stroke being drawn
-/// and, per row, the columns it touched (so only those are blended and
-/// cleared). Reused for every stroke of the band.
+/// Strokes turned into device-space polylines once per draw call, shared
+/// read-only by every tile and thread.
+private struct PreparedInk: @unchecked Sendable {
+    struct Item {
+        var first: Int, count: Int
+        /// Pen radius in pixels (a dot's radius is its width).
+        var radius: Float
+        var color: RGBA
+        /// Device pixels the stroke can touch, anti-aliasing included.
+        var x0: Float, y0: Float, x1: Float, y1: Float
+    }
+
+    var strokes: [Item] = []
+    var points: [SIMD2<Float>] = []
+
+    init(_ all: [Stroke], _ t: InkRasterizer.Target, cull: Rect) {
+        let s = t.scale, fs = Float(s)
+        let origin = SIMD2(Float(t.offsetX), Float(t.offsetY))
+        // Curves are flattened finely enough that nobody can tell (0.2 px).
+        let tolerance = 0.2 / s
+        let clip = t.clip
+        let visible = Rect(x: (Double(clip.x0 - 1) - t.offsetX) / s, y: (Double(clip.y0 - 1) - t.offsetY) / s,
+                           width: Double(clip.x1 - clip.x0 + 2) / s, height: Double(clip.y1 - clip.y0 + 2) / s)
+        var canvas: [Point] = []
+        canvas.reserveCapacity(256)
+        strokes.reserveCapacity(all.count)
+        all.withUnsafeBufferPointer { list in
+            for stroke in list {
+                let bounds = SketchRenderer.inkBounds(of: stroke)
+                guard bounds.intersects(visible), bounds.intersects(cull) else { continue }
+                canvas.removeAll(keepingCapacity: true)
+                canvas.append(stroke.start)
+                var p = stroke.start
+                for segment in stroke.segments {
+                    if segment.isLine(from: p) {
+                        canvas.append(segment.end)
+                    } else {
+                        StrokeFlattening.appendPoints(of: segment, from: p, tolerance: tolerance, to: &canvas)
+                    }
+                    p = segment.end
+                }
+                let first = points.count
+                appendSimplified(canvas, scale: fs, origin: origin)
+                let radius = Float(stroke.segments.isEmpty ? stroke.width * s : stroke.width * s / 2)
+                let b0 = SIMD2(Float(bounds.x), Float(bounds.y)) * fs + origin
+                let b1 = SIMD2(Float(bounds.maxX), Float(bounds.maxY)) * fs + origin
+                strokes.append(Item(first: first, count: points.count - first, radius: radius, color: stroke.color,
+                                    x0: b0.x - 1, y0: b0.y - 1, x1: b1.x + 1, y1: b1.y + 1))
+            }
+        }
+    }
+}
+
+extension PreparedInk {
+    /// Farthest a dropped point may lie from the polyline that replaces it:
+    /// a tenth of a pixel, as fine as Cairo's own curve tolerance.
+    static let simplifyTolerance: Float = 0.1
+
+    /// Appends the polyline in device pixels, leaving out points that lie
+    /// within `simplifyTolerance` of the straight line past them. Every piece
+    /// costs its rows once, so fewer, longer pieces draw the same ink faster.
+    mutating func appendSimplified(_ canvas: [Point], scale: Float, origin: SIMD2<Float>) {
+        let n = canvas.count
+        @inline(__always) func device(_ i: Int) -> SIMD2<Float> {
+            SIMD2(Float(canvas[i].x), Float(canvas[i].y)) * scale + origin
+        }
+        var anchor = device(0)
+        points.append(anchor)
+        guard n > 1 else { return }
+        let tolerance2 = Self.simplifyTolerance * Self.simplifyTolerance
+        var skipped: [SIMD2<Float>] = []
+        skipped.reserveCapacity(8)
+        var previous = device(1)
+        var i = 2
+        while i < n {
+            let candidate = device(i)
+            // Can `previous` (and all points skipped before it) go, with the
+            // line running from the anchor straight to `candidate`?
+            var fits = skipped.count < 8 && distanceSquared(previous, anchor, candidate) <= tolerance2
+            if fits {
+                for q in skipped where distanceSquared(q, anchor, candidate) > tolerance2 {
+                    fits = false
+                    break
+                }
+            }
+            if fits {
+                skipped.append(previous)
+            } else {
+                points.append(previous)
+                anchor = previous
+                skipped.removeAll(keepingCapacity: true)
+            }
+            previous = candidate
+            i += 1
+        }
+        points.append(previous)
+    }
+}
+
+/// Squared distance from p to the segment a–b.
+@inline(__always) private func distanceSquared(_ p: SIMD2<Float>, _ a: SIMD2<Float>, _ b: SIMD2<Float>) -> Float {
+    let v = b - a, w = p - a
+    let l2 = (v * v).sum()
+    let t = l2 > 0 ? min(max((w * v).sum() / l2, 0), 1) : 0
+    let d = w - t * v
+    return (d * d).sum()
+}
+
+/// One thread's working memory: the coverage mask of the stroke being drawn
+/// in the current tile and, per row, the columns it touched (so only those
+/// are blended and cleared). Reused for every stroke and tile.
 private struct Scratch {
-    let band: InkRasterizer.PixelRect
-    let width: Int
+    /// The tile being drawn; the mask covers it, row by row.
+    var band = InkRasterizer.PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    var width = 0
     let mask: UnsafeMutablePointer<UInt8>
     let rowMin: UnsafeMutablePointer<Int32>
     let rowMax: UnsafeMutablePointer<Int32>
-    var points: [SIMD2<Float>] = []
-    var canvasPoints: [Point] = []
+    /// The current stroke's pieces and the rim runs they left to shade.
+    var pieces: [Piece] = []
+    var rims: [RimRun] = []
 
-    init(band: InkRasterizer.PixelRect) {
-        self.band = band
-        width = band.x1 - band.x0
-        let rows = band.y1 - band.y0
-        mask = .allocate(capacity: width * rows)
-        mask.initialize(repeating: 0, count: width * rows)
-        rowMin = .allocate(capacity: rows)
-        rowMin.initialize(repeating: Int32.max, count: rows)
-        rowMax = .allocate(capacity: rows)
-        rowMax.initialize(repeating: -1, count: rows)
-        points.reserveCapacity(256)
-        canvasPoints.reserveCapacity(256)
+    struct Piece {
+        var a: SIMD2<Float>, v: SIMD2<Float>
+        var inverse: Float, outer: Float, strength: Float
+        var full: UInt8
+    }
+
+    struct RimRun {
+        var y: Int32, from: Int32, to: Int32, piece: Int32
+    }
+
+    init(maxWidth: Int, maxHeight: Int) {
+        pieces.reserveCapacity(512)
+        rims.reserveCapacity(8192)
+        mask = .allocate(capacity: maxWidth * maxHeight)
+        mask.initialize(repeating: 0, count: maxWidth * maxHeight)
+        rowMin = .allocate(capacity: maxHeight)
+        rowMin.initialize(repeating: Int32.max, count: maxHeight)
+        rowMax = .allocate(capacity: maxHeight)
+        rowMax.initialize(repeating: -1, count: maxHeight)
     }
 
     func release() {
@@ -157,49 +276,46 @@ private struct Scratch {
         rowMax.deallocate()
     }
 
-    mutating func draw(_ stroke: Stroke, _ t: InkRasterizer.Target, tolerance: Double) {
-        let s = t.scale
-        // Mask coordinates: device pixels relative to the band's corner.
-        let ox = Float(t.offsetX - Double(band.x0)), oy = Float(t.offsetY - Double(band.y0))
-        let fs = Float(s)
-        var touchedY0 = Int.max, touchedY1 = -1
-
-        if stroke.segments.isEmpty {
-            let c = SIMD2<Float>(Float(stroke.start.x) * fs + ox, Float(stroke.start.y) * fs + oy)
-            capsule(c, c, radius: Float(stroke.width * s), &touchedY0, &touchedY1)
-        } else {
-            canvasPoints.removeAll(keepingCapacity: true)
-            canvasPoints.append(stroke.start)
-            var p = stroke.start
-            for segment in stroke.segments {
-                if segment.isLine(from: p) {
-                    canvasPoints.append(segment.end)
-                } else {
-                    StrokeFlattening.appendPoints(of: segment, from: p, tolerance: tolerance, to: &canvasPoints)
-                }
-                p = segment.end
-            }
-            points.removeAll(keepingCapacity: true)
-            for q in canvasPoints { points.append(SIMD2(Float(q.x) * fs + ox, Float(q.y) * fs + oy)) }
-            let r = Float(stroke.width * s / 2)
-            points.withUnsafeBufferPointer { pts in
-                if pts.count == 1 { capsule(pts[0], pts[0], radius: r, &touchedY0, &touchedY1) }
-                // The disc around a joint comes with the piece ending there,
-                // so later pieces leave out their start disc.
-                for i in pts.indices.dropFirst() {
-                    capsule(pts[i - 1], pts[i], radius: r, withStart: i == 1, &touchedY0, &touchedY1)
+    /// Every prepared stroke that crosses `tile`, in order.
+    mutating func draw(_ ink: PreparedInk, _ t: InkRasterizer.Target, tile: InkRasterizer.PixelRect) {
+        band = tile
+        width = tile.x1 - tile.x0
+        let tx0 = Float(tile.x0), ty0 = Float(tile.y0), tx1 = Float(tile.x1), ty1 = Float(tile.y1)
+        let origin = SIMD2(tx0, ty0)
+        ink.points.withUnsafeBufferPointer { points in
+            ink.strokes.withUnsafeBufferPointer { items in
+                for item in items where item.x1 >= tx0 && item.x0 <= tx1 && item.y1 >= ty0 && item.y0 <= ty1 {
+                    var touchedY0 = Int.max, touchedY1 = -1
+                    let pts = UnsafeBufferPointer(rebasing: points[item.first..<item.first + item.count])
+                    let reach = max(item.radius, 0.5) + 1
+                    if pts.count == 1 {
+                        capsule(pts[0] - origin, pts[0] - origin, radius: item.radius, &touchedY0, &touchedY1)
+                    }
+                    var i = 1
+                    while i < pts.count {
+                        let a = pts[i - 1], b = pts[i]
+                        // Pieces that miss the tile cost only this test.
+                        if max(a.x, b.x) + reach >= tx0 && min(a.x, b.x) - reach <= tx1
+                            && max(a.y, b.y) + reach >= ty0 && min(a.y, b.y) - reach <= ty1 {
+                            // The disc around a joint comes with the piece ending
+                            // there, so later pieces leave out their start disc.
+                            capsule(a - origin, b - origin, radius: item.radius, withStart: i == 1,
+                                    &touchedY0, &touchedY1)
+                        }
+                        i += 1
+                    }
+                    shadeRims()
+                    if touchedY0 <= touchedY1 { composite(item.color, t, rows: touchedY0...touchedY1) }
                 }
             }
         }
-        guard touchedY0 <= touchedY1 else { return }
-        composite(stroke.color, t, rows: touchedY0...touchedY1)
     }
 
     /// Raises the mask to the coverage of one capsule: the segment a–b
     /// widened by `radius` (a disc when a == b). Per row, pixels deep inside
     /// are filled outright; only the rim, where coverage is partial, costs a
     /// distance each.
-    private func capsule(_ a: SIMD2<Float>, _ b: SIMD2<Float>, radius: Float, withStart: Bool = true,
+    private mutating func capsule(_ a: SIMD2<Float>, _ b: SIMD2<Float>, radius: Float, withStart: Bool = true,
                          _ touchedY0: inout Int, _ touchedY1: inout Int) {
         // A pen thinner than a pixel is drawn one pixel wide at proportionally
         // less strength, which keeps its total ink right.
@@ -208,62 +324,80 @@ private struct Scratch {
         let full = UInt8(strength + 0.5)
         let outer = r + 0.5, inner = r - 0.5
         let rows = band.y1 - band.y0
-        let chord = Chord(a, b, withStart: withStart)
+        let chord = Chord(a, b, withStart: withStart, outer: outer, inner: inner)
         // Rows of the end disc, the start disc if drawn, and the body between.
-        let bodyReach = outer * abs(chord.u.x)
+        let v = b - a
+        let lengthSquared = (v * v).sum()
+        let bodyReach = lengthSquared > 0 ? outer * abs(v.x) / lengthSquared.squareRoot() : 0
         var top = min(b.y - outer, min(a.y, b.y) - bodyReach), bottom = max(b.y + outer, max(a.y, b.y) + bodyReach)
         if withStart { top = min(top, a.y - outer); bottom = max(bottom, a.y + outer) }
         let y0 = max(0, floorInt(top)), y1 = min(rows - 1, ceilInt(bottom))
         guard y0 <= y1 else { return }
-        let v = b - a
-        let inverse = chord.length > 0 ? 1 / (chord.length * chord.length) : 0
+        let inverse = lengthSquared > 0 ? 1 / lengthSquared : 0
         let lastX = width - 1
 
         for y in y0...y1 {
             let yc = Float(y) + 0.5
-            guard let (lo, hi) = chord.span(atY: yc, reach: outer) else { continue }
+            let spans = chord.spans(atY: yc)
+            let lo = spans[0], hi = spans[1]
+            guard lo <= hi else { continue }
             // Pixels whose centres x + ½ lie in [lo, hi].
             let x0 = max(0, ceilInt(max(lo - 0.5, -1)))
             let x1 = min(lastX, floorInt(min(hi - 0.5, Float(width))))
             guard x0 <= x1 else { continue }
             // Centres within `inner` of the segment are fully covered.
             var f0 = x1 + 1, f1 = x1
-            if inner > 0, let (ilo, ihi) = chord.span(atY: yc, reach: inner) {
-                f0 = max(x0, ceilInt(max(ilo - 0.5, -1)))
-                f1 = min(x1, floorInt(min(ihi - 0.5, Float(width))))
+            if spans[2] <= spans[3] {
+                f0 = max(x0, ceilInt(max(spans[2] - 0.5, -1)))
+                f1 = min(x1, floorInt(min(spans[3] - 0.5, Float(width))))
                 if f0 > f1 { f0 = x1 + 1; f1 = x1 }
             }
             let row = mask + y * width
-            let py = yc - a.y
-            @inline(__always) func rim(_ from: Int, _ to: Int) {
-                guard from <= to else { return }
-                for x in from...to where row[x] != full {
-                    let px = Float(x) + 0.5 - a.x
-                    let t = min(max((px * v.x + py * v.y) * inverse, 0), 1)
-                    let dx = px - t * v.x, dy = py - t * v.y
-                    let c = min(max(outer - (dx * dx + dy * dy).squareRoot(), 0), 1) * strength
-                    // Adding 1.5 · 2²³ leaves the rounded value in the low
-                    // mantissa bits: a conversion without Swift's range check.
-                    let c8 = UInt8(truncatingIfNeeded: (c + 12_582_912).bitPattern)
-                    if c8 > row[x] { row[x] = c8 }
-                }
-            }
+            let piece = Int32(pieces.count)
             if f0 <= f1 {
-                rim(x0, f0 - 1)
+                if x0 < f0 { rims.append(RimRun(y: Int32(y), from: Int32(x0), to: Int32(f0 - 1), piece: piece)) }
                 if full == 255 {
                     fill(row + f0, count: f1 - f0 + 1)
                 } else {
                     for x in f0...f1 where full > row[x] { row[x] = full }
                 }
-                rim(f1 + 1, x1)
+                if f1 < x1 { rims.append(RimRun(y: Int32(y), from: Int32(f1 + 1), to: Int32(x1), piece: piece)) }
             } else {
-                rim(x0, x1)
+                rims.append(RimRun(y: Int32(y), from: Int32(x0), to: Int32(x1), piece: piece))
             }
             if Int32(x0) < rowMin[y] { rowMin[y] = Int32(x0) }
             if Int32(x1) > rowMax[y] { rowMax[y] = Int32(x1) }
             if y < touchedY0 { touchedY0 = y }
             if y > touchedY1 { touchedY1 = y }
         }
+        pieces.append(Piece(a: a, v: v, inverse: inverse, outer: outer, strength: strength, full: full))
+    }
+
+    /// Partial coverage along the recorded rims. Runs after every piece of
+    /// the stroke has filled its inside, so rim pixels that another piece
+    /// already covers fully are skipped without a distance.
+    private mutating func shadeRims() {
+        rims.withUnsafeBufferPointer { runs in
+            pieces.withUnsafeBufferPointer { pieces in
+                for run in runs {
+                    let p = pieces[Int(run.piece)]
+                    let row = mask + Int(run.y) * width
+                    let py = Float(run.y) + 0.5 - p.a.y
+                    for x in Int(run.from)...Int(run.to) where row[x] != p.full {
+                        let px = Float(x) + 0.5 - p.a.x
+                        let t = min(max((px * p.v.x + py * p.v.y) * p.inverse, 0), 1)
+                        let dx = px - t * p.v.x, dy = py - t * p.v.y
+                        let c = min(max(p.outer - (dx * dx + dy * dy).squareRoot(), 0), 1) * p.strength
+                        // Adding 1.5 · 2²³ leaves the rounded value in the low
+                        // mantissa bits: a conversion without Swift's range check.
+                        let c8 = UInt8(truncatingIfNeeded: (c + 12_582_912).bitPattern)
+                        if c8 > row[x] { row[x] = c8 }
+                    }
+                }
+            }
+        }
+        rims.removeAll(keepingCapacity: true)
+        pieces.removeAll(keepingCapacity: true)
     }
 
     /// Sets `count` mask bytes to 255. The runs are short (a pen's width),
@@ -300,23 +434,50 @@ private struct Scratch {
             ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
             return t.hasAlpha ? (rb | ag) : (rb | (ag & 0x0000_FF00) | 0xFF00_0000)
         }
+        let solid8 = SIMD8<UInt32>(repeating: solid)
+        let alpha8 = SIMD8<UInt32>(repeating: alpha)
+        let rb8 = SIMD8<UInt32>(repeating: sourceRB), ag8 = SIMD8<UInt32>(repeating: sourceAG)
+        let lanes = SIMD8<UInt32>(repeating: 0x00FF_00FF), half = SIMD8<UInt32>(repeating: 0x0080_0080)
+        let alphaBits = SIMD8<UInt32>(repeating: t.hasAlpha ? 0 : 0xFF00_0000)
+        let greenLane = SIMD8<UInt32>(repeating: 0x0000_FF00)
         for y in rows {
             let lo = Int(rowMin[y]), hi = Int(rowMax[y])
             guard lo <= hi else { continue }
             let m = mask + y * width
             let dst = UnsafeMutableRawPointer(t.pixels + (band.y0 + y) * t.stride + band.x0 * 4)
-                .assumingMemoryBound(to: UInt32.self)
             var x = lo
-            while x <= hi {
-                // Most of a wiggly stroke's row range is empty: skip 8 at a time.
-                if x + 8 <= hi + 1, UnsafeRawPointer(m + x).loadUnaligned(as: UInt64.self) == 0 {
-                    x += 8
-                    continue
+            // Eight pixels at a time, without branches per pixel: the same
+            // blend as `blend(_:_:)`, lane by lane.
+            while x + 8 <= hi + 1 {
+                let bytes = UnsafeMutableRawPointer(m + x)
+                let word = bytes.loadUnaligned(as: UInt64.self)
+                if word != 0 {
+                    bytes.storeBytes(of: 0, as: UInt64.self)
+                    let out = dst + x * 4
+                    if word == UInt64.max && opaque {
+                        out.storeBytes(of: solid8, as: SIMD8<UInt32>.self)
+                    } else {
+                        let f = SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD8<UInt8>.self))
+                        let d = out.loadUnaligned(as: SIMD8<UInt32>.self)
+                        // x / 255, rounded, for x < 2¹⁶, without a (per-lane) division.
+                        let af = alpha8 &* f &+ 128
+                        let keep = 255 &- ((af &+ (af &>> 8)) &>> 8)
+                        var rb = (d & lanes) &* keep &+ rb8 &* f &+ half
+                        rb = ((rb &+ ((rb &>> 8) & lanes)) &>> 8) & lanes
+                        var ag = ((d &>> 8) & lanes) &* keep &+ ag8 &* f &+ half
+                        ag = (ag &+ ((ag &>> 8) & lanes)) & ~lanes
+                        let blended = t.hasAlpha ? (rb | ag) : (rb | (ag & greenLane) | alphaBits)
+                        out.storeBytes(of: blended, as: SIMD8<UInt32>.self)
+                    }
                 }
+                x += 8
+            }
+            let words = dst.assumingMemoryBound(to: UInt32.self)
+            while x <= hi {
                 let f = UInt32(m[x])
                 if f != 0 {
                     m[x] = 0
-                    dst[x] = f == 255 && opaque ? solid : blend(dst[x], f)
+                    words[x] = f == 255 && opaque ? solid : blend(words[x], f)
                 }
                 x += 1
             }
@@ -326,61 +487,89 @@ private struct Scratch {
     }
 }
 
-/// Where a horizontal line crosses the set of points within some distance of
-/// a segment (a capsule): one interval, since capsules are convex.
+/// Where a row crosses a capsule — the points within some distance of a
+/// segment — at two distances at once: `outer`, where coverage starts, and
+/// `inner`, inside which it is full. Capsules are convex, so each crossing
+/// is one interval. Everything that does not depend on the row is worked
+/// out once per piece, leaving a few multiply-adds (and a square root near
+/// the end discs) per row.
 private struct Chord {
     let a: SIMD2<Float>, b: SIMD2<Float>
-    /// Whether the disc around `a` belongs to this capsule.
     let withStart: Bool
-    let length: Float
-    /// Unit direction, and reciprocals of its components (0 when a component is 0).
-    let u: SIMD2<Float>
-    let invUX: Float, invUY: Float
+    let outer2: Float, inner2: Float, innerPositive: Bool
+    let hasBody: Bool, horizontal: Bool, vertical: Bool
+    /// Body centre line x = a.x + slope · (y − a.y) and its half-widths.
+    let slope: Float, halfOuter: Float, halfInner: Float
+    /// Perpendiculars through a and b: x = a.x + perpSlope · (y − a.y) + offset.
+    let perpSlope: Float, perpLow: Float, perpHigh: Float
+    let outer: Float, inner: Float
+    let minX: Float, maxX: Float, minY: Float, maxY: Float
 
-    init(_ a: SIMD2<Float>, _ b: SIMD2<Float>, withStart: Bool = true) {
+    init(_ a: SIMD2<Float>, _ b: SIMD2<Float>, withStart: Bool, outer: Float, inner: Float) {
         self.a = a
         self.b = b
         self.withStart = withStart
+        self.outer = outer
+        self.inner = inner
+        outer2 = outer * outer
+        inner2 = inner * inner
+        innerPositive = inner > 0
         let v = b - a
-        length = (v * v).sum().squareRoot()
-        u = length > 0 ? v / length : SIMD2(1, 0)
-        invUX = u.x != 0 ? 1 / u.x : 0
-        invUY = u.y != 0 ? 1 / u.y : 0
+        let length = (v * v).sum().squareRoot()
+        let u = length > 0 ? v / length : SIMD2<Float>(1, 0)
+        hasBody = length > 0
+        // Nearly level or upright pieces are treated as exactly so: the
+        // difference is far below a pixel (1e-4 of the pen's radius).
+        horizontal = abs(u.y) < 1e-4
+        vertical = abs(u.x) < 1e-4
+        slope = horizontal ? 0 : u.x / u.y
+        halfOuter = horizontal ? 0 : outer / abs(u.y)
+        halfInner = horizontal ? 0 : inner / abs(u.y)
+        perpSlope = vertical || horizontal ? 0 : -u.y / u.x
+        let w = vertical || horizontal ? 0 : length / u.x
+        perpLow = min(0, w)
+        perpHigh = max(0, w)
+        minX = min(a.x, b.x); maxX = max(a.x, b.x); minY = min(a.y, b.y); maxY = max(a.y, b.y)
     }
 
+    /// (outer lo, outer hi, inner lo, inner hi) on the row at `y`; lo > hi
+    /// when the row misses.
     @inline(__always)
-    func span(atY y: Float, reach: Float) -> (Float, Float)? {
-        var lo = Float.infinity, hi = -Float.infinity
-        let reach2 = reach * reach
-        let da = y - a.y, db = y - b.y
-        if withStart, da * da <= reach2 {
-            let h = (reach2 - da * da).squareRoot()
-            lo = a.x - h; hi = a.x + h
+    func spans(atY y: Float) -> SIMD4<Float> {
+        var o = SIMD2<Float>(.infinity, -.infinity), i = SIMD2<Float>(.infinity, -.infinity)
+        @inline(__always) func disc(_ c: SIMD2<Float>) {
+            let d = y - c.y, d2 = d * d
+            guard d2 <= outer2 else { return }
+            let h = (outer2 - d2).squareRoot()
+            o = SIMD2(min(o.x, c.x - h), max(o.y, c.x + h))
+            guard innerPositive, d2 <= inner2 else { return }
+            let k = (inner2 - d2).squareRoot()
+            i = SIMD2(min(i.x, c.x - k), max(i.y, c.x + k))
         }
-        if db * db <= reach2 {
-            let h = (reach2 - db * db).squareRoot()
-            lo = min(lo, b.x - h); hi = max(hi, b.x + h)
-        }
-        if length > 0 {
-            if u.y != 0 {
-                // Between the two lines at ±reach along the normal (−u.y, u.x)…
-                let c = u.x * da
-                let e1 = (c - reach) * invUY, e2 = (c + reach) * invUY
-                var bl = min(e1, e2) + a.x, bh = max(e1, e2) + a.x
-                // …and between the perpendiculars through a and b.
-                if u.x != 0 {
-                    let f1 = -u.y * da * invUX, f2 = (length - u.y * da) * invUX
-                    bl = max(bl, min(f1, f2) + a.x); bh = min(bh, max(f1, f2) + a.x)
-                } else {
-                    let along = u.y * da
-                    if along < 0 || along > length { bl = .infinity }
+        if withStart { disc(a) }
+        disc(b)
+        if hasBody {
+            let da = y - a.y
+            if horizontal {
+                if abs(da) <= outer { o = SIMD2(min(o.x, minX), max(o.y, maxX)) }
+                if innerPositive, abs(da) <= inner { i = SIMD2(min(i.x, minX), max(i.y, maxX)) }
+            } else if !vertical || (y >= minY && y <= maxY) {
+                let centre = a.x + slope * da
+                var low = -Float.infinity, high = Float.infinity
+                if !vertical {
+                    let p = a.x + perpSlope * da
+                    low = p + perpLow
+                    high = p + perpHigh
                 }
-                if bl <= bh { lo = min(lo, bl); hi = max(hi, bh) }
-            } else if abs(da) <= reach {
-                lo = min(lo, min(a.x, b.x)); hi = max(hi, max(a.x, b.x))
+                let ol = max(centre - halfOuter, low), oh = min(centre + halfOuter, high)
+                if ol <= oh { o = SIMD2(min(o.x, ol), max(o.y, oh)) }
+                if innerPositive {
+                    let il = max(centre - halfInner, low), ih = min(centre + halfInner, high)
+                    if il <= ih { i = SIMD2(min(i.x, il), max(i.y, ih)) }
+                }
             }
         }
-        return lo <= hi ? (lo, hi) : nil
+        return SIMD4(o.x, o.y, i.x, i.y)
     }
 }
 
