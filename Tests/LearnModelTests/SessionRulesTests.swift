@@ -420,19 +420,40 @@ import Testing
         #expect(SessionMessage.strokeSegments(merged).firstSeq == 1)
     }
 
-    @Test func batcherSendsAtOnceAfterAPauseAndCoalescesFasterCalls() {
-        var b = SegmentBatcher(interval: .milliseconds(12))
+    @Test func batcherLetsFramesThroughAndCoalescesFasterCallers() {
+        var b = SegmentBatcher(interval: .milliseconds(12), burst: 3)
         let t0 = ContinuousClock.now
         let id = UUID()
         let seg = CubicSegment.line(from: Point(0, 0), to: Point(1, 1))
+        // Uneven 60 Hz frames (one late, the next early) all go at once.
+        for (i, at) in [0, 16, 40, 41, 66, 83].enumerated() {
+            b.add([seg], to: id)
+            let now = t0 + .milliseconds(at)
+            #expect(b.flushTime(now: now) == nil, "frame \(i)")
+            #expect(b.take(now: now).count == 1)
+        }
+        // A caller handing over every sample (every 4 ms) is held to about
+        // one batch per 12 ms once its burst is spent, segments merged.
+        var batches = 0
+        var segments = 0
+        var now = t0 + .milliseconds(1000)
+        var due: ContinuousClock.Instant?
+        for _ in 0..<100 {
+            now += .milliseconds(4)
+            b.add([seg], to: id)
+            if due == nil { due = b.flushTime(now: now) ?? now }
+            if let d = due, d <= now {
+                segments += b.take(now: now).first?.segments.count ?? 0
+                batches += 1
+                due = nil
+            }
+        }
+        segments += b.take(now: now + .milliseconds(12)).first?.segments.count ?? 0
+        #expect(batches <= 3 + 400 / 12 + 1)
+        #expect(segments == 100)
+        // A stroke's end takes its segments at once.
         b.add([seg], to: id)
-        #expect(b.flushTime(now: t0) == nil)
-        #expect(b.take(now: t0).first?.segments.count == 1)
-        b.add([seg], to: id)
-        b.add([seg], to: id)
-        #expect(b.flushTime(now: t0 + .milliseconds(5)) == t0 + .milliseconds(12))
-        #expect(b.take(now: t0 + .milliseconds(12)).first?.segments.count == 2)
-        b.add([seg], to: id)
-        #expect(b.flushTime(now: t0 + .milliseconds(30)) == nil)
+        #expect(b.takeForEnd(of: id).count == 1)
+        #expect(b.isEmpty)
     }
 }

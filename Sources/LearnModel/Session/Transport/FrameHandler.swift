@@ -34,6 +34,13 @@ final class FrameHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        // A stream that stops inside a frame is worth a line in the log.
+        if !failed {
+            do { try decoder.finish() } catch {
+                failed = true
+                onFrameError(error)
+            }
+        }
         onInactive()
         context.fireChannelInactive()
     }

@@ -57,6 +57,9 @@ public final class SessionClient: Sendable {
         do {
             let channel = try await core.bootstrap().connect(host: config.host, port: config.port).get()
             try await core.loop.submit { try core.attach(channel) }.get()
+        } catch let error as NIOConnectionError {
+            let first = error.connectionErrors.first.map { "\($0.error)" } ?? error.dnsAError.map { "\($0)" } ?? "\(error)"
+            throw .unreachable(host: config.host, port: config.port, reason: first)
         } catch {
             throw .unreachable(host: config.host, port: config.port, reason: "\(error)")
         }
@@ -246,7 +249,8 @@ final class ClientCore: @unchecked Sendable {
     }
 
     func endStroke(_ id: UUID) {
-        for batch in batcher.take(now: .now, only: id) { perform(session.addSegments(batch.segments, to: batch.id)) }
+        let last = batcher.takeForEnd(of: id)
+        if !last.isEmpty { perform(session.addSegments(last, to: id)) }
         perform(session.endStroke(id))
     }
 

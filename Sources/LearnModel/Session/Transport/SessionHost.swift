@@ -275,7 +275,8 @@ final class HostCore: @unchecked Sendable {
     }
 
     func endStroke(_ id: UUID) {
-        for batch in batcher.take(now: .now, only: id) { handle(.addSegments(id: batch.id, segments: batch.segments)) }
+        let last = batcher.takeForEnd(of: id)
+        if !last.isEmpty { handle(.addSegments(id: id, segments: last)) }
         handle(.endStroke(id: id))
     }
 

@@ -15,7 +15,8 @@ public struct TransportOptions: Sendable {
     public var idleTimeout: Duration = .seconds(10)
     /// A new connection must say hello within this time.
     public var helloTimeout: Duration = .seconds(10)
-    /// Local segments go out at most once per this interval (one frame).
+    /// Pace of local segment batches (see `SegmentBatcher`): about one per
+    /// frame, never delaying a caller that hands over one batch per frame.
     public var batchInterval: Duration = .milliseconds(12)
     /// Socket buffer sizes; nil leaves the kernel's defaults.
     public var socketSendBuffer: Int?

@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import LearnModel
+
+/// `TeamsketchDesktop host --name NAME [--port P] [--accept-all] …`: hosts a
+/// Team Sketch session without a window, for tests, benchmarks and a
+/// classroom machine that only serves. Prints `session:`, `address:` and (when
+/// the address allows one) `code:` lines on start; runs until SIGINT/SIGTERM
+/// or the time limit, then ends the session for everyone.
+struct HostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "host",
+        abstract: "Host a Team Sketch session without a window.",
+        discussion: """
+            Without --port the first free port of \(JoinCode.sessionPorts.lowerBound)–\(JoinCode.sessionPorts.upperBound) \
+            is used (those have join codes), else any free port. With --accept-all every drawer is accepted \
+            (up to 4, host included) and drawing starts once --start-with drawers are in; without it, joiners wait.
+            Exit status: 0 ok, 1 port busy or the sketch could not be written, 64 bad arguments.
+            """)
+
+    @Option(help: "The host's name, shown to joiners and on its strokes.")
+    var name: String
+
+    @Option(help: "TCP port to listen on (0 = any free port).")
+    var port: Int?
+
+    @Flag(help: "Accept every drawer without asking.")
+    var acceptAll = false
+
+    @Option(help: "Line guides: none, squared or lined.")
+    var guides: String = LineGuides.none.rawValue
+
+    @Option(help: "Time limit in minutes (0 = none, at most 120).")
+    var minutes = 0
+
+    @Option(help: "The sketch's name (default: \"NAME's sketch\").")
+    var title: String?
+
+    @Option(help: "With --accept-all: start drawing once this many drawers (host included) are in.")
+    var startWith = 2
+
+    @Flag(help: "Let the host clear the sheet.")
+    var allowClear = false
+
+    @Option(help: "Also write the sketch to this file when the session ends (png, pdf, svg, xopp, teamsketch).")
+    var out: String?
+
+    @Option(help: "Address to listen on.")
+    var bind = "0.0.0.0"
+
+    func validate() throws {
+        guard LineGuides(rawValue: guides) != nil else { throw ValidationError("--guides must be none, squared or lined.") }
+        guard (0...120).contains(minutes) else { throw ValidationError("--minutes must be 0…120.") }
+        guard (2...HostSession.maxDrawers).contains(startWith) else { throw ValidationError("--start-with must be 2…4.") }
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0…65535.") }
+        if let out, SketchFileKind(path: out) == nil {
+            throw ValidationError("--out must end in \(SketchFileKind.exportable.joined(separator: ", ")).")
+        }
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--name must not be empty.") }
+    }
+
+    func run() throws {
+        let command = self
+        try SessionCommandSupport.runBlocking { try await command.host() }
+    }
+
+    private func host() async throws {
+        let (events, onEvent) = SessionCommandSupport.eventStream()
+        var config = SessionHost.Configuration(
+            name: name,
+            params: SessionParams(name: title ?? "\(name)'s sketch", guides: LineGuides(rawValue: guides)!,
+                                  timeLimitMinutes: minutes))
+        config.acceptAll = acceptAll
+        config.bindHost = bind
+        config.settings.clearAllowed = allowClear
+        let host = try await Self.listen(config, ports: port.map { [$0] } ?? Array(JoinCode.sessionPorts) + [0],
+                                         onEvent: onEvent)
+        let address = bind == "0.0.0.0" ? LocalInterfaces.current().primaryAddress.description : bind
+        SessionCommandSupport.say("session: \(host.sessionID.uuidString.lowercased())")
+        if let code = SessionCommandSupport.joinCode(host: address, port: host.port) {
+            SessionCommandSupport.say("code: \(code)")
+        }
+        SessionCommandSupport.say("address: \(address):\(host.port)")
+        let withdraw = publishHostedSession(name: name, sessionID: host.sessionID, port: host.port)
+
+        let signals = SessionCommandSupport.terminationSignals()
+        let startWith = startWith
+        let acceptAll = acceptAll
+        let reason: EndReason? = await withTaskGroup(of: EndReason?.self) { group in
+            group.addTask {
+                for await _ in signals { return nil }
+                return nil
+            }
+            group.addTask {
+                for await event in events {
+                    Self.report(event)
+                    switch event {
+                    case .lobbyChanged(let lobby):
+                        if acceptAll && !lobby.started && lobby.connectedDrawers >= startWith { host.startSketch() }
+                    case .ended(let reason):
+                        return reason
+                    default:
+                        break
+                    }
+                }
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        withdraw()
+        if reason == nil { await host.end(.hostEnded) } else { await host.shutdown() }
+        SessionCommandSupport.say("ended: \(reason ?? .hostEnded)")
+        if let out {
+            let doc = await host.document()
+            do throws(SketchIOError) {
+                try SketchExport.write(doc, to: out)
+            } catch {
+                throw CLIFailure(message: error.description)
+            }
+            SessionCommandSupport.say("wrote: \(out) (\(doc.strokes.count) strokes)")
+        }
+    }
+
+    /// Binds the first port of `ports` that is free.
+    static func listen(_ config: SessionHost.Configuration, ports: [Int],
+                       onEvent: @escaping @Sendable (SessionEvent) -> Void) async throws -> SessionHost {
+        var last: (any Error)?
+        for p in ports {
+            var c = config
+            c.port = p
+            do { return try await SessionHost.start(c, onEvent: onEvent) } catch { last = error }
+        }
+        throw CLIFailure(message: "cannot listen on port \(ports.map(String.init).joined(separator: ", ")): \(last.map { "\($0)" } ?? "?")")
+    }
+
+    /// One line per thing a person running a headless host wants to know.
+    static func report(_ event: SessionEvent) {
+        switch event {
+        case .lobbyChanged(let lobby):
+            let who = lobby.members.dropFirst().map {
+                "\($0.name) (\($0.role == .observer ? "observer" : $0.state == .pending ? "waiting" : "drawer")\($0.connected ? "" : ", away"))"
+            }
+            SessionCommandSupport.note("lobby: \(who.isEmpty ? "nobody yet" : who.joined(separator: ", "))")
+        case .started(let seconds):
+            SessionCommandSupport.say("started\(seconds.map { ": \($0) s left" } ?? "")")
+        case .connectionDropped(let member, let reason):
+            SessionCommandSupport.note("dropped\(member.map { " member \($0)" } ?? ""): \(reason)")
+        case .refused(let why):
+            SessionCommandSupport.note("refused: \(why)")
+        default:
+            break
+        }
+    }
+}
+
+/// Hook for discovery: publish the hosted session by DNS-SD and the UDP
+/// beacon the way the app does, and return what withdraws it. Until the
+/// discovery engine is wired in here (DiscoveryService on a HeadlessMainLoop,
+/// owned by the discovery work), a headless host is joined by code or address.
+func publishHostedSession(name: String, sessionID: UUID, port: Int) -> @Sendable () -> Void {
+    { }
+}

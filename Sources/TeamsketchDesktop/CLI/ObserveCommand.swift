@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import LearnModel
+
+/// `TeamsketchDesktop observe --join CODE|HOST:PORT --out FILE`: joins a
+/// session as a silent observer and writes its sketch to FILE when the
+/// session ends (or the host leaves) or on SIGINT/SIGTERM.
+struct ObserveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "observe",
+        abstract: "Watch a Team Sketch session and save its sketch.",
+        discussion: """
+            Prints `code:` (when the address has one) and `address:` once connected, `started` and `ended: REASON`.
+            Exit status: 0 written, 1 the file could not be written, 64 bad arguments, \
+            \(SessionExitStatus.unreachable) host unreachable, \(SessionExitStatus.declined) declined, \
+            \(SessionExitStatus.protocolMismatch) protocol mismatch.
+            """)
+
+    @Option(help: "A six-digit join code or HOST:PORT.")
+    var join: String
+
+    @Option(help: "Where to write the sketch (png, pdf, svg, xopp, teamsketch).")
+    var out: String
+
+    @Option(help: "The name the host sees.")
+    var name = "Observer"
+
+    @Option(help: "Seconds to keep trying to rejoin after the connection breaks.")
+    var rejoinSeconds = 15.0
+
+    func validate() throws {
+        guard SketchFileKind(path: out) != nil else {
+            throw ValidationError("--out must end in \(SketchFileKind.exportable.joined(separator: ", ")).")
+        }
+        do { _ = try JoinInput(parsing: join) } catch {
+            throw ValidationError("--join must be a six-digit code or HOST:PORT (\(error)).")
+        }
+    }
+
+    func run() throws {
+        let command = self
+        try SessionCommandSupport.runBlocking { try await command.observe() }
+    }
+
+    private func observe() async throws {
+        let input = try JoinInput(parsing: join)
+        let (events, onEvent) = SessionCommandSupport.eventStream()
+        var client: SessionClient?
+        var reached: SessionAddress?
+        var failures: [String] = []
+        for candidate in input.candidates(localAddresses: LocalInterfaces.current().addresses) {
+            var config = SessionClient.Configuration(host: candidate.host, port: candidate.port, name: name, role: .observer)
+            config.rejoinWindow = .milliseconds(Int(rejoinSeconds * 1000))
+            do {
+                client = try await SessionClient.connect(config, onEvent: onEvent)
+                reached = candidate
+                break
+            } catch {
+                failures.append(error.description)
+            }
+        }
+        guard let client, let reached else {
+            throw SessionCommandSupport.fail("host unreachable: \(failures.joined(separator: "; "))",
+                                             status: SessionExitStatus.unreachable)
+        }
+        if let code = SessionCommandSupport.joinCode(host: reached.host, port: reached.port) {
+            SessionCommandSupport.say("code: \(code)")
+        }
+        SessionCommandSupport.say("address: \(reached)")
+
+        enum Outcome: Sendable { case interrupted, ended(EndReason), declined(DeclineReason) }
+        let signals = SessionCommandSupport.terminationSignals()
+        let outcome: Outcome = await withTaskGroup(of: Outcome?.self) { group in
+            group.addTask {
+                for await _ in signals { return .interrupted }
+                return nil
+            }
+            group.addTask {
+                for await event in events {
+                    switch event {
+                    case .lobbyChanged(let lobby):
+                        SessionCommandSupport.note("lobby: \(lobby.params.name), \(lobby.members.count) in")
+                    case .started:
+                        SessionCommandSupport.say("started")
+                    case .connectionLost(let reason):
+                        SessionCommandSupport.note("connection lost (\(reason)); rejoining")
+                    case .declined(let reason):
+                        return .declined(reason)
+                    case .ended(let reason):
+                        return .ended(reason)
+                    default:
+                        break
+                    }
+                }
+                return nil
+            }
+            var first: Outcome?
+            while first == nil, let next = await group.next() { first = next }
+            group.cancelAll()
+            return first ?? .interrupted
+        }
+        switch outcome {
+        case .declined(.protocolMismatch(let v)):
+            throw SessionCommandSupport.fail("protocol mismatch: the host speaks version \(v), this program \(SessionProtocol.version)",
+                                             status: SessionExitStatus.protocolMismatch)
+        case .declined(let reason):
+            throw SessionCommandSupport.fail("declined: \(reason)", status: SessionExitStatus.declined)
+        case .ended(let reason):
+            SessionCommandSupport.say("ended: \(reason)")
+        case .interrupted:
+            SessionCommandSupport.say("ended: interrupted")
+        }
+        await client.leave()
+        let doc = await client.document()
+        do throws(SketchIOError) {
+            try SketchExport.write(doc, to: out)
+        } catch {
+            throw CLIFailure(message: error.description)
+        }
+        SessionCommandSupport.say("wrote: \(out) (\(doc.strokes.count) strokes)")
+    }
+}

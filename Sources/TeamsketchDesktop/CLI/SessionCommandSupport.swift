@@ -1,0 +1,88 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import LearnModel
+
+/// Shared plumbing of `host`, `observe` and `bench-session`: the root command
+/// is synchronous, so these commands run their async body on the
+/// cooperative pool and block the main thread until it is done.
+enum SessionCommandSupport {
+    /// Runs `body` and waits for it. Nothing of ours needs the main thread
+    /// meanwhile (the session lives on NIO's event loops).
+    static func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let result = LockedResult<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do { result.set(.success(try await body())) } catch { result.set(.failure(error)) }
+            done.signal()
+        }
+        done.wait()
+        return try result.get()
+    }
+
+    /// SIGINT and SIGTERM as a stream (and no longer fatal).
+    static func terminationSignals() -> AsyncStream<Int32> {
+        AsyncStream { continuation in
+            var sources: [any DispatchSourceSignal] = []
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler { continuation.yield(sig) }
+                source.resume()
+                sources.append(source)
+            }
+            let keep = SignalSources(sources)
+            continuation.onTermination = { _ in keep.cancel() }
+        }
+    }
+
+    /// Session events as a stream, to be read in one loop with the signals.
+    static func eventStream() -> (AsyncStream<SessionEvent>, @Sendable (SessionEvent) -> Void) {
+        let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self)
+        return (stream, { continuation.yield($0) })
+    }
+
+    /// A figure or status line on stdout, flushed at once (tests read it live).
+    static func say(_ line: String) {
+        print(line)
+        fflush(nil)
+    }
+
+    /// A diagnostic line on stderr.
+    static func note(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Fails with a message and a specific exit status.
+    static func fail(_ message: String, status: Int32) -> ExitCode {
+        note("Error: \(message)")
+        return ExitCode(status)
+    }
+
+    /// The join code for a listener, when the address and port allow one.
+    static func joinCode(host: String, port: Int) -> String? {
+        guard let ip = IPv4Address(host) else { return nil }
+        return JoinCode(host: ip, port: port)?.digits
+    }
+}
+
+/// Exit statuses of `host` and `observe` besides 0 (ok) and 1 (usage, I/O).
+enum SessionExitStatus {
+    static let unreachable: Int32 = 2
+    static let declined: Int32 = 3
+    static let protocolMismatch: Int32 = 4
+}
+
+private final class LockedResult<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Result<T, any Error>?
+
+    func set(_ r: Result<T, any Error>) { lock.withLock { value = r } }
+    func get() throws -> T { try lock.withLock { value! }.get() }
+}
+
+private final class SignalSources: @unchecked Sendable {
+    private let sources: [any DispatchSourceSignal]
+    init(_ sources: [any DispatchSourceSignal]) { self.sources = sources }
+    func cancel() { sources.forEach { $0.cancel() } }
+}
