@@ -106,11 +106,11 @@ fi
 if ! "$BIN" --help 2>/dev/null | grep -q -- "--quit-after-first-frame" \
     && ! "$BIN" run --help 2>/dev/null | grep -q -- "--quit-after-first-frame"; then
     note "this build has no --quit-after-first-frame: start-up and memory skipped"
-    figure startup_first_frame n/a ms
+    figure startup_first_frame_with_sketch n/a ms
     figure peak_rss_with_sketch n/a MB
 elif [[ -z "${DISPLAY:-}" ]] && ! command -v xvfb-run >/dev/null; then
     note "xvfb-run is not installed (apt-get install xvfb): start-up and memory skipped"
-    figure startup_first_frame n/a ms
+    figure startup_first_frame_with_sketch n/a ms
     figure peak_rss_with_sketch n/a MB
 elif [[ -n "${DISPLAY:-}" ]]; then
     scripts/bench-app.sh "$BIN" "$SKETCH" "$RUNS" "$WORK"
