@@ -185,13 +185,17 @@ import Testing
     }
 
     @Test func aTruncatedFrameAndAHangUpOnlyEndThatConnection() async throws {
-        let (host, clients) = try await Loopback.startedSession(1)
+        let hostEvents = EventLog()
+        let (host, clients) = try await Loopback.startedSession(1, hostEvents: hostEvents)
         let raw = try await RawPeer.connect(port: host.port)
         try await raw.send(.hello(Hello(peerID: UUID(), name: "Raw", role: .drawer)))
         try await eventually("raw joined") { await host.lobby().members.count == 3 }
         try await raw.send(Array(SessionMessage.ping(1).frame().dropLast(1)))
         await raw.close()
         try await eventually("raw gone") { await host.lobby().member(2)?.connected == false }
+        #expect(hostEvents.contains {
+            if case .connectionDropped(2, let reason) = $0 { reason.contains("inside a frame") } else { false }
+        })
         _ = try await Loopback.draw(clients[0], strokes: 1, seed: 1, pause: .zero)
         _ = try await Loopback.converge([host, clients[0]], strokes: 1)
         await host.end()

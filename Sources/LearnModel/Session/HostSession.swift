@@ -15,6 +15,9 @@ public typealias ConnectionID = UInt64
 /// whatever the message claimed.
 public struct HostSession: Sendable {
     public static let maxDrawers = 4
+    /// Everyone in the lobby at once (observers and waiting joiners
+    /// included): keeps the lobby frame far below the frame cap.
+    public static let maxMembers = 256
     public static let hostIndex: MemberIndex = 0
 
     public enum Event: Sendable {
@@ -203,6 +206,7 @@ public struct HostSession: Sendable {
             return
         }
 
+        guard members.lazy.filter({ !$0.removed }).count < Self.maxMembers else { return decline(c, .full, &fx) }
         let index = MemberIndex(members.count)
         members.append(Member(index: index, peerID: hello.peerID, name: uniqueName(hello.name), role: hello.role,
                               state: .pending, avatar: hello.avatarPNG))
@@ -221,6 +225,7 @@ public struct HostSession: Sendable {
                 admit(i, now: now, &fx)
             } else {
                 members[i].removed = true
+                members[i].avatar = nil
                 decline(c, .full, &fx)
                 broadcastLobby(&fx)
             }
@@ -264,6 +269,7 @@ public struct HostSession: Sendable {
         }
         members[i].removed = true
         members[i].token = nil
+        members[i].avatar = nil
         if let c = m.connection {
             members[i].connection = nil
             connections[c] = nil
@@ -285,6 +291,7 @@ public struct HostSession: Sendable {
         members[i].connection = nil
         if members[i].state == .pending {
             members[i].removed = true
+            members[i].avatar = nil
         } else {
             // An accepted member may come back with its token; its strokes in
             // progress wait for it (or for the end of the session).
