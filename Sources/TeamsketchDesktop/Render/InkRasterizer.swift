@@ -533,26 +533,36 @@ private struct Chord {
     }
 
     /// (outer lo, outer hi, inner lo, inner hi) on the row at `y`; lo > hi
-    /// when the row misses.
+    /// when the row misses. Straight-line code: it runs for every row of
+    /// every piece.
     @inline(__always)
     func spans(atY y: Float) -> SIMD4<Float> {
-        var o = SIMD2<Float>(.infinity, -.infinity), i = SIMD2<Float>(.infinity, -.infinity)
-        @inline(__always) func disc(_ c: SIMD2<Float>) {
-            let d = y - c.y, d2 = d * d
-            guard d2 <= outer2 else { return }
-            let h = (outer2 - d2).squareRoot()
-            o = SIMD2(min(o.x, c.x - h), max(o.y, c.x + h))
-            guard innerPositive, d2 <= inner2 else { return }
-            let k = (inner2 - d2).squareRoot()
-            i = SIMD2(min(i.x, c.x - k), max(i.y, c.x + k))
+        var oLo = Float.infinity, oHi = -Float.infinity, iLo = Float.infinity, iHi = -Float.infinity
+        let db = y - b.y, db2 = db * db
+        if db2 <= outer2 {
+            let h = (outer2 - db2).squareRoot()
+            oLo = b.x - h; oHi = b.x + h
+            if innerPositive && db2 <= inner2 {
+                let k = (inner2 - db2).squareRoot()
+                iLo = b.x - k; iHi = b.x + k
+            }
         }
-        if withStart { disc(a) }
-        disc(b)
+        let da = y - a.y
+        if withStart {
+            let da2 = da * da
+            if da2 <= outer2 {
+                let h = (outer2 - da2).squareRoot()
+                oLo = min(oLo, a.x - h); oHi = max(oHi, a.x + h)
+                if innerPositive && da2 <= inner2 {
+                    let k = (inner2 - da2).squareRoot()
+                    iLo = min(iLo, a.x - k); iHi = max(iHi, a.x + k)
+                }
+            }
+        }
         if hasBody {
-            let da = y - a.y
             if horizontal {
-                if abs(da) <= outer { o = SIMD2(min(o.x, minX), max(o.y, maxX)) }
-                if innerPositive, abs(da) <= inner { i = SIMD2(min(i.x, minX), max(i.y, maxX)) }
+                if abs(da) <= outer { oLo = min(oLo, minX); oHi = max(oHi, maxX) }
+                if innerPositive && abs(da) <= inner { iLo = min(iLo, minX); iHi = max(iHi, maxX) }
             } else if !vertical || (y >= minY && y <= maxY) {
                 let centre = a.x + slope * da
                 var low = -Float.infinity, high = Float.infinity
@@ -562,14 +572,12 @@ private struct Chord {
                     high = p + perpHigh
                 }
                 let ol = max(centre - halfOuter, low), oh = min(centre + halfOuter, high)
-                if ol <= oh { o = SIMD2(min(o.x, ol), max(o.y, oh)) }
-                if innerPositive {
-                    let il = max(centre - halfInner, low), ih = min(centre + halfInner, high)
-                    if il <= ih { i = SIMD2(min(i.x, il), max(i.y, ih)) }
-                }
+                if ol <= oh { oLo = min(oLo, ol); oHi = max(oHi, oh) }
+                let il = max(centre - halfInner, low), ih = min(centre + halfInner, high)
+                if innerPositive && il <= ih { iLo = min(iLo, il); iHi = max(iHi, ih) }
             }
         }
-        return SIMD4(o.x, o.y, i.x, i.y)
+        return SIMD4(oLo, oHi, iLo, iHi)
     }
 }
 
