@@ -73,7 +73,16 @@ enum SketchExport {
         guard let kind = SketchFileKind(path: path) else {
             throw .unknownExtension(path: path, allowed: SketchFileKind.exportable)
         }
-        try FileBytes.write(data(doc, as: kind, width: width), to: path)
+        let bytes: [UInt8]
+        do {
+            bytes = try data(doc, as: kind, width: width)
+        } catch .unwritable(_, let reason) {
+            // The encoders do not know the file's name; the message should.
+            throw .unwritable(path: path, reason: reason)
+        } catch {
+            throw error
+        }
+        try FileBytes.write(bytes, to: path)
     }
 
     private static func vectorData(_ doc: SketchDocument,
