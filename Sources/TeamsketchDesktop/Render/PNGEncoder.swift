@@ -23,15 +23,16 @@ enum PNGEncoder {
         let source = Pixels(base: data, stride: Int(cairo_image_surface_get_stride(surface)))
 
         // Filter type 0 (none) rows, converted from Cairo's native-endian words.
-        var raw = [UInt8](repeating: 0, count: rowBytes * height)
         let parts = height >= 256 ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
-        raw.withUnsafeMutableBufferPointer { buf in
+        // Every byte is written below, so the buffer need not be zeroed first.
+        let raw = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buf, count in
             let out = Pixels(base: buf.baseAddress!, stride: rowBytes)
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 for y in height * part / parts..<height * (part + 1) / parts {
                     convertRow(y, from: source, to: out, width: width, hasAlpha: hasAlpha)
                 }
             }
+            count = rowBytes * height
         }
 
         let stream = try zlibStream(raw, rowBytes: rowBytes, rows: height, parts: parts, level: level)
