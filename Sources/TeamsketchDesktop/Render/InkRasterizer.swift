@@ -72,7 +72,7 @@ enum InkRasterizer {
 
     /// Tiles small enough that a tile's pixels and mask stay in the CPU's
     /// cache while every stroke crossing it is drawn.
-    static let tileWidth = 256, tileHeight = 128
+    static let tileWidth = 512, tileHeight = 64
 
     /// Draws, in order, the strokes that touch `cull` (canvas units), and
     /// tells Cairo which pixels changed.
