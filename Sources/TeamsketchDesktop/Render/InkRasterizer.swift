@@ -12,8 +12,9 @@ import LearnModel
 /// polyline (coverage = radius + ½ − distance, clamped), which is how the
 /// outline of a round pen is anti-aliased. A stroke's coverage is gathered in
 /// a mask first, so overlapping pieces of one stroke never double its colour,
-/// then blended over the pixels in the stroke's colour. Rows are split into
-/// bands drawn in parallel; each band still draws the strokes in order.
+/// then blended over the pixels in the stroke's colour. The picture is drawn
+/// tile by tile, rows of tiles in parallel; each tile draws the strokes in
+/// order.
 ///
 /// Only for what it is exact for: an image surface, scale-and-translate
 /// transforms with equal scales, OVER, and a rectangular clip on whole
@@ -120,7 +121,7 @@ enum InkRasterizer {
         let x1 = (r.x + r.width) * m.xx + m.x0, y1 = (r.y + r.height) * m.yy + m.y0
         func whole(_ v: Double) -> Int? {
             let n = v.rounded()
-            return abs(v - n) < 1e-6 ? Int(n) : nil
+            return abs(v - n) < 1e-6 && abs(n) < 1e12 ? Int(n) : nil
         }
         guard let ix0 = whole(x0), let iy0 = whole(y0), let ix1 = whole(x1), let iy1 = whole(y1) else { return nil }
         return PixelRect(x0: max(0, ix0), y0: max(0, iy0), x1: min(width, ix1), y1: min(height, iy1))
@@ -129,7 +130,7 @@ enum InkRasterizer {
 
 /// Strokes turned into device-space polylines once per draw call, shared
 /// read-only by every tile and thread.
-private struct PreparedInk: @unchecked Sendable {
+private struct PreparedInk: Sendable {
     struct Item {
         var first: Int, count: Int
         /// Pen radius in pixels (a dot's radius is its width).
