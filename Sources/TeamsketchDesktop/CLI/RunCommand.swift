@@ -16,9 +16,19 @@ struct RunCommand: ParsableCommand {
     var selfTestMainActor = false
 
     func run() throws {
+        Self.preferCairoWithoutGPU()
         let options = AppOptions(openFile: openFile, quitAfterFirstFrame: quitAfterFirstFrame,
                                  selfTestMainActor: selfTestMainActor)
         let status = MainActor.assumeIsolated { TeamsketchApp.run(options) }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Without a GPU (kiosks, thin clients, Xvfb) GTK's GL renderer runs on
+    /// Mesa's software rasterizer: slower than GTK's Cairo renderer and about
+    /// 70 MB bigger. Machines with a render node keep GL; GSK_RENDERER wins.
+    static func preferCairoWithoutGPU() {
+        guard ProcessInfo.processInfo.environment["GSK_RENDERER"] == nil else { return }
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        if !nodes.contains(where: { $0.hasPrefix("renderD") }) { setenv("GSK_RENDERER", "cairo", 1) }
     }
 }

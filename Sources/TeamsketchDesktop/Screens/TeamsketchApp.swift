@@ -165,13 +165,23 @@ final class TeamsketchApp {
         replace("canvas", with: screen.widget, owner: screen)
     }
 
-    /// Imports a .xopp or .teamsketch file into the store and opens it.
+    /// Imports a .xopp or .teamsketch file into the store and opens it. The
+    /// sketch is on screen first; storing thousands of strokes runs beside it.
     func openFile(_ path: String) {
         do {
             var doc = try SketchImport.read(path)
             if let store {
                 if try store.hasSketch(doc.meta.id) { doc.meta.id = UUID() }
-                try store.saveSketch(doc)
+                let copy = doc
+                Task.detached(priority: .utility) {
+                    do {
+                        try store.saveSketch(copy)
+                    } catch {
+                        await MainActor.run {
+                            self.showError(String(format: `_`("%@ could not be saved."), (path as NSString).lastPathComponent), error)
+                        }
+                    }
+                }
             }
             open(doc)
         } catch {
