@@ -9,6 +9,7 @@
 #   BENCH_SCRATCH_PATH  SwiftPM scratch path for the release build (default .build)
 #   BENCH_KEEP          keep the work folder (generated sketch, outputs)
 #   BENCH_BIN           measure this TeamsketchDesktop instead of building one
+#   BENCH_SESSION_SECONDS  length of the 4-peer LAN session run (default 300, the issue's 5 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -117,3 +118,7 @@ elif [[ -n "${DISPLAY:-}" ]]; then
 else
     xvfb-run -a -s "-screen 0 1600x1000x24 -nolisten tcp" scripts/bench-app.sh "$BIN" "$SKETCH" "$RUNS" "$WORK"
 fi
+
+# --- LAN session: 4 peers over loopback, each drawing at 240 samples/s -----
+note "LAN session for ${BENCH_SESSION_SECONDS:-300} s…"
+"$BIN" bench-session --seconds "${BENCH_SESSION_SECONDS:-300}"

@@ -47,6 +47,9 @@ public struct SketchDocument: Hashable, Sendable {
     public var meta: SketchMeta
     public private(set) var ops: [SketchOp] = []
     public private(set) var strokes: [Stroke] = []
+    /// Ids of `strokes`, so a duplicate check costs O(1) and building a
+    /// 5,000-stroke document is not quadratic.
+    private var visibleIDs: Set<UUID> = []
 
     public init(meta: SketchMeta, ops: [SketchOp] = []) {
         self.meta = meta
@@ -60,13 +63,14 @@ public struct SketchDocument: Hashable, Sendable {
     public mutating func apply(_ op: SketchOp) -> Bool {
         switch op {
         case .addStroke(let s):
-            if strokes.contains(where: { $0.id == s.id }) { return false }
+            guard visibleIDs.insert(s.id).inserted else { return false }
             strokes.append(s)
         case .eraseStroke(let id, _, _):
-            guard let i = strokes.lastIndex(where: { $0.id == id }) else { return false }
+            guard visibleIDs.remove(id) != nil, let i = strokes.lastIndex(where: { $0.id == id }) else { return false }
             strokes.remove(at: i)
         case .clear:
             strokes.removeAll()
+            visibleIDs.removeAll()
         }
         ops.append(op)
         return true

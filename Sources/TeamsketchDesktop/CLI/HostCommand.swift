@@ -81,7 +81,7 @@ struct HostCommand: ParsableCommand {
             SessionCommandSupport.say("code: \(code)")
         }
         SessionCommandSupport.say("address: \(address):\(host.port)")
-        let withdraw = publishHostedSession(name: name, sessionID: host.sessionID, port: host.port)
+        let withdraw = await HeadlessAnnouncement.publish(name: name, sessionID: host.sessionID, port: host.port)
 
         let signals = SessionCommandSupport.terminationSignals()
         let startWith = startWith
@@ -109,7 +109,7 @@ struct HostCommand: ParsableCommand {
             group.cancelAll()
             return first
         }
-        withdraw()
+        await withdraw()
         if reason == nil { await host.end(.hostEnded) } else { await host.shutdown() }
         SessionCommandSupport.say("ended: \(reason ?? .hostEnded)")
         if let out {
@@ -155,10 +155,3 @@ struct HostCommand: ParsableCommand {
     }
 }
 
-/// Hook for discovery: publish the hosted session by DNS-SD and the UDP
-/// beacon the way the app does, and return what withdraws it. Until the
-/// discovery engine is wired in here (DiscoveryService on a HeadlessMainLoop,
-/// owned by the discovery work), a headless host is joined by code or address.
-func publishHostedSession(name: String, sessionID: UUID, port: Int) -> @Sendable () -> Void {
-    { }
-}

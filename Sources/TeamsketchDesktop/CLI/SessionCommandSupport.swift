@@ -10,14 +10,9 @@ enum SessionCommandSupport {
     /// Runs `body` and waits for it. Nothing of ours needs the main thread
     /// meanwhile (the session lives on NIO's event loops).
     static func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let result = LockedResult<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do { result.set(.success(try await body())) } catch { result.set(.failure(error)) }
-            done.signal()
-        }
-        done.wait()
-        return try result.get()
+        // A GLib loop on the main thread, not a semaphore: Avahi and the main
+        // actor need the main thread to run while the session does.
+        try HeadlessMainLoop.runBlocking(body)
     }
 
     /// SIGINT and SIGTERM as a stream (and no longer fatal).
@@ -71,14 +66,6 @@ enum SessionExitStatus {
     static let unreachable: Int32 = 2
     static let declined: Int32 = 3
     static let protocolMismatch: Int32 = 4
-}
-
-private final class LockedResult<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Result<T, any Error>?
-
-    func set(_ r: Result<T, any Error>) { lock.withLock { value = r } }
-    func get() throws -> T { try lock.withLock { value! }.get() }
 }
 
 private final class SignalSources: @unchecked Sendable {
