@@ -1,0 +1,71 @@
+"""Headless peers with the real app: `host` on the command line, the app
+joins by code and draws, `observe` watches silently and writes the sketch
+when the host ends the session; the app keeps its own copy."""
+import re
+import signal
+import subprocess
+import time
+
+from PIL import Image
+
+from harness import App, BIN, RED, centre, find_color, home_button, largest_white_rect
+from test_sketch import curve, pen_button
+from test_together import wait_for
+
+
+def test_app_joins_a_headless_host_and_an_observer_records_it(display, tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(tmp_path / "cli")}
+    host = subprocess.Popen([str(BIN), "host", "--name", "Teacher", "--title", "Headless", "--accept-all",
+                             "--start-with", "2"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    observer = None
+    app = None
+    try:
+        lines = []
+        code = None
+        deadline = time.time() + 20
+        while time.time() < deadline and code is None:
+            line = host.stdout.readline()
+            lines.append(line)
+            m = re.match(r"code: (\d{6})", line)
+            code = m and m[1]
+        assert code, "host printed no code: " + "".join(lines)
+        out = tmp_path / "observed.png"
+        observer = subprocess.Popen([str(BIN), "observe", "--join", code, "--out", str(out), "--name", "Projector"],
+                                    env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+        (tmp_path / "app").mkdir()
+        app = App(display, tmp_path / "app")
+        app.click(*home_button(app, 2))  # Join
+        time.sleep(0.5)
+        app.type(code)
+        app.key("Return")
+
+        def canvas():
+            shot = app.screenshot("headless-joined")
+            s = largest_white_rect(shot)
+            return (shot, s) if s[2] - s[0] > 500 else None
+        shot, sheet = wait_for(canvas, what="the session to start (host + app = 2 painters)")
+        app.click(*centre(pen_button(shot, sheet, RED)))
+        app.drag(curve(sheet))
+        time.sleep(1.0)
+
+        host.send_signal(signal.SIGINT)
+        assert host.wait(20) == 0
+        assert observer.wait(20) == 0, observer.stdout.read()
+        picture = Image.open(out).convert("RGB")
+        assert len(find_color(picture, RED, tol=30)) > 300, "the observer's copy lacks the app's stroke"
+
+        ended = app.screenshot("headless-ended")
+        assert find_color(ended, (0x2B, 0x2B, 0x6E), box=(sheet[0], 0, sheet[2], sheet[1] + 80), tol=10), \
+            "the app does not say that the session ended"
+    finally:
+        for p in (host, observer):
+            if p and p.poll() is None:
+                p.kill()
+        if app:
+            app.stop()
+    # The app's own stored copy, read back through the CLI.
+    r = subprocess.run([str(BIN), "export", "Headless", str(tmp_path / "mine.png")],
+                       env={"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(tmp_path / "app")}, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert len(find_color(Image.open(tmp_path / "mine.png").convert("RGB"), RED, tol=30)) > 300
