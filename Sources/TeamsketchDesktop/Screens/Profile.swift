@@ -8,8 +8,8 @@ struct Profile: Codable, Sendable {
     static func load() -> Profile {
         guard let data = FileManager.default.contents(atPath: path),
               let p = try? JSONDecoder().decode(Profile.self, from: data), !p.name.isEmpty else {
-            let real = String(cString: getenv("USER") ?? strdup("")!)
-            return Profile(name: real.isEmpty ? "Pupil" : real.capitalized)
+            let user = ProcessInfo.processInfo.environment["USER"] ?? ""
+            return Profile(name: user.isEmpty || user == "root" ? "Pupil" : user.capitalized)
         }
         return p
     }

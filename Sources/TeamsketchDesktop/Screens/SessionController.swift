@@ -72,6 +72,7 @@ final class SessionController {
 
     /// Ends the session for everyone (host) or leaves it (member).
     func finish() async {
+        if isHost { app?.discovery.withdraw() }
         switch link {
         case .host(let h): await h.end(.hostEnded); await h.shutdown()
         case .member(let c): await c.leave()
@@ -156,6 +157,7 @@ final class SessionController {
             }
         case .ended(let reason):
             ended = reason
+            if isHost { app?.discovery.withdraw() }
             canvas?.sessionEnded(reason)
             onStatus?(Self.text(for: reason))
         case .connectionLost:

@@ -140,7 +140,9 @@ final class TeamsketchApp {
 
     /// The shared canvas once the host starts (for members and the host).
     func openShared(_ session: SessionController, meta: SketchMeta) {
-        discovery.withdraw()
+        // Stop looking for sessions; a host keeps announcing so latecomers
+        // can still find it, until its session ends.
+        discovery.stop()
         leaveCanvas()
         let doc = SketchDocument(meta: meta)
         let screen = CanvasScreen(app: self, document: doc, session: session)
