@@ -1,0 +1,77 @@
+/// RFC 4180 records: commas, doubled quotes and line breaks inside quotes,
+/// CRLF or LF line ends. Works on Unicode scalars, since a `Character` view
+/// would glue a CR to its LF and a quote to a following combining mark.
+struct CSVRecords {
+    struct Record {
+        var line: Int
+        var fields: [String]
+        var unterminated = false
+    }
+
+    static func parse(_ text: String) -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = String.UnicodeScalarView()
+        var line = 1
+        var recordLine = 1
+        var inQuotes = false
+        var fieldStarted = false
+        var iterator = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = iterator.next()
+
+        func endRecord() {
+            fields.append(String(field))
+            // A blank line is no record (many editors add one at the end).
+            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
+            fields = []
+            field = .init()
+            fieldStarted = false
+        }
+
+        while let c = pending {
+            pending = iterator.next()
+            if inQuotes {
+                if c == "\"" {
+                    if pending == "\"" { field.append("\""); pending = iterator.next() } else { inQuotes = false }
+                } else {
+                    if c == "\n" { line += 1 }
+                    field.append(c)
+                }
+                continue
+            }
+            switch c {
+            case "\"" where !fieldStarted:
+                inQuotes = true
+                fieldStarted = true
+            case ",":
+                fields.append(String(field))
+                field = .init()
+                fieldStarted = false
+            case "\r" where pending == "\n":
+                break
+            case "\n", "\r":
+                endRecord()
+                line += 1
+                recordLine = line
+            default:
+                field.append(c)
+                fieldStarted = true
+            }
+        }
+        if inQuotes {
+            fields.append(String(field))
+            records.append(Record(line: recordLine, fields: fields, unterminated: true))
+        } else if fieldStarted || !fields.isEmpty || !field.isEmpty {
+            endRecord()
+        }
+        return records
+    }
+
+    /// Quotes a field only when it must be, so simple files stay readable.
+    static func escape(_ field: String) -> String {
+        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || field.first?.isWhitespace == true || field.last?.isWhitespace == true
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
