@@ -6,6 +6,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <pango/pangocairo.h>
 #include <zlib.h>
 #include <libintl.h>
 #include <locale.h>

@@ -569,7 +569,3 @@ final class CanvasView {
         if !damaged.isNull { rerenderCache(region: damaged) }
     }
 }
-
-private extension Rect {
-    func contains(_ p: Point) -> Bool { p.x >= x && p.x <= maxX && p.y >= y && p.y <= maxY }
-}

@@ -20,6 +20,9 @@ final class HomeScreen {
             UI.button(`_`("Open"), icon: "document-open-symbolic", classes: ["big-button"]) {
                 [weak app] in app?.showGallery()
             },
+            UI.button(`_`("Buchstaben Post"), icon: "mail-send-symbolic", classes: ["big-button"]) {
+                [weak app] in app?.showWordPost()
+            },
         ])
         UI.center(buttons)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 48, [title, buttons])

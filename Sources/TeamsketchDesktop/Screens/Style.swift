@@ -7,7 +7,7 @@ enum Style {
     static let css = """
     window { background: #fbf8f2; }
     .home-title { font-size: 34px; font-weight: 800; color: #2b2b6e; }
-    .big-button { min-width: 200px; min-height: 160px; font-size: 22px; font-weight: 700; border-radius: 24px; }
+    .big-button { min-width: 180px; min-height: 160px; font-size: 22px; font-weight: 700; border-radius: 24px; }
     .big-button image { -gtk-icon-size: 64px; }
     .form-label { font-size: 20px; font-weight: 700; }
     .form-entry { min-height: 52px; font-size: 20px; }
@@ -34,6 +34,9 @@ enum Style {
     .accept { color: #1e7b34; }
     .decline { color: #c0261c; }
     .session-card { min-width: 160px; min-height: 150px; }
+    .hint-text { font-size: 26px; font-weight: 700; color: #2b2b6e; }
+    .reward { background: rgba(255, 250, 235, 0.95); padding: 36px; border-radius: 28px; border: 4px solid #ffc000; }
+    .reward-title { font-size: 34px; font-weight: 900; color: #2b2b6e; }
     """
 
     static func install() {

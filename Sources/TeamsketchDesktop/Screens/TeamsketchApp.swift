@@ -151,6 +151,23 @@ final class TeamsketchApp {
         replace("canvas", with: screen.widget, owner: screen)
     }
 
+    // MARK: Buchstaben Post
+
+    func showWordPost() {
+        leaveCanvas()
+        let screen = WordPostStartScreen(app: self)
+        replace("wordpost-start", with: screen.widget, owner: screen)
+    }
+
+    func startWordPost(pool: WordPool) {
+        let screen = WordPostScreen.solo(app: self, pool: pool, name: Profile.load().name, soundsOn: soundsOn)
+        replace("wordpost", with: screen.widget, owner: screen)
+    }
+
+    /// Classroom setting (SPEC §3): TEAMSKETCH_SOUNDS=0 keeps the class quiet
+    /// until the teacher's settings arrive with the admin window.
+    var soundsOn: Bool { ProcessInfo.processInfo.environment["TEAMSKETCH_SOUNDS"] != "0" }
+
     func startSketch(_ meta: SketchMeta) {
         do {
             try store?.createSketch(meta)

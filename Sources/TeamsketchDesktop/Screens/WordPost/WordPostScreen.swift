@@ -1,0 +1,196 @@
+import CGtk
+import Foundation
+import LearnModel
+
+/// The game screen (SPEC §3): the hint on top, the player's word as slots,
+/// their letter tiles, teammates' trains at the edges. It only turns drops
+/// into game actions and effects into animations; the rules are
+/// LearnModel's `WordPostGame`. `GameLink` is where the actions go: the
+/// local game when playing alone, the host when playing together.
+@MainActor
+final class WordPostScreen {
+    /// Sends this player's intents to whoever owns the game.
+    struct GameLink {
+        var place: (_ letter: LetterID, _ slot: Int) -> Void
+        var send: (_ letter: LetterID, _ to: PlayerID) -> Void
+        var nextRound: (() -> Void)?
+        var end: () -> Void
+    }
+
+    let widget: Widget
+    let board = BoardView()
+    private weak var app: TeamsketchApp?
+    private let hint: Widget
+    private let roundLabel: Widget
+    private let overlay: Widget
+    private let overlayTitle: Widget
+    private let nextButton: Widget
+    private let doneButton: Widget
+    private let help: HelpOverlay
+    private(set) var game: WordPostGame
+    let me: PlayerID
+    var names: [PlayerID: String] = [:]
+    var link: GameLink?
+    private var seating: [PlayerID] = []
+    private var lastDrop: (letter: LetterID, at: Point)?
+    private let sounds: GameSounds
+
+    init(app: TeamsketchApp, game: WordPostGame, me: PlayerID, soundsOn: Bool) {
+        self.app = app
+        self.game = game
+        self.me = me
+        sounds = GameSounds(enabled: soundsOn)
+        hint = UI.label("", classes: ["hint-text"])
+        gtk_label_set_justify(ts_label(hint), GTK_JUSTIFY_CENTER)
+        gtk_widget_set_hexpand(hint, 1)
+        roundLabel = UI.label("", classes: ["hint"])
+        gtk_label_set_wrap(ts_label(roundLabel), 0)
+        overlayTitle = UI.label("", classes: ["reward-title"])
+        nextButton = UI.button(`_`("Next word"), icon: "go-next-symbolic", classes: ["big-button", "suggested-action"]) {}
+        doneButton = UI.button(`_`("Back to the start"), icon: "go-home-symbolic", classes: ["big-button", "suggested-action"]) {}
+        help = HelpOverlay()
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+
+        overlay = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["reward"], [overlayTitle, nextButton, doneButton])
+        let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["toolbar"])
+        UI.append(bar, UI.iconButton("go-home-symbolic", tooltip: `_`("End the game"), classes: ["tool"]) {
+            [weak self] in self?.confirmEnd()
+        })
+        UI.append(bar, hint)
+        UI.append(bar, roundLabel)
+        UI.append(bar, UI.iconButton("help-about-symbolic", tooltip: `_`("How to play"), classes: ["tool"]) {
+            [weak self] in self?.help.toggle()
+        })
+        UI.append(widget, bar)
+        UI.center(overlay)
+        gtk_widget_set_visible(overlay, 0)
+        let stack = gtk_overlay_new()!
+        gtk_overlay_set_child(ts_overlay(stack), board.widget)
+        gtk_overlay_add_overlay(ts_overlay(stack), help.widget)
+        gtk_overlay_add_overlay(ts_overlay(stack), overlay)
+        UI.expand(stack)
+        UI.append(widget, stack)
+
+        Signal.connect(UI.raw(nextButton), "clicked") { [weak self] in self?.link?.nextRound?() }
+        Signal.connect(UI.raw(doneButton), "clicked") { [weak self] in self?.app?.showHome() }
+        board.onDrop = { [weak self] tile, target, at in self?.dropped(LetterID(tile), target, at) }
+        board.onTeammatesReordered = { [weak self] order in self?.seating = order.map { PlayerID($0) } }
+        refresh()
+    }
+
+    /// A solo game: actions go straight into the local game.
+    static func solo(app: TeamsketchApp, pool: WordPool, name: String, soundsOn: Bool) -> WordPostScreen {
+        // TEAMSKETCH_WORDPOST_SEED makes a game repeatable (tests, bug reports).
+        let seed = ProcessInfo.processInfo.environment["TEAMSKETCH_WORDPOST_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 1...UInt64.max)
+        let game = WordPostGame(pool: pool, players: [0], seed: seed, at: Date())
+        let screen = WordPostScreen(app: app, game: game, me: 0, soundsOn: soundsOn)
+        screen.names = [0: name]
+        screen.link = GameLink(
+            place: { [weak screen] letter, slot in screen?.applyLocally(.place(letter: letter, by: 0, slot: slot, at: Date())) },
+            send: { [weak screen] letter, to in screen?.applyLocally(.send(letter: letter, from: 0, to: to)) },
+            nextRound: { [weak screen] in screen?.applyLocally(.nextRound(at: Date())) },
+            end: { [weak screen] in screen?.applyLocally(.endGame(at: Date())) })
+        screen.refresh()
+        return screen
+    }
+
+    private func applyLocally(_ action: WordPostAction) {
+        var g = game
+        let effects = g.apply(action)
+        show(g, effects: effects)
+    }
+
+    // MARK: from the player
+
+    private func dropped(_ letter: LetterID, _ target: BoardView.Drop, _ at: Point) {
+        lastDrop = (letter, at)
+        switch target {
+        case .slot(let i): link?.place(letter, i)
+        case .teammate(let id): link?.send(letter, PlayerID(id))
+        case .nowhere:
+            if let t = game.hands[me]?.first(where: { $0.id == letter }) {
+                board.springBack(tile: Int(letter), grapheme: t.grapheme, from: at)
+            }
+        }
+    }
+
+    private func confirmEnd() {
+        Alert.show(parent: app?.window, title: `_`("End the game?"), message: `_`("The words you finished are kept."), choices: [
+            .init(`_`("End"), classes: ["destructive-action"]) { [weak self] in
+                self?.link?.end()
+                self?.app?.showHome()
+            },
+            .init(`_`("Keep playing"), classes: ["suggested-action"]),
+        ])
+    }
+
+    // MARK: to the player
+
+    /// A new game state and what led to it: update the board, then animate.
+    func show(_ newGame: WordPostGame, effects: [WordPostEffect]) {
+        let before = game
+        game = newGame
+        refresh()
+        for e in effects {
+            switch e {
+            case .placed(let letter, let player, let slot) where player == me:
+                let g = before.hands[me]?.first { $0.id == letter }?.grapheme ?? ""
+                let from = lastDrop?.letter == letter ? lastDrop!.at : Point(0, 0)
+                board.snap(tile: Int(letter), grapheme: g, from: from, slot: slot)
+                sounds.play(.snap)
+            case .rejected(let letter, let player, _) where player == me:
+                let g = game.hands[me]?.first { $0.id == letter }?.grapheme ?? ""
+                board.springBack(tile: Int(letter), grapheme: g, from: lastDrop?.at ?? Point(0, 0))
+                sounds.play(.springBack)
+            case .sent(let letter, let from, let to) where from == me:
+                let g = before.hands[me]?.first { $0.id == letter }?.grapheme ?? ""
+                board.sent(tile: Int(letter), grapheme: g, from: lastDrop?.at ?? Point(0, 0), teammate: to)
+                sounds.play(.send)
+            case .sent(_, _, let to) where to == me:
+                sounds.play(.receive)
+            case .wordFinished(let player) where player == me:
+                board.celebrate()
+                sounds.play(.word)
+            case .roundFinished:
+                showOverlay(`_`("★ Super! Every word is done! ★"), button: link?.nextRound != nil)
+                sounds.play(.round)
+            case .roundDealt:
+                gtk_widget_set_visible(overlay, 0)
+            case .gameEnded:
+                showOverlay(`_`("★ All words posted! ★"), button: true, ended: true)
+                sounds.play(.round)
+            default:
+                break
+            }
+        }
+    }
+
+    private func showOverlay(_ title: String, button: Bool, ended: Bool = false) {
+        UI.setText(overlayTitle, title)
+        gtk_widget_set_visible(nextButton, button && !ended ? 1 : 0)
+        gtk_widget_set_visible(doneButton, ended ? 1 : 0)
+        gtk_widget_set_visible(overlay, 1)
+    }
+
+    func refresh() {
+        guard let word = game.words[me] else {
+            UI.setText(hint, "")
+            board.update(BoardModel())
+            return
+        }
+        UI.setText(hint, word.item.hint)
+        UI.setText(roundLabel, String(format: `_`("Word %d"), game.round))
+        var model = BoardModel()
+        model.slots = word.slots.map { s in BoardModel.Slot(shown: s.isFilled ? s.grapheme : nil) }
+        model.hand = (game.hands[me] ?? []).map { BoardModel.Tile(id: Int($0.id), grapheme: $0.grapheme) }
+        let others = game.players.filter { $0 != me }
+        let ordered = seating.filter(others.contains) + others.filter { !seating.contains($0) }
+        model.teammates = ordered.prefix(3).map { p in
+            BoardModel.Teammate(id: p, name: names[p] ?? String(format: `_`("Player %d"), Int(p) + 1),
+                                finished: game.words[p]?.isFinished ?? false)
+        }
+        model.finished = word.isFinished
+        board.update(model)
+    }
+}

@@ -1,0 +1,88 @@
+"""Issue 4's UI check: under Xvfb, drag a right letter into its slot (it
+snaps in) and a wrong one (it springs back), judged by screenshots."""
+import time
+
+from harness import App, SUGGESTED_BLUE, centre, find_color, home_button
+
+TILE_YELLOW = (255, 212, 64)
+EMPTY_SLOT = (232, 240, 255)
+
+
+def blobs(img, rgb, tol=12, step=3, min_cells=30):
+    """Connected regions of a colour, as bounding boxes (coarse grid)."""
+    w, h = img.size
+    px = img.load()
+    cells = {(x, y) for y in range(0, h, step) for x in range(0, w, step)
+             if all(abs(a - b) <= tol for a, b in zip(px[x, y], rgb))}
+    out = []
+    while cells:
+        stack = [cells.pop()]
+        region = []
+        while stack:
+            c = stack.pop()
+            region.append(c)
+            for d in ((step, 0), (-step, 0), (0, step), (0, -step)):
+                n = (c[0] + d[0], c[1] + d[1])
+                if n in cells:
+                    cells.remove(n)
+                    stack.append(n)
+        if len(region) >= min_cells:
+            xs = [p[0] for p in region]
+            ys = [p[1] for p in region]
+            out.append((min(xs), min(ys), max(xs), max(ys)))
+    return sorted(out)
+
+
+def mid(b):
+    return ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+
+
+def test_right_letter_snaps_in_wrong_letter_springs_back(display, tmp_path):
+    app = App(display, tmp_path, extra_env={"TEAMSKETCH_WORDPOST_SEED": "7", "TEAMSKETCH_SOUNDS": "0"})
+    try:
+        app.click(*home_button(app, 4))                  # Buchstaben Post
+        time.sleep(0.5)
+        play = find_color(app.screenshot("wordpost-start"), SUGGESTED_BLUE, tol=25)
+        assert play, "no Play button"
+        app.click(*centre(play))
+        time.sleep(0.6)
+        app.key("Return")                                # "Play alone" is the default answer
+        time.sleep(0.8)
+
+        saw_right = saw_wrong = False
+        for attempt in range(12):
+            shot = app.screenshot(f"wordpost-{attempt}")
+            tiles = blobs(shot, TILE_YELLOW)
+            slots = blobs(shot, EMPTY_SLOT)
+            assert tiles and slots, "no letter tiles or empty slots on the game screen"
+            tile, slot = tiles[0], slots[attempt % len(slots)]
+            start, end = mid(tile), mid(slot)
+            app.drag([(start[0] + (end[0] - start[0]) * k / 12, start[1] + (end[1] - start[1]) * k / 12)
+                      for k in range(13)])
+            time.sleep(0.9)                              # let the snap or spring-back animation finish
+            after = app.screenshot(f"wordpost-{attempt}-after")
+            tiles_after = blobs(after, TILE_YELLOW)
+            slots_after = blobs(after, EMPTY_SLOT)
+            if len(tiles_after) == len(tiles) - 1:
+                # Snapped in: the slot is no longer empty and the tile left the hand.
+                assert len(slots_after) == len(slots) - 1
+                assert all(abs(mid(s)[0] - end[0]) > 5 or abs(mid(s)[1] - end[1]) > 5 for s in slots_after)
+                saw_right = True
+            else:
+                # Sprang back: same tiles, the dragged one back where it was.
+                assert len(tiles_after) == len(tiles) and len(slots_after) == len(slots)
+                assert any(abs(mid(t)[0] - start[0]) < 8 and abs(mid(t)[1] - start[1]) < 8 for t in tiles_after), \
+                    "the wrong letter did not spring back to the hand"
+                saw_wrong = True
+            if saw_right and saw_wrong:
+                break
+            if not blobs(after, EMPTY_SLOT):
+                # Word done: on to the next one.
+                nxt = find_color(after, SUGGESTED_BLUE, tol=25)
+                if nxt:
+                    app.click(*centre(nxt))
+                    time.sleep(0.8)
+        assert saw_right, "no letter ever snapped into a slot"
+        assert saw_wrong, "no wrong letter ever sprang back"
+    finally:
+        app.stop()
