@@ -38,7 +38,7 @@ def mid(b):
 
 
 def test_right_letter_snaps_in_wrong_letter_springs_back(display, tmp_path):
-    app = App(display, tmp_path, extra_env={"TEAMSKETCH_WORDPOST_SEED": "7", "TEAMSKETCH_SOUNDS": "0"})
+    app = App(display, tmp_path, extra_env={"TEAMSKETCH_WORDPOST_SEED": "7"})
     try:
         app.click(*home_button(app, 4))                  # Buchstaben Post
         time.sleep(0.5)
