@@ -129,7 +129,7 @@ extension StoreTests {
                 do {
                     let db = try DatabaseQueue(path: path)
                     try db.write { db in
-                        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2')")
+                        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v999')")
                         try db.execute(sql: "CREATE TABLE futureThing (id INTEGER PRIMARY KEY)")
                     }
                     try db.close()

@@ -57,8 +57,8 @@ import Testing
         try withStoreTempDirectory { dir in
             let path = dir + "/nested/folder/teamsketch.sqlite"
             let store = try LocalStore(path: path)
-            #expect(LocalStore.knownMigrations == ["v1"])
-            #expect(try store.appliedMigrations() == ["v1"])
+            #expect(LocalStore.knownMigrations == ["v1", "v2"])
+            #expect(try store.appliedMigrations() == ["v1", "v2"])
             try store.close()
 
             let db = try DatabaseQueue(path: path)
@@ -81,7 +81,7 @@ import Testing
             let path = dir + "/empty.sqlite"
             try storeWriteFile(path, Data())
             let store = try LocalStore(path: path)
-            #expect(try store.appliedMigrations() == ["v1"])
+            #expect(try store.appliedMigrations() == ["v1", "v2"])
         }
     }
 
@@ -101,7 +101,7 @@ import Testing
             #expect(try reopened.loadSketch(doc.meta.id) == doc)
             #expect(try reopened.sketches().first?.thumbnail == Data([0x89, 0x50, 0x4E, 0x47]))
             #expect(try reopened.outboxCount() == 1 + doc.ops.count + 1)
-            #expect(try reopened.appliedMigrations() == ["v1"])
+            #expect(try reopened.appliedMigrations() == ["v1", "v2"])
         }
     }
 

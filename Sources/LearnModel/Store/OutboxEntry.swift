@@ -6,6 +6,10 @@ public enum OutboxEntity: String, Sendable, CaseIterable {
     case sketch
     /// One op appended to a sketch's log; `entityId` is the sketch id.
     case sketchOp
+    /// A word pool saved (whole, items included) or deleted; `entityId` is the pool id.
+    case pool
+    /// One pupil's result of one Buchstaben Post round; `entityId` is the row id.
+    case wordPostRoundStat
 }
 
 /// One pending change for the sync server, written in the same transaction

@@ -46,6 +46,41 @@ enum StoreSchema {
                 t.column("createdAt", .integer).notNull()
             }
         }
+        // Buchstaben Post (issue 4): word pools and per-pupil round stats.
+        migrator.registerMigration("v2") { db in
+            try db.create(table: "pool") { t in
+                t.primaryKey("id", .text) // "builtin.de" or a lowercase UUID
+                t.column("name", .text).notNull()
+                t.column("language", .text).notNull()
+                // Built-in pools ship with every copy of the app, so they are not synced.
+                t.column("builtIn", .boolean).notNull()
+                t.column("createdAt", .integer).notNull()
+                t.column("modifiedAt", .integer).notNull()
+                t.column("deletedAt", .integer) // tombstone, like sketch
+            }
+            try db.create(table: "poolItem") { t in
+                t.column("poolId", .text).notNull().references("pool", onDelete: .cascade)
+                // Item order is age (newer words are drawn more often).
+                t.column("position", .integer).notNull()
+                t.column("word", .text).notNull()
+                t.column("hint", .text).notNull()
+                t.column("priority", .integer).notNull()
+                t.primaryKey(["poolId", "position"])
+            }
+            try db.create(table: "wordPostRoundStat") { t in
+                t.primaryKey("id", .text) // UUIDv7, also the outbox opId
+                t.column("gameId", .text).notNull()
+                t.column("round", .integer).notNull()
+                t.column("playerName", .text).notNull().indexed()
+                t.column("word", .text).notNull()
+                t.column("finished", .boolean).notNull()
+                t.column("durationMs", .integer).notNull()
+                t.column("lettersSent", .integer).notNull()
+                t.column("lettersReceived", .integer).notNull()
+                t.column("wrongPlacements", .integer).notNull()
+                t.column("playedAt", .integer).notNull()
+            }
+        }
         return migrator
     }
 }
