@@ -88,7 +88,13 @@ class App:
         self.window = self._wait_window()
         self.xdo("windowmove", self.window, "0", "0")
         self.xdo("windowsize", self.window, "1200", "820")
-        self.xdo("windowactivate", "--sync", self.window)
+        # The window manager may not have taken the window yet: try again.
+        for _ in range(25):
+            r = subprocess.run(["xdotool", "windowactivate", "--sync", self.window], env=self.env,
+                               capture_output=True, text=True, timeout=10)
+            if r.returncode == 0 and "error" not in r.stderr:
+                break
+            time.sleep(0.2)
         time.sleep(0.6)
 
     def _wait_window(self):

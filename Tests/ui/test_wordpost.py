@@ -86,3 +86,42 @@ def test_right_letter_snaps_in_wrong_letter_springs_back(display, tmp_path):
         assert saw_wrong, "no wrong letter ever sprang back"
     finally:
         app.stop()
+
+
+def test_csv_with_bad_rows_imports_the_rest_after_asking(display, tmp_path):
+    import sqlite3
+    import subprocess
+    csv = tmp_path / "Tiere.csv"
+    csv.write_text('word,hint,priority\n'
+                   'Bär,"Er ist groß, braun und mag Honig.",3\n'
+                   ',Ohne Wort,1\n'
+                   'Fuß,Damit gehst du.,x\n'
+                   'Straße,Hier fahren Autos.,2\n', encoding="utf-8")
+    app = App(display, tmp_path)
+    try:
+        app.click(*home_button(app, 4))                  # Buchstaben Post
+        time.sleep(0.5)
+        app.key("ctrl+i")                                # Import words (CSV)…
+        time.sleep(1.5)
+        app.screenshot("csv-chooser")
+        app.key("ctrl+l")
+        app.type(str(csv))
+        app.key("Return")
+        deadline = time.time() + 10
+        found = ""
+        while time.time() < deadline and not found:
+            found = subprocess.run(["xdotool", "search", "--name", "Some rows could not be read"], env=app.env,
+                                   capture_output=True, text=True).stdout.strip()
+            time.sleep(0.2)
+        assert found, "the bad rows were not reported"
+        app.screenshot("csv-errors")
+        app.key("Return")                                # "Import the 2 good words" is the default
+        time.sleep(1.0)
+        app.screenshot("csv-imported")
+    finally:
+        app.stop()
+    db = sqlite3.connect(tmp_path / "teamsketch" / "teamsketch.sqlite")
+    pools = db.execute("SELECT id FROM pool WHERE name = 'Tiere'").fetchall()
+    assert len(pools) == 1, "the pool was not stored"
+    words = sorted(w for (w,) in db.execute("SELECT word FROM poolItem WHERE poolId = ?", pools[0]))
+    assert words == ["Bär", "Straße"]

@@ -160,7 +160,10 @@ final class TeamsketchApp {
     }
 
     func startWordPost(pool: WordPool) {
-        let screen = WordPostScreen.solo(app: self, pool: pool, name: Profile.load().name, soundsOn: soundsOn)
+        let name = Profile.load().name
+        let finished = (try? store?.finishedWords(forPlayers: [name])) ?? nil
+        let screen = WordPostScreen.solo(app: self, pool: pool, name: name, soundsOn: soundsOn,
+                                         previouslyFinished: finished ?? [])
         replace("wordpost", with: screen.widget, owner: screen)
     }
 

@@ -79,11 +79,12 @@ final class WordPostScreen {
     }
 
     /// A solo game: actions go straight into the local game.
-    static func solo(app: TeamsketchApp, pool: WordPool, name: String, soundsOn: Bool) -> WordPostScreen {
+    static func solo(app: TeamsketchApp, pool: WordPool, name: String, soundsOn: Bool,
+                     previouslyFinished: Set<String> = []) -> WordPostScreen {
         // TEAMSKETCH_WORDPOST_SEED makes a game repeatable (tests, bug reports).
         let seed = ProcessInfo.processInfo.environment["TEAMSKETCH_WORDPOST_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 1...UInt64.max)
-        let game = WordPostGame(pool: pool, players: [0], seed: seed, at: Date())
+        let game = WordPostGame(pool: pool, players: [0], seed: seed, at: Date(), previouslyFinished: previouslyFinished)
         let screen = WordPostScreen(app: app, game: game, me: 0, soundsOn: soundsOn)
         screen.names = [0: name]
         screen.link = GameLink(
@@ -153,6 +154,7 @@ final class WordPostScreen {
                 board.celebrate()
                 sounds.play(.word)
             case .roundFinished:
+                recordRound()
                 showOverlay(`_`("★ Super! Every word is done! ★"), button: link?.nextRound != nil)
                 sounds.play(.round)
             case .roundDealt:
@@ -163,6 +165,20 @@ final class WordPostScreen {
             default:
                 break
             }
+        }
+    }
+
+    /// Stats per named player (SPEC §3), stored locally and synced later.
+    /// Only the device that owns the game records, so nothing counts twice.
+    var recordsStats = true
+    private let gameID = UUID()
+
+    private func recordRound() {
+        guard recordsStats, let summary = game.rounds.last, let store = app?.store else { return }
+        do {
+            try store.recordRound(summary, gameID: gameID, names: names)
+        } catch {
+            app?.showError(`_`("The results could not be saved."), error)
         }
     }
 

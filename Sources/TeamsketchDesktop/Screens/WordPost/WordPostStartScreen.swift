@@ -17,22 +17,19 @@ final class WordPostStartScreen {
         UI.center(widget)
         UI.append(widget, UI.label(`_`("Buchstaben Post"), classes: ["home-title"]))
 
-        let pools: [WordPool]
-        do {
-            pools = try BuiltInPools.all()
-        } catch {
-            pools = []
-            UI.setText(status, `_`("The word lists could not be loaded."))
-        }
+        let pools = Self.availablePools(app)
+        if pools.isEmpty { UI.setText(status, `_`("The word lists could not be loaded.")) }
         let german = (ProcessInfo.processInfo.environment["LANGUAGE"] ?? ProcessInfo.processInfo.environment["LANG"] ?? "")
             .hasPrefix("de")
-        pool = pools.first { $0.language == (german ? "de" : "en") } ?? pools.first
+        pool = pools.first { $0.id == (german ? BuiltInPools.germanID : BuiltInPools.englishID) } ?? pools.first
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
         var first: Widget?
         for p in pools {
-            let b = gtk_toggle_button_new_with_label(p.language == "de" ? "Deutsch" : p.language == "en" ? "English" : p.name)!
+            let title = p.id == BuiltInPools.germanID ? "Deutsch" : p.id == BuiltInPools.englishID ? "English" : p.name
+            let b = gtk_toggle_button_new_with_label(title)!
             UI.style(b, ["choice"])
+            gtk_widget_set_tooltip_text(b, String(format: `_`("%d words"), p.items.count))
             if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
             if p.id == pool?.id { gtk_toggle_button_set_active(ts_toggle(b), 1) }
             Signal.connect(UI.raw(b), "toggled") { [weak self] in
@@ -42,6 +39,12 @@ final class WordPostStartScreen {
         }
         UI.append(widget, UI.label(`_`("Words"), classes: ["form-label"]))
         UI.append(widget, row)
+        let csv = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [
+            UI.button(`_`("Import words (CSV)…"), classes: ["choice"]) { [weak self] in self?.importCSV() },
+            UI.button(`_`("Export words (CSV)…"), classes: ["choice"]) { [weak self] in self?.exportCSV() },
+        ])
+        gtk_widget_set_halign(csv, GTK_ALIGN_CENTER)
+        UI.append(widget, csv)
 
         let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in app?.showHome() }
         let alone = UI.button(`_`("Play"), icon: "media-playback-start-symbolic", classes: ["big-button", "suggested-action"]) {
@@ -51,6 +54,102 @@ final class WordPostStartScreen {
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
         UI.append(widget, actions)
         UI.append(widget, status)
+
+        // Ctrl+I / Ctrl+E: the CSV buttons from the keyboard.
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] keyval, state in
+            guard state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+            switch gdk_keyval_to_lower(keyval) {
+            case UInt32(GDK_KEY_i): self?.importCSV()
+            case UInt32(GDK_KEY_e): self?.exportCSV()
+            default: return false
+            }
+            return true
+        }
+        gtk_widget_add_controller(widget, keys)
+    }
+
+    /// The store's pools (built-in ones are put there on first use), or the
+    /// built-in files when the store is unavailable.
+    private static func availablePools(_ app: TeamsketchApp) -> [WordPool] {
+        if let store = app.store {
+            _ = try? store.loadBuiltInPoolsIfMissing()
+            if let pools = try? store.pools(), !pools.isEmpty { return pools }
+        }
+        return (try? BuiltInPools.all()) ?? []
+    }
+
+    // MARK: CSV
+
+    private func importCSV() {
+        guard let app else { return }
+        FileChooser.ask(parent: app.window, title: `_`("Import words"), save: false, acceptLabel: `_`("Import"),
+                        filters: [.init(name: `_`("Word lists (CSV)"), patterns: ["*.csv"])]) { [weak self] path in
+            self?.importCSV(path)
+        }
+    }
+
+    private func importCSV(_ path: String) {
+        guard let app else { return }
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        do {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CocoaError(.fileReadNoSuchFile)
+            }
+            let result = try WordPoolCSV.importItems(data)
+            let save: @MainActor () -> Void = { [weak self] in
+                let pool = WordPool(id: UUID().uuidString.lowercased(), name: name,
+                                    language: self?.pool?.language ?? "de", items: result.items)
+                do {
+                    try app.store?.savePool(pool)
+                    app.showWordPost()
+                } catch {
+                    app.showError(`_`("The words could not be saved."), error)
+                }
+            }
+            if result.errors.isEmpty { return save() }
+            let lines = result.errors.prefix(8).map { String(format: `_`("Line %d: %@"), $0.line, Self.text(for: $0.reason)) }
+            let more = result.errors.count > 8 ? "\n" + String(format: `_`("…and %d more."), result.errors.count - 8) : ""
+            var choices: [Alert.Choice] = [.init(`_`("Cancel"))]
+            if !result.items.isEmpty {
+                choices.append(.init(String(format: `_`("Import the %d good words"), result.items.count),
+                                     classes: ["suggested-action"], action: save))
+            }
+            Alert.show(parent: app.window, title: `_`("Some rows could not be read"),
+                       message: lines.joined(separator: "\n") + more, choices: choices)
+        } catch WordPoolCSVError.badHeader {
+            app.showError(`_`("This is not a word list."), CSVHeaderHint())
+        } catch {
+            app.showError(`_`("The word list could not be read."), error)
+        }
+    }
+
+    private func exportCSV() {
+        guard let app, let pool else { return }
+        FileChooser.ask(parent: app.window, title: `_`("Export words"), save: true, acceptLabel: `_`("Export"),
+                        suggestedName: pool.name + ".csv",
+                        filters: [.init(name: `_`("Word lists (CSV)"), patterns: ["*.csv"])]) { [weak app] path in
+            do {
+                try WordPoolCSV.exportData(pool.items).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                app?.showError(`_`("The word list could not be written."), error)
+            }
+        }
+    }
+
+    static func text(for reason: CSVRowError.Reason) -> String {
+        switch reason {
+        case .emptyWord: `_`("the word is empty")
+        case .emptyHint: `_`("the hint is empty")
+        case .missingColumn: `_`("a column is missing (word,hint,priority)")
+        case .tooManyColumns: `_`("too many columns")
+        case .badPriority(let p): String(format: `_`("“%@” is not a priority from 0 to 100"), p)
+        case .whitespaceInWord: `_`("a word cannot contain a space")
+        case .wordTooShort: `_`("the word needs at least two letters")
+        case .hintContainsWord: `_`("the hint gives the word away")
+        case .duplicateWord(let first): String(format: `_`("the word is already on line %d"), first)
+        case .unterminatedQuote: `_`("a quote is not closed")
+        }
     }
 
     /// Buchstaben Post is made for several players; one alone is asked first.
@@ -63,5 +162,12 @@ final class WordPostStartScreen {
                         app?.startWordPost(pool: pool)
                     },
                    ])
+    }
+}
+
+/// Shown under "This is not a word list.": what the first line must be.
+struct CSVHeaderHint: Error, CustomStringConvertible {
+    var description: String {
+        String(format: `_`("The first line must be: %@"), WordPoolCSV.header)
     }
 }
