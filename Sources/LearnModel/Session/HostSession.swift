@@ -60,6 +60,8 @@ public struct HostSession: Sendable {
     public let params: SessionParams
     public let settings: SessionSettings
     public let hostPeerID: UUID
+    /// Buchstaben Post's lobby line; nil for a sketch (WordPostMessages.swift).
+    public let wordPost: WordPostLobbyInfo?
     /// Accept drawers without asking (up to the limit); `host --accept-all`.
     public var acceptAll: Bool
 
@@ -79,8 +81,10 @@ public struct HostSession: Sendable {
 
     public init(sessionID: UUID = UUID(), hostPeerID: UUID = UUID(), hostName: String, hostAvatar: [UInt8]? = nil,
                 params: SessionParams, settings: SessionSettings = SessionSettings(), acceptAll: Bool = false,
-                createdAt: Date = Date(), makeToken: @escaping @Sendable () -> ResumeToken = { .random() }) {
+                createdAt: Date = Date(), wordPost: WordPostLobbyInfo? = nil,
+                makeToken: @escaping @Sendable () -> ResumeToken = { .random() }) {
         self.sessionID = sessionID
+        self.wordPost = wordPost
         self.hostPeerID = hostPeerID
         self.params = params
         self.settings = settings
@@ -109,7 +113,7 @@ public struct HostSession: Sendable {
                   LobbyMember(index: m.index, peerID: m.peerID, name: m.name, role: m.role, state: m.state,
                               connected: m.index == Self.hostIndex || m.connection != nil, hasAvatar: m.avatar != nil)
               },
-              started: isStarted)
+              started: isStarted, wordPost: wordPost)
     }
 
     // MARK: - Events
@@ -305,7 +309,9 @@ public struct HostSession: Sendable {
 
     private mutating func start(now: WireTime, _ fx: inout [Effect]) {
         guard !isStarted, ended == nil else { return fx.append(.event(.refused("already started"))) }
-        guard connectedDrawers >= 2 else { return fx.append(.event(.refused("at least 2 must be in to start"))) }
+        // Buchstaben Post may be played alone (the UI asks to confirm first).
+        let minimum = wordPost == nil ? 2 : 1
+        guard connectedDrawers >= minimum else { return fx.append(.event(.refused("at least 2 must be in to start"))) }
         startedAt = now
         broadcastLobby(&fx)
         let start = Start(secondsLeft: secondsLeft(now: now))

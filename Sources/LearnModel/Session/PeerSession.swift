@@ -148,6 +148,9 @@ public struct PeerSession: Sendable {
             return snapshotEnded(e)
         case .strokeBegin, .strokeSegments, .strokeEnd, .erase, .clear:
             return receiveOp(message)
+        case .wordPostIntent, .wordPostUpdate:
+            // Buchstaben Post: SessionClient hands these to WordPostClient.
+            return []
         }
     }
 

@@ -60,11 +60,16 @@ public struct Lobby: Hashable, Sendable {
     public var hostPeerID: UUID
     public var members: [LobbyMember]
     public var started: Bool
+    /// Buchstaben Post's pool and settings; nil for a sketch. On the wire
+    /// after the members, absent for a sketch (docs/PROTOCOL.md).
+    public var wordPost: WordPostLobbyInfo?
+    /// What the session is for (as discovery announces it).
+    public var activity: SessionActivity { wordPost == nil ? .sketch : .wordpost }
 
     public init(sessionID: UUID, createdAt: WireTime, params: SessionParams, settings: SessionSettings,
-                hostPeerID: UUID, members: [LobbyMember], started: Bool) {
+                hostPeerID: UUID, members: [LobbyMember], started: Bool, wordPost: WordPostLobbyInfo? = nil) {
         self.sessionID = sessionID; self.createdAt = createdAt; self.params = params; self.settings = settings
-        self.hostPeerID = hostPeerID; self.members = members; self.started = started
+        self.hostPeerID = hostPeerID; self.members = members; self.started = started; self.wordPost = wordPost
     }
 
     /// The sketch every member builds: the session id is the sketch id, so the

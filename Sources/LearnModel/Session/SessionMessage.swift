@@ -37,6 +37,11 @@ public enum SessionMessage: Hashable, Sendable {
     case snapshotStroke(LiveStroke)
     case snapshotEnd(SnapshotEnd)
 
+    /// Buchstaben Post (WordPostMessages.swift): member → host, a move.
+    case wordPostIntent(WordPostIntent)
+    /// Buchstaben Post: host → members, effects and the whole game.
+    case wordPostUpdate(WordPostUpdate)
+
     /// The op's stamp, for the five op messages.
     public var stamp: OpStamp? {
         switch self {

@@ -7,6 +7,8 @@ enum MessageType: UInt8 {
     case ping = 9, pong = 10, bye = 11
     case strokeBegin = 16, strokeSegments = 17, strokeEnd = 18, erase = 19, clear = 20
     case snapshotBegin = 32, snapshotOps = 33, snapshotStroke = 34, snapshotEnd = 35
+    /// Buchstaben Post (WordPostMessages.swift has the layouts).
+    case wordPostIntent = 48, wordPostUpdate = 49
 }
 
 extension SessionMessage {
@@ -35,6 +37,8 @@ extension SessionMessage {
         case .snapshotOps: .snapshotOps
         case .snapshotStroke: .snapshotStroke
         case .snapshotEnd: .snapshotEnd
+        case .wordPostIntent: .wordPostIntent
+        case .wordPostUpdate: .wordPostUpdate
         }
     }
 
@@ -84,6 +88,7 @@ extension SessionMessage {
                 w.u8(member.state.rawValue)
                 w.u8((member.connected ? 1 : 0) | (member.hasAvatar ? 2 : 0))
             }
+            w.lobbyActivity(m.wordPost)
         case .avatar(let m):
             w.varint(m.member)
             w.blob(m.png)
@@ -142,6 +147,10 @@ extension SessionMessage {
         case .snapshotEnd(let m):
             w.varint(m.lastSeq.count)
             for s in m.lastSeq { w.stamp(s) }
+        case .wordPostIntent(let m):
+            m.encode(into: &w)
+        case .wordPostUpdate(let m):
+            m.encode(into: &w)
         }
     }
 
@@ -185,10 +194,11 @@ extension SessionMessage {
                 members.append(LobbyMember(index: index, peerID: peer, name: name, role: role, state: state,
                                            connected: f & 1 != 0, hasAvatar: f & 2 != 0))
             }
+            let wordPost = try r.lobbyActivity()
             let params = SessionParams(name: name, guides: guides, timeLimitMinutes: limit, canvasWidth: width,
                                        canvasHeight: height)
             return .lobby(Lobby(sessionID: id, createdAt: created, params: params, settings: settings,
-                                hostPeerID: host, members: members, started: started))
+                                hostPeerID: host, members: members, started: started, wordPost: wordPost))
         case .avatar:
             let member = try r.varint(as: MemberIndex.self)
             return .avatar(Avatar(member: member, png: try r.blob(max: SessionLimits.maxAvatarBytes)))
@@ -260,6 +270,10 @@ extension SessionMessage {
             stamps.reserveCapacity(n)
             for _ in 0..<n { stamps.append(try r.stamp(allowZero: true)) }
             return .snapshotEnd(SnapshotEnd(lastSeq: stamps))
+        case .wordPostIntent:
+            return .wordPostIntent(try WordPostIntent.decode(&r))
+        case .wordPostUpdate:
+            return .wordPostUpdate(try WordPostUpdate.decode(&r))
         }
     }
 }

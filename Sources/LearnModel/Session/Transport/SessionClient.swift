@@ -51,9 +51,18 @@ public final class SessionClient: Sendable {
     public static func connect(_ config: Configuration,
                                group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                                onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }) async throws(SessionClientError) -> SessionClient {
+        try await connect(config, group: group, onActivityMessage: nil, onEvent: onEvent)
+    }
+
+    /// `onActivityMessage` gets the activity's frames (Buchstaben Post), in
+    /// order with the events and on the same loop.
+    static func connect(_ config: Configuration, group: any EventLoopGroup,
+                        onActivityMessage: (@Sendable (SessionMessage) -> Void)?,
+                        onEvent: @escaping @Sendable (SessionEvent) -> Void) async throws(SessionClientError) -> SessionClient {
         let session = PeerSession(peerID: config.peerID, name: config.name, role: config.role,
                                   avatarPNG: config.avatarPNG, resumeToken: config.resumeToken)
         let core = ClientCore(loop: group.next(), session: session, config: config, onEvent: onEvent)
+        core.onActivityMessage = onActivityMessage
         do {
             let channel = try await core.bootstrap().connect(host: config.host, port: config.port).get()
             try await core.loop.submit { try core.attach(channel) }.get()
@@ -85,6 +94,11 @@ public final class SessionClient: Sendable {
         core.loop.execute { self.core.perform(self.core.session.erase(id)) }
     }
 
+    /// Sends an activity's message to the host (dropped while disconnected).
+    func sendActivity(_ message: SessionMessage) {
+        core.loop.execute { self.core.perform([.send(message)]) }
+    }
+
     // MARK: - State
 
     public func document() async -> SketchDocument { await core.read { $0.session.document } }
@@ -97,6 +111,13 @@ public final class SessionClient: Sendable {
     /// stays readable.
     public func leave() async {
         let f = await core.read { $0.leave() }
+        _ = try? await f?.get()
+    }
+
+    /// Cuts the connection without a word and never comes back (a tablet
+    /// switched off). For fault tests.
+    func vanishForTesting() async {
+        let f = await core.read { core -> EventLoopFuture<Void>? in core.vanish() }
         _ = try? await f?.get()
     }
 
@@ -116,6 +137,8 @@ public final class SessionClient: Sendable {
 final class ClientCore: @unchecked Sendable {
     let loop: any EventLoop
     var session: PeerSession
+    /// Buchstaben Post frames go here instead of to the session.
+    var onActivityMessage: (@Sendable (SessionMessage) -> Void)?
     private let config: ClientConfig
     private let onEvent: @Sendable (SessionEvent) -> Void
     typealias ClientConfig = SessionClient.Configuration
@@ -181,7 +204,12 @@ final class ClientCore: @unchecked Sendable {
     private func received(_ message: SessionMessage, on channel: Channel) {
         guard channel === self.channel else { return }
         lastHeard = .now()
-        perform(session.receive(message))
+        switch message {
+        case .wordPostIntent, .wordPostUpdate:
+            onActivityMessage?(message)
+        default:
+            perform(session.receive(message))
+        }
     }
 
     private func closed(_ channel: Channel) {
@@ -283,6 +311,14 @@ final class ClientCore: @unchecked Sendable {
     private func finishTimers() {
         tick?.cancel()
         tick = nil
+    }
+
+    func vanish() -> EventLoopFuture<Void>? {
+        stopped = true
+        finishTimers()
+        guard let channel else { return nil }
+        channel.close(promise: nil)
+        return channel.closeFuture
     }
 
     func leave() -> EventLoopFuture<Void>? {

@@ -15,6 +15,8 @@ public final class SessionHost: Sendable {
         public var params: SessionParams
         public var settings = SessionSettings()
         public var acceptAll = false
+        /// Buchstaben Post's lobby line (nil: a sketch); `WordPostHost` sets it.
+        public var wordPost: WordPostLobbyInfo?
         public var sessionID = UUID()
         /// Address to listen on; the default takes every interface.
         public var bindHost = "0.0.0.0"
@@ -46,11 +48,19 @@ public final class SessionHost: Sendable {
     public static func start(_ config: Configuration,
                              group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                              onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }) async throws -> SessionHost {
+        try await start(config, group: group, activity: nil, onEvent: onEvent)
+    }
+
+    /// `activity` rides on the session (Buchstaben Post): it sees its own
+    /// messages first and every batch of session effects after.
+    static func start(_ config: Configuration, group: any EventLoopGroup, activity: (any HostActivity)?,
+                      onEvent: @escaping @Sendable (SessionEvent) -> Void) async throws -> SessionHost {
         let loop = group.next()
         let session = HostSession(sessionID: config.sessionID, hostPeerID: config.peerID, hostName: config.name,
                                   hostAvatar: config.avatarPNG, params: config.params, settings: config.settings,
-                                  acceptAll: config.acceptAll)
+                                  acceptAll: config.acceptAll, wordPost: config.wordPost)
         let core = HostCore(loop: loop, session: session, options: config.options, log: config.log, onEvent: onEvent)
+        core.activity = activity
         var bootstrap = ServerBootstrap(group: loop)
             .serverChannelOption(ChannelOptions.backlog, value: 64)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -99,6 +109,12 @@ public final class SessionHost: Sendable {
 
     public func erase(_ id: UUID) { core.submit(.erase(id: id)) }
 
+    /// Runs `body` on the session's loop (for an activity riding on it).
+    func onLoop(_ body: @escaping @Sendable (HostCore) -> Void) {
+        let core = core
+        core.loop.execute { body(core) }
+    }
+
     // MARK: - State
 
     public func document() async -> SketchDocument { await core.read { $0.session.document } }
@@ -137,10 +153,21 @@ public final class SessionHost: Sendable {
     }
 }
 
+/// An activity riding on a host session (Buchstaben Post), called on the
+/// session's loop.
+protocol HostActivity: AnyObject {
+    /// A message from a connection, before the session sees it: true if it
+    /// was the activity's (the session never sees it).
+    func received(_ message: SessionMessage, on id: ConnectionID, core: HostCore) -> Bool
+    /// After the session's effects were carried out.
+    func performed(_ effects: [HostSession.Effect], core: HostCore)
+}
+
 /// The host's state, confined to one event loop.
 final class HostCore: @unchecked Sendable {
     let loop: any EventLoop
     var session: HostSession
+    var activity: (any HostActivity)?
     private let options: TransportOptions
     private let log: SessionLog
     private let onEvent: @Sendable (SessionEvent) -> Void
@@ -204,11 +231,13 @@ final class HostCore: @unchecked Sendable {
         let effects = session.handle(event, now: Date())
         perform(effects)
         armDeadline()
+        activity?.performed(effects, core: self)
     }
 
     private func received(_ message: SessionMessage, on id: ConnectionID) {
         guard connections[id] != nil else { return }
         connections[id]?.lastHeard = .now()
+        if let activity, activity.received(message, on: id, core: self) { return }
         handle(.received(id, message))
     }
 
@@ -220,7 +249,7 @@ final class HostCore: @unchecked Sendable {
 
     /// Closes a connection at once (bad frames, too slow, silent) and tells
     /// the session; the others carry on.
-    private func drop(_ id: ConnectionID, reason: String) {
+    func drop(_ id: ConnectionID, reason: String) {
         guard let c = connections.removeValue(forKey: id) else { return }
         let member = memberIndex(of: id)
         log.write("closing connection \(id)\(member.map { " (member \($0))" } ?? ""): \(reason)")
@@ -239,7 +268,7 @@ final class HostCore: @unchecked Sendable {
         closedMerged += w.mergedBatches
     }
 
-    private func perform(_ effects: [HostSession.Effect]) {
+    func perform(_ effects: [HostSession.Effect]) {
         var tooSlow: [ConnectionID] = []
         for effect in effects {
             switch effect {
