@@ -14,28 +14,39 @@ enum Avatar {
         let area = gtk_drawing_area_new()!
         gtk_drawing_area_set_content_width(ts_drawing_area(area), size)
         gtk_drawing_area_set_content_height(ts_drawing_area(area), size)
-        let letter = String(name.trimmingCharacters(in: .whitespaces).first ?? "?").uppercased()
-        let hash = name.unicodeScalars.reduce(UInt32(7)) { ($0 &* 31) &+ $1.value }
-        let colour = palette[Int(hash % UInt32(palette.count))]
-        let box = Unmanaged.passRetained(ClosureBox((letter, colour)) as AnyObject).toOpaque()
+        let box = Unmanaged.passRetained(ClosureBox(name) as AnyObject).toOpaque()
         gtk_drawing_area_set_draw_func(ts_drawing_area(area), { _, cr, w, h, data in
-            let (letter, c) = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue()
-                as! ClosureBox<(String, (Double, Double, Double))>).value
-            let r = Double(min(w, h)) / 2
-            cairo_set_source_rgb(cr, c.0, c.1, c.2)
-            cairo_arc(cr, Double(w) / 2, Double(h) / 2, r, 0, 2 * .pi)
-            cairo_fill(cr)
-            cairo_set_source_rgb(cr, 1, 1, 1)
-            cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-            cairo_set_font_size(cr, r)
-            var ext = cairo_text_extents_t()
-            cairo_text_extents(cr, letter, &ext)
-            cairo_move_to(cr, Double(w) / 2 - ext.width / 2 - ext.x_bearing, Double(h) / 2 - ext.height / 2 - ext.y_bearing)
-            cairo_show_text(cr, letter)
+            let name = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! ClosureBox<String>).value
+            guard let cr else { return }
+            let address = Int(bitPattern: cr)
+            MainActor.assumeIsolated {
+                Avatar.draw(name: name, centre: (Double(w) / 2, Double(h) / 2), radius: Double(min(w, h)) / 2,
+                            in: OpaquePointer(bitPattern: address)!)
+            }
         }, box, { data in
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
         })
         return area
+    }
+
+    /// Draws the badge into any Cairo context (lobby rows, trains).
+    static func draw(name: String, centre c: (Double, Double), radius r: Double, in cr: OpaquePointer) {
+        let letter = String(name.trimmingCharacters(in: .whitespaces).first ?? "?").uppercased()
+        let hash = name.unicodeScalars.reduce(UInt32(7)) { ($0 &* 31) &+ $1.value }
+        let colour = palette[Int(hash % UInt32(palette.count))]
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_arc(cr, c.0, c.1, r, 0, 2 * .pi)
+        cairo_fill(cr)
+        cairo_set_source_rgb(cr, colour.0, colour.1, colour.2)
+        cairo_arc(cr, c.0, c.1, r * 0.9, 0, 2 * .pi)
+        cairo_fill(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+        cairo_set_font_size(cr, r)
+        var ext = cairo_text_extents_t()
+        cairo_text_extents(cr, letter, &ext)
+        cairo_move_to(cr, c.0 - ext.width / 2 - ext.x_bearing, c.1 - ext.height / 2 - ext.y_bearing)
+        cairo_show_text(cr, letter)
     }
 }

@@ -8,14 +8,14 @@ import LearnModel
 final class HostLobbyScreen {
     let widget: Widget
     private weak var app: TeamsketchApp?
-    private let session: SessionController
+    private let session: any LobbyHosting
     private let codeLabel: Widget
     private let addressLabel: Widget
     private let members: Widget
     private let startButton: Widget
     private let status: Widget
 
-    init(app: TeamsketchApp, session: SessionController) {
+    init(app: TeamsketchApp, session: any LobbyHosting) {
         self.app = app
         self.session = session
         codeLabel = UI.label("…", classes: ["join-code"])
@@ -34,7 +34,7 @@ final class HostLobbyScreen {
                 self.app?.showHome()
             }
         }
-        Signal.connect(UI.raw(startButton), "clicked") { [weak self] in self?.session.start() }
+        Signal.connect(UI.raw(startButton), "clicked") { [weak self] in self?.startPressed() }
         gtk_widget_set_sensitive(startButton, 0)
 
         UI.append(widget, UI.label(`_`("Others join with this code"), classes: ["form-label"]))
@@ -51,15 +51,15 @@ final class HostLobbyScreen {
 
     /// The host service is listening: show the code and announce the session.
     func hosting() {
-        guard case .host(let host) = session.link, let app, let lobby = session.lobby else { return }
-        let code = app.discovery.ownJoinCode(port: host.port)
+        guard let port = session.hostPort, let app, let lobby = session.lobby else { return }
+        let code = app.discovery.ownJoinCode(port: port)
         UI.setText(codeLabel, code.map { "\($0)" } ?? "—")
-        let address = "\(LocalInterfaces.current().primaryAddress):\(host.port)"
+        let address = "\(LocalInterfaces.current().primaryAddress):\(port)"
         UI.setText(addressLabel, String(format: `_`("or type the address %@"), address))
         // For people and scripts reading the log (the UI tests join by it).
         FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address)\n".utf8))
         app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.uuidString.lowercased(), hostName: Profile.load().name,
-                                                   activity: .sketch, port: host.port))
+                                                   activity: session.activity, port: port))
         show(lobby)
     }
 
@@ -71,10 +71,28 @@ final class HostLobbyScreen {
         }
         for m in guests { UI.append(members, row(m)) }
         let drawers = lobby.connectedDrawers
-        UI.setText(status, drawers >= 2
-                   ? String(format: `_`("%d painters are ready."), drawers)
-                   : `_`("Waiting for a second painter…"))
-        gtk_widget_set_sensitive(startButton, drawers >= 2 && !lobby.started ? 1 : 0)
+        if session.activity == .wordpost {
+            UI.setText(status, drawers >= 2 ? String(format: `_`("%d players are ready."), drawers)
+                                            : `_`("Waiting for other players…"))
+        } else {
+            UI.setText(status, drawers >= 2 ? String(format: `_`("%d painters are ready."), drawers)
+                                            : `_`("Waiting for a second painter…"))
+        }
+        gtk_widget_set_sensitive(startButton, drawers >= session.minimumToStart && !lobby.started ? 1 : 0)
+    }
+
+    /// Buchstaben Post may start with the host alone, after asking (SPEC §4).
+    private func startPressed() {
+        guard let lobby = session.lobby else { return }
+        if lobby.connectedDrawers < 2 {
+            Alert.show(parent: app?.window, title: `_`("Play alone?"),
+                       message: `_`("Nobody else is playing with you. You get all the letters yourself."), choices: [
+                        .init(`_`("Back")),
+                        .init(`_`("Play alone"), classes: ["suggested-action"]) { [weak self] in self?.session.start() },
+                       ])
+        } else {
+            session.start()
+        }
     }
 
     private func row(_ m: LobbyMember) -> Widget {

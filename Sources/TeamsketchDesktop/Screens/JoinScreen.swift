@@ -15,10 +15,12 @@ final class JoinScreen {
     private let nearby: Widget
     private let diagnostics: Widget
     private let status: Widget
-    private var session: SessionController?
+    private var session: (any LobbyJoining)?
+    private let activity: SessionActivity
 
-    init(app: TeamsketchApp) {
+    init(app: TeamsketchApp, activity: SessionActivity = .sketch) {
         self.app = app
+        self.activity = activity
         nameEntry = gtk_entry_new()!
         gtk_editable_set_text(ts_editable(nameEntry), Profile.load().name)
         UI.style(nameEntry, ["form-entry"])
@@ -51,7 +53,7 @@ final class JoinScreen {
         let why = gtk_expander_new(`_`("Nothing here? How we search"))!
         gtk_expander_set_child(ts_expander(why), diagnostics)
 
-        UI.append(widget, UI.label(`_`("Join a sketch"), classes: ["home-title"]))
+        UI.append(widget, UI.label(activity == .sketch ? `_`("Join a sketch") : `_`("Join a game"), classes: ["home-title"]))
         UI.append(widget, nameRow)
         UI.append(widget, UI.label(`_`("Nearby"), classes: ["form-label"]))
         UI.append(widget, nearby)
@@ -71,7 +73,7 @@ final class JoinScreen {
     private func refresh() {
         guard let app else { return }
         UI.clear(nearby)
-        let found = app.discovery.sessions.filter { $0.activity == .sketch && $0.lobbyOpen }
+        let found = app.discovery.sessions.filter { $0.activity == activity && $0.lobbyOpen }
         if found.isEmpty {
             UI.append(nearby, UI.label(`_`("Looking for sketches nearby…"), classes: ["hint"]))
         }
@@ -112,7 +114,7 @@ final class JoinScreen {
         let name = UI.entryText(nameEntry).trimmingCharacters(in: .whitespaces)
         if !name.isEmpty { profile.name = name; profile.save() }
         let role: PeerRole = gtk_check_button_get_active(ts_check(observer)) != 0 ? .observer : .drawer
-        let controller = SessionController(app: app)
+        let controller: any LobbyJoining = activity == .sketch ? SessionController(app: app) : WordPostController(app: app)
         controller.onStatus = { [weak self] text in
             guard let self else { return }
             UI.setText(self.status, text)

@@ -131,9 +131,9 @@ final class TeamsketchApp {
         }
     }
 
-    func showJoin() {
+    func showJoin(activity: SessionActivity = .sketch) {
         leaveCanvas()
-        let screen = JoinScreen(app: self)
+        let screen = JoinScreen(app: self, activity: activity)
         replace("join", with: screen.widget, owner: screen)
         screen.focusCode()
     }
@@ -165,6 +165,35 @@ final class TeamsketchApp {
         let screen = WordPostScreen.solo(app: self, pool: pool, name: name, soundsOn: soundsOn,
                                          previouslyFinished: finished ?? [])
         replace("wordpost", with: screen.widget, owner: screen)
+    }
+
+    func hostWordPost(pool: WordPool) {
+        let controller = WordPostController(app: self)
+        let screen = HostLobbyScreen(app: self, session: controller)
+        replace("lobby", with: screen.widget, owner: screen)
+        let name = Profile.load().name
+        let finished = ((try? store?.finishedWords(forPlayers: [name])) ?? nil) ?? []
+        Task { @MainActor in
+            do {
+                try await controller.host(pool: pool, name: name, previouslyFinished: finished)
+                screen.hosting()
+            } catch {
+                showError(`_`("The game could not be opened."), error)
+                showHome()
+            }
+        }
+    }
+
+    /// The game screen of a LAN game, once the first state arrives.
+    func openWordPostShared(game: WordPostGame, me: PlayerID, names: [PlayerID: String],
+                            link: WordPostScreen.GameLink, recordsStats: Bool) -> WordPostScreen {
+        let screen = WordPostScreen(app: self, game: game, me: me, soundsOn: soundsOn)
+        screen.names = names
+        screen.link = link
+        screen.recordsStats = recordsStats
+        screen.refresh()
+        replace("wordpost", with: screen.widget, owner: screen)
+        return screen
     }
 
     /// Classroom setting (SPEC §3): TEAMSKETCH_SOUNDS=0 keeps the class quiet

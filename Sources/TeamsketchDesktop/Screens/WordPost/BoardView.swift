@@ -289,13 +289,15 @@ final class BoardView {
         roundedRect(cr, body, 10)
         cairo_set_source_rgb(cr, mate.finished ? 0.12 : 0.89, mate.finished ? 0.48 : 0.13, mate.finished ? 0.20 : 0.11)
         cairo_fill(cr)
-        roundedRect(cr, Rect(x: body.maxX - 44, y: r.y + 8, width: 38, height: 30), 6)
+        roundedRect(cr, Rect(x: body.maxX - 48, y: r.y + 4, width: 46, height: 38), 8)
         cairo_fill(cr)
         cairo_set_source_rgb(cr, 0.15, 0.15, 0.15)
         for k in 0..<3 {
             cairo_arc(cr, body.x + 20 + Double(k) * (body.width - 40) / 2, body.maxY + 4, 10, 0, 2 * .pi)
             cairo_fill(cr)
         }
+        // The teammate's avatar sits in the cab window.
+        Avatar.draw(name: mate.name, centre: (body.maxX - 25, r.y + 26), radius: 19, in: cr)
         if lifted {
             roundedRect(cr, r, 12)
             cairo_set_source_rgba(cr, 0.17, 0.17, 0.43, 0.5)

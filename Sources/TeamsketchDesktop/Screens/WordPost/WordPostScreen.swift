@@ -182,6 +182,20 @@ final class WordPostScreen {
         }
     }
 
+    /// A short message over the board (someone left, the connection broke).
+    func showNotice(_ text: String) {
+        UI.setText(overlayTitle, text)
+        gtk_widget_set_visible(nextButton, 0)
+        gtk_widget_set_visible(doneButton, game.isEnded || link == nil ? 1 : 0)
+        gtk_widget_set_visible(overlay, 1)
+        if !game.isEnded {
+            runAfter(ms: 3000) { [weak self] in
+                guard let self, !self.game.isEnded, case .playing = self.game.phase else { return }
+                gtk_widget_set_visible(self.overlay, 0)
+            }
+        }
+    }
+
     private func showOverlay(_ title: String, button: Bool, ended: Bool = false) {
         UI.setText(overlayTitle, title)
         gtk_widget_set_visible(nextButton, button && !ended ? 1 : 0)

@@ -50,7 +50,15 @@ final class WordPostStartScreen {
         let alone = UI.button(`_`("Play"), icon: "media-playback-start-symbolic", classes: ["big-button", "suggested-action"]) {
             [weak self] in self?.playAlone()
         }
-        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, alone])
+        let together = UI.button(`_`("Play together"), icon: "system-users-symbolic", classes: ["big-button"]) {
+            [weak self] in
+            guard let self, let pool = self.pool else { return }
+            self.app?.hostWordPost(pool: pool)
+        }
+        let join = UI.button(`_`("Join"), icon: "network-workgroup-symbolic", classes: ["big-button"]) {
+            [weak app] in app?.showJoin(activity: .wordpost)
+        }
+        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, alone, together, join])
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
         UI.append(widget, actions)
         UI.append(widget, status)

@@ -1,0 +1,37 @@
+import LearnModel
+
+/// What the host's lobby screen needs from a session, whichever activity it
+/// runs: Team Sketch (`SessionController`) or Buchstaben Post
+/// (`WordPostController`).
+@MainActor
+protocol LobbyHosting: AnyObject {
+    var lobby: Lobby? { get }
+    var onLobby: ((Lobby) -> Void)? { get set }
+    var hostPort: Int? { get }
+    var activity: SessionActivity { get }
+    /// Drawers or players needed before Start is offered.
+    var minimumToStart: Int { get }
+    func accept(_ m: MemberIndex)
+    func decline(_ m: MemberIndex)
+    func start()
+    func finish() async
+}
+
+extension SessionController: LobbyHosting {
+    var hostPort: Int? { if case .host(let h) = link { h.port } else { nil } }
+    var activity: SessionActivity { .sketch }
+    var minimumToStart: Int { 2 }
+}
+
+/// What the join screen needs from a session it joins.
+@MainActor
+protocol LobbyJoining: AnyObject {
+    var onLobby: ((Lobby) -> Void)? { get set }
+    var onStatus: ((String) -> Void)? { get set }
+    var myIndex: MemberIndex? { get }
+    var ended: EndReason? { get }
+    func join(address: SessionAddress, name: String, role: PeerRole) async throws
+    func finish() async
+}
+
+extension SessionController: LobbyJoining {}

@@ -1,0 +1,143 @@
+import CGtk
+import Foundation
+import LearnModel
+
+/// One Buchstaben Post session on the LAN seen from this device: the
+/// authoritative host or a member. Its events reach the main actor in order
+/// (one AsyncStream); the game screen shows each new state and plays its
+/// effects. Only the host records stats, so no round counts twice.
+@MainActor
+final class WordPostController: LobbyHosting, LobbyJoining {
+    enum Link {
+        case host(WordPostHost)
+        case member(WordPostClient)
+    }
+
+    private(set) var link: Link?
+    private(set) var lobby: Lobby?
+    private(set) var myIndex: MemberIndex?
+    private(set) var ended: EndReason?
+    var onLobby: ((Lobby) -> Void)?
+    var onStatus: ((String) -> Void)?
+    private weak var app: TeamsketchApp?
+    private weak var screen: WordPostScreen?
+
+    init(app: TeamsketchApp) { self.app = app }
+
+    var isHost: Bool { if case .host = link { true } else { false } }
+    var hostPort: Int? { if case .host(let h) = link { h.port } else { nil } }
+    var activity: SessionActivity { .wordpost }
+    var minimumToStart: Int { 1 }
+
+    private func eventSink() -> @Sendable (WordPostEvent) -> Void {
+        let (stream, continuation) = AsyncStream<WordPostEvent>.makeStream()
+        Task { @MainActor [weak self] in
+            for await event in stream { self?.handle(event) }
+        }
+        return { continuation.yield($0) }
+    }
+
+    func host(pool: WordPool, name: String, previouslyFinished: Set<String>) async throws {
+        var last: (any Error)?
+        for port in (0..<JoinCode.portCount).map({ JoinCode.basePort + $0 }) {
+            var config = WordPostHost.Configuration(name: name, pool: pool)
+            config.session.port = port
+            config.soundsOn = app?.soundsOn ?? true
+            config.previouslyFinished = previouslyFinished
+            do {
+                let host = try await WordPostHost.start(config, onEvent: eventSink())
+                link = .host(host)
+                myIndex = 0
+                lobby = await host.lobby()
+                if let lobby { onLobby?(lobby) }
+                return
+            } catch {
+                last = error
+            }
+        }
+        throw last ?? CocoaError(.featureUnsupported)
+    }
+
+    func join(address: SessionAddress, name: String, role: PeerRole) async throws {
+        let config = WordPostClient.Configuration(host: address.host, port: address.port, name: name, role: role)
+        link = .member(try await WordPostClient.connect(config, onEvent: eventSink()))
+    }
+
+    func accept(_ m: MemberIndex) { if case .host(let h) = link { h.accept(m) } }
+    func decline(_ m: MemberIndex) { if case .host(let h) = link { h.decline(m) } }
+    func start() { if case .host(let h) = link { h.startGame() } }
+
+    func finish() async {
+        if isHost { app?.discovery.withdraw() }
+        switch link {
+        case .host(let h):
+            h.endGame()
+            await h.shutdown()
+        case .member(let c): await c.leave()
+        case nil: break
+        }
+        link = nil
+    }
+
+    /// Where the screen's intents go.
+    private var gameLink: WordPostScreen.GameLink {
+        WordPostScreen.GameLink(
+            place: { [weak self] letter, slot in
+                switch self?.link {
+                case .host(let h): h.place(letter: letter, slot: slot)
+                case .member(let c): c.place(letter: letter, slot: slot)
+                case nil: break
+                }
+            },
+            send: { [weak self] letter, to in
+                switch self?.link {
+                case .host(let h): h.send(letter: letter, to: to)
+                case .member(let c): c.send(letter: letter, to: to)
+                case nil: break
+                }
+            },
+            nextRound: isHost ? { [weak self] in if case .host(let h) = self?.link { h.nextRound() } } : nil,
+            end: { [weak self] in Task { @MainActor in await self?.finish() } })
+    }
+
+    private func handle(_ event: WordPostEvent) {
+        switch event {
+        case .lobbyChanged(let l):
+            lobby = l
+            onLobby?(l)
+            screen?.names = names(l)
+        case .accepted(let index):
+            myIndex = index
+            onStatus?(`_`("You are in! Waiting for the host to start…"))
+        case .declined(let reason):
+            ended = .hostEnded
+            onStatus?(SessionController.text(for: reason))
+        case .gameChanged(let game, let effects):
+            if let screen {
+                screen.show(game, effects: effects)
+            } else if let app, let me = myIndex {
+                app.discovery.stop()
+                let s = app.openWordPostShared(game: game, me: me, names: lobby.map(names) ?? [:],
+                                               link: gameLink, recordsStats: isHost)
+                screen = s
+            }
+        case .memberLeft(let index):
+            if let name = lobby?.member(index)?.name {
+                screen?.showNotice(String(format: `_`("%@ left the game. Their letters go to the others."), name))
+            }
+        case .ended(let reason):
+            ended = reason
+            if isHost { app?.discovery.withdraw() }
+            screen?.showNotice(SessionController.text(for: reason))
+            onStatus?(SessionController.text(for: reason))
+        case .connectionLost:
+            screen?.showNotice(`_`("The connection was lost. Trying again…"))
+        case .connectionDropped, .refused:
+            break
+        }
+    }
+
+    private func names(_ l: Lobby) -> [PlayerID: String] {
+        Dictionary(l.members.map { ($0.index, $0.name) }, uniquingKeysWith: { a, _ in a })
+    }
+}
