@@ -186,7 +186,7 @@ final class TeamsketchApp {
 
     /// The game screen of a LAN game, once the first state arrives.
     func openWordPostShared(game: WordPostGame, me: PlayerID, names: [PlayerID: String],
-                            link: WordPostScreen.GameLink, recordsStats: Bool) -> WordPostScreen {
+                            link: WordPostScreen.GameLink, recordsStats: Bool, soundsOn: Bool) -> WordPostScreen {
         let screen = WordPostScreen(app: self, game: game, me: me, soundsOn: soundsOn)
         screen.names = names
         screen.link = link
