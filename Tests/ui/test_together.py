@@ -55,7 +55,6 @@ def test_two_apps_draw_together_over_loopback(display, tmp_path):
             return (shot, s) if s[2] - s[0] > 500 and s[3] - s[1] > 300 else None
         shot, sheet = wait_for(lambda: sheet_of(guest, "guest-canvas"), what="the guest's canvas")
         host_shot, host_sheet = wait_for(lambda: sheet_of(host, "host-canvas"), what="the host's canvas")
-        assert host_sheet == sheet, "both windows show the sheet at the same place"
 
         guest.click(*centre(pen_button(shot, sheet, RED)))
         path = curve(sheet)
@@ -65,8 +64,12 @@ def test_two_apps_draw_together_over_loopback(display, tmp_path):
             red = find_color(host.screenshot("host-sees-guest"), RED, box=host_sheet, tol=30)
             return red if len(red) > 200 else None
         red = wait_for(red_on_host, what="the guest's stroke on the host's screen")
+        # The same canvas point may sit elsewhere on the host's screen (window
+        # placement): map the guest's path onto the host's sheet.
+        k = (host_sheet[2] - host_sheet[0]) / (sheet[2] - sheet[0])
         for p in path[::5] + [path[-1]]:
-            assert near(red, p, 7), f"no red ink near {p} on the host's screen"
+            q = (host_sheet[0] + (p[0] - sheet[0]) * k, host_sheet[1] + (p[1] - sheet[1]) * k)
+            assert near(red, q, 8), f"no red ink near {q} on the host's screen"
         assert len(find_color(guest.screenshot("guest-drew"), RED, box=sheet, tol=30)) > 200
     finally:
         if guest:

@@ -101,3 +101,22 @@ func gtk_gtype_string() -> GType { GType(16 << 2) }
 /// GTK types without a public struct (GtkGesture, GtkNative, GdkTexture, …)
 /// import as OpaquePointer; the cast helpers take gpointer.
 func gp(_ p: OpaquePointer) -> gpointer { UnsafeMutableRawPointer(p) }
+
+extension UI {
+    typealias DrawHandler = @MainActor (_ cr: OpaquePointer, _ width: Int32, _ height: Int32) -> Void
+
+    /// Sets a drawing area's draw function to a Swift closure, retained for
+    /// as long as the area keeps it.
+    static func setDrawFunc(_ area: Widget, _ handler: @escaping DrawHandler) {
+        let box = Unmanaged.passRetained(ClosureBox(handler) as AnyObject).toOpaque()
+        gtk_drawing_area_set_draw_func(ts_drawing_area(area), { _, cr, w, h, data in
+            let f = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! ClosureBox<DrawHandler>).value
+            // Pointers aren't Sendable: the context crosses as an address.
+            let address = Int(bitPattern: cr)
+            MainActor.assumeIsolated { f(OpaquePointer(bitPattern: address)!, w, h) }
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        })
+    }
+}

@@ -14,19 +14,9 @@ enum Avatar {
         let area = gtk_drawing_area_new()!
         gtk_drawing_area_set_content_width(ts_drawing_area(area), size)
         gtk_drawing_area_set_content_height(ts_drawing_area(area), size)
-        let box = Unmanaged.passRetained(ClosureBox(name) as AnyObject).toOpaque()
-        gtk_drawing_area_set_draw_func(ts_drawing_area(area), { _, cr, w, h, data in
-            let name = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! ClosureBox<String>).value
-            guard let cr else { return }
-            let address = Int(bitPattern: cr)
-            MainActor.assumeIsolated {
-                Avatar.draw(name: name, centre: (Double(w) / 2, Double(h) / 2), radius: Double(min(w, h)) / 2,
-                            in: OpaquePointer(bitPattern: address)!)
-            }
-        }, box, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        UI.setDrawFunc(area) { cr, w, h in
+            draw(name: name, centre: (Double(w) / 2, Double(h) / 2), radius: Double(min(w, h)) / 2, in: cr)
+        }
         return area
     }
 

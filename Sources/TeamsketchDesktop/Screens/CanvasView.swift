@@ -148,18 +148,7 @@ final class CanvasView {
     // MARK: rendering
 
     private func installDrawFunc() {
-        let box = Unmanaged.passRetained(ClosureBox({ [weak self] (cr: OpaquePointer, w: Int32, h: Int32) in
-            self?.draw(cr, width: Double(w), height: Double(h))
-        } as @MainActor (OpaquePointer, Int32, Int32) -> Void) as AnyObject).toOpaque()
-        gtk_drawing_area_set_draw_func(ts_drawing_area(widget), { _, cr, w, h, data in
-            let h2 = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue()
-                as! ClosureBox<@MainActor (OpaquePointer, Int32, Int32) -> Void>).value
-            let address = Int(bitPattern: cr)
-            MainActor.assumeIsolated { h2(OpaquePointer(bitPattern: address)!, w, h) }
-        }, box, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        UI.setDrawFunc(widget) { [weak self] cr, w, h in self?.draw(cr, width: Double(w), height: Double(h)) }
     }
 
     private func invalidate() { gtk_widget_queue_draw(widget) }

@@ -46,18 +46,7 @@ final class BoardView {
         widget = gtk_drawing_area_new()!
         UI.expand(widget)
         UI.accessibleLabel(widget, `_`("Letters and your word"))
-        let box = Unmanaged.passRetained(ClosureBox({ [weak self] (cr: OpaquePointer, w: Int32, h: Int32) in
-            self?.draw(cr, width: Double(w), height: Double(h))
-        } as @MainActor (OpaquePointer, Int32, Int32) -> Void) as AnyObject).toOpaque()
-        gtk_drawing_area_set_draw_func(ts_drawing_area(widget), { _, cr, w, h, data in
-            let f = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue()
-                as! ClosureBox<@MainActor (OpaquePointer, Int32, Int32) -> Void>).value
-            let address = Int(bitPattern: cr)
-            MainActor.assumeIsolated { f(OpaquePointer(bitPattern: address)!, w, h) }
-        }, box, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        UI.setDrawFunc(widget) { [weak self] cr, w, h in self?.draw(cr, width: Double(w), height: Double(h)) }
         let gesture = gtk_gesture_drag_new()!
         Signal.connectPoint(gp(gesture), "drag-begin") { [weak self] x, y in self?.dragBegan(Point(x, y)) }
         Signal.connectPoint(gp(gesture), "drag-update") { [weak self] dx, dy in self?.dragMoved(dx, dy) }
