@@ -89,7 +89,9 @@ import Testing
         let b = try await Loopback.join(host, "B", rejoinWindow: .milliseconds(300))
         for c in [a, b] { try await eventually("accepted") { await c.state().phase == .accepted } }
         host.startSketch()
-        try await eventually("started") { await a.state().phase == .started }
+        // Both must have seen the start: a member that has not yet is refused
+        // when it draws (seen under load when only `a` was awaited).
+        for c in [a, b] { try await eventually("started") { await c.state().phase == .started } }
         _ = try await Loopback.draw(a, strokes: 2, seed: 1, pause: .zero)
         _ = try await Loopback.draw(b, strokes: 2, seed: 2, pause: .zero)
         let doc = try await Loopback.converge([host, a, b], strokes: 4)

@@ -457,3 +457,27 @@ import Testing
         #expect(b.isEmpty)
     }
 }
+
+/// A member that rejoins an address where another session now answers (the
+/// host is gone, its port reused) must not slip into that session.
+@Suite struct SessionRejoinIdentityTests {
+    @Test func aDifferentSessionAtTheSameAddressEndsTheOldOne() {
+        var random = SessionMessageGenerator(seed: 42)
+        let ours = random.lobby()
+        var other = random.lobby()
+        other.sessionID = UUID()
+        var peer = PeerSession(name: "Ada", role: .drawer)
+        _ = peer.receive(.lobby(ours))
+        #expect(peer.lobby?.sessionID == ours.sessionID)
+        let effects = peer.receive(.lobby(other))
+        #expect(peer.phase == .ended(.hostLeft))
+        #expect(peer.lobby?.sessionID == ours.sessionID, "the other session's lobby is not taken over")
+        #expect(effects.contains { if case .close = $0 { true } else { false } })
+        #expect(effects.contains { if case .event(.ended(.hostLeft)) = $0 { true } else { false } })
+        // The same session again (a normal rejoin) is fine.
+        var again = PeerSession(name: "Ada", role: .drawer)
+        _ = again.receive(.lobby(ours))
+        _ = again.receive(.lobby(ours))
+        #expect(again.phase == .joining)
+    }
+}

@@ -107,6 +107,12 @@ public struct PeerSession: Sendable {
     public mutating func receive(_ message: SessionMessage) -> [Effect] {
         switch message {
         case .lobby(let l):
+            // Rejoining the address of a host that is gone can reach another
+            // session that now uses the same port: that is not ours to join.
+            if let known = lobby?.sessionID, known != l.sessionID, !phase.isFinal {
+                isConnected = false
+                return finish(.hostLeft, at: WireTime(Date())) + [.close(reason: "another session answered at this address")]
+            }
             lobby = l
             if document.ops.isEmpty && live.isEmpty && document.meta != l.meta {
                 document = SketchDocument(meta: l.meta)
