@@ -4,6 +4,9 @@ import Foundation
 /// Kept in a small file under the XDG config directory.
 struct Profile: Codable, Sendable {
     var name: String
+    /// Buchstaben Post's sounds; nil means on. A stand-in for the classroom
+    /// setting the teacher's admin window will own.
+    var soundsOn: Bool?
 
     static func load() -> Profile {
         guard let data = FileManager.default.contents(atPath: path),

@@ -196,9 +196,15 @@ final class TeamsketchApp {
         return screen
     }
 
-    /// Classroom setting (SPEC §3): TEAMSKETCH_SOUNDS=0 keeps the class quiet
-    /// until the teacher's settings arrive with the admin window.
-    var soundsOn: Bool { ProcessInfo.processInfo.environment["TEAMSKETCH_SOUNDS"] != "0" }
+    /// Classroom setting (SPEC §3): the switch on the Buchstaben Post screen,
+    /// kept on this device; TEAMSKETCH_SOUNDS=0 or 1 overrides it.
+    var soundsOn: Bool {
+        switch ProcessInfo.processInfo.environment["TEAMSKETCH_SOUNDS"] {
+        case "0": false
+        case "1": true
+        default: Profile.load().soundsOn ?? true
+        }
+    }
 
     func startSketch(_ meta: SketchMeta) {
         do {
