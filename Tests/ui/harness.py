@@ -1,5 +1,6 @@
 """Drives the real app under Xvfb the way a person would: xdotool for input,
 screenshots (ImageMagick `import`) judged by their pixels."""
+import math
 import os
 import signal
 import subprocess
@@ -226,3 +227,81 @@ def home_button(app, index):
     x0, y0, x1, y1 = bbox(blue)
     step = (x1 - x0) + 32
     return x0 + (x1 - x0) / 2 + index * step, (y0 + y1) / 2
+
+
+# --- shared by the tests -------------------------------------------------
+
+ACCEPT_GREEN = (0x1E, 0x7B, 0x34)
+TILE_YELLOW = (255, 212, 64)
+EMPTY_SLOT = (232, 240, 255)
+
+
+def wait_for(predicate, seconds=15, what="condition"):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.25)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def pen_button(shot, sheet, rgb):
+    below = find_color(shot, rgb, box=(0, sheet[3] + 4, shot.size[0], shot.size[1]), tol=20)
+    assert below, f"no pen of colour {rgb} under the sheet"
+    return below
+
+
+def curve(sheet, n=40):
+    x0, y0, x1, y1 = sheet
+    w, h = x1 - x0, y1 - y0
+    return [(x0 + w * (0.2 + 0.6 * t / n), y0 + h * (0.5 + 0.25 * math.sin(t / n * 2 * math.pi)))
+            for t in range(n + 1)]
+
+
+def near(points, p, r):
+    return any((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2 <= r * r for q in points)
+
+
+def blobs(img, rgb, tol=12, step=3, min_cells=30):
+    """Connected regions of a colour, as bounding boxes (coarse grid)."""
+    w, h = img.size
+    px = img.load()
+    cells = {(x, y) for y in range(0, h, step) for x in range(0, w, step)
+             if all(abs(a - b) <= tol for a, b in zip(px[x, y], rgb))}
+    out = []
+    while cells:
+        stack = [cells.pop()]
+        region = []
+        while stack:
+            c = stack.pop()
+            region.append(c)
+            for d in ((step, 0), (-step, 0), (0, step), (0, -step)):
+                n = (c[0] + d[0], c[1] + d[1])
+                if n in cells:
+                    cells.remove(n)
+                    stack.append(n)
+        if len(region) >= min_cells:
+            xs = [p[0] for p in region]
+            ys = [p[1] for p in region]
+            out.append((min(xs), min(ys), max(xs), max(ys)))
+    return sorted(out)
+
+
+def mid(b):
+    return ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+
+
+def join_by_code(app, code):
+    """Home → Join, type the code, Return: how a pupil joins by hand."""
+    app.click(*home_button(app, 2))
+    time.sleep(0.5)
+    app.type(code)
+    app.key("Return")
+
+
+def shown_sheet(app, name):
+    """(screenshot, sheet box) once a drawing sheet is on screen, else None."""
+    shot = app.screenshot(name)
+    s = largest_white_rect(shot)
+    return (shot, s) if s[2] - s[0] > 500 and s[3] - s[1] > 300 else None

@@ -8,9 +8,8 @@ import time
 
 from PIL import Image
 
-from harness import App, BIN, RED, centre, find_color, home_button, largest_white_rect
-from test_sketch import curve, pen_button
-from test_together import wait_for
+from harness import (App, BIN, RED, centre, curve, find_color, join_by_code, pen_button,
+                     shown_sheet, wait_for)
 
 
 def test_app_joins_a_headless_host_and_an_observer_records_it(display, tmp_path):
@@ -35,16 +34,9 @@ def test_app_joins_a_headless_host_and_an_observer_records_it(display, tmp_path)
 
         (tmp_path / "app").mkdir()
         app = App(display, tmp_path / "app")
-        app.click(*home_button(app, 2))  # Join
-        time.sleep(0.5)
-        app.type(code)
-        app.key("Return")
-
-        def canvas():
-            shot = app.screenshot("headless-joined")
-            s = largest_white_rect(shot)
-            return (shot, s) if s[2] - s[0] > 500 else None
-        shot, sheet = wait_for(canvas, what="the session to start (host + app = 2 painters)")
+        join_by_code(app, code)
+        shot, sheet = wait_for(lambda: shown_sheet(app, "headless-joined"),
+                               what="the session to start (host + app = 2 painters)")
         app.click(*centre(pen_button(shot, sheet, RED)))
         app.drag(curve(sheet))
         time.sleep(1.0)

@@ -1,14 +1,11 @@
 """Issue 2 as a pupil uses it: start a sketch, draw with the felt pens, switch
 widths, zoom, erase, and find the sketch again after a restart."""
-import math
 import signal
 import subprocess
 import time
 
-import pytest
-
-from harness import (App, BIN, RED, DARK_BLUE, SUGGESTED_BLUE, bbox, centre, find_color, home_button,
-                     largest_white_rect)
+from harness import (App, BIN, RED, DARK_BLUE, SUGGESTED_BLUE, bbox, centre, curve, find_color,
+                     home_button, largest_white_rect, near, pen_button)
 
 
 def start_new_sketch(app, name):
@@ -25,23 +22,6 @@ def start_new_sketch(app, name):
     sheet = largest_white_rect(shot)
     assert sheet[2] - sheet[0] > 500 and sheet[3] - sheet[1] > 300, f"no drawing sheet: {sheet}"
     return shot, sheet
-
-
-def pen_button(shot, sheet, rgb):
-    below = find_color(shot, rgb, box=(0, sheet[3] + 4, shot.size[0], shot.size[1]), tol=20)
-    assert below, f"no pen of colour {rgb} under the sheet"
-    return below
-
-
-def curve(sheet, n=40):
-    x0, y0, x1, y1 = sheet
-    w, h = x1 - x0, y1 - y0
-    return [(x0 + w * (0.2 + 0.6 * t / n), y0 + h * (0.5 + 0.25 * math.sin(t / n * 2 * math.pi)))
-            for t in range(n + 1)]
-
-
-def near(points, p, r):
-    return any((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2 <= r * r for q in points)
 
 
 def test_main_actor_runs_inside_the_gtk_loop(display, tmp_path):

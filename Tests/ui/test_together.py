@@ -3,20 +3,8 @@ host's screen shows; a stroke drawn on one machine appears on the other."""
 import re
 import time
 
-from harness import (App, Display, RED, SUGGESTED_BLUE, centre, find_color, home_button, largest_white_rect)
-from test_sketch import curve, near, pen_button
-
-ACCEPT_GREEN = (0x1E, 0x7B, 0x34)
-
-
-def wait_for(predicate, seconds=15, what="condition"):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.25)
-    raise AssertionError(f"timed out waiting for {what}")
+from harness import (ACCEPT_GREEN, App, Display, RED, SUGGESTED_BLUE, centre, curve, find_color,
+                     home_button, join_by_code, near, pen_button, shown_sheet, wait_for)
 
 
 def test_two_apps_draw_together_over_loopback(display, tmp_path):
@@ -35,10 +23,7 @@ def test_two_apps_draw_together_over_loopback(display, tmp_path):
         host.screenshot("lobby-open")
 
         guest = App(second, tmp_path / "b")
-        guest.click(*home_button(guest, 2))        # Join
-        time.sleep(0.5)
-        guest.type(code)
-        guest.key("Return")
+        join_by_code(guest, code)
 
         def accept_button():
             shot = host.screenshot("lobby-asked")
@@ -49,12 +34,8 @@ def test_two_apps_draw_together_over_loopback(display, tmp_path):
         assert start, "no Start button"
         host.click(*centre(start))
 
-        def sheet_of(app, name):
-            shot = app.screenshot(name)
-            s = largest_white_rect(shot)
-            return (shot, s) if s[2] - s[0] > 500 and s[3] - s[1] > 300 else None
-        shot, sheet = wait_for(lambda: sheet_of(guest, "guest-canvas"), what="the guest's canvas")
-        host_shot, host_sheet = wait_for(lambda: sheet_of(host, "host-canvas"), what="the host's canvas")
+        shot, sheet = wait_for(lambda: shown_sheet(guest, "guest-canvas"), what="the guest's canvas")
+        host_shot, host_sheet = wait_for(lambda: shown_sheet(host, "host-canvas"), what="the host's canvas")
 
         guest.click(*centre(pen_button(shot, sheet, RED)))
         path = curve(sheet)

@@ -2,39 +2,8 @@
 snaps in) and a wrong one (it springs back), judged by screenshots."""
 import time
 
-from harness import App, SUGGESTED_BLUE, centre, find_color, home_button
-
-TILE_YELLOW = (255, 212, 64)
-EMPTY_SLOT = (232, 240, 255)
-
-
-def blobs(img, rgb, tol=12, step=3, min_cells=30):
-    """Connected regions of a colour, as bounding boxes (coarse grid)."""
-    w, h = img.size
-    px = img.load()
-    cells = {(x, y) for y in range(0, h, step) for x in range(0, w, step)
-             if all(abs(a - b) <= tol for a, b in zip(px[x, y], rgb))}
-    out = []
-    while cells:
-        stack = [cells.pop()]
-        region = []
-        while stack:
-            c = stack.pop()
-            region.append(c)
-            for d in ((step, 0), (-step, 0), (0, step), (0, -step)):
-                n = (c[0] + d[0], c[1] + d[1])
-                if n in cells:
-                    cells.remove(n)
-                    stack.append(n)
-        if len(region) >= min_cells:
-            xs = [p[0] for p in region]
-            ys = [p[1] for p in region]
-            out.append((min(xs), min(ys), max(xs), max(ys)))
-    return sorted(out)
-
-
-def mid(b):
-    return ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+from harness import (App, EMPTY_SLOT, SUGGESTED_BLUE, TILE_YELLOW, blobs, centre, find_color,
+                     home_button, mid)
 
 
 def test_right_letter_snaps_in_wrong_letter_springs_back(display, tmp_path):

@@ -4,11 +4,10 @@ a letter sent to the teammate's train leaves the sender's hand."""
 import re
 import time
 
-from harness import App, Display, SUGGESTED_BLUE, bbox, centre, find_color, home_button
-from test_together import wait_for
-from test_wordpost import TILE_YELLOW, EMPTY_SLOT, blobs, mid
+from harness import (ACCEPT_GREEN, App, Display, EMPTY_SLOT, SUGGESTED_BLUE, TILE_YELLOW, bbox, blobs,
+                     centre, find_color, home_button, mid, wait_for)
 
-ACCEPT_GREEN = (0x1E, 0x7B, 0x34)
+
 TRAIN_RED = (227, 33, 28)
 
 

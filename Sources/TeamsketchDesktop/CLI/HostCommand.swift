@@ -61,7 +61,7 @@ struct HostCommand: ParsableCommand {
 
     func run() throws {
         let command = self
-        try SessionCommandSupport.runBlocking { try await command.host() }
+        try HeadlessMainLoop.runBlocking { try await command.host() }
     }
 
     private func host() async throws {

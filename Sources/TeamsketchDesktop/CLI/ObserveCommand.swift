@@ -39,7 +39,7 @@ struct ObserveCommand: ParsableCommand {
 
     func run() throws {
         let command = self
-        try SessionCommandSupport.runBlocking { try await command.observe() }
+        try HeadlessMainLoop.runBlocking { try await command.observe() }
     }
 
     private func observe() async throws {

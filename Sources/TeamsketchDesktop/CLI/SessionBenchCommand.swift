@@ -33,7 +33,7 @@ struct SessionBenchCommand: ParsableCommand {
 
     func run() throws {
         let command = self
-        try SessionCommandSupport.runBlocking { try await command.bench() }
+        try HeadlessMainLoop.runBlocking { try await command.bench() }
     }
 
     private func bench() async throws {

@@ -3,18 +3,10 @@ import Dispatch
 import Foundation
 import LearnModel
 
-/// Shared plumbing of `host`, `observe` and `bench-session`: the root command
-/// is synchronous, so these commands run their async body on the
-/// cooperative pool and block the main thread until it is done.
+/// Shared plumbing of `host`, `observe` and `bench-session`. The root command
+/// is synchronous: they run their async body with `HeadlessMainLoop.runBlocking`,
+/// a GLib loop on the main thread, because Avahi and the main actor need it.
 enum SessionCommandSupport {
-    /// Runs `body` and waits for it. Nothing of ours needs the main thread
-    /// meanwhile (the session lives on NIO's event loops).
-    static func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        // A GLib loop on the main thread, not a semaphore: Avahi and the main
-        // actor need the main thread to run while the session does.
-        try HeadlessMainLoop.runBlocking(body)
-    }
-
     /// SIGINT and SIGTERM as a stream (and no longer fatal).
     static func terminationSignals() -> AsyncStream<Int32> {
         AsyncStream { continuation in

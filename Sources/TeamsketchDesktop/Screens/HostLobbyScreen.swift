@@ -85,11 +85,7 @@ final class HostLobbyScreen {
     private func startPressed() {
         guard let lobby = session.lobby else { return }
         if lobby.connectedDrawers < 2 {
-            Alert.show(parent: app?.window, title: `_`("Play alone?"),
-                       message: `_`("Nobody else is playing with you. You get all the letters yourself."), choices: [
-                        .init(`_`("Back")),
-                        .init(`_`("Play alone"), classes: ["suggested-action"]) { [weak self] in self?.session.start() },
-                       ])
+            WordPostStartScreen.confirmPlayingAlone(parent: app?.window) { [weak self] in self?.session.start() }
         } else {
             session.start()
         }

@@ -161,9 +161,8 @@ final class TeamsketchApp {
 
     func startWordPost(pool: WordPool) {
         let name = Profile.load().name
-        let finished = (try? store?.finishedWords(forPlayers: [name])) ?? nil
         let screen = WordPostScreen.solo(app: self, pool: pool, name: name, soundsOn: soundsOn,
-                                         previouslyFinished: finished ?? [])
+                                         previouslyFinished: finishedWords(of: name))
         replace("wordpost", with: screen.widget, owner: screen)
     }
 
@@ -172,7 +171,7 @@ final class TeamsketchApp {
         let screen = HostLobbyScreen(app: self, session: controller)
         replace("lobby", with: screen.widget, owner: screen)
         let name = Profile.load().name
-        let finished = ((try? store?.finishedWords(forPlayers: [name])) ?? nil) ?? []
+        let finished = finishedWords(of: name)
         Task { @MainActor in
             do {
                 try await controller.host(pool: pool, name: name, previouslyFinished: finished)
@@ -182,6 +181,12 @@ final class TeamsketchApp {
                 showHome()
             }
         }
+    }
+
+    /// Words this player already finished, so a new game favours others. An
+    /// unreadable store only makes the draw less clever, so it is not an error.
+    private func finishedWords(of name: String) -> Set<String> {
+        (try? store?.finishedWords(forPlayers: [name])) ?? []
     }
 
     /// The game screen of a LAN game, once the first state arrives.

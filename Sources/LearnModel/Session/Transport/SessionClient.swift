@@ -148,8 +148,7 @@ final class ClientCore: @unchecked Sendable {
     private var lastHeard = NIODeadline.now()
     private var stopped = false
     private var lostAt: NIODeadline?
-    private var batcher: SegmentBatcher
-    private var flushScheduled = false
+    private let batcher: LoopSegmentBatcher
     private var tick: RepeatedTask?
     private var stats = TransportStatistics()
     private var closedSent = 0
@@ -159,7 +158,11 @@ final class ClientCore: @unchecked Sendable {
         self.session = session
         self.config = config
         self.onEvent = onEvent
-        batcher = SegmentBatcher(interval: config.options.batchInterval)
+        batcher = LoopSegmentBatcher(loop: loop, interval: config.options.batchInterval)
+        batcher.deliver = { [weak self] id, segments in
+            guard let self else { return }
+            self.perform(self.session.addSegments(segments, to: id))
+        }
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (ClientCore) -> T) async -> T {
@@ -273,28 +276,12 @@ final class ClientCore: @unchecked Sendable {
 
     func addSegments(_ segments: [CubicSegment], to id: UUID) {
         batcher.add(segments, to: id)
-        scheduleFlush()
     }
 
     func endStroke(_ id: UUID) {
         let last = batcher.takeForEnd(of: id)
         if !last.isEmpty { perform(session.addSegments(last, to: id)) }
         perform(session.endStroke(id))
-    }
-
-    private func scheduleFlush() {
-        guard !flushScheduled, !batcher.isEmpty else { return }
-        let now = ContinuousClock.now
-        guard let at = batcher.flushTime(now: now) else { return flush() }
-        flushScheduled = true
-        loop.scheduleTask(in: (at - now).timeAmount) {
-            self.flushScheduled = false
-            self.flush()
-        }
-    }
-
-    private func flush() {
-        for batch in batcher.take(now: .now) { perform(session.addSegments(batch.segments, to: batch.id)) }
     }
 
     private func onTick() {

@@ -181,8 +181,7 @@ final class HostCore: @unchecked Sendable {
     private var server: Channel?
     private var connections: [ConnectionID: Connection] = [:]
     private var nextID: ConnectionID = 1
-    private var batcher: SegmentBatcher
-    private var flushScheduled = false
+    private let batcher: LoopSegmentBatcher
     private var deadlineTask: Scheduled<Void>?
     private var tick: RepeatedTask?
     private var stats = TransportStatistics()
@@ -196,7 +195,8 @@ final class HostCore: @unchecked Sendable {
         self.options = options
         self.log = log
         self.onEvent = onEvent
-        batcher = SegmentBatcher(interval: options.batchInterval)
+        batcher = LoopSegmentBatcher(loop: loop, interval: options.batchInterval)
+        batcher.deliver = { [weak self] id, segments in self?.handle(.addSegments(id: id, segments: segments)) }
     }
 
     func submit(_ event: HostSession.Event) {
@@ -300,28 +300,12 @@ final class HostCore: @unchecked Sendable {
 
     func addSegments(_ segments: [CubicSegment], to id: UUID) {
         batcher.add(segments, to: id)
-        scheduleFlush()
     }
 
     func endStroke(_ id: UUID) {
         let last = batcher.takeForEnd(of: id)
         if !last.isEmpty { handle(.addSegments(id: id, segments: last)) }
         handle(.endStroke(id: id))
-    }
-
-    private func scheduleFlush() {
-        guard !flushScheduled, !batcher.isEmpty else { return }
-        let now = ContinuousClock.now
-        guard let at = batcher.flushTime(now: now) else { return flush() }
-        flushScheduled = true
-        loop.scheduleTask(in: (at - now).timeAmount) {
-            self.flushScheduled = false
-            self.flush()
-        }
-    }
-
-    private func flush() {
-        for batch in batcher.take(now: .now) { handle(.addSegments(id: batch.id, segments: batch.segments)) }
     }
 
     // MARK: - Timers

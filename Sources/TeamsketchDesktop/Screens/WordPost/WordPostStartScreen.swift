@@ -169,15 +169,18 @@ final class WordPostStartScreen {
         }
     }
 
-    /// Buchstaben Post is made for several players; one alone is asked first.
     private func playAlone() {
         guard let app, let pool else { return }
-        Alert.show(parent: app.window, title: `_`("Play alone?"),
+        Self.confirmPlayingAlone(parent: app.window) { [weak app] in app?.startWordPost(pool: pool) }
+    }
+
+    /// Buchstaben Post is made for several players; one alone is asked first
+    /// (from this screen and from an empty lobby alike).
+    static func confirmPlayingAlone(parent: Widget?, then play: @escaping @MainActor () -> Void) {
+        Alert.show(parent: parent, title: `_`("Play alone?"),
                    message: `_`("Nobody else is playing with you. You get all the letters yourself."), choices: [
-                    .init(`_`("Back"), classes: []),
-                    .init(`_`("Play alone"), classes: ["suggested-action"]) { [weak app] in
-                        app?.startWordPost(pool: pool)
-                    },
+                    .init(`_`("Back")),
+                    .init(`_`("Play alone"), classes: ["suggested-action"], action: play),
                    ])
     }
 }
