@@ -28,14 +28,7 @@ struct AnnounceCommand: ParsableCommand {
     @Option(help: "Close the lobby (open=0) after this many seconds.")
     var closeAfter: Double?
 
-    @Flag(help: "Don't publish with DNS-SD (Avahi).")
-    var noDnssd = false
-
-    @Flag(help: "Don't send beacons.")
-    var noBeacon = false
-
-    @Option(help: "UDP port of the beacon.")
-    var beaconPort = BeaconConfiguration.standardPort
+    @OptionGroup var mechanisms: DiscoveryMechanismOptions
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1…65535.") }
@@ -50,9 +43,7 @@ struct AnnounceCommand: ParsableCommand {
 
     func run() throws {
         MainActor.assumeIsolated {
-            var beacon = BeaconConfiguration.standard
-            beacon.port = beaconPort
-            let service = DiscoveryService(options: .init(dnssd: !noDnssd, beacon: noBeacon ? nil : beacon))
+            let service = DiscoveryService(options: mechanisms.serviceOptions)
             let printer = DiscoveryPrinter(service: service)
             service.onChange = { printer.printStatusChanges() }
             let announcement = SessionAnnouncement(sessionID: id ?? UUID().uuidString.lowercased(), hostName: name,

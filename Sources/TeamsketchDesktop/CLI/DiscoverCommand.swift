@@ -17,14 +17,7 @@ struct DiscoverCommand: ParsableCommand {
     @Option(help: "Stop after this many seconds (default: until Ctrl+C).")
     var seconds: Double?
 
-    @Flag(help: "Don't use DNS-SD (Avahi).")
-    var noDnssd = false
-
-    @Flag(help: "Don't listen for beacons.")
-    var noBeacon = false
-
-    @Option(help: ArgumentHelp("UDP port of the beacon (tests).", visibility: .hidden))
-    var beaconPort = BeaconConfiguration.standardPort
+    @OptionGroup var mechanisms: DiscoveryMechanismOptions
 
     func validate() throws {
         if let seconds, seconds < 0 { throw ValidationError("--seconds must not be negative.") }
@@ -32,9 +25,7 @@ struct DiscoverCommand: ParsableCommand {
 
     func run() throws {
         MainActor.assumeIsolated {
-            var beacon = BeaconConfiguration.standard
-            beacon.port = beaconPort
-            let service = DiscoveryService(options: .init(dnssd: !noDnssd, beacon: noBeacon ? nil : beacon))
+            let service = DiscoveryService(options: mechanisms.serviceOptions)
             let printer = DiscoveryPrinter(service: service)
             service.onChange = { printer.printStatusChanges() }
             service.onChanges = { printer.printChanges($0) }
