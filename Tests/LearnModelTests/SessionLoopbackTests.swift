@@ -158,7 +158,15 @@ import Testing
         _ = try await Loopback.converge(pens, strokes: strokes + 1)
         // (A socket that never reads never notices its end; the host's side is what counts.)
         #expect(await host.lobby().member(2)?.connected == false)
-        #expect(await host.statistics().slowDrops == 1)
+        // The stalled member is cut off exactly once. With caps this small a
+        // drawer on a loaded machine may be cut off too (it rejoins; converge
+        // above proves the session went on), so the statistics must count
+        // every such drop, not assume there was only one.
+        let slowDrops = hostEvents.all.compactMap { e -> MemberIndex?? in
+            if case .connectionDropped(let m, let r) = e, r.hasPrefix("too slow") { m } else { nil }
+        }
+        #expect(slowDrops.filter { $0 == 2 }.count == 1)
+        #expect(await host.statistics().slowDrops == slowDrops.count)
         await stalled.close()
         await host.end()
     }
