@@ -13,6 +13,8 @@ run: deps-run build
 	$(BIN)
 
 test: deps-test build
+	scripts/check-imports.sh
+	scripts/check-imports.sh --self-test
 	$(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	$(MAKE) --no-print-directory i18n-check
 	$(MAKE) --no-print-directory ui

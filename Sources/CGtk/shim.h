@@ -7,7 +7,6 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <pango/pangocairo.h>
-#include <zlib.h>
 #include <libintl.h>
 #include <locale.h>
 
@@ -53,14 +52,6 @@ static inline GtkEntry *ts_entry(gpointer p) { return GTK_ENTRY(p); }
 static inline GtkExpander *ts_expander(gpointer p) { return GTK_EXPANDER(p); }
 
 static inline const char *ts_gettext(const char *msgid) { return gettext(msgid); }
-
-// zlib's init functions are macros around the versioned *_ variants.
-static inline int ts_deflate_init_gzip(z_stream *s, int level) {
-    return deflateInit2(s, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-}
-static inline int ts_inflate_init_auto(z_stream *s) {
-    return inflateInit2(s, 15 + 32);
-}
 
 // libdispatch's main-queue hooks for foreign run loops (CoreFoundation uses them).
 extern int _dispatch_get_main_queue_handle_4CF(void);

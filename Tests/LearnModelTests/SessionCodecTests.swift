@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LearnModel
+import TeamsketchTestSupport
 
 @Suite struct SessionCodecTests {
     func roundTrip(_ m: SessionMessage) throws -> SessionMessage? {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LearnModel
+import TeamsketchTestSupport
 
 /// The fuzz corpus in Tests/Fuzz/corpus/ goes through the decoder on every
 /// `swift test`, with random mutations of each file; libFuzzer

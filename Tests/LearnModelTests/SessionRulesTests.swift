@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LearnModel
+import TeamsketchTestSupport
 
 /// The session rules on the pure state machines (no sockets).
 @Suite struct SessionRulesTests {

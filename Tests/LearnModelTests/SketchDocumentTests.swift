@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LearnModel
+import TeamsketchTestSupport
 
 @Suite struct SketchDocumentTests {
     let meta = SketchMeta(name: "Zoo", guides: .squared, createdAt: sketchDate(0))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LearnModel
+import TeamsketchTestSupport
 
 @Suite struct StrokeBuilderTests {
     func builder(_ start: Point = Point(100, 100), minDistance: Double = 0.3) -> StrokeBuilder {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LearnModel
+import TeamsketchTestSupport
 
 @Suite struct StrokeHitTestTests {
     /// Horizontal line from (100, 100) to (300, 100), 10 units wide.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LearnModel
+import TeamsketchTestSupport
 
 @Suite struct XoppFormatTests {
     /// Written the way Xournal++ 1.1.x writes files, plus what older Xournal

@@ -1,7 +1,9 @@
 import Foundation
 import LearnModel
+import TeamsketchTestSupport
 import Testing
 @testable import TeamsketchDesktop
+import LearnRender
 
 /// The built executable, run as scripts run it: exit status and messages.
 @Suite struct ExportCommandTests {

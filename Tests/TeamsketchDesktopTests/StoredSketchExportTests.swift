@@ -1,7 +1,10 @@
 import Foundation
 import LearnModel
+import TeamsketchTestSupport
 import Testing
 @testable import TeamsketchDesktop
+import LearnRender
+import LearnStore
 
 /// `export NAME OUT` reads the local store at its XDG location and leaves it
 /// exactly as it was.

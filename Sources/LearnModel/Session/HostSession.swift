@@ -43,16 +43,16 @@ public struct HostSession: Sendable {
         case event(SessionEvent)
     }
 
-    struct Member: Sendable {
-        var index: MemberIndex
-        var peerID: UUID
-        var name: String
-        var role: PeerRole
-        var state: MemberState
-        var connection: ConnectionID?
-        var token: ResumeToken?
-        var avatar: [UInt8]?
-        var removed = false
+    public struct Member: Sendable {
+        public var index: MemberIndex
+        public var peerID: UUID
+        public var name: String
+        public var role: PeerRole
+        public var state: MemberState
+        public var connection: ConnectionID?
+        public var token: ResumeToken?
+        public var avatar: [UInt8]?
+        public var removed = false
     }
 
     public let sessionID: UUID
@@ -65,9 +65,9 @@ public struct HostSession: Sendable {
     /// Accept drawers without asking (up to the limit); `host --accept-all`.
     public var acceptAll: Bool
 
-    var members: [Member]
+    public internal(set) var members: [Member]
     /// nil: connected, no hello yet.
-    var connections: [ConnectionID: MemberIndex?] = [:]
+    public internal(set) var connections: [ConnectionID: MemberIndex?] = [:]
     public private(set) var startedAt: WireTime?
     public private(set) var ended: EndReason?
     public private(set) var document: SketchDocument

@@ -3,33 +3,35 @@
 /// batches of a stroke are merged into one (one header instead of many), so
 /// a slow member catches up with fewer, larger frames. The transport drops the
 /// connection when `bytes` passes its cap; nothing here ever blocks.
-struct OutboundQueue: Sendable {
-    struct Item: Sendable {
-        var message: SessionMessage
-        var frame: [UInt8]
+public struct OutboundQueue: Sendable {
+    public struct Item: Sendable {
+        public var message: SessionMessage
+        public var frame: [UInt8]
     }
 
     /// How far back a new batch looks for one to merge into; the batch it
     /// continues is almost always among the last few items.
-    static let mergeWindow = 64
+    public static let mergeWindow = 64
     /// A merged batch stops growing here, so re-encoding it stays cheap.
-    static let maxMergedSegments = 1024
+    public static let maxMergedSegments = 1024
 
     private var items: [Item] = []
     private var head = 0
-    private(set) var bytes = 0
-    private(set) var mergedBatches = 0
+    public private(set) var bytes = 0
+    public private(set) var mergedBatches = 0
 
-    var isEmpty: Bool { head == items.count }
-    var count: Int { items.count - head }
+    public init() {}
 
-    mutating func append(_ message: SessionMessage, frame: [UInt8]) {
+    public var isEmpty: Bool { head == items.count }
+    public var count: Int { items.count - head }
+
+    public mutating func append(_ message: SessionMessage, frame: [UInt8]) {
         if case .strokeSegments(let batch) = message, merge(batch) { return }
         items.append(Item(message: message, frame: frame))
         bytes += frame.count
     }
 
-    mutating func popFirst() -> Item? {
+    public mutating func popFirst() -> Item? {
         guard head < items.count else { return nil }
         let item = items[head]
         head += 1

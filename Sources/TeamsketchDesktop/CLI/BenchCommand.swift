@@ -2,6 +2,7 @@ import ArgumentParser
 import CGtk
 import Foundation
 import LearnModel
+import LearnRender
 
 /// `TeamsketchDesktop bench [--file X.xopp]` — in-process micro-benchmarks,
 /// one `NAME: VALUE UNIT` line each (scripts/bench.sh adds the whole-process

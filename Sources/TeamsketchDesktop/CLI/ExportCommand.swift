@@ -1,5 +1,6 @@
 import ArgumentParser
 import LearnModel
+import LearnRender
 
 /// `TeamsketchDesktop export [--width PX] INPUT OUTPUT` — headless; scripts
 /// and the benchmarks rely on exactly this form.

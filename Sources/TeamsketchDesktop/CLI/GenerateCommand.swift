@@ -1,5 +1,6 @@
 import ArgumentParser
 import LearnModel
+import LearnRender
 
 /// `TeamsketchDesktop generate --strokes 5000 --points 60 --seed 1 OUT` —
 /// a deterministic scribble sketch for benchmarks and tests, written in any

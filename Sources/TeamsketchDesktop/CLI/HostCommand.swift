@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import LearnModel
+import LearnNet
+import LearnRender
 
 /// `TeamsketchDesktop host --name NAME [--port P] [--accept-all] …`: hosts a
 /// Team Sketch session without a window, for tests, benchmarks and a

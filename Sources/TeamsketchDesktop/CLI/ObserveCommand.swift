@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import LearnModel
+import LearnNet
+import LearnRender
 
 /// `TeamsketchDesktop observe --join CODE|HOST:PORT --out FILE`: joins a
 /// session as a silent observer and writes its sketch to FILE when the

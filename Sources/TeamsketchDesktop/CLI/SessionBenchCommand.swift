@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import LearnModel
+import LearnNet
 
 /// `TeamsketchDesktop bench-session [--seconds N]`: a host and three members
 /// in this process, over loopback TCP, each drawing continuously at 240

@@ -1,4 +1,5 @@
 import LearnModel
+import LearnRender
 
 /// Resolves the INPUT of `export`: a sketch file, or the name of a sketch in
 /// the local store.

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import LearnModel
+import LearnRender
+import LearnStore
 
 /// Sketches in this device's local store, read for `export NAME`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import LearnModel
+import LearnNet
 
 /// Every discovery mechanism at once, for the lobby: DNS-SD through Avahi,
 /// the UDP beacon, and join codes. Browsing (`start`) and announcing

@@ -1,6 +1,8 @@
 import CGtk
 import Foundation
 import LearnModel
+import LearnRender
+import TeamsketchCore
 
 /// The sketch screen: a top bar (back, name, clock, export), the canvas, and a
 /// bottom bar with the felt pens, the width switch and the eraser — where a

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import LearnRender
 
 /// The drawing surface. Finished ink lives in a cached image surface at the
 /// current scale; a new segment is stroked into the cache alone, and a frame

@@ -1,6 +1,8 @@
 import CGtk
 import Foundation
 import LearnModel
+import LearnRender
+import LearnStore
 
 /// Saved sketches as big thumbnails; one tap reopens a sketch.
 @MainActor

@@ -1,6 +1,8 @@
 import CGtk
 import Foundation
 import LearnModel
+import LearnNet
+import TeamsketchCore
 
 /// The host's lobby: the join code in big digits, who asks to join (accept /
 /// decline, also after accepting), and Start once two painters are in.

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import TeamsketchCore
 
 /// Nearby sessions (found by any mechanism) as big buttons, a field for a
 /// code or address, and — while waiting — the sketch's parameters and who

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import LearnNet
 
 /// One LAN session seen from this device: the host service or the client,
 /// its events in order on the main actor, and the screens that show it

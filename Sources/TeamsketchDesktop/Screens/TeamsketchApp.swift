@@ -1,6 +1,9 @@
 import CGtk
 import Foundation
 import LearnModel
+import LearnRender
+import LearnStore
+import TeamsketchCore
 
 struct AppOptions: Sendable {
     var openFile: String?

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import LearnNet
 
 /// One Buchstaben Post session on the LAN seen from this device: the
 /// authoritative host or a member. Its events reach the main actor in order

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import TeamsketchCore
 
 /// Choosing the word pool and how to play.
 @MainActor

@@ -1,0 +1,71 @@
+import NIOCore
+import LearnModel
+
+/// The sending side of one connection: its own queue, so a member that does
+/// not read only ever fills its own queue. Confined to the channel's event
+/// loop (every call and callback happens there).
+final class ConnectionWriter: @unchecked Sendable {
+    let channel: Channel
+    private let options: TransportOptions
+    private var queue = OutboundQueue()
+    private var inFlight = 0
+    private var closing = false
+    private(set) var bytesSent = 0
+    private(set) var peak = 0
+
+    init(channel: Channel, options: TransportOptions) {
+        self.channel = channel
+        self.options = options
+    }
+
+    var pendingBytes: Int { queue.bytes + inFlight }
+    var mergedBatches: Int { queue.mergedBatches }
+
+    /// Queues or writes a frame. False when the connection is over its byte
+    /// cap: the caller drops it.
+    func send(_ message: SessionMessage, frame: [UInt8]) -> Bool {
+        guard !closing else { return true }
+        if queue.isEmpty && inFlight < options.maxInFlightBytes {
+            write(frame)
+            channel.flush()
+        } else {
+            queue.append(message, frame: frame)
+        }
+        peak = max(peak, pendingBytes)
+        return pendingBytes <= options.maxQueuedBytes
+    }
+
+    /// Closes once everything queued so far is written (a `declined` or `end`
+    /// must reach the peer before the socket goes).
+    func closeAfterFlush() {
+        closing = true
+        if queue.isEmpty && inFlight == 0 { channel.close(promise: nil) }
+    }
+
+    func takePeak() -> Int {
+        defer { peak = pendingBytes }
+        return peak
+    }
+
+    private func write(_ frame: [UInt8]) {
+        let n = frame.count
+        inFlight += n
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.whenComplete { result in
+            self.inFlight -= n
+            if case .success = result { self.bytesSent += n }
+            self.drain()
+        }
+        channel.write(channel.allocator.buffer(bytes: frame), promise: promise)
+    }
+
+    private func drain() {
+        var wrote = false
+        while inFlight < options.maxInFlightBytes, let item = queue.popFirst() {
+            write(item.frame)
+            wrote = true
+        }
+        if wrote { channel.flush() }
+        if closing && queue.isEmpty && inFlight == 0 { channel.close(promise: nil) }
+    }
+}

@@ -1,0 +1,369 @@
+import Foundation
+import LearnModel
+import NIOCore
+import NIOPosix
+
+/// Hosts a session over TCP: listens, feeds every connection's messages into
+/// a `HostSession` and carries out its effects. Everything runs on one event
+/// loop, so the session needs no lock; the public methods hop onto it and
+/// return at once. Events reach `onEvent` in order, on that loop: hop to the
+/// main actor from there (`Task { @MainActor in … }`).
+public final class SessionHost: Sendable {
+    public struct Configuration: Sendable {
+        public var name: String
+        public var peerID = UUID()
+        public var avatarPNG: [UInt8]?
+        public var params: SessionParams
+        public var settings = SessionSettings()
+        public var acceptAll = false
+        /// Buchstaben Post's lobby line (nil: a sketch); `WordPostHost` sets it.
+        public var wordPost: WordPostLobbyInfo?
+        public var sessionID = UUID()
+        /// Address to listen on; the default takes every interface.
+        public var bindHost = "0.0.0.0"
+        /// 0 = any free port (see `port` once started).
+        public var port = 0
+        public var options = TransportOptions()
+        public var log = SessionLog.stderr
+
+        public init(name: String, params: SessionParams) {
+            self.name = name
+            self.params = params
+        }
+    }
+
+    private let core: HostCore
+    /// The port the host listens on.
+    public let port: Int
+    public let sessionID: UUID
+    public let peerID: UUID
+
+    private init(core: HostCore, port: Int, sessionID: UUID, peerID: UUID) {
+        self.core = core
+        self.port = port
+        self.sessionID = sessionID
+        self.peerID = peerID
+    }
+
+    /// Starts listening. Throws if the port cannot be bound.
+    public static func start(_ config: Configuration,
+                             group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+                             onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }) async throws -> SessionHost {
+        try await start(config, group: group, activity: nil, onEvent: onEvent)
+    }
+
+    /// `activity` rides on the session (Buchstaben Post): it sees its own
+    /// messages first and every batch of session effects after.
+    static func start(_ config: Configuration, group: any EventLoopGroup, activity: (any HostActivity)?,
+                      onEvent: @escaping @Sendable (SessionEvent) -> Void) async throws -> SessionHost {
+        let loop = group.next()
+        let session = HostSession(sessionID: config.sessionID, hostPeerID: config.peerID, hostName: config.name,
+                                  hostAvatar: config.avatarPNG, params: config.params, settings: config.settings,
+                                  acceptAll: config.acceptAll, wordPost: config.wordPost)
+        let core = HostCore(loop: loop, session: session, options: config.options, log: config.log, onEvent: onEvent)
+        core.activity = activity
+        var bootstrap = ServerBootstrap(group: loop)
+            .serverChannelOption(ChannelOptions.backlog, value: 64)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+        if let n = config.options.socketSendBuffer {
+            bootstrap = bootstrap.childChannelOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(n))
+        }
+        if let n = config.options.socketReceiveBuffer {
+            bootstrap = bootstrap.childChannelOption(ChannelOptions.socketOption(.so_rcvbuf), value: SocketOptionValue(n))
+        }
+        bootstrap = bootstrap.childChannelInitializer { channel in
+            channel.eventLoop.makeCompletedFuture { try core.attach(channel) }
+        }
+        let server = try await bootstrap.bind(host: config.bindHost, port: config.port).get()
+        let port = server.localAddress?.port ?? config.port
+        try await loop.submit { core.started(server: server) }.get()
+        config.log.write("hosting '\(config.params.name)' on port \(port)")
+        return SessionHost(core: core, port: port, sessionID: config.sessionID, peerID: config.peerID)
+    }
+
+    // MARK: - Lobby
+
+    public func accept(_ member: MemberIndex) { core.submit(.accept(member)) }
+    public func decline(_ member: MemberIndex) { core.submit(.decline(member)) }
+    /// Starts drawing; refused (a `.refused` event) with fewer than 2 drawers.
+    public func startSketch() { core.submit(.start) }
+    /// Accept drawers without asking from now on (`host --accept-all`).
+    public func setAcceptAll(_ on: Bool) { core.loop.execute { self.core.session.acceptAll = on } }
+    /// Clears the sheet for everyone, if the settings allow it.
+    public func clear() { core.submit(.clear) }
+
+    // MARK: - Drawing (the host's own pen)
+
+    public func beginStroke(id: UUID, color: RGBA, width: Double, start: Point) {
+        core.submit(.beginStroke(id: id, color: color, width: width, start: start))
+    }
+
+    /// Hand over what the stroke builder emitted; sent at most once a frame.
+    public func addSegments(_ segments: [CubicSegment], to id: UUID) {
+        core.loop.execute { self.core.addSegments(segments, to: id) }
+    }
+
+    public func endStroke(_ id: UUID) {
+        core.loop.execute { self.core.endStroke(id) }
+    }
+
+    public func erase(_ id: UUID) { core.submit(.erase(id: id)) }
+
+    /// Runs `body` on the session's loop (for an activity riding on it).
+    func onLoop(_ body: @escaping @Sendable (HostCore) -> Void) {
+        let core = core
+        core.loop.execute { body(core) }
+    }
+
+    // MARK: - State
+
+    public func document() async -> SketchDocument { await core.read { $0.session.document } }
+    public func lobby() async -> Lobby { await core.read { $0.session.lobby } }
+    public func state() async -> HostSession { await core.read { $0.session } }
+    public func statistics(resetPeak: Bool = false) async -> TransportStatistics {
+        await core.read { $0.statistics(resetPeak: resetPeak) }
+    }
+
+    // MARK: - Ending
+
+    /// Ends the session for everyone (strokes in progress are committed), waits
+    /// briefly for the last frames to go out, and stops listening.
+    public func end(_ reason: EndReason = .hostEnded) async {
+        await core.read { $0.handle(.end(reason)) }
+        await shutdown()
+    }
+
+    /// Stops listening and closes every connection. A session not ended yet
+    /// ends with `hostLeft`: members keep their copies and are told.
+    public func shutdown() async {
+        let futures = await core.read { core in
+            if core.session.ended == nil { core.handle(.end(.hostLeft)) }
+            return core.closeAll()
+        }
+        for f in futures { _ = try? await f.get() }
+    }
+
+    /// The host vanishing without a word (a crash, a pulled cable): sockets
+    /// close at once and nothing is sent. For fault tests.
+    func crashForTesting() async {
+        let futures = await core.read { core in
+            core.closeAll(abruptly: true)
+        }
+        for f in futures { _ = try? await f.get() }
+    }
+}
+
+/// An activity riding on a host session (Buchstaben Post), called on the
+/// session's loop.
+protocol HostActivity: AnyObject {
+    /// A message from a connection, before the session sees it: true if it
+    /// was the activity's (the session never sees it).
+    func received(_ message: SessionMessage, on id: ConnectionID, core: HostCore) -> Bool
+    /// After the session's effects were carried out.
+    func performed(_ effects: [HostSession.Effect], core: HostCore)
+}
+
+/// The host's state, confined to one event loop.
+final class HostCore: @unchecked Sendable {
+    let loop: any EventLoop
+    var session: HostSession
+    var activity: (any HostActivity)?
+    private let options: TransportOptions
+    private let log: SessionLog
+    private let onEvent: @Sendable (SessionEvent) -> Void
+
+    private struct Connection {
+        var writer: ConnectionWriter
+        var opened: NIODeadline
+        var lastHeard: NIODeadline
+    }
+
+    private var server: Channel?
+    private var connections: [ConnectionID: Connection] = [:]
+    private var nextID: ConnectionID = 1
+    private let batcher: LoopSegmentBatcher
+    private var deadlineTask: Scheduled<Void>?
+    private var tick: RepeatedTask?
+    private var stats = TransportStatistics()
+    private var closedSent = 0
+    private var closedMerged = 0
+
+    init(loop: any EventLoop, session: HostSession, options: TransportOptions, log: SessionLog,
+         onEvent: @escaping @Sendable (SessionEvent) -> Void) {
+        self.loop = loop
+        self.session = session
+        self.options = options
+        self.log = log
+        self.onEvent = onEvent
+        batcher = LoopSegmentBatcher(loop: loop, interval: options.batchInterval)
+        batcher.deliver = { [weak self] id, segments in self?.handle(.addSegments(id: id, segments: segments)) }
+    }
+
+    func submit(_ event: HostSession.Event) {
+        loop.execute { self.handle(event) }
+    }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (HostCore) -> T) async -> T {
+        (try? await loop.submit { body(self) }.get())!
+    }
+
+    func started(server: Channel) {
+        self.server = server
+        tick = loop.scheduleRepeatedTask(initialDelay: options.pingInterval.timeAmount,
+                                         delay: options.pingInterval.timeAmount) { _ in self.onTick() }
+    }
+
+    /// A new connection (called on the loop by the server's child initializer).
+    func attach(_ channel: Channel) throws {
+        let id = nextID
+        nextID += 1
+        let now = NIODeadline.now()
+        connections[id] = Connection(writer: ConnectionWriter(channel: channel, options: options), opened: now, lastHeard: now)
+        try channel.pipeline.syncOperations.addHandler(FrameHandler(
+            onMessage: { [unowned self] m in self.received(m, on: id) },
+            onFrameError: { [unowned self] e in self.drop(id, reason: e.description) },
+            onBytes: { [unowned self] n in self.stats.bytesReceived += n },
+            onInactive: { [unowned self] in self.closed(id) }))
+        handle(.connectionOpened(id))
+    }
+
+    func handle(_ event: HostSession.Event) {
+        let effects = session.handle(event, now: Date())
+        perform(effects)
+        armDeadline()
+        activity?.performed(effects, core: self)
+    }
+
+    private func received(_ message: SessionMessage, on id: ConnectionID) {
+        guard connections[id] != nil else { return }
+        connections[id]?.lastHeard = .now()
+        if let activity, activity.received(message, on: id, core: self) { return }
+        handle(.received(id, message))
+    }
+
+    private func closed(_ id: ConnectionID) {
+        guard let c = connections.removeValue(forKey: id) else { return }
+        account(c.writer)
+        handle(.connectionClosed(id))
+    }
+
+    /// Closes a connection at once (bad frames, too slow, silent) and tells
+    /// the session; the others carry on.
+    func drop(_ id: ConnectionID, reason: String) {
+        guard let c = connections.removeValue(forKey: id) else { return }
+        let member = memberIndex(of: id)
+        log.write("closing connection \(id)\(member.map { " (member \($0))" } ?? ""): \(reason)")
+        account(c.writer)
+        c.writer.channel.close(promise: nil)
+        onEvent(.connectionDropped(member: member, reason: reason))
+        handle(.connectionClosed(id))
+    }
+
+    private func memberIndex(of id: ConnectionID) -> MemberIndex? {
+        session.connections[id] ?? nil
+    }
+
+    private func account(_ w: ConnectionWriter) {
+        closedSent += w.bytesSent
+        closedMerged += w.mergedBatches
+    }
+
+    func perform(_ effects: [HostSession.Effect]) {
+        var tooSlow: [ConnectionID] = []
+        for effect in effects {
+            switch effect {
+            case .send(let message, let targets):
+                guard !targets.isEmpty else { continue }
+                let frame = message.frame()
+                for id in targets {
+                    guard let c = connections[id] else { continue }
+                    if !c.writer.send(message, frame: frame) { tooSlow.append(id) }
+                }
+            case .close(let id, let reason):
+                guard let c = connections[id] else { continue }
+                if reason != "session ended" {
+                    log.write("closing connection \(id): \(reason)")
+                    onEvent(.connectionDropped(member: nil, reason: reason))
+                }
+                c.writer.closeAfterFlush()
+            case .event(let e):
+                onEvent(e)
+            }
+        }
+        for id in Set(tooSlow) {
+            stats.slowDrops += 1
+            drop(id, reason: "too slow: more than \(options.maxQueuedBytes) bytes waiting")
+        }
+    }
+
+    // MARK: - Local drawing, batched per frame
+
+    func addSegments(_ segments: [CubicSegment], to id: UUID) {
+        batcher.add(segments, to: id)
+    }
+
+    func endStroke(_ id: UUID) {
+        let last = batcher.takeForEnd(of: id)
+        if !last.isEmpty { handle(.addSegments(id: id, segments: last)) }
+        handle(.endStroke(id: id))
+    }
+
+    // MARK: - Timers
+
+    private func armDeadline() {
+        guard deadlineTask == nil, session.ended == nil, let deadline = session.deadline else { return }
+        let delay = max(0, deadline.timeIntervalSinceNow)
+        deadlineTask = loop.scheduleTask(in: .nanoseconds(Int64(delay * 1e9))) { self.handle(.end(.timeUp)) }
+    }
+
+    private func onTick() {
+        let now = NIODeadline.now()
+        for (id, c) in connections {
+            let helloed = (session.connections[id] ?? nil) != nil
+            if !helloed && now - c.opened > options.helloTimeout.timeAmount {
+                drop(id, reason: "no hello within \(options.helloTimeout)")
+            } else if now - c.lastHeard > options.idleTimeout.timeAmount {
+                drop(id, reason: "silent for \(options.idleTimeout)")
+            } else if helloed, !c.writer.send(.ping(UInt64(now.uptimeNanoseconds)), frame: SessionMessage.ping(UInt64(now.uptimeNanoseconds)).frame()) {
+                stats.slowDrops += 1
+                drop(id, reason: "too slow: more than \(options.maxQueuedBytes) bytes waiting")
+            }
+        }
+    }
+
+    func statistics(resetPeak: Bool) -> TransportStatistics {
+        var s = stats
+        s.connections = connections.count
+        s.bytesSent = closedSent + connections.values.reduce(0) { $0 + $1.writer.bytesSent }
+        s.mergedBatches = closedMerged + connections.values.reduce(0) { $0 + $1.writer.mergedBatches }
+        s.queuedBytes = connections.values.map(\.writer.pendingBytes).max() ?? 0
+        s.peakQueuedBytes = connections.values.map { resetPeak ? $0.writer.takePeak() : $0.writer.peak }.max() ?? 0
+        return s
+    }
+
+    func closeAll(abruptly: Bool = false) -> [EventLoopFuture<Void>] {
+        tick?.cancel()
+        tick = nil
+        deadlineTask?.cancel()
+        var futures: [EventLoopFuture<Void>] = []
+        if let server {
+            futures.append(server.close())
+            self.server = nil
+        }
+        for (_, c) in connections {
+            // What was queued (an `end`) still goes out; a member that does not
+            // read gets cut off after a moment.
+            let channel = c.writer.channel
+            if abruptly {
+                channel.close(promise: nil)
+                futures.append(channel.closeFuture)
+                continue
+            }
+            c.writer.closeAfterFlush()
+            loop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
+            futures.append(channel.closeFuture)
+        }
+        return futures
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import LearnModel
+import NIOCore
+import NIOPosix
+
+/// Joins a Buchstaben Post session: a `SessionClient` (hello, lobby,
+/// accept, rejoin with the token) whose word-post frames are turned into
+/// `WordPostEvent.gameChanged`. Moves go to the host as intents; the screen
+/// shows what the host sends back, never a guess of its own.
+public final class WordPostClient: Sendable {
+    public struct Configuration: Sendable {
+        /// Host, port, name, role, rejoin window, … as for a sketch.
+        public var session: SessionClient.Configuration
+
+        public init(host: String, port: Int, name: String, role: PeerRole = .drawer) {
+            session = SessionClient.Configuration(host: host, port: port, name: name, role: role)
+        }
+    }
+
+    /// What the loop learned so far; read from any thread.
+    private final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _index: MemberIndex?
+        private var _game: WordPostGame?
+        private var _seq: UInt64 = 0
+        var index: MemberIndex? { lock.withLock { _index } }
+        var game: WordPostGame? { lock.withLock { _game } }
+        var seq: UInt64 { lock.withLock { _seq } }
+        func setIndex(_ i: MemberIndex) { lock.withLock { _index = i } }
+        func setGame(_ g: WordPostGame, seq: UInt64) { lock.withLock { _game = g; _seq = seq } }
+    }
+
+    public let session: SessionClient
+    private let box: Box
+
+    private init(session: SessionClient, box: Box) {
+        self.session = session
+        self.box = box
+    }
+
+    /// Connects and says hello. Throws only if the first connection fails;
+    /// whether the host accepts arrives as an event.
+    public static func connect(_ config: Configuration,
+                               group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+                               onEvent: @escaping @Sendable (WordPostEvent) -> Void = { _ in }) async throws(SessionClientError) -> WordPostClient {
+        let box = Box()
+        let client = try await SessionClient.connect(config.session, group: group, onActivityMessage: { message in
+            guard case .wordPostUpdate(let update) = message else { return }
+            box.setGame(update.game, seq: update.seq)
+            onEvent(.gameChanged(update.game, effects: update.effects))
+        }, onEvent: { event in
+            switch event {
+            case .lobbyChanged(let l): onEvent(.lobbyChanged(l))
+            case .accepted(let index, _):
+                box.setIndex(index)
+                onEvent(.accepted(index: index))
+            case .declined(let r): onEvent(.declined(r))
+            case .memberLeft(let m): onEvent(.memberLeft(m))
+            case .ended(let r): onEvent(.ended(r))
+            case .connectionLost(let why): onEvent(.connectionLost(reason: why))
+            case .connectionDropped(let m, let why): onEvent(.connectionDropped(member: m, reason: why))
+            case .refused(let why): onEvent(.refused(why))
+            default: break  // sketch events (start, empty snapshot) mean nothing here
+            }
+        })
+        return WordPostClient(session: client, box: box)
+    }
+
+    /// This device's member index (= its PlayerID) once accepted.
+    public var index: MemberIndex? { box.index }
+    /// The last game the host sent.
+    public var game: WordPostGame? { box.game }
+
+    /// Drop a tile from this player's hand onto a slot of its word.
+    public func place(letter: LetterID, slot: Int) {
+        guard let me = box.index else { return }
+        session.sendActivity(.wordPostIntent(.place(letter: letter, by: me, slot: slot)))
+    }
+
+    /// Hand a tile to a teammate.
+    public func send(letter: LetterID, to player: PlayerID) {
+        guard let me = box.index else { return }
+        session.sendActivity(.wordPostIntent(.send(letter: letter, from: me, to: player)))
+    }
+
+    /// Leaves on purpose: the host hands this player's letters on at once.
+    public func leave() async { await session.leave() }
+
+    /// Any intent, whoever it names (forgery tests).
+    func sendIntentForTesting(_ intent: WordPostIntent) { session.sendActivity(.wordPostIntent(intent)) }
+}

@@ -1,0 +1,281 @@
+import Foundation
+import LearnModel
+import NIOCore
+import NIOPosix
+
+/// What a Buchstaben Post session tells its screen, on the session's event
+/// loop and in order (hop to the main actor from there), alike for the host
+/// and members.
+public enum WordPostEvent: Hashable, Sendable {
+    case lobbyChanged(Lobby)
+    /// Members: this device is in, as `index` (its `PlayerID` once started).
+    case accepted(index: MemberIndex)
+    /// Members: sent away; the connection is closed.
+    case declined(DeclineReason)
+    /// The host's game after an action (or the whole game for a joiner or a
+    /// rejoiner, with no effects). Show this state; play the effects.
+    case gameChanged(WordPostGame, effects: [WordPostEffect])
+    /// A member's connection went away; it has the rejoin window to return
+    /// before the host hands its letters to the others.
+    case memberLeft(MemberIndex)
+    /// The session is over (the game's own end reason is in the last state).
+    case ended(EndReason)
+    /// Members: the connection broke; rejoining is under way.
+    case connectionLost(reason: String)
+    /// Host: a connection was closed (bad frames, too slow, …).
+    case connectionDropped(member: MemberIndex?, reason: String)
+    /// A local action was refused (e.g. starting twice).
+    case refused(String)
+}
+
+/// Hosts Buchstaben Post on the LAN (docs/PROTOCOL.md "Buchstaben Post"):
+/// the same lobby, discovery and framing as a sketch session, with the
+/// authoritative `WordPostGame` on the host. Members' moves arrive as
+/// intents, are checked against the connection they came on, applied with
+/// the host's clock and broadcast with the whole state.
+public final class WordPostHost: Sendable {
+    public struct Configuration: Sendable {
+        /// Name, port, acceptAll, … as for a sketch; `wordPost` is set from the pool.
+        public var session: SessionHost.Configuration
+        public var pool: WordPool
+        public var soundsOn = true
+        /// Words this group finished in earlier games (drawn less often).
+        public var previouslyFinished: Set<String> = []
+        /// nil: a random seed per game.
+        public var seed: UInt64?
+        /// How long a dropped player may take to rejoin before their letters
+        /// go to the others. A player who leaves with `bye` goes at once.
+        public var rejoinWindow: Duration = .seconds(20)
+        /// After everyone finished a round the next one is dealt after this
+        /// pause (time for the reward); nil: only when the host says so.
+        public var roundPause: Duration? = .seconds(4)
+
+        public init(name: String, pool: WordPool) {
+            session = SessionHost.Configuration(name: name, params: SessionParams(name: pool.name))
+            self.pool = pool
+        }
+    }
+
+    public let session: SessionHost
+    private let core: WordPostHostCore
+    public var port: Int { session.port }
+
+    private init(session: SessionHost, core: WordPostHostCore) {
+        self.session = session
+        self.core = core
+    }
+
+    /// Opens the lobby. Throws if the port cannot be bound.
+    public static func start(_ config: Configuration,
+                             group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+                             onEvent: @escaping @Sendable (WordPostEvent) -> Void = { _ in }) async throws -> WordPostHost {
+        var sessionConfig = config.session
+        sessionConfig.wordPost = WordPostLobbyInfo(pool: config.pool, soundsOn: config.soundsOn)
+        let core = WordPostHostCore(config: config, log: sessionConfig.log, onEvent: onEvent)
+        let host = try await SessionHost.start(sessionConfig, group: group, activity: core, onEvent: { event in
+            switch event {
+            case .lobbyChanged(let l): onEvent(.lobbyChanged(l))
+            case .memberLeft(let m): onEvent(.memberLeft(m))
+            case .ended(let r): onEvent(.ended(r))
+            case .connectionDropped(let m, let why): onEvent(.connectionDropped(member: m, reason: why))
+            case .refused(let why): onEvent(.refused(why))
+            default: break  // sketch events (start, empty snapshot) mean nothing here
+            }
+        })
+        return WordPostHost(session: host, core: core)
+    }
+
+    // MARK: - Lobby
+
+    public func accept(_ member: MemberIndex) { session.accept(member) }
+    public func decline(_ member: MemberIndex) { session.decline(member) }
+    public func setAcceptAll(_ on: Bool) { session.setAcceptAll(on) }
+
+    /// Deals round 1 to the accepted, connected drawers in seating (member
+    /// index) order, the host first. A lone host may start (ask first).
+    public func startGame() { session.startSketch() }
+
+    // MARK: - The host's own moves (the same path as a member's)
+
+    public func place(letter: LetterID, slot: Int) {
+        intent(.place(letter: letter, by: HostSession.hostIndex, slot: slot))
+    }
+
+    public func send(letter: LetterID, to player: PlayerID) {
+        intent(.send(letter: letter, from: HostSession.hostIndex, to: player))
+    }
+
+    private func intent(_ i: WordPostIntent) {
+        let core = core
+        session.onLoop { host in core.apply(i, from: HostSession.hostIndex, host: host) }
+    }
+
+    /// Deals the next round now (only after everyone finished).
+    public func nextRound() {
+        let core = core
+        session.onLoop { host in core.nextRound(host: host) }
+    }
+
+    /// Ends the game and the session for everyone; the last state goes out first.
+    public func endGame() {
+        let core = core
+        session.onLoop { host in core.endGame(host: host) }
+    }
+
+    // MARK: - State
+
+    public func game() async -> WordPostGame? {
+        let core = core
+        return await session.read { _ in core.game }
+    }
+
+    public func lobby() async -> Lobby { await session.lobby() }
+    /// Intents refused because they named another player (diagnostics, tests).
+    public func forgedIntentCount() async -> Int {
+        let core = core
+        return await session.read { _ in core.forgedIntents }
+    }
+
+    /// Stops listening (a game still going ends with `hostLeft`).
+    public func shutdown() async { await session.shutdown() }
+}
+
+extension SessionHost {
+    func read<T: Sendable>(_ body: @escaping @Sendable (HostCore) -> T) async -> T {
+        await withCheckedContinuation { c in onLoop { core in c.resume(returning: body(core)) } }
+    }
+}
+
+/// The game on the host, confined to the session's loop (HostCore calls it
+/// there, and WordPostHost hops there).
+final class WordPostHostCore: HostActivity, @unchecked Sendable {
+    private let config: WordPostHost.Configuration
+    private let log: SessionLog
+    private let onEvent: @Sendable (WordPostEvent) -> Void
+    private(set) var game: WordPostGame?
+    private var seq: UInt64 = 0
+    private(set) var forgedIntents = 0
+    /// Members who said bye: their letters go at once, no rejoin window.
+    private var leaving: Set<MemberIndex> = []
+    private var leaveTimers: [MemberIndex: Scheduled<Void>] = [:]
+    private var roundTimer: Scheduled<Void>?
+
+    init(config: WordPostHost.Configuration, log: SessionLog, onEvent: @escaping @Sendable (WordPostEvent) -> Void) {
+        self.config = config
+        self.log = log
+        self.onEvent = onEvent
+    }
+
+    // MARK: HostActivity
+
+    func received(_ message: SessionMessage, on id: ConnectionID, core: HostCore) -> Bool {
+        switch message {
+        case .bye:
+            if let member = core.session.connections[id] ?? nil { leaving.insert(member) }
+            return false
+        case .wordPostIntent(let intent):
+            guard let member = core.session.connections[id] ?? nil else {
+                core.drop(id, reason: "a word-post move before hello")
+                return true
+            }
+            apply(intent, from: member, host: core)
+            return true
+        case .wordPostUpdate:
+            core.drop(id, reason: "a host-only word-post frame from a member")
+            return true
+        default:
+            return false
+        }
+    }
+
+    func performed(_ effects: [HostSession.Effect], core: HostCore) {
+        for effect in effects {
+            switch effect {
+            case .event(.started(_)):
+                startGame(host: core)
+            case .send(.accepted(_), let targets):
+                // A late joiner or a rejoiner: the whole game, after the accept.
+                if let game { core.perform([.send(.wordPostUpdate(WordPostUpdate(seq: seq, effects: [], game: game)), to: targets)]) }
+            case .event(.memberLeft(let member)):
+                memberLeft(member, host: core)
+            case .event(.ended(_)):
+                roundTimer?.cancel()
+                for t in leaveTimers.values { t.cancel() }
+                leaveTimers = [:]
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: Moves
+
+    /// A move from `member` (the connection's, never the message's): applied
+    /// only if it names that member as the player.
+    func apply(_ intent: WordPostIntent, from member: MemberIndex, host: HostCore) {
+        guard intent.player == member else {
+            forgedIntents += 1
+            log.write("ignoring a word-post move by member \(member) claiming player \(intent.player)")
+            return
+        }
+        guard let m = host.session.members.first(where: { $0.index == member }), !m.removed,
+              m.state == .accepted, m.role == .drawer else { return }
+        run(intent.action(at: Date()), host: host)
+    }
+
+    private func startGame(host: HostCore) {
+        guard game == nil else { return }
+        let players = host.session.members
+            .filter { !$0.removed && $0.role == .drawer && $0.state == .accepted
+                && ($0.index == HostSession.hostIndex || $0.connection != nil) }
+            .map(\.index).sorted()
+        game = WordPostGame(pool: config.pool, previouslyFinished: config.previouslyFinished)
+        run(.start(players: players, seed: config.seed ?? UInt64.random(in: .min ... .max), at: Date()), host: host)
+    }
+
+    func nextRound(host: HostCore) { run(.nextRound(at: Date()), host: host) }
+
+    func endGame(host: HostCore) {
+        if game != nil { run(.endGame(at: Date()), host: host) }
+        host.handle(.end(.hostEnded))
+    }
+
+    private func memberLeft(_ member: MemberIndex, host: HostCore) {
+        guard let game, game.players.contains(member), !game.isEnded else { return }
+        leaveTimers.removeValue(forKey: member)?.cancel()
+        if leaving.remove(member) != nil { return run(.playerLeft(member, at: Date()), host: host) }
+        leaveTimers[member] = host.loop.scheduleTask(in: config.rejoinWindow.timeAmount) { [unowned self] in
+            self.leaveTimers[member] = nil
+            // Back in time (with its token): it plays on.
+            guard host.session.members.first(where: { $0.index == member })?.connection == nil else { return }
+            self.run(.playerLeft(member, at: Date()), host: host)
+        }
+    }
+
+    /// Applies an action to the authoritative game, broadcasts effects and
+    /// state, and schedules what follows (the next round, the end).
+    private func run(_ action: WordPostAction, host: HostCore) {
+        guard game != nil, host.session.ended == nil else { return }
+        let effects = game!.apply(action)
+        guard !effects.isEmpty, let game else { return }
+        seq += 1
+        let targets = host.session.members
+            .compactMap { $0.state == .accepted && !$0.removed ? $0.connection : nil }.sorted()
+        host.perform([.send(.wordPostUpdate(WordPostUpdate(seq: seq, effects: effects, game: game)), to: targets)])
+        onEvent(.gameChanged(game, effects: effects))
+        switch game.phase {
+        case .roundFinished(let round):
+            guard let pause = config.roundPause else { break }
+            roundTimer?.cancel()
+            roundTimer = host.loop.scheduleTask(in: pause.timeAmount) { [unowned self] in
+                guard self.game?.phase == .roundFinished(round: round) else { return }
+                self.run(.nextRound(at: Date()), host: host)
+            }
+        case .ended:
+            // The game is over for everyone: so is the session.
+            host.handle(.end(.hostEnded))
+        default:
+            break
+        }
+    }
+}

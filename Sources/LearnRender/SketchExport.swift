@@ -1,0 +1,105 @@
+import CCairo
+import LearnModel
+
+/// Turns a sketch into files: raster (PNG), vector (PDF, SVG — one page in
+/// points, the size of the canvas) and sketch data (.xopp, .teamsketch).
+public enum SketchExport {
+    /// Larger than any screen or print needs, small enough for Cairo's limits.
+    public static let maxPixelWidth = 16384
+
+    /// PNG size for a requested width: the height keeps the canvas's aspect.
+    public static func pixelSize(of meta: SketchMeta, width: Int) -> (width: Int, height: Int) {
+        let height = (Double(width) * meta.height / meta.width).rounded()
+        return (width, max(1, Int(height)))
+    }
+
+    /// The sketch rendered at `width` pixels across.
+    public static func image(of doc: SketchDocument, width: Int = Int(SketchMeta.defaultWidth))
+        throws(SketchIOError) -> CairoImage {
+        guard (1...maxPixelWidth).contains(width) else { throw .invalidWidth(width) }
+        let size = pixelSize(of: doc.meta, width: width)
+        let image = try CairoImage(width: size.width, height: size.height)
+        guard let cr = cairo_create(image.surface) else { throw .cairo("no context") }
+        defer { cairo_destroy(cr) }
+        let scale = Double(size.width) / doc.meta.width
+        cairo_scale(cr, scale, scale)
+        SketchRenderer.draw(doc, in: cr)
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(cairoStatusText(status)) }
+        return image
+    }
+
+    /// PNG bytes, e.g. for thumbnails in the store and the gallery.
+    public static func pngData(_ doc: SketchDocument, width: Int = Int(SketchMeta.defaultWidth))
+        throws(SketchIOError) -> [UInt8] {
+        try PNGEncoder.encode(image(of: doc, width: width))
+    }
+
+    public static func pdfData(_ doc: SketchDocument) throws(SketchIOError) -> [UInt8] {
+        try vectorData(doc) { sink in
+            let surface = cairo_pdf_surface_create_for_stream(
+                CairoByteSink.write, sink.closure, doc.meta.width, doc.meta.height)
+            if let surface {
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, doc.meta.name)
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Teamsketch Desktop")
+            }
+            return surface
+        }
+    }
+
+    public static func svgData(_ doc: SketchDocument) throws(SketchIOError) -> [UInt8] {
+        try vectorData(doc) { sink in
+            let surface = cairo_svg_surface_create_for_stream(
+                CairoByteSink.write, sink.closure, doc.meta.width, doc.meta.height)
+            if let surface { cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT) }
+            return surface
+        }
+    }
+
+    /// The file's bytes for `kind`; `width` applies to PNG only.
+    public static func data(_ doc: SketchDocument, as kind: SketchFileKind, width: Int? = nil)
+        throws(SketchIOError) -> [UInt8] {
+        switch kind {
+        case .png: try pngData(doc, width: width ?? Int(doc.meta.width.rounded()))
+        case .pdf: try pdfData(doc)
+        case .svg: try svgData(doc)
+        case .xopp: try XoppFile.data(doc)
+        case .teamsketch: try TeamsketchFile.data(doc)
+        }
+    }
+
+    /// Writes `doc` to `path`, the format taken from its extension.
+    public static func write(_ doc: SketchDocument, to path: String, width: Int? = nil) throws(SketchIOError) {
+        guard let kind = SketchFileKind(path: path) else {
+            throw .unknownExtension(path: path, allowed: SketchFileKind.exportable)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try data(doc, as: kind, width: width)
+        } catch .unwritable(_, let reason) {
+            // The encoders do not know the file's name; the message should.
+            throw .unwritable(path: path, reason: reason)
+        } catch {
+            throw error
+        }
+        try FileBytes.write(bytes, to: path)
+    }
+
+    private static func vectorData(_ doc: SketchDocument,
+                                   makeSurface: (CairoByteSink) -> OpaquePointer?) throws(SketchIOError) -> [UInt8] {
+        let sink = CairoByteSink()
+        return try withExtendedLifetime(sink) { () throws(SketchIOError) -> [UInt8] in
+            guard let surface = makeSurface(sink) else { throw .cairo("no surface") }
+            defer { cairo_surface_destroy(surface) }
+            guard let cr = cairo_create(surface) else { throw .cairo("no context") }
+            let canvas = Rect(x: 0, y: 0, width: doc.meta.width, height: doc.meta.height)
+            SketchRenderer.draw(doc, in: cr, clip: canvas)
+            let drawStatus = cairo_status(cr)
+            cairo_destroy(cr)
+            cairo_surface_finish(surface)
+            let status = drawStatus != CAIRO_STATUS_SUCCESS ? drawStatus : cairo_surface_status(surface)
+            guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(cairoStatusText(status)) }
+            return sink.bytes
+        }
+    }
+}

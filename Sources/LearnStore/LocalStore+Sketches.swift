@@ -1,0 +1,186 @@
+import Foundation
+import LearnModel
+import GRDB
+
+extension LocalStore {
+    /// Creates an empty sketch. Throws `duplicateSketch` if the id exists.
+    public func createSketch(_ meta: SketchMeta) throws {
+        try writer.write { db in
+            let now = StoreTime.milliseconds(clock.now())
+            try insertSketch(meta, modifiedAt: now, db)
+            try insertOutbox(.sketch, entityId: meta.id.storeKey,
+                             payload: SketchChange.create(meta, at: now).encoded(), at: now, db)
+        }
+    }
+
+    /// Appends one op to a sketch's log: the autosave after every finished
+    /// stroke. One small transaction (op row, `modifiedAt`, outbox row)
+    /// without fsync, so it takes well under a millisecond.
+    public func append(_ op: SketchOp, to sketchID: UUID) throws {
+        // Encoded outside the write lock: that is most of the work.
+        let payload = try SketchOpPayload.encode(op)
+        let kind = SketchOpPayload.kind(of: op)
+        try writer.write { db in
+            let now = StoreTime.milliseconds(clock.now())
+            try db.cachedStatement(sql: "UPDATE sketch SET modifiedAt = ? WHERE id = ? AND deletedAt IS NULL")
+                .execute(arguments: [now, sketchID.storeKey])
+            guard db.changesCount > 0 else { throw StoreError.sketchNotFound(sketchID) }
+            let last = try Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM sketchOp WHERE sketchId = ?"),
+                                        arguments: [sketchID.storeKey])
+            try insertOp(kind, payload: payload, seq: (last ?? 0) + 1, sketchID: sketchID, at: now, db)
+        }
+    }
+
+    /// Inserts a whole document, e.g. an import: the sketch, its ops in
+    /// order, and their outbox rows, in one transaction.
+    ///
+    /// Never replaces anything: if the id already exists (even deleted),
+    /// this throws `duplicateSketch`. Give the document a new id to keep both.
+    public func saveSketch(_ doc: SketchDocument) throws {
+        let ops = try doc.ops.map { (SketchOpPayload.kind(of: $0), try SketchOpPayload.encode($0)) }
+        try writer.write { db in
+            let now = StoreTime.milliseconds(clock.now())
+            try insertSketch(doc.meta, modifiedAt: now, db)
+            try insertOutbox(.sketch, entityId: doc.meta.id.storeKey,
+                             payload: SketchChange.create(doc.meta, at: now).encoded(), at: now, db)
+            for (index, (kind, payload)) in ops.enumerated() {
+                try insertOp(kind, payload: payload, seq: index + 1, sketchID: doc.meta.id, at: now, db)
+            }
+        }
+    }
+
+    /// The sketch with its ops replayed in order. Throws `sketchNotFound`
+    /// for unknown or deleted ids.
+    ///
+    /// Dates come back rounded to the millisecond, the store's precision.
+    public func loadSketch(_ id: UUID) throws -> SketchDocument {
+        try writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sketch WHERE id = ? AND deletedAt IS NULL",
+                                             arguments: [id.storeKey])
+            else { throw StoreError.sketchNotFound(id) }
+            let meta = SketchMeta(
+                id: id, name: row["name"], guides: LineGuides(rawValue: row["guides"]) ?? .none,
+                timeLimitMinutes: row["timeLimitMinutes"], width: row["width"], height: row["height"],
+                createdAt: StoreTime.date(row["createdAt"]))
+            var doc = SketchDocument(meta: meta)
+            let rows = try Row.fetchCursor(db, sql: "SELECT seq, payload FROM sketchOp WHERE sketchId = ? ORDER BY seq",
+                                           arguments: [id.storeKey])
+            while let op = try rows.next() {
+                guard let decoded = SketchOpPayload.decode(op["payload"]) else {
+                    throw StoreError.unreadableOp(sketchID: id, seq: op["seq"])
+                }
+                doc.apply(decoded)
+            }
+            return doc
+        }
+    }
+
+    /// Whether the id is taken, by a live or a deleted sketch: the check to
+    /// make before `saveSketch`, since deleted ids are never reused.
+    public func hasSketch(_ id: UUID) throws -> Bool {
+        try writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM sketch WHERE id = ?", arguments: [id.storeKey]) != nil
+        }
+    }
+
+    /// All sketches that are not deleted, most recently modified first.
+    public func sketches() throws -> [SketchSummary] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: Self.summarySQL + " ORDER BY modifiedAt DESC, createdAt DESC, id")
+                .map(summary)
+        }
+    }
+
+    /// The most recently modified sketch with exactly this name, if any:
+    /// the one the sketch list shows first (used by `export NAME out.png`).
+    public func findSketch(named name: String) throws -> SketchSummary? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: Self.summarySQL + " AND name = ? ORDER BY modifiedAt DESC, createdAt DESC, id LIMIT 1",
+                             arguments: [name])
+                .map(summary)
+        }
+    }
+
+    /// Stores a PNG preview for the sketch list. It does not change
+    /// `modifiedAt`: regenerating a preview should not reorder the list.
+    public func setThumbnail(_ png: Data, for id: UUID) throws {
+        try updateSketch(id, change: SketchChange.thumbnail,
+                         sql: "UPDATE sketch SET thumbnail = ? WHERE id = ? AND deletedAt IS NULL",
+                         arguments: { _ in [png, id.storeKey] })
+    }
+
+    public func rename(_ id: UUID, to name: String) throws {
+        try updateSketch(id, change: { SketchChange.rename(name, at: $0) },
+                         sql: "UPDATE sketch SET name = ?, modifiedAt = ? WHERE id = ? AND deletedAt IS NULL",
+                         arguments: { now in [name, now, id.storeKey] })
+    }
+
+    /// Marks the sketch deleted (a tombstone, so sync can delete it
+    /// elsewhere too). It disappears from `sketches()` and `loadSketch`.
+    /// Deleting a deleted sketch does nothing.
+    public func deleteSketch(_ id: UUID) throws {
+        try writer.write { db in
+            let now = StoreTime.milliseconds(clock.now())
+            guard let row = try Row.fetchOne(db, sql: "SELECT deletedAt FROM sketch WHERE id = ?", arguments: [id.storeKey])
+            else { throw StoreError.sketchNotFound(id) }
+            guard (row["deletedAt"] as Int64?) == nil else { return }
+            try db.execute(sql: "UPDATE sketch SET deletedAt = ? WHERE id = ?", arguments: [now, id.storeKey])
+            try insertOutbox(.sketch, entityId: id.storeKey, payload: SketchChange.delete(at: now).encoded(), at: now, db)
+        }
+    }
+
+    // MARK: - Rows
+
+    private static let summarySQL = """
+        SELECT id, name, guides, createdAt, modifiedAt, thumbnail,
+               (SELECT COUNT(*) FROM sketchOp WHERE sketchId = sketch.id) AS opCount
+        FROM sketch WHERE deletedAt IS NULL
+        """
+
+    private func summary(_ row: Row) throws -> SketchSummary {
+        let text: String = row["id"]
+        guard let id = UUID(uuidString: text) else {
+            throw StoreError.corrupt(path: path ?? ":memory:")
+        }
+        return SketchSummary(id: id, name: row["name"], guides: LineGuides(rawValue: row["guides"]) ?? .none,
+                             createdAt: StoreTime.date(row["createdAt"]), modifiedAt: StoreTime.date(row["modifiedAt"]),
+                             opCount: row["opCount"], thumbnail: row["thumbnail"])
+    }
+
+    private func insertSketch(_ meta: SketchMeta, modifiedAt: Int64, _ db: Database) throws {
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM sketch WHERE id = ?", arguments: [meta.id.storeKey]) != nil {
+            throw StoreError.duplicateSketch(meta.id)
+        }
+        try db.execute(sql: """
+            INSERT INTO sketch (id, name, guides, timeLimitMinutes, width, height, createdAt, modifiedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [meta.id.storeKey, meta.name, meta.guides.rawValue, meta.timeLimitMinutes,
+                             meta.width, meta.height, StoreTime.milliseconds(meta.createdAt), modifiedAt])
+    }
+
+    private func insertOp(_ kind: SketchOpPayload.Kind, payload: Data, seq: Int, sketchID: UUID,
+                          at now: Int64, _ db: Database) throws {
+        let opId = ids.next()
+        try db.cachedStatement(sql: """
+            INSERT INTO sketchOp (sketchId, seq, opId, kind, payload, createdAt) VALUES (?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [sketchID.storeKey, seq, opId.storeKey, kind.rawValue, payload, now])
+        try insertOutbox(.sketchOp, entityId: sketchID.storeKey, payload: payload, at: now, opId: opId, db)
+    }
+
+    /// One UPDATE of a live sketch plus its outbox row.
+    private func updateSketch(_ id: UUID, change: (Int64) -> SketchChange, sql: String,
+                              arguments: (Int64) -> StatementArguments) throws {
+        try writer.write { db in
+            let now = StoreTime.milliseconds(clock.now())
+            try db.execute(sql: sql, arguments: arguments(now))
+            guard db.changesCount > 0 else { throw StoreError.sketchNotFound(id) }
+            try insertOutbox(.sketch, entityId: id.storeKey, payload: change(now).encoded(), at: now, db)
+        }
+    }
+}
+
+/// UUIDs are stored as lowercase text: readable in the sqlite3 shell and the
+/// same spelling the server and payloads use.
+extension UUID {
+    var storeKey: String { uuidString.lowercased() }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import LearnModel
+import GRDB
+
+extension LocalStore {
+    /// Records a round for the named players (signed-in or named pupils,
+    /// SPEC §3); players without a name are not recorded. One row and one
+    /// outbox row per pupil, in one transaction. Returns the rows written.
+    @discardableResult
+    public func recordRound(_ summary: WordPostRoundSummary, gameID: UUID,
+                            names: [PlayerID: String]) throws -> [WordPostRoundStat] {
+        try writer.write { db in
+            let now = StoreTime.milliseconds(clock.now())
+            var written: [WordPostRoundStat] = []
+            for result in summary.results {
+                guard let name = names[result.player], !name.isEmpty else { continue }
+                let stat = WordPostRoundStat(
+                    id: ids.next(), gameID: gameID, round: summary.round, playerName: name, word: result.word,
+                    finished: result.finished, milliseconds: result.milliseconds, lettersSent: result.lettersSent,
+                    lettersReceived: result.lettersReceived, wrongPlacements: result.wrongPlacements,
+                    playedAt: StoreTime.date(StoreTime.milliseconds(summary.endedAt)))
+                try db.execute(sql: """
+                    INSERT INTO wordPostRoundStat (id, gameId, round, playerName, word, finished, durationMs,
+                        lettersSent, lettersReceived, wrongPlacements, playedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [stat.id.storeKey, gameID.storeKey, stat.round, name, stat.word, stat.finished,
+                                     stat.milliseconds, stat.lettersSent, stat.lettersReceived, stat.wrongPlacements,
+                                     StoreTime.milliseconds(stat.playedAt)])
+                try insertOutbox(.wordPostRoundStat, entityId: stat.id.storeKey, payload: JSONEncoder().encode(stat),
+                                 at: now, db)
+                written.append(stat)
+            }
+            return written
+        }
+    }
+
+    /// Every recorded round of the pupil, oldest first.
+    public func stats(forPlayer name: String) throws -> WordPostPlayerRecord {
+        try writer.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM wordPostRoundStat WHERE playerName = ? ORDER BY playedAt, id",
+                                        arguments: [name])
+            return WordPostPlayerRecord(playerName: name, rounds: try rows.map { row in
+                guard let id = UUID(uuidString: row["id"]), let game = UUID(uuidString: row["gameId"]) else {
+                    throw StoreError.corrupt(path: path ?? ":memory:")
+                }
+                return WordPostRoundStat(
+                    id: id, gameID: game, round: row["round"], playerName: row["playerName"], word: row["word"],
+                    finished: row["finished"], milliseconds: row["durationMs"], lettersSent: row["lettersSent"],
+                    lettersReceived: row["lettersReceived"], wrongPlacements: row["wrongPlacements"],
+                    playedAt: StoreTime.date(row["playedAt"]))
+            })
+        }
+    }
+
+    /// Words any of these pupils has finished: `WordPostGame`'s
+    /// `previouslyFinished`, so the group meets new words first.
+    public func finishedWords(forPlayers names: [String]) throws -> Set<String> {
+        guard !names.isEmpty else { return [] }
+        return try writer.read { db in
+            let marks = Array(repeating: "?", count: names.count).joined(separator: ",")
+            return Set(try String.fetchAll(db, sql: """
+                SELECT DISTINCT word FROM wordPostRoundStat WHERE finished AND playerName IN (\(marks))
+                """, arguments: StatementArguments(names)))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import LearnModel
+import GRDB
+
+/// The device's own database: the source of truth for the user's sketches,
+/// fully usable without a server (SPEC §6).
+///
+/// Files are SQLite in WAL mode with `synchronous = NORMAL`: a commit costs no
+/// fsync, and a crash or SIGKILL loses at most the last transaction, i.e. the
+/// stroke being drawn. Every change writes its domain rows and an outbox row
+/// in one transaction, so sync can never miss or invent a change.
+///
+/// All methods are synchronous and thread-safe (GRDB serializes writes and
+/// lets reads run concurrently).
+public final class LocalStore: Sendable {
+    /// The database file, or nil for an in-memory store.
+    public let path: String?
+    let writer: any DatabaseWriter
+    let clock: StoreClock
+    let ids: UUIDv7Generator
+
+    /// `PRAGMA application_id` of every Teamsketch database.
+    public static let applicationID = StoreSchema.applicationID
+    /// Schema migrations this version knows, oldest first.
+    public static var knownMigrations: [String] { StoreSchema.migrator.migrations }
+
+    /// Opens or creates the database at `path`, creating missing parent
+    /// directories.
+    ///
+    /// An existing file is first examined without writing to it; if it is
+    /// damaged, belongs to another program or was written by a newer app, this
+    /// throws `StoreError.corrupt`, `.foreign` or `.tooNew` and the file stays
+    /// byte for byte as it was.
+    public convenience init(path: String, clock: StoreClock = .system) throws {
+        _ = try StoreFileCheck.check(path: path)
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError.cannotOpen(path: path, reason: "its folder cannot be created.")
+            }
+        }
+        do {
+            let pool = try DatabasePool(path: path, configuration: Self.configuration())
+            try self.init(writer: pool, path: path, clock: clock)
+        } catch let error as DatabaseError {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// A store that lives only as long as the object, for "continue without
+    /// saving" and for tests.
+    public static func inMemory(clock: StoreClock = .system) throws -> LocalStore {
+        try LocalStore(writer: DatabaseQueue(configuration: configuration()), path: nil, clock: clock)
+    }
+
+    /// Opens the store at `StoreLocation.defaultPath(environment:)`.
+    public static func openDefault(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                   clock: StoreClock = .system) throws -> LocalStore {
+        try LocalStore(path: StoreLocation.defaultPath(environment: environment), clock: clock)
+    }
+
+    private init(writer: any DatabaseWriter, path: String?, clock: StoreClock) throws {
+        self.writer = writer
+        self.path = path
+        self.clock = clock
+        self.ids = UUIDv7Generator(now: clock.now)
+        // The id is claimed before any table exists, so a crash during the
+        // first migration leaves a file we still recognise as ours.
+        try writer.write { db in
+            if try Int32.fetchOne(db, sql: "PRAGMA application_id") != StoreSchema.applicationID {
+                try db.execute(sql: "PRAGMA application_id = \(StoreSchema.applicationID)")
+            }
+        }
+        try StoreSchema.migrator.migrate(writer)
+    }
+
+    private static func configuration() -> Configuration {
+        var config = Configuration()
+        config.label = "Teamsketch"
+        // Another app instance (or the CLI) may hold the write lock briefly.
+        config.busyMode = .timeout(5)
+        config.prepareDatabase { db in
+            if !db.configuration.readonly {
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+        return config
+    }
+
+    /// Closes the database; later calls throw. Also happens on deinit.
+    public func close() throws {
+        try writer.close()
+    }
+
+    /// Identifiers of the applied schema migrations, oldest first.
+    public func appliedMigrations() throws -> [String] {
+        try writer.read { db in try StoreSchema.migrator.appliedMigrations(db) }
+    }
+}

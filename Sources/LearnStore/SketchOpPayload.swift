@@ -1,0 +1,119 @@
+import Foundation
+import LearnModel
+
+/// The store's own JSON encoding of a `SketchOp`, version 1.
+///
+/// Deliberately independent of `SketchOp`'s synthesized `Codable` (which the
+/// file formats may change): rows written today must decode forever, and the
+/// same bytes go to the sync server. Numbers are flat arrays to keep payloads
+/// small and encoding fast (appends happen after every stroke); dates are
+/// integer Unix milliseconds; ids are lowercase UUID strings.
+///
+/// ```json
+/// {"kind":"addStroke","id":"…","author":"…","color":[r,g,b,a],"width":4,
+///  "start":[x,y],"segments":[c1x,c1y,c2x,c2y,ex,ey,…],"startedAt":ms,"endedAt":ms}
+/// {"kind":"eraseStroke","stroke":"…","by":"…","at":ms}
+/// {"kind":"clear","by":"…","at":ms}
+/// ```
+enum SketchOpPayload {
+    enum Kind: String, Codable {
+        case addStroke, eraseStroke, clear
+    }
+
+    static func kind(of op: SketchOp) -> Kind {
+        switch op {
+        case .addStroke: .addStroke
+        case .eraseStroke: .eraseStroke
+        case .clear: .clear
+        }
+    }
+
+    static func encode(_ op: SketchOp) throws -> Data {
+        let encoder = JSONEncoder()
+        switch op {
+        case .addStroke(let s):
+            return try encoder.encode(AddStroke(s))
+        case .eraseStroke(let id, let by, let at):
+            return try encoder.encode(EraseStroke(kind: .eraseStroke, stroke: id.uuidString.lowercased(),
+                                                  by: by, at: StoreTime.milliseconds(at)))
+        case .clear(let by, let at):
+            return try encoder.encode(Clear(kind: .clear, by: by, at: StoreTime.milliseconds(at)))
+        }
+    }
+
+    /// Returns nil for bytes that are not a valid version 1 op.
+    static func decode(_ data: Data) -> SketchOp? {
+        let decoder = JSONDecoder()
+        guard let head = try? decoder.decode(Head.self, from: data) else { return nil }
+        switch head.kind {
+        case .addStroke:
+            return (try? decoder.decode(AddStroke.self, from: data))?.stroke.map(SketchOp.addStroke)
+        case .eraseStroke:
+            guard let e = try? decoder.decode(EraseStroke.self, from: data),
+                  let id = UUID(uuidString: e.stroke) else { return nil }
+            return .eraseStroke(id: id, by: e.by, at: StoreTime.date(e.at))
+        case .clear:
+            guard let c = try? decoder.decode(Clear.self, from: data) else { return nil }
+            return .clear(by: c.by, at: StoreTime.date(c.at))
+        }
+    }
+
+    private struct Head: Decodable {
+        var kind: Kind
+    }
+
+    private struct AddStroke: Codable {
+        var kind: Kind
+        var id: String
+        var author: String
+        var color: [Double]
+        var width: Double
+        var start: [Double]
+        var segments: [Double]
+        var startedAt: Int64
+        var endedAt: Int64
+
+        init(_ s: Stroke) {
+            kind = .addStroke
+            id = s.id.uuidString.lowercased()
+            author = s.author
+            color = [s.color.r, s.color.g, s.color.b, s.color.a]
+            width = s.width
+            start = [s.start.x, s.start.y]
+            segments = []
+            segments.reserveCapacity(s.segments.count * 6)
+            for seg in s.segments {
+                segments += [seg.c1.x, seg.c1.y, seg.c2.x, seg.c2.y, seg.end.x, seg.end.y]
+            }
+            startedAt = StoreTime.milliseconds(s.startedAt)
+            endedAt = StoreTime.milliseconds(s.endedAt)
+        }
+
+        var stroke: Stroke? {
+            guard let uuid = UUID(uuidString: id), color.count == 4, start.count == 2,
+                  segments.count % 6 == 0 else { return nil }
+            let segs = stride(from: 0, to: segments.count, by: 6).map { i in
+                CubicSegment(c1: Point(segments[i], segments[i + 1]),
+                             c2: Point(segments[i + 2], segments[i + 3]),
+                             end: Point(segments[i + 4], segments[i + 5]))
+            }
+            return Stroke(id: uuid, author: author,
+                          color: RGBA(r: color[0], g: color[1], b: color[2], a: color[3]),
+                          width: width, start: Point(start[0], start[1]), segments: segs,
+                          startedAt: StoreTime.date(startedAt), endedAt: StoreTime.date(endedAt))
+        }
+    }
+
+    private struct EraseStroke: Codable {
+        var kind: Kind
+        var stroke: String
+        var by: String
+        var at: Int64
+    }
+
+    private struct Clear: Codable {
+        var kind: Kind
+        var by: String
+        var at: Int64
+    }
+}

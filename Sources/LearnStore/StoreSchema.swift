@@ -1,0 +1,87 @@
+import GRDB
+import LearnModel
+
+/// The database schema, versioned by GRDB migrations.
+///
+/// Migrations are append-only: a released migration is never edited, a
+/// change is a new migration. The set of applied identifiers is what tells a
+/// newer file (unknown identifiers) from one we can open; `user_version` is
+/// left alone so the schema version has a single source of truth.
+enum StoreSchema {
+    /// `PRAGMA application_id` of every Teamsketch database: ASCII "TSKD".
+    /// It lets us tell our files from other programs' SQLite files before we
+    /// change anything.
+    static let applicationID: Int32 = 0x5453_4B44
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "sketch") { t in
+                t.primaryKey("id", .text) // lowercase UUID
+                t.column("name", .text).notNull().indexed()
+                t.column("guides", .text).notNull()
+                t.column("timeLimitMinutes", .integer).notNull()
+                t.column("width", .double).notNull()
+                t.column("height", .double).notNull()
+                t.column("createdAt", .integer).notNull() // Unix ms, like every date column
+                t.column("modifiedAt", .integer).notNull()
+                t.column("thumbnail", .blob)
+                t.column("deletedAt", .integer) // tombstone: sync must learn of deletions
+            }
+            try db.create(table: "sketchOp") { t in
+                t.column("sketchId", .text).notNull().references("sketch", onDelete: .cascade)
+                t.column("seq", .integer).notNull()
+                // The outbox id of the change that made this op; ops pulled
+                // from the server carry theirs, so a repeated pull is a no-op.
+                t.column("opId", .text).notNull().unique()
+                t.column("kind", .text).notNull()
+                t.column("payload", .blob).notNull()
+                t.column("createdAt", .integer).notNull()
+                t.primaryKey(["sketchId", "seq"])
+            }
+            try db.create(table: "outbox") { t in
+                t.primaryKey("opId", .text) // UUIDv7: text order is time order
+                t.column("entity", .text).notNull()
+                t.column("entityId", .text).notNull()
+                t.column("payload", .blob).notNull()
+                t.column("createdAt", .integer).notNull()
+            }
+        }
+        // Buchstaben Post (issue 4): word pools and per-pupil round stats.
+        migrator.registerMigration("v2") { db in
+            try db.create(table: "pool") { t in
+                t.primaryKey("id", .text) // "builtin.de" or a lowercase UUID
+                t.column("name", .text).notNull()
+                t.column("language", .text).notNull()
+                // Built-in pools ship with every copy of the app, so they are not synced.
+                t.column("builtIn", .boolean).notNull()
+                t.column("createdAt", .integer).notNull()
+                t.column("modifiedAt", .integer).notNull()
+                t.column("deletedAt", .integer) // tombstone, like sketch
+            }
+            try db.create(table: "poolItem") { t in
+                t.column("poolId", .text).notNull().references("pool", onDelete: .cascade)
+                // Item order is age (newer words are drawn more often).
+                t.column("position", .integer).notNull()
+                t.column("word", .text).notNull()
+                t.column("hint", .text).notNull()
+                t.column("priority", .integer).notNull()
+                t.primaryKey(["poolId", "position"])
+            }
+            try db.create(table: "wordPostRoundStat") { t in
+                t.primaryKey("id", .text) // UUIDv7, also the outbox opId
+                t.column("gameId", .text).notNull()
+                t.column("round", .integer).notNull()
+                t.column("playerName", .text).notNull().indexed()
+                t.column("word", .text).notNull()
+                t.column("finished", .boolean).notNull()
+                t.column("durationMs", .integer).notNull()
+                t.column("lettersSent", .integer).notNull()
+                t.column("lettersReceived", .integer).notNull()
+                t.column("wrongPlacements", .integer).notNull()
+                t.column("playedAt", .integer).notNull()
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import LearnModel
+
+/// One pupil's stored result of one round.
+public struct WordPostRoundStat: Hashable, Codable, Sendable {
+    public var id: UUID
+    public var gameID: UUID
+    public var round: Int
+    public var playerName: String
+    public var word: String
+    public var finished: Bool
+    public var milliseconds: Int64
+    public var lettersSent: Int
+    public var lettersReceived: Int
+    public var wrongPlacements: Int
+    public var playedAt: Date
+}
+
+/// A pupil's totals over every recorded round, what a teacher looks at.
+public struct WordPostPlayerRecord: Hashable, Sendable {
+    public var playerName: String
+    public var rounds: [WordPostRoundStat]
+
+    public var wordsFinished: Int { rounds.count(where: \.finished) }
+    public var totalMilliseconds: Int64 { rounds.reduce(0) { $0 + $1.milliseconds } }
+    /// Average time of the finished rounds, nil before the first.
+    public var averageMilliseconds: Int64? {
+        let done = rounds.filter(\.finished)
+        return done.isEmpty ? nil : done.reduce(0) { $0 + $1.milliseconds } / Int64(done.count)
+    }
+    public var lettersSent: Int { rounds.reduce(0) { $0 + $1.lettersSent } }
+    public var lettersReceived: Int { rounds.reduce(0) { $0 + $1.lettersReceived } }
+    public var wrongPlacements: Int { rounds.reduce(0) { $0 + $1.wrongPlacements } }
+}
+
+/// Payload of a `.pool` outbox row: the whole pool, since pools are small
+/// and a teacher edits them as a list.
+struct PoolChange: Codable {
+    enum Change: String, Codable { case save, delete }
+    var change: Change
+    var pool: WordPool?
+    var at: Int64
+
+    func encoded() throws -> Data { try JSONEncoder().encode(self) }
+}

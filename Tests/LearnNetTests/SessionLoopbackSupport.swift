@@ -1,0 +1,119 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Testing
+@testable import LearnModel
+import TeamsketchTestSupport
+@testable import LearnNet
+
+/// What a drawing test needs from a host or a member.
+protocol SessionPen: Sendable {
+    func beginStroke(id: UUID, color: RGBA, width: Double, start: Point)
+    func addSegments(_ segments: [CubicSegment], to id: UUID)
+    func endStroke(_ id: UUID)
+    func document() async -> SketchDocument
+}
+
+extension SessionHost: SessionPen {}
+extension SessionClient: SessionPen {}
+
+enum Loopback {
+    static func host(acceptAll: Bool = true, options: TransportOptions = TransportOptions(),
+                     events: EventLog? = nil, log: SessionLog = .silent) async throws -> SessionHost {
+        var config = SessionHost.Configuration(name: "Teacher", params: SessionParams(name: "Loopback"))
+        config.acceptAll = acceptAll
+        config.bindHost = "127.0.0.1"
+        config.options = options
+        config.log = log
+        let handler = EventLog.handler(for: events)
+        return try await SessionHost.start(config, onEvent: handler)
+    }
+
+    static func join(_ host: SessionHost, _ name: String, role: PeerRole = .drawer,
+                     options: TransportOptions = TransportOptions(), rejoinWindow: Duration = .seconds(10),
+                     events: EventLog? = nil) async throws -> SessionClient {
+        var config = SessionClient.Configuration(host: "127.0.0.1", port: host.port, name: name, role: role)
+        config.options = options
+        config.rejoinWindow = rejoinWindow
+        config.log = .silent
+        let handler = EventLog.handler(for: events)
+        return try await SessionClient.connect(config, onEvent: handler)
+    }
+
+    /// Host + `n` drawers, all accepted and started.
+    static func startedSession(_ n: Int, options: TransportOptions = TransportOptions(),
+                               hostEvents: EventLog? = nil) async throws -> (SessionHost, [SessionClient]) {
+        let host = try await Loopback.host(options: options, events: hostEvents)
+        var clients: [SessionClient] = []
+        for i in 1...n { clients.append(try await join(host, "P\(i)", options: options)) }
+        for c in clients { try await eventually("accepted") { await c.state().phase == .accepted } }
+        host.startSketch()
+        for c in clients { try await eventually("started") { await c.state().phase == .started } }
+        return (host, clients)
+    }
+
+    /// Draws strokes the way the canvas does: StrokeBuilder fed a random path
+    /// a few samples at a time, its segments handed over as they come.
+    static func draw(_ pen: any SessionPen, strokes: Int, seed: UInt64, points: Int = 40,
+                     pause: Duration = .milliseconds(1)) async throws -> [UUID] {
+        var rng = SplitMix64(seed: seed)
+        var ids: [UUID] = []
+        for _ in 0..<strokes {
+            let path = randomPath(&rng, count: points)
+            var b = StrokeBuilder(author: "", pen: Pen(color: PenColor.allCases[rng.nextInt(below: 12)], width: .fine),
+                                  start: path[0], at: Date())
+            pen.beginStroke(id: b.id, color: b.color, width: b.width, start: b.start)
+            for i in stride(from: 1, to: path.count, by: 4) {
+                let segs = b.add(contentsOf: path[i..<min(path.count, i + 4)])
+                if !segs.isEmpty { pen.addSegments(segs, to: b.id) }
+                try await Task.sleep(for: pause)
+            }
+            pen.addSegments(b.finish(at: Date()).tail, to: b.id)
+            pen.endStroke(b.id)
+            ids.append(b.id)
+        }
+        return ids
+    }
+
+    /// Waits until every pen's document holds `strokes` strokes and they are
+    /// all the same document.
+    static func converge(_ pens: [any SessionPen], strokes: Int) async throws -> SketchDocument {
+        try await eventually("\(strokes) strokes everywhere") {
+            for p in pens where await p.document().strokes.count != strokes { return false }
+            return true
+        }
+        let docs = await withTaskGroup(of: SketchDocument.self) { g in
+            for p in pens { g.addTask { await p.document() } }
+            return await g.reduce(into: []) { $0.append($1) }
+        }
+        for d in docs { #expect(d == docs[0]) }
+        return docs[0]
+    }
+}
+
+/// A socket with no session behind it: sends whatever a test wants and,
+/// with `autoRead` off, never reads (a stalled member).
+final class RawPeer: Sendable {
+    let channel: Channel
+
+    private init(channel: Channel) { self.channel = channel }
+
+    static func connect(port: Int, autoRead: Bool = true, receiveBuffer: Int? = nil) async throws -> RawPeer {
+        var b = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(ChannelOptions.autoRead, value: autoRead)
+        if let receiveBuffer {
+            b = b.channelOption(ChannelOptions.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
+        }
+        return RawPeer(channel: try await b.connect(host: "127.0.0.1", port: port).get())
+    }
+
+    func send(_ bytes: [UInt8]) async throws {
+        try await channel.writeAndFlush(channel.allocator.buffer(bytes: bytes)).get()
+    }
+
+    func send(_ m: SessionMessage) async throws { try await send(m.frame()) }
+
+    var isOpen: Bool { channel.isActive }
+
+    func close() async { try? await channel.close() }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import NIOCore
+import Testing
+@testable import LearnModel
+import TeamsketchTestSupport
+@testable import LearnNet
+
+/// Buchstaben Post over real loopback TCP: host-authoritative play through
+/// the session layer (WordPostHost / WordPostClient).
+@Suite(.serialized) struct WordPostNetworkTests {
+    @Test func fourPlayersPlayAFullSeededGameAndAllSeeTheSameEnd() async throws {
+        let pool = try BuiltInPools.german()
+        let (host, clients) = try await WordPostLoopback.started(3, pool: pool, seed: 7)
+        let start = try #require(await host.game())
+        #expect(start.players == [0, 1, 2, 3])
+        let seats = [WordPostSeat.host(host)] + clients.map(WordPostSeat.client)
+        let bots = seats.map { seat in Task { await seat.play() } }
+        try await eventually(timeout: .seconds(120), "game over") { await host.game()?.isEnded == true }
+        let final = try #require(await host.game())
+        #expect(final.phase == .ended(.poolEmpty) || final.phase == .ended(.hostEnded))
+        #expect(final.rounds.count >= 2)
+        #expect(final.rounds.allSatisfy { $0.results.allSatisfy(\.finished) })
+        for c in clients { try await eventually("client caught up") { c.game == final } }
+        for b in bots { b.cancel() }
+        await host.shutdown()
+    }
+
+    @Test func aPlayerVanishesMidRoundAndTheOthersFinish() async throws {
+        let pool = try BuiltInPools.german()
+        let (host, clients) = try await WordPostLoopback.started(3, pool: pool, seed: 11,
+                                                                 rejoinWindow: .milliseconds(300))
+        let leaver = clients[2]
+        let leaverIndex = try #require(leaver.index)
+        let stayers = [WordPostSeat.host(host)] + clients.prefix(2).map(WordPostSeat.client)
+        let bots = stayers.map { seat in Task { await seat.play() } }
+        // Round 1 cannot finish while the leaver's word is open.
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(await host.game()?.phase == .playing(round: 1))
+        await leaver.session.vanishForTesting()
+        try await eventually(timeout: .seconds(120), "game over") { await host.game()?.isEnded == true }
+        let final = try #require(await host.game())
+        #expect(final.departed == [leaverIndex])
+        #expect(final.players == [0, 1, 2])
+        #expect(final.phase == .ended(.poolEmpty))
+        #expect(final.rounds.count >= 2)
+        for c in clients.prefix(2) { try await eventually("client caught up") { c.game == final } }
+        for b in bots { b.cancel() }
+        await host.shutdown()
+    }
+
+    @Test func aRejoiningPlayerGetsTheCurrentGame() async throws {
+        let pool = try BuiltInPools.english()
+        let (host, clients) = try await WordPostLoopback.started(2, pool: pool, seed: 3)
+        let c = clients[0]
+        await c.session.dropConnectionForTesting()  // rejoins by itself with its token
+        // A move by the host while the client is away (or back).
+        let g = try #require(await host.game())
+        if let m = WordPostBot.moves(g, me: 0).first { WordPostSeat.host(host).act(m) }
+        try await eventually("rejoined and current") {
+            let now = await host.game()
+            return await host.lobby().member(c.index!)?.connected == true && c.game == now
+        }
+        #expect(await host.game()?.players.contains(c.index!) == true)
+        await host.shutdown()
+    }
+
+    @Test func aForgedMoveIsIgnored() async throws {
+        let pool = try BuiltInPools.german()
+        let (host, clients) = try await WordPostLoopback.started(2, pool: pool, seed: 5)
+        let forger = clients[0]
+        let me = try #require(forger.index)
+        let before = try #require(await host.game())
+        // Someone else's tile, moved in their name (it would be legal for them).
+        let victim = try #require(before.players.first { $0 != me && !(before.hands[$0] ?? []).isEmpty })
+        let tile = before.hands[victim]![0]
+        forger.sendIntentForTesting(.send(letter: tile.id, from: victim, to: me))
+        // An honest move after it on the same connection: once it shows, the
+        // forged one has been handled.
+        let honest = try #require(WordPostBot.moves(before, me: me).first)
+        forger.sendIntentForTesting(honest)
+        try await eventually("honest move applied") { await host.game() != before }
+        let after = try #require(await host.game())
+        #expect(after.holder(of: tile.id)?.player == victim)
+        #expect(await host.forgedIntentCount() == 1)
+        await host.shutdown()
+    }
+
+    @Test func aGarbageWordPostFrameClosesOnlyThatConnection() async throws {
+        let pool = try BuiltInPools.german()
+        let events = WordPostEventLog()
+        var config = WordPostHost.Configuration(name: "Teacher", pool: pool)
+        config.session.acceptAll = true
+        config.session.bindHost = "127.0.0.1"
+        config.session.log = .silent
+        config.seed = 9
+        let host = try await WordPostHost.start(config, onEvent: events.handler)
+        let good = try await WordPostLoopback.join(host, "Good")
+        let raw = try await RawPeer.connect(port: host.port)
+        try await raw.send(.hello(Hello(peerID: UUID(), name: "Bad", role: .drawer)))
+        try await eventually("bad one in") { await host.lobby().connectedDrawers == 3 }
+        host.startGame()
+        try await eventually("game seen") { good.game?.round == 1 }
+        // Type 48 (intent) with an unknown intent kind.
+        try await raw.send([0, 0, 0, 3, SessionMessage.frameVersion, 48, 9])
+        try await eventually("garbage peer closed") { !raw.isOpen }
+        #expect(events.contains { if case .connectionDropped = $0 { true } else { false } })
+        // The good member plays on.
+        let g = try #require(good.game)
+        let move = try #require(WordPostBot.moves(g, me: good.index!).first)
+        WordPostSeat.client(good).act(move)
+        try await eventually("good move applied") { await host.game() != g }
+        #expect(await host.lobby().member(good.index!)?.connected == true)
+        await host.shutdown()
+    }
+
+    @Test func aMemberCannotSendHostUpdates() async throws {
+        let pool = try BuiltInPools.german()
+        let host = try await WordPostLoopback.host(pool: pool)
+        let raw = try await RawPeer.connect(port: host.port)
+        try await raw.send(.hello(Hello(peerID: UUID(), name: "Bad", role: .drawer)))
+        try await eventually("in") { await host.lobby().connectedDrawers == 2 }
+        let fake = WordPostGame(pool: pool, players: [0, 1], seed: 1, at: Date())
+        try await raw.send(.wordPostUpdate(WordPostUpdate(seq: 99, effects: [], game: fake)))
+        try await eventually("closed") { !raw.isOpen }
+        #expect(await host.game() == nil)
+        await host.shutdown()
+    }
+
+    @Test func aLoneHostMayStartAndEndTheGame() async throws {
+        let pool = try BuiltInPools.english()
+        let events = WordPostEventLog()
+        let host = try await WordPostLoopback.host(pool: pool, events: events)
+        host.startGame()
+        try await eventually("started alone") { await host.game()?.round == 1 }
+        #expect(await host.game()?.players == [0])
+        #expect(await host.lobby().wordPost?.poolID == BuiltInPools.englishID)
+        host.endGame()
+        try await eventually("ended") { events.contains { $0 == .ended(.hostEnded) } }
+        #expect(await host.game()?.phase == .ended(.hostEnded))
+        await host.shutdown()
+    }
+
+    @Test func hostEndsTheGameForEveryone() async throws {
+        let pool = try BuiltInPools.german()
+        let events = WordPostEventLog()
+        let host = try await WordPostLoopback.host(pool: pool)
+        let c = try await WordPostLoopback.join(host, "P1", events: events)
+        try await eventually("in") { await host.lobby().connectedDrawers == 2 }
+        host.startGame()
+        try await eventually("game seen") { c.game?.round == 1 }
+        host.endGame()
+        try await eventually("ended for the member") { events.contains { $0 == .ended(.hostEnded) } }
+        #expect(c.game?.phase == .ended(.hostEnded))
+        #expect(c.game == (await host.game()))
+        await host.shutdown()
+    }
+}
+
+/// Byte layouts of the word-post frames and the lobby's activity block.
+struct WordPostCodecTests {
+    private func roundTrip(_ m: SessionMessage) throws -> SessionMessage {
+        var d = FrameDecoder()
+        d.append(m.frame())
+        return try #require(try d.next())
+    }
+
+    @Test func intentsAndUpdatesRoundTrip() throws {
+        for i: WordPostIntent in [.place(letter: 7, by: 2, slot: 3), .send(letter: 300, from: 0, to: 3)] {
+            #expect(try roundTrip(.wordPostIntent(i)) == .wordPostIntent(i))
+        }
+        let game = WordPostGame(pool: try BuiltInPools.german(), players: [0, 1, 2], seed: 4,
+                                at: Date(timeIntervalSince1970: 1_718_000_000.125))
+        let effects: [WordPostEffect] = [
+            .roundDealt(round: 1), .placed(letter: 1, player: 0, slot: 2), .rejected(letter: 2, player: 1, slot: 0),
+            .sent(letter: 3, from: 1, to: 2), .wordFinished(2), .roundFinished(round: 1), .gameEnded(.allLeft),
+            .redistributed(from: 2, handovers: [LetterHandover(letter: 9, to: 0)], withdrawn: [10, 11]),
+        ]
+        let u = WordPostUpdate(seq: 12, effects: effects, game: game)
+        #expect(try roundTrip(.wordPostUpdate(u)) == .wordPostUpdate(u))
+    }
+
+    @Test func lobbyCarriesTheWordPostLineAndSketchLobbiesAreUnchanged() throws {
+        let base = HostSession(hostName: "T", params: SessionParams(name: "S")).lobby
+        var wp = base
+        wp.wordPost = WordPostLobbyInfo(poolID: "builtin.de", poolName: "Deutsch", language: "de", wordCount: 60,
+                                        soundsOn: false)
+        #expect(try roundTrip(.lobby(wp)) == .lobby(wp))
+        #expect(wp.activity == .wordpost && base.activity == .sketch)
+        #expect(SessionMessage.lobby(wp).frame().count > SessionMessage.lobby(base).frame().count)
+        #expect(try roundTrip(.lobby(base)) == .lobby(base))
+    }
+
+    @Test func truncatedOrUnknownWordPostPayloadsAreErrors() {
+        for payload: [UInt8] in [[9], [1, 0], [], [0, 1, 99]] {
+            var d = FrameDecoder()
+            let type: UInt8 = payload.count == 3 ? 49 : 48
+            d.append([0, 0, 0, UInt8(2 + payload.count), SessionMessage.frameVersion, type] + payload)
+            #expect(throws: FrameError.self) { try d.next() }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Fails when a target imports a module it must not (docs/ARCHITECTURE.md,
+# "What each target may import"). Each target has a list of what it may
+# import; anything else is an error naming the file and the module.
+#
+#   scripts/check-imports.sh [SOURCES_DIR]   check a tree (default: Sources)
+#   scripts/check-imports.sh --self-test     prove the check catches a bad import
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+base="Foundation FoundationEssentials Dispatch Synchronization"
+# Why each list is what it is:
+# - LearnModel is shared with the school server and the fuzzers: Foundation only.
+# - The store, the network and the renderer each add one dependency to the model.
+# - The app core decides without a window: our Swift targets, no C module.
+# - TeamsketchDesktop (GTK, Avahi, the command line) is the only one left free.
+declare -A allowed=(
+    [LearnModel]="$base"
+    [LearnStore]="$base LearnModel GRDB"
+    [LearnNet]="$base LearnModel NIOCore NIOPosix NIOConcurrencyHelpers"
+    [LearnRender]="$base LearnModel CCairo CZlib"
+    [TeamsketchCore]="$base LearnModel LearnStore LearnNet LearnRender"
+)
+
+check() {
+    local root=$1 bad=0 target file module
+    for target in "${!allowed[@]}"; do
+        [ -d "$root/$target" ] || { echo "check-imports: $root/$target is missing" >&2; bad=1; continue; }
+        while IFS=: read -r file module; do
+            [ -n "$module" ] || continue
+            if ! grep -qw -- "$module" <<<"${allowed[$target]}"; then
+                echo "check-imports: $file imports $module, which $target must not import" >&2
+                bad=1
+            fi
+        done < <(grep -rHoE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|package|internal|private|fileprivate)[[:space:]]+)?import[[:space:]]+(class |struct |enum |func |var |protocol )?[A-Za-z_][A-Za-z0-9_]*' \
+                   --include='*.swift' "$root/$target" \
+                 | sed -E 's/^([^:]*):.*import[[:space:]]+(class |struct |enum |func |var |protocol )?([A-Za-z0-9_]+)$/\1:\3/')
+    done
+    return $bad
+}
+
+if [ "${1:-}" = "--self-test" ]; then
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    cp -r Sources "$tmp/Sources"
+    check "$tmp/Sources" || { echo "self-test: the real tree should pass" >&2; exit 1; }
+    for case in "LearnModel:GRDB" "LearnRender:CGtk" "TeamsketchCore:CZlib" "LearnStore:@preconcurrency import NIOCore"; do
+        target=${case%%:*} line=${case#*:}
+        [[ $line == *import* ]] || line="import $line"
+        rm -rf "$tmp/Sources" && cp -r Sources "$tmp/Sources"
+        printf '%s\n' "$line" > "$tmp/Sources/$target/Injected.swift"
+        if check "$tmp/Sources" 2>/dev/null; then
+            echo "self-test: '$line' in $target was not caught" >&2
+            exit 1
+        fi
+    done
+    echo "check-imports self-test: every injected import was caught"
+    exit 0
+fi
+
+check "${1:-Sources}"
+echo "check-imports: every target imports only what it may"
