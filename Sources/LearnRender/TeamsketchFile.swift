@@ -29,6 +29,7 @@ public enum TeamsketchFile {
         case .unsupportedVersion(let v): "it was saved in format version \(v), which this version cannot read"
         case .corrupt(let why): "the file is damaged (\(why))"
         case .unencodable(let why): why
+        case .outOfLimits(let why): why.errorDescription ?? "a value is out of range"
         }
     }
 }

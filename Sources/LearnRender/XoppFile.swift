@@ -66,6 +66,7 @@ public enum XoppFile {
         case .notXournal: "it is not a Xournal++ document"
         case .gzipCompressed: "it is compressed twice"
         case .malformed(let line, let why): "the Xournal++ document is damaged (line \(line): \(why))"
+        case .outOfLimits(let why): why.errorDescription ?? "a value is out of range"
         }
     }
 }

@@ -10,6 +10,9 @@ public enum SketchFileError: Error, Hashable, Sendable, LocalizedError {
     case corrupt(String)
     /// The document holds values JSON cannot carry (NaN or infinite coordinates).
     case unencodable(String)
+    /// Ours and well-formed, but holding values no real sketch has (a page a
+    /// hundred million units tall, a date in the year 300 billion).
+    case outOfLimits(SketchLimitError)
 
     public var errorDescription: String? {
         switch self {
@@ -18,6 +21,7 @@ public enum SketchFileError: Error, Hashable, Sendable, LocalizedError {
             "This sketch was saved in format version \(v), which this version of Teamsketch cannot read."
         case .corrupt(let why): "This sketch file is damaged (\(why))."
         case .unencodable(let why): "The sketch cannot be saved (\(why))."
+        case .outOfLimits(let why): "This sketch file cannot be opened: \(why.errorDescription ?? "")"
         }
     }
 }
@@ -74,11 +78,13 @@ public enum SketchFileFormat {
         } catch {
             throw .corrupt(String(describing: error))
         }
-        let meta = try file.meta.validated()
-        for op in file.ops {
-            if case .addStroke(let s) = op { try validate(s) }
+        let doc = SketchDocument(meta: try file.meta.validated(), ops: file.ops)
+        do {
+            try SketchValidation.check(doc)
+        } catch {
+            throw .outOfLimits(error)
         }
-        return SketchDocument(meta: meta, ops: file.ops)
+        return doc
     }
 
     // MARK: - Wire types
@@ -123,13 +129,6 @@ public enum SketchFileFormat {
             }
             return SketchMeta(id: id, name: name, guides: g, timeLimitMinutes: timeLimitMinutes, width: width,
                               height: height, createdAt: createdAt)
-        }
-    }
-
-    private static func validate(_ s: Stroke) throws(SketchFileError) {
-        guard s.width.isFinite, s.width > 0 else { throw .corrupt("stroke \(s.id) has width \(s.width)") }
-        for c in [s.color.r, s.color.g, s.color.b, s.color.a] where !(0...1).contains(c) {
-            throw .corrupt("stroke \(s.id) has a colour component \(c) outside 0…1")
         }
     }
 

@@ -105,7 +105,10 @@ struct XoppWriter {
         guard v.isFinite else { bytes.append(UInt8(ascii: "0")); return }
         let hundredths = (v * 100).rounded()
         // Beyond 2^53 hundredths the digits are noise anyway; no sketch gets there.
-        guard abs(hundredths) < 9.0e15 else { append(String(Int64(v.rounded()))); return }
+        // Such values only come from a document built in memory (files are checked
+        // on the way in); they are written whole, without an integer conversion
+        // that could trap.
+        guard abs(hundredths) < 9.0e15 else { append(String(format: "%.0f", v)); return }
         var n = Int64(hundredths)
         if n < 0 { bytes.append(UInt8(ascii: "-")); n = -n }
         let whole = n / 100, frac = Int(n % 100)

@@ -8,12 +8,15 @@ public enum XoppError: Error, Hashable, Sendable, LocalizedError {
     case gzipCompressed
     /// A Xournal++ document that breaks the format at `line` (1-based).
     case malformed(line: Int, reason: String)
+    /// Well-formed, but holding values no real page has.
+    case outOfLimits(SketchLimitError)
 
     public var errorDescription: String? {
         switch self {
         case .notXournal: "This file is not a Xournal++ document."
         case .gzipCompressed: "This Xournal++ file is still compressed."
         case .malformed(let line, let reason): "This Xournal++ document is damaged (line \(line): \(reason))."
+        case .outOfLimits(let why): "This Xournal++ document cannot be opened: \(why.errorDescription ?? "")"
         }
     }
 }
@@ -51,7 +54,8 @@ public struct XoppImport: Hashable, Sendable {
 
     /// A new sketch holding the imported ink on a canvas of the page's size.
     public func document(name: String? = nil, createdAt: Date = Date()) -> SketchDocument {
-        let title = (name ?? self.title).flatMap { $0.isEmpty ? nil : $0 } ?? "Xournal++"
+        let title = (name ?? self.title).flatMap { $0.isEmpty ? nil : String($0.prefix(SketchLimits.maxNameLength)) }
+            ?? "Xournal++"
         let meta = SketchMeta(name: title, guides: guides, width: pageWidth, height: pageHeight, createdAt: createdAt)
         return SketchDocument(meta: meta, ops: strokes.map(SketchOp.addStroke))
     }
@@ -116,7 +120,15 @@ public enum XoppFormat {
                              date: Date = Date()) throws(XoppError) -> XoppImport {
         try bytes.withUnsafeBufferPointer { (buf) throws(XoppError) -> XoppImport in
             var reader = XoppReader(buf, author: author, date: date)
-            return try reader.read()
+            let imported = try reader.read()
+            do throws(SketchLimitError) {
+                try SketchValidation.check(SketchMeta(name: "", width: imported.pageWidth,
+                                                      height: imported.pageHeight, createdAt: date))
+                try SketchValidation.check(ops: imported.strokes.map(SketchOp.addStroke))
+            } catch {
+                throw .outOfLimits(error)
+            }
+            return imported
         }
     }
 

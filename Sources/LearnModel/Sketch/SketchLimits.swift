@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a sketch may hold, whoever made it. Files and the network are
+/// hostile: a value outside these bounds is refused when it comes in, so no
+/// later step (drawing, thumbnails, export, the store's clock) ever meets a
+/// number it cannot convert. The bounds are far beyond any real class sketch
+/// (the benchmark sketch has 5,000 strokes of 60 points) and far inside what
+/// Cairo, Int32 pixel sizes and millisecond timestamps can carry.
+public enum SketchLimits {
+    /// Canvas width and height, in canvas units. Teamsketch's own canvas is
+    /// 1600 × 1000; an A0 page from Xournal++ is 2384 × 3370 points.
+    public static let canvasSide: ClosedRange<Double> = 1...20_000
+    /// How far a point may lie from the canvas's origin, in canvas units. Ink
+    /// may run off the page, but not to where doubles lose their pixels.
+    public static let coordinateMagnitude = 1_000_000.0
+    /// Stroke width in canvas units (a dot's radius for a tap).
+    public static let penWidth: ClosedRange<Double> = 0.01...1_000
+    /// Dates on sketches and ops: from 2000 to 2200. Anything else is a
+    /// damaged or forged file, and would overflow millisecond clocks.
+    public static let dates: ClosedRange<Date> =
+        Date(timeIntervalSince1970: 946_684_800)...Date(timeIntervalSince1970: 7_258_118_400)
+    /// Ops in one sketch (strokes, erasures, clears).
+    public static let maxOps = 200_000
+    /// Segments in one stroke, and in the whole sketch.
+    public static let maxSegmentsPerStroke = 100_000
+    public static let maxSegments = 3_000_000
+    /// Characters in a sketch's name or a stroke's author.
+    public static let maxNameLength = 200
+}
