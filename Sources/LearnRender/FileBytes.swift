@@ -4,17 +4,24 @@ import LearnModel
 /// Whole-file reads and atomic writes with POSIX error text, so messages say
 /// "No such file or directory" rather than Foundation's long sentences.
 public enum FileBytes {
-    public static func read(_ path: String) throws(SketchIOError) -> [UInt8] {
+    /// The whole file, refused with `tooLarge` when it holds more than
+    /// `limit` bytes — checked before anything is allocated, and again while
+    /// reading, for files that grow or lie about their size.
+    public static func read(_ path: String, limit: Int = SketchLimits.maxFileBytes) throws(SketchIOError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(path: path, reason: errnoText()) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: errnoText()) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "it is a folder") }
+        guard info.st_size <= limit else { throw .tooLarge(path: path, limit: limit) }
         var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
         var filled = 0
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
+            if filled == bytes.count {
+                guard filled <= limit else { throw .tooLarge(path: path, limit: limit) }
+                bytes.append(contentsOf: repeatElement(0, count: min(max(bytes.count, 1 << 16), limit + 1 - filled)))
+            }
             let n = bytes.withUnsafeMutableBytes { buf in
                 Foundation.read(fd, buf.baseAddress! + filled, buf.count - filled)
             }

@@ -42,47 +42,22 @@ public enum Gzip {
         return output
     }
 
+    /// What `decompress` unpacks at most unless told otherwise.
+    public static let defaultLimit = SketchLimits.maxInflatedBytes
+
     /// Inflates gzip (or zlib) data; concatenated gzip members are joined, as
-    /// gunzip does.
-    public static func decompress(_ input: [UInt8]) throws(Failure) -> [UInt8] {
-        if let whole = decompressSingleMember(input) { return whole }
-        return try decompressInChunks(input)
+    /// gunzip does. Stops with a failure once the output would pass `limit`
+    /// bytes. The size the gzip trailer claims is never trusted for memory:
+    /// the output grows with what really comes out.
+    public static func decompress(_ input: [UInt8], limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
+        try decompressInChunks(input, limit: limit)
     }
 
-    /// The common case in one pass: one gzip member whose trailer gives the
-    /// inflated size, inflated straight into the result. Nil for anything
-    /// else (several members, a damaged file), which the chunked path handles
-    /// and explains.
-    private static func decompressSingleMember(_ input: [UInt8]) -> [UInt8]? {
-        guard isGzip(input), input.count >= 18 else { return nil }
-        let n = input.count
-        // ISIZE: the length mod 2³², little-endian, in the last four bytes.
-        let size = Int(input[n - 4]) | Int(input[n - 3]) << 8 | Int(input[n - 2]) << 16 | Int(input[n - 1]) << 24
-        guard size > 0, size < 1 << 31 else { return nil }
-        var complete = false
-        let output = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-            count = 0
-            var stream = z_stream()
-            guard ts_inflate_init_auto(&stream) == Z_OK else { return }
-            defer { inflateEnd(&stream) }
-            input.withUnsafeBufferPointer { inBuf in
-                stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress)
-                stream.avail_in = uInt(inBuf.count)
-                stream.next_out = buffer.baseAddress
-                stream.avail_out = uInt(buffer.count)
-                // One spare byte of room: a file longer than its trailer says fails here.
-                guard inflate(&stream, Z_FINISH) == Z_STREAM_END, Int(stream.total_out) == size,
-                      stream.avail_in == 0 else { return }
-                complete = true
-                count = size
-            }
-        }
-        return complete ? output : nil
-    }
-
-    private static func decompressInChunks(_ input: [UInt8]) throws(Failure) -> [UInt8] {
+    private static func decompressInChunks(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(input.count * 6)
+        // XML deflates about tenfold; a first guess from the input, never from the trailer.
+        output.reserveCapacity(min(limit, input.count.multipliedReportingOverflow(by: 8).partialValue))
+        var tooBig = false
         var chunk = [UInt8](repeating: 0, count: 1 << 18)
         var offset = 0
         while offset < input.count {
@@ -102,10 +77,15 @@ public enum Gzip {
                         stream.avail_out = uInt(outBuf.count)
                         status = inflate(&stream, Z_NO_FLUSH)
                         let n = outBuf.count - Int(stream.avail_out)
+                        guard n <= limit - output.count else { tooBig = true; return }
                         output.append(contentsOf: UnsafeBufferPointer(start: outBuf.baseAddress, count: n))
                     } while status == Z_OK && (stream.avail_in > 0 || stream.avail_out == 0)
                     consumed = inBuf.count - offset - Int(stream.avail_in)
                 }
+            }
+            if tooBig {
+                throw Failure(description: "it would unpack to more than \(limit >> 20) MB, "
+                    + "more than any sketch holds")
             }
             switch status {
             case Z_STREAM_END:

@@ -3,6 +3,8 @@ import LearnModel
 /// message a teacher can act on (the CLI prints `description` as is).
 public enum SketchIOError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
+    /// Larger than any sketch can be; not read, so it costs no memory.
+    case tooLarge(path: String, limit: Int)
     case unwritable(path: String, reason: String)
     case unknownExtension(path: String, allowed: [String])
     case notASketch(path: String, reason: String)
@@ -17,6 +19,8 @@ public enum SketchIOError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreadable(let path, let reason):
             "Cannot read \(path): \(reason)."
+        case .tooLarge(let path, let limit):
+            "Cannot open \(path): the file is too large (more than \(limit >> 20) MB) to be a sketch."
         case .unwritable(let path, let reason):
             "Cannot write \(path): \(reason)."
         case .unknownExtension(let path, let allowed):

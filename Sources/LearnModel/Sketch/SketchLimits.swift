@@ -24,6 +24,11 @@ public enum SketchLimits {
     /// Segments in one stroke, and in the whole sketch.
     public static let maxSegmentsPerStroke = 100_000
     public static let maxSegments = 3_000_000
+    /// Bytes of a sketch file read from disk, and of the XML a `.xopp` may
+    /// unpack to: enough for the largest sketch the limits above allow, and
+    /// a cap on what a gzip bomb can make us allocate.
+    public static let maxFileBytes = 64 << 20
+    public static let maxInflatedBytes = 128 << 20
     /// Characters in a sketch's name or a stroke's author.
     public static let maxNameLength = 200
 }

@@ -157,8 +157,10 @@ struct XMLByteScanner {
         var i = range.lowerBound
         while i < range.upperBound {
             let c = buf[i]
-            guard c == UInt8(ascii: "&"), let semi = find(UInt8(ascii: ";"), from: i + 1, limit: range.upperBound),
-                  semi - i <= 12
+            // An entity is short: the ';' is looked for only within reach, so
+            // text full of lone '&' is still read in one pass.
+            guard c == UInt8(ascii: "&"),
+                  let semi = find(UInt8(ascii: ";"), from: i + 1, limit: min(i + 13, range.upperBound))
             else {
                 out.append(c); i += 1; continue
             }

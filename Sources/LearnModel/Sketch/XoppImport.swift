@@ -18,6 +18,9 @@ struct XoppReader {
 
     /// Open elements, as name ranges, to check that end tags match.
     private var open: [Range<Int>] = []
+    /// How many of the open elements are the first page: kept as a count so
+    /// asking "inside the first page?" costs nothing however deep the nesting.
+    private var openFirstPages = 0
     private var points: [Point] = []
     private var ids = UUIDSource()
 
@@ -82,6 +85,7 @@ struct XoppReader {
                 break
             case .end(let name):
                 let top = open.removeLast()
+                if pages == 1, open.count == 1, scanner.equals(top, "page") { openFirstPages -= 1 }
                 guard scanner.buf[top].elementsEqual(scanner.buf[name]) else {
                     throw XMLByteScanner.Failure(offset: name.lowerBound - 2, reason:
                         "</\(scanner.string(name))> closes <\(scanner.string(top))>")
@@ -95,10 +99,15 @@ struct XoppReader {
     private mutating func element(name: Range<Int>, attributes attrs: Range<Int>, selfClosing: Bool,
                                   pow10: UnsafeBufferPointer<Double>) throws(XMLByteScanner.Failure) {
         let parent = open.last
-        let inFirstPage = pages == 1 && open.contains { scanner.equals($0, "page") }
+        let inFirstPage = openFirstPages > 0
         if scanner.equals(name, "page"), open.count == 1 {
             pages += 1
-            if pages == 1 { try readPageSize(attrs) } else { result.skippedPages += 1 }
+            if pages == 1 {
+                try readPageSize(attrs)
+                if !selfClosing { openFirstPages += 1 }
+            } else {
+                result.skippedPages += 1
+            }
         } else if inFirstPage, scanner.equals(name, "stroke") {
             // Handled whole here: attributes, coordinates, end tag.
             try readStroke(name: name, attributes: attrs, selfClosing: selfClosing, pow10: pow10)
