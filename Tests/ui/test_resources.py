@@ -15,9 +15,10 @@ TITLE_BLUE = (0x2B, 0x2B, 0x6E)  # .home-title in resources/style/teamsketch.css
 
 def xdg_env(tmp_path, data_dirs):
     """Resources only from `data_dirs`: the build tree's copy is pointed at
-    a directory that does not exist."""
+    a directory that does not exist. /usr/share stays last, as on a real
+    desktop, for GTK's own icons; it holds no Teamsketch resources here."""
     return {"TEAMSKETCH_RESOURCES": str(tmp_path / "no-build-tree"),
-            "XDG_DATA_DIRS": ":".join(str(d) for d in data_dirs),
+            "XDG_DATA_DIRS": ":".join(str(d) for d in [*data_dirs, "/usr/share"]),
             "TEAMSKETCH_SOUNDS": "1"}
 
 
@@ -37,7 +38,8 @@ def has_styled_title(shot):
 
 
 def window_named(app, title):
-    r = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.proc.pid), "--name", title],
+    # --all: xdotool otherwise matches any window of the pid, whatever its name.
+    r = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(app.proc.pid), "--name", title],
                        env=app.env, capture_output=True, text=True)
     return r.stdout.split()
 
@@ -75,9 +77,13 @@ def test_missing_resources_give_a_message_not_a_crash(display, tmp_path):
         log = app.read_log()
         assert "resource style/teamsketch.css not found" in log
         assert str(tmp_path / "empty" / "teamsketch") in log, "stderr should say where it looked"
+        # The message is modal on top of the main window; make sure it has the
+        # keyboard (activating may report an error when it already has).
+        subprocess.run(["xdotool", "windowactivate", "--sync", window_named(app, "looks plainer")[0]],
+                       env=app.env, capture_output=True, timeout=10)
+        time.sleep(0.3)
         app.key("Return")                            # OK
-        time.sleep(0.5)
-        assert not window_named(app, "looks plainer")
+        wait_for(lambda: not window_named(app, "looks plainer"), seconds=5, what="the message to close")
         assert app.proc.poll() is None
     finally:
         app.stop()
@@ -117,7 +123,7 @@ def test_make_install_puts_everything_where_the_installed_app_finds_it(display, 
                  "share/locale/de/LC_MESSAGES/teamsketch.mo"]:
         assert (prefix / path).is_file(), f"make install did not install {path}"
     monkeypatch.setattr(harness, "BIN", prefix / "bin" / "TeamsketchDesktop")
-    env = {"XDG_DATA_DIRS": str(share), "TEAMSKETCH_SOUNDS": "1"}
+    env = {"XDG_DATA_DIRS": f"{share}:/usr/share", "TEAMSKETCH_SOUNDS": "1"}
     env.pop("TEAMSKETCH_RESOURCES", None)
     app = App(display, home(tmp_path), extra_env=env)
     try:

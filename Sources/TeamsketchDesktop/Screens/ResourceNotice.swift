@@ -35,9 +35,11 @@ enum ResourceNotice {
         problems.map(\.resource).joined(separator: ", ")
     }
 
+    /// The app's main window, so the message is modal on top of it: the
+    /// application's window list starts with the one most recently used.
     private static func visibleWindow() -> Widget? {
-        guard let list = gtk_window_list_toplevels() else { return nil }
-        defer { g_list_free(list) }
+        guard let app = g_application_get_default(),
+              let list = gtk_application_get_windows(ts_application(UnsafeMutableRawPointer(app))) else { return nil }
         var node: UnsafeMutablePointer<GList>? = list
         while let n = node {
             if let data = n.pointee.data {
