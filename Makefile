@@ -51,7 +51,7 @@ pot:
 	  -f $(CURDIR)/po/POTFILES -o $(CURDIR)/po/teamsketch.pot
 	for l in $(LINGUAS); do msgmerge -q --no-wrap --no-fuzzy-matching --update --backup=none po/$$l.po po/teamsketch.pot; done
 
-# Every string in the sources has a German translation (SPEC §7: German complete).
+# Every string in the sources has a German translation: German is never partial.
 i18n-check:
 	rm -rf $(POT_SRC) && mkdir -p $(POT_SRC)
 	while read -r f; do mkdir -p $(POT_SRC)/$$(dirname $$f); sed 's/`_`(/_(/g' $$f > $(POT_SRC)/$$f; done < po/POTFILES
