@@ -132,3 +132,15 @@ def test_make_install_puts_everything_where_the_installed_app_finds_it(display, 
         assert "teamsketch: resource" not in app.read_log()
     finally:
         app.stop()
+
+
+def test_committed_sounds_are_what_the_generator_makes(tmp_path):
+    """The WAV files and scripts/make-sounds.py must not drift apart: a sound
+    changed in one place only would be lost the next time someone runs it."""
+    subprocess.run(["/usr/bin/python3", str(ROOT / "scripts" / "make-sounds.py"), str(tmp_path)], check=True,
+                   capture_output=True)
+    made = sorted(p.name for p in tmp_path.glob("*.wav"))
+    committed = sorted(p.name for p in (ROOT / "resources" / "sounds").glob("*.wav"))
+    assert made == committed and len(made) == 6
+    for name in made:
+        assert (tmp_path / name).read_bytes() == (ROOT / "resources" / "sounds" / name).read_bytes(), name
