@@ -6,8 +6,11 @@ BIN := .build/debug/TeamsketchDesktop
 LOCALEDIR := .build/locale
 LINGUAS := de
 PY := /usr/bin/python3
+APP_ID := org.teamsketch.Desktop
+PREFIX ?= /usr/local
+DATADIR = $(PREFIX)/share
 
-.PHONY: run test build deps-run deps-test ui bench pot mo i18n-check clean
+.PHONY: run test build deps-run deps-test ui bench pot mo i18n-check check-resources sounds install clean
 
 run: deps-run build
 	$(BIN)
@@ -17,6 +20,7 @@ test: deps-test build
 	scripts/check-imports.sh --self-test
 	$(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	$(MAKE) --no-print-directory i18n-check
+	$(MAKE) --no-print-directory check-resources
 	$(MAKE) --no-print-directory ui
 
 build: mo
@@ -47,7 +51,7 @@ pot:
 	  -f $(CURDIR)/po/POTFILES -o $(CURDIR)/po/teamsketch.pot
 	for l in $(LINGUAS); do msgmerge -q --no-wrap --no-fuzzy-matching --update --backup=none po/$$l.po po/teamsketch.pot; done
 
-# Every string in the sources has a German translation (SPEC §7: German complete).
+# Every string in the sources has a German translation: German is never partial.
 i18n-check:
 	rm -rf $(POT_SRC) && mkdir -p $(POT_SRC)
 	while read -r f; do mkdir -p $(POT_SRC)/$$(dirname $$f); sed 's/`_`(/_(/g' $$f > $(POT_SRC)/$$f; done < po/POTFILES
@@ -61,6 +65,29 @@ mo:
 	  mkdir -p $(LOCALEDIR)/$$l/LC_MESSAGES; \
 	  msgfmt --check -o $(LOCALEDIR)/$$l/LC_MESSAGES/teamsketch.mo po/$$l.po; \
 	done
+
+# The desktop entry and the AppStream metadata are what menus and software
+# centres read; each validator fails on errors.
+check-resources:
+	desktop-file-validate resources/$(APP_ID).desktop
+	appstreamcli validate --no-net resources/$(APP_ID).metainfo.xml
+
+# The game's sounds are committed; this remakes them after a change to the script.
+sounds:
+	$(PY) scripts/make-sounds.py resources/sounds
+
+# Installs under PREFIX (default /usr/local; DESTDIR for packaging): the
+# binary, the resources where the app looks for them (PREFIX/share/teamsketch,
+# found through XDG_DATA_DIRS), and what the desktop needs to list it.
+install: build
+	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/TeamsketchDesktop
+	for d in pools sounds style; do \
+	  for f in resources/$$d/*; do install -Dm644 $$f $(DESTDIR)$(DATADIR)/teamsketch/$$d/$$(basename $$f); done; \
+	done
+	cd resources && for f in $$(find icons -type f); do install -Dm644 $$f $(DESTDIR)$(DATADIR)/$$f; done
+	install -Dm644 resources/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
+	install -Dm644 resources/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	for l in $(LINGUAS); do install -Dm644 $(LOCALEDIR)/$$l/LC_MESSAGES/teamsketch.mo $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/teamsketch.mo; done
 
 clean:
 	rm -rf .build

@@ -38,10 +38,9 @@ let package = Package(
             providers: [.apt(["libavahi-client-dev", "libavahi-glib-dev"])]
         ),
         // Foundation only: the model every other target shares.
-        .target(
-            name: "LearnModel",
-            resources: [.copy("Resources")]
-        ),
+        // Its data files (word pools) live in resources/ at the top; the app
+        // core finds them and hands the bytes in.
+        .target(name: "LearnModel"),
         // The device's SQLite store.
         .target(
             name: "LearnStore",

@@ -46,11 +46,11 @@ extension LocalStore {
 
     /// Stores the built-in pools that have never been stored. One the
     /// teacher deleted stays deleted. No outbox rows: every copy of the app
-    /// has them. Returns the ids inserted.
+    /// has them. The app finds and decodes the pool files; this only stores
+    /// the ones it is given. Returns the ids inserted.
     @discardableResult
-    public func loadBuiltInPoolsIfMissing() throws -> [String] {
-        let builtIn = try BuiltInPools.all()
-        return try writer.write { db in
+    public func loadBuiltInPoolsIfMissing(_ builtIn: [WordPool]) throws -> [String] {
+        try writer.write { db in
             let now = StoreTime.milliseconds(clock.now())
             var inserted: [String] = []
             for pool in builtIn where try Bool.fetchOne(db, sql: "SELECT 1 FROM pool WHERE id = ?", arguments: [pool.id]) == nil {

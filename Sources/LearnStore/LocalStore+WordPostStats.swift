@@ -3,8 +3,8 @@ import LearnModel
 import GRDB
 
 extension LocalStore {
-    /// Records a round for the named players (signed-in or named pupils,
-    /// SPEC §3); players without a name are not recorded. One row and one
+    /// Records a round for the named players (signed-in pupils or ones who
+    /// typed a name); players without a name are not recorded. One row and one
     /// outbox row per pupil, in one transaction. Returns the rows written.
     @discardableResult
     public func recordRound(_ summary: WordPostRoundSummary, gameID: UUID,

@@ -3,7 +3,7 @@ import LearnModel
 import GRDB
 
 /// The device's own database: the source of truth for the user's sketches,
-/// fully usable without a server (SPEC §6).
+/// fully usable without a server: a school without one loses nothing.
 ///
 /// Files are SQLite in WAL mode with `synchronous = NORMAL`: a commit costs no
 /// fsync, and a crash or SIGKILL loses at most the last transaction, i.e. the

@@ -1,5 +1,6 @@
 import Foundation
 import LearnModel
+import TeamsketchTestSupport
 import Testing
 
 @Suite struct WordPostPoolTests {

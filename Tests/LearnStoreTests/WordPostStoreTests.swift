@@ -34,14 +34,14 @@ import LearnStore
 
     @Test func builtInPoolsLoadOnceAndStayDeletedIfTheTeacherDeletesThem() throws {
         let store = try LocalStore.inMemory()
-        #expect(try store.loadBuiltInPoolsIfMissing() == [BuiltInPools.germanID, BuiltInPools.englishID])
-        #expect(try store.loadBuiltInPoolsIfMissing() == [])
+        #expect(try store.loadBuiltInPoolsIfMissing(BuiltInPools.all()) == [BuiltInPools.germanID, BuiltInPools.englishID])
+        #expect(try store.loadBuiltInPoolsIfMissing(BuiltInPools.all()) == [])
         let pools = try store.pools()
         #expect(pools.map(\.id).sorted() == [BuiltInPools.germanID, BuiltInPools.englishID].sorted())
         #expect(try pools.first { $0.id == BuiltInPools.germanID } == BuiltInPools.german())
         #expect(try store.outboxCount() == 0, "built-in pools are not synced")
         try store.deletePool(id: BuiltInPools.englishID)
-        #expect(try store.loadBuiltInPoolsIfMissing() == [])
+        #expect(try store.loadBuiltInPoolsIfMissing(BuiltInPools.all()) == [])
         #expect(try store.pools().map(\.id) == [BuiltInPools.germanID])
     }
 
@@ -104,7 +104,7 @@ import LearnStore
             let store = try LocalStore(path: path)
             #expect(try store.appliedMigrations() == ["v1", "v2"])
             #expect(try store.sketches().map(\.name) == ["Alt"])
-            try store.loadBuiltInPoolsIfMissing()
+            try store.loadBuiltInPoolsIfMissing(BuiltInPools.all())
             #expect(try store.pools().count == 2)
             try store.close()
             let reopened = try LocalStore(path: path)

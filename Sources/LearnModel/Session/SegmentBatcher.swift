@@ -1,8 +1,8 @@
 import Foundation
 
 /// Collects the segments a stroke builder emits and releases them as batches,
-/// about one per frame (SPEC §4: streamed while the pen moves, batched per
-/// frame).
+/// about one per frame: ink travels while the pen still moves, yet the
+/// network sees one message per frame rather than one per sample.
 ///
 /// A token bucket sets the pace: a batch may go when a token is there; one
 /// token comes back every `interval`, up to `burst`. A device that hands

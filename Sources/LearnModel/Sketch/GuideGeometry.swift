@@ -16,8 +16,8 @@ public struct GuideLine: Hashable, Sendable {
     public init(from: Point, to: Point, kind: Kind) { self.from = from; self.to = to; self.kind = kind }
 }
 
-/// The lines a sketch's line guides consist of (SPEC §2: none, squared,
-/// lined). Pure values, so the canvas, the exporters and the tests all agree;
+/// The lines a sketch's line guides consist of (none, squared like a maths
+/// book, or lined like a writing book). Pure values, so the canvas, the exporters and the tests all agree;
 /// the app draws them with Cairo under the ink.
 public enum GuideGeometry {
     /// Squared paper: a grid cell of 40 units is 2.5 % of the 1600-unit canvas,

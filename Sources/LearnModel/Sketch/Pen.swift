@@ -9,7 +9,7 @@ public struct RGBA: Hashable, Codable, Sendable {
     public static let white = RGBA(r: 1, g: 1, b: 1)
 }
 
-/// The 12 felt pens in the order SPEC §2 fixes for the palette.
+/// The twelve felt pens in the order pupils know from the iPad original.
 public enum PenColor: Int, CaseIterable, Codable, Sendable {
     case white, yellow, orange, red, pink, purple, lightGreen, darkGreen, lightBlue, darkBlue, brown, black
 

@@ -8,7 +8,7 @@ public struct SketchMeta: Hashable, Codable, Sendable {
     public var id: UUID
     public var name: String
     public var guides: LineGuides
-    /// 0 means no limit; at most 120 (SPEC §2).
+    /// 0 means no limit; at most 120 minutes, longer than any lesson.
     public var timeLimitMinutes: Int
     public var width: Double
     public var height: Double

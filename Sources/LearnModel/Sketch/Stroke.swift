@@ -1,7 +1,7 @@
 import Foundation
 
 /// A finished stroke: immutable once made. A stroke without segments is a dot
-/// of radius `width` at `start` (a tap, SPEC §2).
+/// of radius `width` at `start`: a tap leaves a visible dot, as a pen would.
 public struct Stroke: Hashable, Codable, Sendable, Identifiable {
     public var id: UUID
     public var author: String

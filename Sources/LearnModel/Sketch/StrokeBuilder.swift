@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns pointer samples (canvas units) into a smoothed stroke while the pen
-/// moves, one cubic segment at a time (SPEC §2, seed §4.8.5).
+/// moves, one cubic segment at a time, smoothed the way the iPad original smooths ink.
 ///
 /// The method: once five samples are pending, the 4th is moved onto the
 /// midpoint of the 3rd and 5th and samples 1–4 become one cubic

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which strokes the eraser touches. The eraser removes whole strokes
-/// (SPEC §2), so all it needs is "does this circle touch that ink".
+/// (never parts of them), so all it needs is "does this circle touch that ink".
 ///
 /// Ink counts with its width: a line's ink reaches `width / 2` from its centre
 /// line, a dot's reaches `width` (its radius). Strokes are scanned topmost

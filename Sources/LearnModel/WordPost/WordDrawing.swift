@@ -1,5 +1,5 @@
-/// Which words a round gets (seed §5.5.1.2: "semi-randomly", weighted by
-/// priority, with priorities for new and unfinished words).
+/// Which words a round gets: drawn at random but not evenly — weighted by
+/// priority, favouring words a player has not seen or not finished yet.
 public enum WordDrawing {
     /// How much likelier an unfinished word is than one this group has
     /// already finished.

@@ -1,4 +1,4 @@
-/// Hiding letters and spreading them over the players (seed §5.5.1.2).
+/// Hiding letters and spreading them over the players, so a word is finished only with teammates' help.
 public enum WordPostDealer {
     /// Letters hidden in a word of `length` graphemes: about a third, so the
     /// longer the word the more letters; at least one, never all.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Buchstaben Post (SPEC §3) as a pure state machine: an action goes in,
+/// Buchstaben Post, the team spelling game, as a pure state machine: an action goes in,
 /// the state changes and effects come out. No I/O, no clock, no randomness
 /// of its own: times arrive with the actions and every deal comes from the
 /// seed, so the host can replay a game and tests are exact.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A player's totals over the game: the collaboration signals teachers asked
-/// for (SPEC §3). Nothing here is a score; nobody sees a ranking.
+/// A player's totals over the game: how the team worked together, which is
+/// what teachers want to see. Nothing here is a score; nobody sees a ranking.
 public struct WordPostPlayerStats: Hashable, Codable, Sendable {
     public var wordsFinished = 0
     public var lettersSent = 0

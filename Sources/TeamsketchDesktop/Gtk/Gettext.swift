@@ -16,13 +16,15 @@ enum Localization {
     static let domain = "teamsketch"
 
     /// Binds the text domain to the compiled catalogues: next to the build
-    /// (`make` puts them in .build/locale) or the installed prefix.
+    /// (`make` puts them in .build/locale) or the installed prefix
+    /// (`make install` puts them in PREFIX/share/locale, beside PREFIX/bin).
     static func setUp() {
         setlocale(LC_ALL, "")
         let candidates = [
             ProcessInfo.processInfo.environment["TEAMSKETCH_LOCALEDIR"],
             executableDirectory().map { $0 + "/../locale" },
             executableDirectory().map { $0 + "/../../locale" },
+            executableDirectory().map { $0 + "/../share/locale" },
             "/usr/local/share/locale",
             "/usr/share/locale",
         ].compactMap { $0 }

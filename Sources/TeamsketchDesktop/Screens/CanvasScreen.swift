@@ -165,7 +165,7 @@ final class CanvasScreen {
         if let eraserButton { gtk_toggle_button_set_active(ts_toggle(eraserButton), canvas.tool == .eraser ? 1 : 0) }
     }
 
-    /// Keyboard use (SPEC §7): 1–9, 0, -, = pick the twelve pens in palette
+    /// Everything works from the keyboard too: 1–9, 0, -, = pick the twelve pens in palette
     /// order; F/B fine and broad; E eraser; Ctrl+plus/minus/0 zoom; Ctrl+S export.
     private func installShortcuts() {
         let keys = gtk_event_controller_key_new()!

@@ -83,7 +83,7 @@ final class HostLobbyScreen {
         gtk_widget_set_sensitive(startButton, drawers >= session.minimumToStart && !lobby.started ? 1 : 0)
     }
 
-    /// Buchstaben Post may start with the host alone, after asking (SPEC §4).
+    /// Buchstaben Post may start with the host alone, after asking; a sketch needs two painters.
     private func startPressed() {
         guard let lobby = session.lobby else { return }
         if lobby.connectedDrawers < 2 {

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import LearnModel
 
-/// Asks for the sketch's name, line guides and time limit (SPEC §2).
+/// Asks for the sketch's name, line guides and time limit (0–120 minutes).
 @MainActor
 final class NewSketchScreen {
     let widget: Widget

@@ -204,7 +204,7 @@ final class TeamsketchApp {
         return screen
     }
 
-    /// Classroom setting (SPEC §3): the switch on the Buchstaben Post screen,
+    /// A classroom setting: the switch on the Buchstaben Post screen,
     /// kept on this device; TEAMSKETCH_SOUNDS=0 or 1 overrides it.
     var soundsOn: Bool {
         switch ProcessInfo.processInfo.environment["TEAMSKETCH_SOUNDS"] {

@@ -27,7 +27,7 @@ struct BoardModel: Equatable {
 }
 
 /// Where everything sits on a board of a given size. Drop zones are much
-/// larger than what is drawn: children drag imprecisely (SPEC §1).
+/// larger than what is drawn: children of six drag imprecisely.
 struct BoardLayout {
     let width: Double
     let height: Double

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import LearnModel
 
-/// The game screen (SPEC §3): the hint on top, the player's word as slots,
+/// The game screen: the hint on top, the player's word as slots,
 /// their letter tiles, teammates' trains at the edges. It only turns drops
 /// into game actions and effects into animations; the rules are
 /// LearnModel's `WordPostGame`. `GameLink` is where the actions go: the
@@ -168,7 +168,7 @@ final class WordPostScreen {
         }
     }
 
-    /// Stats per named player (SPEC §3), stored locally and synced later.
+    /// Stats per named player, stored locally and synced later.
     /// Only the device that owns the game records, so nothing counts twice.
     var recordsStats = true
     private let gameID = UUID()

@@ -18,8 +18,9 @@ final class WordPostStartScreen {
         UI.center(widget)
         UI.append(widget, UI.label(`_`("Buchstaben Post"), classes: ["home-title"]))
 
-        let pools = Self.availablePools(app)
+        let (pools, missing) = Self.availablePools(app)
         if pools.isEmpty { UI.setText(status, `_`("The word lists could not be loaded.")) }
+        if !missing.isEmpty { UI.setText(status, Self.text(forMissing: missing)) }
         let german = (ProcessInfo.processInfo.environment["LANGUAGE"] ?? ProcessInfo.processInfo.environment["LANG"] ?? "")
             .hasPrefix("de")
         pool = pools.first { $0.id == (german ? BuiltInPools.germanID : BuiltInPools.englishID) } ?? pools.first
@@ -88,13 +89,23 @@ final class WordPostStartScreen {
     }
 
     /// The store's pools (built-in ones are put there on first use), or the
-    /// built-in files when the store is unavailable.
-    private static func availablePools(_ app: TeamsketchApp) -> [WordPool] {
+    /// built-in files when the store is unavailable; and the built-in files
+    /// that could not be used and so are not offered.
+    private static func availablePools(_ app: TeamsketchApp) -> ([WordPool], [ResourceProblem]) {
+        let builtIn = BuiltInPoolFiles(locator: AppResources.locator)
+        var pools = builtIn.pools
         if let store = app.store {
-            _ = try? store.loadBuiltInPoolsIfMissing()
-            if let pools = try? store.pools(), !pools.isEmpty { return pools }
+            _ = try? store.loadBuiltInPoolsIfMissing(builtIn.pools)
+            if let stored = try? store.pools(), !stored.isEmpty { pools = stored }
         }
-        return (try? BuiltInPools.all()) ?? []
+        let missing = builtIn.problems(notOffered: pools)
+        for problem in missing { FileHandle.standardError.write(Data((problem.logLine + "\n").utf8)) }
+        return (pools, missing)
+    }
+
+    private static func text(forMissing problems: [ResourceProblem]) -> String {
+        String(format: `_`("A built-in word list is missing or damaged and is not offered (%@)."), ResourceNotice.names(problems))
+            + " " + ResourceNotice.reinstallAdvice
     }
 
     // MARK: CSV
