@@ -19,6 +19,12 @@ public struct CSVRowError: Hashable, Sendable, Error {
         case duplicateWord(firstLine: Int)
         /// A quoted field runs to the end of the file.
         case unterminatedQuote
+        /// Longer than a word on a child's screen can be.
+        case wordTooLong(limit: Int)
+        /// Longer than a hint a child reads.
+        case hintTooLong(limit: Int)
+        /// This row and all after it are past the most a pool holds.
+        case tooManyRows(limit: Int)
     }
 
     /// 1-based line where the record starts (the header is line 1).
@@ -36,4 +42,6 @@ public enum WordPoolCSVError: Error, Hashable, Sendable {
     case notUTF8
     /// The first line is not `word,hint,priority`.
     case badHeader(String)
+    /// More bytes than any word list has; not read.
+    case tooLarge(limit: Int)
 }

@@ -6,6 +6,21 @@ import Foundation
 /// spreadsheets like to keep stray spaces.
 public enum WordPoolCSV {
     public static let header = "word,hint,priority"
+    /// Caps on what a file may hold. A class list has tens of words; these
+    /// leave room for a whole school's and keep a hostile file cheap.
+    public static let maxFileBytes = 2 << 20
+    public static let maxRows = 5_000
+    public static let maxWordLength = 40
+    public static let maxHintLength = 300
+
+    /// Reads and imports a file, reading at most `maxFileBytes` + 1 bytes.
+    public static func importItems(contentsOf path: String) throws -> Import {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { try? handle.close() }
+        // One byte past the cap tells a file at the cap from a bigger one.
+        let data = try handle.read(upToCount: maxFileBytes + 1) ?? Data()
+        return try importItems(data)
+    }
 
     public struct Import: Hashable, Sendable {
         /// The good rows, in file order.
@@ -16,6 +31,7 @@ public enum WordPoolCSV {
     }
 
     public static func importItems(_ data: Data) throws -> Import {
+        guard data.count <= maxFileBytes else { throw WordPoolCSVError.tooLarge(limit: maxFileBytes) }
         guard var text = String(data: data, encoding: .utf8) else { throw WordPoolCSVError.notUTF8 }
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         return try importItems(text)
@@ -32,7 +48,11 @@ public enum WordPoolCSV {
         var items: [WordItem] = []
         var errors: [CSVRowError] = []
         var firstLine: [String: Int] = [:]
-        for record in records {
+        for (index, record) in records.enumerated() {
+            guard index < maxRows else {
+                errors.append(CSVRowError(line: record.line, reason: .tooManyRows(limit: maxRows)))
+                break
+            }
             switch item(from: record) {
             case .failure(let reason):
                 errors.append(CSVRowError(line: record.line, reason: reason))
@@ -56,6 +76,8 @@ public enum WordPoolCSV {
         let hint = record.fields[1].trimmingCharacters(in: .whitespacesAndNewlines)
         let priorityText = record.fields[2].trimmingCharacters(in: .whitespaces)
         if word.isEmpty { return .failure(.emptyWord) }
+        if word.count > maxWordLength { return .failure(.wordTooLong(limit: maxWordLength)) }
+        if hint.count > maxHintLength { return .failure(.hintTooLong(limit: maxHintLength)) }
         if word.contains(where: \.isWhitespace) { return .failure(.whitespaceInWord) }
         if word.count < 2 { return .failure(.wordTooShort) }
         if hint.isEmpty { return .failure(.emptyHint) }

@@ -122,10 +122,7 @@ final class WordPostStartScreen {
         guard let app else { return }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         do {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CocoaError(.fileReadNoSuchFile)
-            }
-            let result = try WordPoolCSV.importItems(data)
+            let result = try WordPoolCSV.importItems(contentsOf: path)
             let save: @MainActor () -> Void = { [weak self] in
                 let pool = WordPool(id: UUID().uuidString.lowercased(), name: name,
                                     language: self?.pool?.language ?? "de", items: result.items)
@@ -146,6 +143,9 @@ final class WordPostStartScreen {
             }
             Alert.show(parent: app.window, title: `_`("Some rows could not be read"),
                        message: lines.joined(separator: "\n") + more, choices: choices)
+        } catch WordPoolCSVError.tooLarge(let limit) {
+            app.showError(`_`("This file is too big to be a word list."),
+                          CSVTooLarge(limitMB: max(1, limit >> 20)))
         } catch WordPoolCSVError.badHeader {
             app.showError(`_`("This is not a word list."), CSVHeaderHint())
         } catch {
@@ -178,6 +178,9 @@ final class WordPostStartScreen {
         case .hintContainsWord: `_`("the hint gives the word away")
         case .duplicateWord(let first): String(format: `_`("the word is already on line %d"), first)
         case .unterminatedQuote: `_`("a quote is not closed")
+        case .wordTooLong(let n): String(format: `_`("the word is longer than %d letters"), n)
+        case .hintTooLong(let n): String(format: `_`("the hint is longer than %d letters"), n)
+        case .tooManyRows(let n): String(format: `_`("a word list holds at most %d words; this row and the rest were left out"), n)
         }
     }
 
@@ -201,5 +204,13 @@ final class WordPostStartScreen {
 struct CSVHeaderHint: Error, CustomStringConvertible {
     var description: String {
         String(format: `_`("The first line must be: %@"), WordPoolCSV.header)
+    }
+}
+
+/// Why a word list was not read at all: it is bigger than any list can be.
+struct CSVTooLarge: Error, CustomStringConvertible {
+    var limitMB: Int
+    var description: String {
+        String(format: `_`("A word list is at most %d MB. Please choose the right file."), limitMB)
     }
 }
