@@ -62,7 +62,7 @@ final class HostLobbyScreen {
         // For people and scripts reading the log (the UI tests join by it).
         FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address)\n".utf8))
         app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.uuidString.lowercased(), hostName: Profile.load().name,
-                                                   activity: session.activityUI.kind, port: port))
+                                                   activity: lobby.activity, port: port))
         show(lobby)
     }
 
