@@ -468,10 +468,7 @@ public struct HostSession: Sendable {
     }
 
     /// Accepted drawers connected now, the host included: the players a start counts.
-    public var connectedDrawers: Int {
-        members.filter { !$0.removed && $0.role == .drawer && $0.state == .accepted
-            && ($0.index == Self.hostIndex || $0.connection != nil) }.count
-    }
+    public var connectedDrawers: Int { connectedDrawerIndices.count }
 
     /// Names are what authorship shows, so two "Anna"s become "Anna" and "Anna 2".
     private func uniqueName(_ name: String) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The sketch's parameters, fixed when the host opens the lobby and shown to
-/// every joiner before the start (SPEC §4).
+/// every joiner before the start.
 public struct SessionParams: Hashable, Sendable {
     public var name: String
     public var guides: LineGuides
@@ -20,7 +20,7 @@ public struct SessionParams: Hashable, Sendable {
     }
 }
 
-/// Classroom settings that change what members may do (SPEC §2): clear is
+/// Classroom settings that change what members may do: clear is
 /// host-only and off by default, the eraser on by default, undo of one's own
 /// last stroke off by default.
 public struct SessionSettings: Hashable, Sendable {

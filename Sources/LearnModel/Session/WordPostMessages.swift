@@ -14,7 +14,7 @@ public struct WordPostLobbyInfo: Hashable, Sendable {
     public var poolName: String
     public var language: String
     public var wordCount: Int
-    /// Snap, spring-back and reward sounds (a classroom setting, SPEC §3).
+    /// Snap, spring-back and reward sounds (a classroom setting).
     public var soundsOn: Bool
 
     public init(poolID: String, poolName: String, language: String, wordCount: Int, soundsOn: Bool = true) {

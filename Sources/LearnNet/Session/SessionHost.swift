@@ -164,8 +164,7 @@ public final class SessionHost: Sendable {
     }
 }
 
-
-/// The host's state, confined to one event loop.
+/// The host's state, confined to one event loop (its entry points check).
 final class HostCore: @unchecked Sendable {
     let loop: any EventLoop
     var session: HostSession
