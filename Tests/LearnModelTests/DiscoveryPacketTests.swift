@@ -17,7 +17,7 @@ import Testing
     @Test func beaconLayoutIsAsDocumented() {
         let bytes = BeaconPacket(announcement: anna).encoded()
         #expect(Array(bytes[0..<8]) == [0x54, 0x53, 0x4B, 0x42, 1, 1, 0xBA, 0xEB])
-        #expect(bytes[8] == 3 && Array(bytes[9..<12]) == Array("v=1".utf8))
+        #expect(bytes[8] == 3 && Array(bytes[9..<12]) == Array("v=\(SessionProtocol.version)".utf8))
         #expect(bytes.count < 200)
     }
 
@@ -64,7 +64,7 @@ import Testing
 
     @Test func txtEntriesRoundTrip() {
         let entries = DiscoveryTXT.entries(for: anna)
-        #expect(entries == ["v=1", "id=\(anna.sessionID)", "host=Anna 🦊", "act=sketch", "open=1"])
+        #expect(entries == ["v=\(SessionProtocol.version)", "id=\(anna.sessionID)", "host=Anna 🦊", "act=sketch", "open=1"])
         #expect(DiscoveryTXT.announcement(from: entries, port: 47851) == anna)
     }
 
@@ -73,7 +73,7 @@ import Testing
         // and key-less entries are ignored, and values may contain '='.
         let entries = ["V=1", "id=abc", "id=other", "host=a=b", "act=wordpost", "open=0", "future=x", "flag", "=x"]
         let a = DiscoveryTXT.announcement(from: entries, port: 47852)
-        #expect(a == SessionAnnouncement(sessionID: "abc", hostName: "a=b", activity: .wordpost, port: 47852,
+        #expect(a == SessionAnnouncement(sessionID: "abc", hostName: "a=b", activity: .wordpost, port: 47852, protocolVersion: 1,
                                          lobbyOpen: false))
     }
 
@@ -83,11 +83,18 @@ import Testing
         ["v=1", "id=", "host=A", "act=sketch", "open=1"],
         ["v=1", "id=a b", "host=A", "act=sketch", "open=1"],
         ["v=1", "id=abc", "host=  ", "act=sketch", "open=1"],
-        ["v=1", "id=abc", "host=A", "act=quiz", "open=1"],
+        ["v=1", "id=abc", "host=A", "act=Quiz Night", "open=1"],
         ["v=1", "id=abc", "host=A", "act=sketch", "open=yes"],
     ])
     func txtWithoutValidRequiredFieldsIsNoSession(entries: [String]) {
         #expect(DiscoveryTXT.announcement(from: entries, port: 47851) == nil)
+    }
+
+    @Test func anActivityThisAppDoesNotKnowIsStillASession() {
+        // A newer app's activity is listed; the join screens show only their own kind.
+        let a = DiscoveryTXT.announcement(from: ["v=2", "id=abc", "host=A", "act=class-wall", "open=1"], port: 47851)
+        #expect(a?.activity.rawValue == "class-wall")
+        #expect(a?.activity != .sketch && a?.activity != .wordpost)
     }
 
     @Test func badUTF8AndBadPortAreRejected() {

@@ -47,7 +47,7 @@ enum Loopback {
         var clients: [SessionClient] = []
         for i in 1...n { clients.append(try await join(host, "P\(i)", options: options)) }
         for c in clients { try await eventually("accepted") { await c.state().phase == .accepted } }
-        host.startSketch()
+        host.start()
         for c in clients { try await eventually("started") { await c.state().phase == .started } }
         return (host, clients)
     }

@@ -90,7 +90,7 @@ import TeamsketchTestSupport
         let a = try await Loopback.join(host, "A", rejoinWindow: .milliseconds(300), events: events)
         let b = try await Loopback.join(host, "B", rejoinWindow: .milliseconds(300))
         for c in [a, b] { try await eventually("accepted") { await c.state().phase == .accepted } }
-        host.startSketch()
+        host.start()
         // Both must have seen the start: a member that has not yet is refused
         // when it draws (seen under load when only `a` was awaited).
         for c in [a, b] { try await eventually("started") { await c.state().phase == .started } }
@@ -266,7 +266,7 @@ import TeamsketchTestSupport
     @Test func aNewerProtocolIsDeclinedWithAClearReason() async throws {
         let host = try await Loopback.host()
         let raw = try await RawPeer.connect(port: host.port)
-        try await raw.send(.hello(Hello(protocolVersion: 2, peerID: UUID(), name: "Future", role: .drawer)))
+        try await raw.send(.hello(Hello(protocolVersion: SessionProtocol.version + 1, peerID: UUID(), name: "Future", role: .drawer)))
         try await eventually("closed") { !raw.isOpen }
         await host.end()
     }

@@ -120,7 +120,7 @@ import TeamsketchTestSupport
         try await raw.send(.hello(Hello(peerID: UUID(), name: "Bad", role: .drawer)))
         try await eventually("in") { await host.lobby().connectedDrawers == 2 }
         let fake = WordPostGame(pool: pool, players: [0, 1], seed: 1, at: Date())
-        try await raw.send(.wordPostUpdate(WordPostUpdate(seq: 99, effects: [], game: fake)))
+        try await raw.send(.activity(WordPostActivity.encode(.update(WordPostUpdate(seq: 99, effects: [], game: fake)))))
         try await eventually("closed") { !raw.isOpen }
         #expect(await host.game() == nil)
         await host.shutdown()
@@ -164,9 +164,18 @@ struct WordPostCodecTests {
         return try #require(try d.next())
     }
 
+    /// Through the frame codec (which carries it unread) and back through the activity.
+    private func roundTrip(_ m: WordPostActivity.Message) throws -> WordPostActivity.Message {
+        let carried = try roundTrip(.activity(WordPostActivity.encode(m)))
+        guard case .activity(let a) = carried else { throw ActivityPayloadError("not an activity frame") }
+        return try WordPostActivity.decode(a)
+    }
+
     @Test func intentsAndUpdatesRoundTrip() throws {
         for i: WordPostIntent in [.place(letter: 7, by: 2, slot: 3), .send(letter: 300, from: 0, to: 3)] {
-            #expect(try roundTrip(.wordPostIntent(i)) == .wordPostIntent(i))
+            #expect(try roundTrip(.intent(i)) == .intent(i))
+            // The frame types stay those of protocol version 1.
+            #expect(WordPostActivity.encode(.intent(i)).type == 48)
         }
         let game = WordPostGame(pool: try BuiltInPools.german(), players: [0, 1, 2], seed: 4,
                                 at: Date(timeIntervalSince1970: 1_718_000_000.125))
@@ -176,26 +185,35 @@ struct WordPostCodecTests {
             .redistributed(from: 2, handovers: [LetterHandover(letter: 9, to: 0)], withdrawn: [10, 11]),
         ]
         let u = WordPostUpdate(seq: 12, effects: effects, game: game)
-        #expect(try roundTrip(.wordPostUpdate(u)) == .wordPostUpdate(u))
+        #expect(try roundTrip(.update(u)) == .update(u))
+        #expect(WordPostActivity.encode(.update(u)).type == 49)
     }
 
-    @Test func lobbyCarriesTheWordPostLineAndSketchLobbiesAreUnchanged() throws {
+    @Test func lobbyCarriesTheWordPostBlock() throws {
         let base = HostSession(hostName: "T", params: SessionParams(name: "S")).lobby
+        let info = WordPostLobbyInfo(poolID: "builtin.de", poolName: "Deutsch", language: "de", wordCount: 60,
+                                     soundsOn: false)
         var wp = base
-        wp.wordPost = WordPostLobbyInfo(poolID: "builtin.de", poolName: "Deutsch", language: "de", wordCount: 60,
-                                        soundsOn: false)
-        #expect(try roundTrip(.lobby(wp)) == .lobby(wp))
+        wp.activityInfo = WordPostActivity.declaration(info).info
+        let decoded = try roundTrip(.lobby(wp))
+        #expect(decoded == .lobby(wp))
+        guard case .lobby(let l) = decoded else { return }
+        #expect(l.wordPost == info)
         #expect(wp.activity == .wordpost && base.activity == .sketch)
-        #expect(SessionMessage.lobby(wp).frame().count > SessionMessage.lobby(base).frame().count)
+        #expect(base.wordPost == nil)
         #expect(try roundTrip(.lobby(base)) == .lobby(base))
     }
 
-    @Test func truncatedOrUnknownWordPostPayloadsAreErrors() {
+    @Test func truncatedOrUnknownWordPostPayloadsAreErrors() throws {
         for payload: [UInt8] in [[9], [1, 0], [], [0, 1, 99]] {
             var d = FrameDecoder()
             let type: UInt8 = payload.count == 3 ? 49 : 48
             d.append([0, 0, 0, UInt8(2 + payload.count), SessionMessage.frameVersion, type] + payload)
-            #expect(throws: FrameError.self) { try d.next() }
+            // The frame codec carries it unread; the activity refuses it.
+            let carried = try #require(try d.next())
+            guard case .activity(let m) = carried else { Issue.record("not carried as an activity frame"); continue }
+            #expect(throws: ActivityPayloadError.self) { try WordPostActivity.decode(m) }
         }
+        #expect(throws: ActivityPayloadError.self) { try WordPostActivity.decodeLobbyInfo([3, 0x61]) }
     }
 }

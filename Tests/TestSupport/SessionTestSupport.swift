@@ -78,11 +78,14 @@ public struct SessionMessageGenerator {
                                    timeLimitMinutes: int(121), canvasWidth: 1 + int(4000), canvasHeight: 1 + int(4000))
         return Lobby(sessionID: uuid(), createdAt: time(), params: params,
                      settings: SessionSettings(clearAllowed: bool(), eraserAllowed: bool(), undoOwnAllowed: bool()),
-                     hostPeerID: uuid(), members: members, started: bool())
+                     hostPeerID: uuid(), members: members, started: bool(),
+                     activityInfo: bool() ? ActivityInfo(kind: .sketch)
+                         : ActivityInfo(kind: SessionActivity(rawValue: ["wordpost", "class-wall"][int(2)])!,
+                                        bytes: bytes(max: 60)))
     }
 
     /// One message of the given kind (0..<kinds).
-    public static let kinds = 20
+    public static let kinds = 21
 
     public mutating func message(kind: Int) -> SessionMessage {
         switch kind {
@@ -117,8 +120,11 @@ public struct SessionMessageGenerator {
             let b = begin()
             let last = b.stamp.seq > UInt64.max - 10 ? b.stamp.seq : b.stamp.seq + UInt64(int(9))
             return .snapshotStroke(LiveStroke(begin: b, segments: segments(int(20)), lastSeq: last))
-        default:
+        case 19:
             return .snapshotEnd(SnapshotEnd(lastSeq: (0..<int(5)).map { _ in OpStamp(sender: index(), seq: u64()) }))
+        default:
+            let types = ActivityMessage.types
+            return .activity(ActivityMessage(type: types.lowerBound + UInt8(int(types.count)), payload: bytes(max: 80)))
         }
     }
 

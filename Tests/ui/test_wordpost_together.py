@@ -41,6 +41,7 @@ def test_two_apps_play_buchstaben_post(display, tmp_path):
         host.click(*centre(wait_for(lambda: find_color(host.screenshot("wp-lobby"), ACCEPT_GREEN, tol=30),
                                     what="the guest in the lobby")))
         time.sleep(0.5)
+        guest.screenshot("wp-guest-waiting")           # the join screen's game words, for people to look at
         host.click(*centre(find_color(host.screenshot("wp-lobby-ready"), SUGGESTED_BLUE, tol=25)))
 
         def game_screen(app, name):

@@ -5,7 +5,7 @@ import Foundation
 /// the same thing.
 public struct SessionAnnouncement: Sendable, Hashable {
     /// The session protocol this app speaks (the TXT `v=` key).
-    public static let currentProtocolVersion = 1
+    public static let currentProtocolVersion = Int(SessionProtocol.version)
     /// DNS-SD instance names are limited to 63 bytes; the beacon keeps the
     /// same limit so both show the same name.
     public static let maxHostNameBytes = 63

@@ -44,6 +44,10 @@ public struct FrameDecoder: Sendable {
             let payloadStart = start + 6
             let frameEnd = start + 4 + Int(length)
             start = frameEnd
+            if ActivityMessage.types.contains(rawType) {
+                // The activity reads its own payload; here it is only carried.
+                return .activity(ActivityMessage(type: rawType, payload: Array(buffer[payloadStart..<frameEnd])))
+            }
             guard let type = MessageType(rawValue: rawType) else {
                 skippedFrames += 1
                 continue

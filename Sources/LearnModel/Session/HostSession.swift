@@ -60,8 +60,9 @@ public struct HostSession: Sendable {
     public let params: SessionParams
     public let settings: SessionSettings
     public let hostPeerID: UUID
-    /// Buchstaben Post's lobby line; nil for a sketch (WordPostMessages.swift).
-    public let wordPost: WordPostLobbyInfo?
+    /// What the session runs: its lobby block and its start rule. The
+    /// session carries the block unread and starts by the rule.
+    public let activity: ActivityDeclaration
     /// Accept drawers without asking (up to the limit); `host --accept-all`.
     public var acceptAll: Bool
 
@@ -81,10 +82,10 @@ public struct HostSession: Sendable {
 
     public init(sessionID: UUID = UUID(), hostPeerID: UUID = UUID(), hostName: String, hostAvatar: [UInt8]? = nil,
                 params: SessionParams, settings: SessionSettings = SessionSettings(), acceptAll: Bool = false,
-                createdAt: Date = Date(), wordPost: WordPostLobbyInfo? = nil,
+                createdAt: Date = Date(), activity: ActivityDeclaration = SketchActivity.declaration,
                 makeToken: @escaping @Sendable () -> ResumeToken = { .random() }) {
         self.sessionID = sessionID
-        self.wordPost = wordPost
+        self.activity = activity
         self.hostPeerID = hostPeerID
         self.params = params
         self.settings = settings
@@ -113,7 +114,7 @@ public struct HostSession: Sendable {
                   LobbyMember(index: m.index, peerID: m.peerID, name: m.name, role: m.role, state: m.state,
                               connected: m.index == Self.hostIndex || m.connection != nil, hasAvatar: m.avatar != nil)
               },
-              started: isStarted, wordPost: wordPost)
+              started: isStarted, activityInfo: activity.info)
     }
 
     // MARK: - Events
@@ -309,9 +310,10 @@ public struct HostSession: Sendable {
 
     private mutating func start(now: WireTime, _ fx: inout [Effect]) {
         guard !isStarted, ended == nil else { return fx.append(.event(.refused("already started"))) }
-        // Buchstaben Post may be played alone (the UI asks to confirm first).
-        let minimum = wordPost == nil ? 2 : 1
-        guard connectedDrawers >= minimum else { return fx.append(.event(.refused("at least 2 must be in to start"))) }
+        // The activity's rule; where it lets a lone host start, the UI asked first.
+        guard activity.startRule.allowsStart(players: connectedDrawers) else {
+            return fx.append(.event(.refused("at least \(activity.startRule.minimumPlayers) must be in to start")))
+        }
         startedAt = now
         broadcastLobby(&fx)
         let start = Start(secondsLeft: secondsLeft(now: now))
@@ -366,7 +368,7 @@ public struct HostSession: Sendable {
         }
         guard let stamp = message.stamp, let firstSeq = message.firstSeq else {
             // Host-only messages from a member: a confused or hostile peer.
-            fx.append(.close(c, reason: "unexpected \(message.type) from a member"))
+            fx.append(.close(c, reason: "unexpected frame type \(message.typeByte) from a member"))
             return connectionClosed(c, &fx)
         }
         guard let m = members.first(where: { $0.index == index }), m.state == .accepted, m.role == .drawer,
@@ -465,10 +467,8 @@ public struct HostSession: Sendable {
         connections[c] = .some(members[i].index)
     }
 
-    var connectedDrawers: Int {
-        members.filter { !$0.removed && $0.role == .drawer && $0.state == .accepted
-            && ($0.index == Self.hostIndex || $0.connection != nil) }.count
-    }
+    /// Accepted drawers connected now, the host included: the players a start counts.
+    public var connectedDrawers: Int { connectedDrawerIndices.count }
 
     /// Names are what authorship shows, so two "Anna"s become "Anna" and "Anna 2".
     private func uniqueName(_ name: String) -> String {
@@ -478,6 +478,16 @@ public struct HostSession: Sendable {
         var n = 2
         while taken.contains(SessionLimits.truncated(base, maxBytes: SessionLimits.maxNameBytes - 4) + " \(n)") { n += 1 }
         return SessionLimits.truncated(base, maxBytes: SessionLimits.maxNameBytes - 4) + " \(n)"
+    }
+
+    /// The connections of accepted members (drawers and observers), sorted.
+    public var acceptedMemberConnections: [ConnectionID] { acceptedConnections() }
+
+    /// The accepted drawers connected now, host first, in seating (member
+    /// index) order: who plays when an activity starts.
+    public var connectedDrawerIndices: [MemberIndex] {
+        members.filter { !$0.removed && $0.role == .drawer && $0.state == .accepted
+            && ($0.index == Self.hostIndex || $0.connection != nil) }.map(\.index).sorted()
     }
 
     private func acceptedConnections() -> [ConnectionID] {

@@ -154,8 +154,8 @@ public struct PeerSession: Sendable {
             return snapshotEnded(e)
         case .strokeBegin, .strokeSegments, .strokeEnd, .erase, .clear:
             return receiveOp(message)
-        case .wordPostIntent, .wordPostUpdate:
-            // Buchstaben Post: SessionClient hands these to WordPostClient.
+        case .activity:
+            // The activity's own: SessionClient hands these to it.
             return []
         }
     }

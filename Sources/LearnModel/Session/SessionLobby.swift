@@ -1,7 +1,7 @@
 import Foundation
 
 /// The sketch's parameters, fixed when the host opens the lobby and shown to
-/// every joiner before the start, so nobody joins a sketch they did not expect.
+/// every joiner before the start.
 public struct SessionParams: Hashable, Sendable {
     public var name: String
     public var guides: LineGuides
@@ -60,16 +60,17 @@ public struct Lobby: Hashable, Sendable {
     public var hostPeerID: UUID
     public var members: [LobbyMember]
     public var started: Bool
-    /// Buchstaben Post's pool and settings; nil for a sketch. On the wire
-    /// after the members, absent for a sketch (docs/PROTOCOL.md).
-    public var wordPost: WordPostLobbyInfo?
+    /// The activity's block: its kind and what it tells joiners, as bytes
+    /// only the activity reads (`ActivityDefinition.lobbyInfo(of:)`).
+    public var activityInfo: ActivityInfo
     /// What the session is for (as discovery announces it).
-    public var activity: SessionActivity { wordPost == nil ? .sketch : .wordpost }
+    public var activity: SessionActivity { activityInfo.kind }
 
     public init(sessionID: UUID, createdAt: WireTime, params: SessionParams, settings: SessionSettings,
-                hostPeerID: UUID, members: [LobbyMember], started: Bool, wordPost: WordPostLobbyInfo? = nil) {
+                hostPeerID: UUID, members: [LobbyMember], started: Bool,
+                activityInfo: ActivityInfo = ActivityInfo(kind: .sketch)) {
         self.sessionID = sessionID; self.createdAt = createdAt; self.params = params; self.settings = settings
-        self.hostPeerID = hostPeerID; self.members = members; self.started = started; self.wordPost = wordPost
+        self.hostPeerID = hostPeerID; self.members = members; self.started = started; self.activityInfo = activityInfo
     }
 
     /// The sketch every member builds: the session id is the sketch id, so the

@@ -37,10 +37,9 @@ public enum SessionMessage: Hashable, Sendable {
     case snapshotStroke(LiveStroke)
     case snapshotEnd(SnapshotEnd)
 
-    /// Buchstaben Post (WordPostMessages.swift): member → host, a move.
-    case wordPostIntent(WordPostIntent)
-    /// Buchstaben Post: host → members, effects and the whole game.
-    case wordPostUpdate(WordPostUpdate)
+    /// A frame of the session's activity (types 48–63), carried unread:
+    /// only the activity knows what it says.
+    case activity(ActivityMessage)
 
     /// The op's stamp, for the five op messages.
     public var stamp: OpStamp? {

@@ -7,15 +7,21 @@ enum MessageType: UInt8 {
     case ping = 9, pong = 10, bye = 11
     case strokeBegin = 16, strokeSegments = 17, strokeEnd = 18, erase = 19, clear = 20
     case snapshotBegin = 32, snapshotOps = 33, snapshotStroke = 34, snapshotEnd = 35
-    /// Buchstaben Post (WordPostMessages.swift has the layouts).
-    case wordPostIntent = 48, wordPostUpdate = 49
+    // 48–63 belong to the session's activity (`ActivityMessage`).
 }
 
 extension SessionMessage {
     /// The frame's version byte; see also `SessionProtocol.version`.
     public static let frameVersion: UInt8 = 1
 
-    var type: MessageType {
+    /// The frame's type byte.
+    var typeByte: UInt8 {
+        if case .activity(let m) = self { return m.type }
+        return type.rawValue
+    }
+
+    /// The type of one of the session's own messages.
+    private var type: MessageType {
         switch self {
         case .hello: .hello
         case .lobby: .lobby
@@ -37,8 +43,7 @@ extension SessionMessage {
         case .snapshotOps: .snapshotOps
         case .snapshotStroke: .snapshotStroke
         case .snapshotEnd: .snapshotEnd
-        case .wordPostIntent: .wordPostIntent
-        case .wordPostUpdate: .wordPostUpdate
+        case .activity: preconditionFailure("activity frames have the activity's type byte")
         }
     }
 
@@ -48,7 +53,7 @@ extension SessionMessage {
         var w = WireWriter(capacity: 64)
         w.u32BigEndian(0)
         w.u8(Self.frameVersion)
-        w.u8(type.rawValue)
+        w.u8(typeByte)
         encodePayload(into: &w)
         let length = UInt32(w.bytes.count - 4)
         w.bytes[0] = UInt8(truncatingIfNeeded: length >> 24)
@@ -88,7 +93,8 @@ extension SessionMessage {
                 w.u8(member.state.rawValue)
                 w.u8((member.connected ? 1 : 0) | (member.hasAvatar ? 2 : 0))
             }
-            w.lobbyActivity(m.wordPost)
+            w.string(m.activityInfo.kind.rawValue)
+            w.blob(m.activityInfo.bytes)
         case .avatar(let m):
             w.varint(m.member)
             w.blob(m.png)
@@ -147,10 +153,8 @@ extension SessionMessage {
         case .snapshotEnd(let m):
             w.varint(m.lastSeq.count)
             for s in m.lastSeq { w.stamp(s) }
-        case .wordPostIntent(let m):
-            m.encode(into: &w)
-        case .wordPostUpdate(let m):
-            m.encode(into: &w)
+        case .activity(let m):
+            w.raw(m.payload)
         }
     }
 
@@ -194,11 +198,13 @@ extension SessionMessage {
                 members.append(LobbyMember(index: index, peerID: peer, name: name, role: role, state: state,
                                            connected: f & 1 != 0, hasAvatar: f & 2 != 0))
             }
-            let wordPost = try r.lobbyActivity()
+            let kindName = try r.string(maxBytes: SessionActivity.maxBytes)
+            guard let kind = SessionActivity(rawValue: kindName) else { throw PayloadError("bad activity kind") }
+            let info = ActivityInfo(kind: kind, bytes: try r.blob(max: ActivityInfo.maxBytes))
             let params = SessionParams(name: name, guides: guides, timeLimitMinutes: limit, canvasWidth: width,
                                        canvasHeight: height)
             return .lobby(Lobby(sessionID: id, createdAt: created, params: params, settings: settings,
-                                hostPeerID: host, members: members, started: started, wordPost: wordPost))
+                                hostPeerID: host, members: members, started: started, activityInfo: info))
         case .avatar:
             let member = try r.varint(as: MemberIndex.self)
             return .avatar(Avatar(member: member, png: try r.blob(max: SessionLimits.maxAvatarBytes)))
@@ -270,10 +276,6 @@ extension SessionMessage {
             stamps.reserveCapacity(n)
             for _ in 0..<n { stamps.append(try r.stamp(allowZero: true)) }
             return .snapshotEnd(SnapshotEnd(lastSeq: stamps))
-        case .wordPostIntent:
-            return .wordPostIntent(try WordPostIntent.decode(&r))
-        case .wordPostUpdate:
-            return .wordPostUpdate(try WordPostUpdate.decode(&r))
         }
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 // Buchstaben Post over the session layer (docs/PROTOCOL.md "Buchstaben
-// Post"): what the lobby says about the activity, the two frame types the
-// game adds, and their byte layouts.
+// Post"): what the lobby says about the game, the two frame types the game
+// adds, and their byte layouts.
 
-/// The word game's lobby line (`Lobby.wordPost`; a sketch has none), so a
+/// The word game's lobby block (`Lobby.wordPost`), so a
 /// joiner knows which screen to open before the start and needs nothing
 /// locally: which pool and the classroom setting. The
 /// pool's items themselves travel with the game state (`WordPostUpdate`),
@@ -14,7 +14,7 @@ public struct WordPostLobbyInfo: Hashable, Sendable {
     public var poolName: String
     public var language: String
     public var wordCount: Int
-    /// Snap, spring-back and reward sounds: the class decides, so one choice holds for every device.
+    /// Snap, spring-back and reward sounds (a classroom setting).
     public var soundsOn: Bool
 
     public init(poolID: String, poolName: String, language: String, wordCount: Int, soundsOn: Bool = true) {
@@ -220,34 +220,77 @@ extension WireReader {
     }
 }
 
-// MARK: - The lobby's activity block
+// MARK: - The activity
 
-extension WireWriter {
-    /// Appended after the lobby's members: nothing for a sketch (so sketch
-    /// lobby frames are byte-for-byte what they were), else kind 1 + fields.
-    mutating func lobbyActivity(_ wordPost: WordPostLobbyInfo?) {
-        guard let info = wordPost else { return }
-        u8(1)
-        string(info.poolID)
-        string(info.poolName)
-        string(info.language)
-        varint(info.wordCount)
-        u8(info.soundsOn ? 1 : 0)
+/// Buchstaben Post as an activity: its lobby block (the pool and the sounds
+/// setting) and its two frames, intents up and updates down.
+public enum WordPostActivity: ActivityDefinition {
+    public typealias LobbyInfo = WordPostLobbyInfo
+
+    public enum Message: Hashable, Sendable {
+        /// Member → host: a move.
+        case intent(WordPostIntent)
+        /// Host → members: effects and the whole game.
+        case update(WordPostUpdate)
+    }
+
+    public static let kind = SessionActivity.wordpost
+    public static let startRule = StartRule.wordPost
+    static let intentType: UInt8 = 48
+    static let updateType: UInt8 = 49
+
+    public static func encode(_ info: WordPostLobbyInfo) -> [UInt8] {
+        var w = WireWriter()
+        w.string(info.poolID)
+        w.string(info.poolName)
+        w.string(info.language)
+        w.varint(info.wordCount)
+        w.u8(info.soundsOn ? 1 : 0)
+        return w.bytes
+    }
+
+    public static func decodeLobbyInfo(_ bytes: [UInt8]) throws(ActivityPayloadError) -> WordPostLobbyInfo {
+        var r = WireReader(bytes)
+        do throws(PayloadError) {
+            let id = try r.string(maxBytes: SessionLimits.maxNameBytes)
+            let name = try r.string(maxBytes: SessionLimits.maxNameBytes)
+            let language = try r.string(maxBytes: 32)
+            let count = try r.varint(as: Int.self, max: 1 << 24)
+            let flags = try r.u8()
+            return WordPostLobbyInfo(poolID: id, poolName: name, language: language, wordCount: count,
+                                     soundsOn: flags & 1 != 0)
+        } catch {
+            throw ActivityPayloadError("word-post lobby: \(error.reason)")
+        }
+    }
+
+    public static func encode(_ message: Message) -> ActivityMessage {
+        var w = WireWriter()
+        switch message {
+        case .intent(let i):
+            i.encode(into: &w)
+            return ActivityMessage(type: intentType, payload: w.bytes)
+        case .update(let u):
+            u.encode(into: &w)
+            return ActivityMessage(type: updateType, payload: w.bytes)
+        }
+    }
+
+    public static func decode(_ message: ActivityMessage) throws(ActivityPayloadError) -> Message {
+        var r = WireReader(message.payload)
+        do throws(PayloadError) {
+            switch message.type {
+            case intentType: return .intent(try WordPostIntent.decode(&r))
+            case updateType: return .update(try WordPostUpdate.decode(&r))
+            default: throw PayloadError("unknown word-post frame type \(message.type)")
+            }
+        } catch {
+            throw ActivityPayloadError(error.reason)
+        }
     }
 }
 
-extension WireReader {
-    /// No bytes left: a sketch (or an older host). Unknown kinds read as a
-    /// sketch too; protocol versions must match anyway.
-    mutating func lobbyActivity() throws(PayloadError) -> WordPostLobbyInfo? {
-        guard remaining > 0 else { return nil }
-        guard try u8() == 1 else { return nil }
-        let id = try string(maxBytes: SessionLimits.maxNameBytes)
-        let name = try string(maxBytes: SessionLimits.maxNameBytes)
-        let language = try string(maxBytes: 32)
-        let count = try varint(as: Int.self, max: 1 << 24)
-        let flags = try u8()
-        return WordPostLobbyInfo(poolID: id, poolName: name, language: language, wordCount: count,
-                                 soundsOn: flags & 1 != 0)
-    }
+extension Lobby {
+    /// Buchstaben Post's lobby block; nil for any other activity.
+    public var wordPost: WordPostLobbyInfo? { WordPostActivity.lobbyInfo(of: self) }
 }

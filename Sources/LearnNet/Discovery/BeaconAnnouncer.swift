@@ -144,8 +144,13 @@ public final class BeaconAnnouncer: @unchecked Sendable {
         state.results = state.results.filter { current.contains($0.key) }
         for target in current {
             channel(for: target).flatMap { ch -> EventLoopFuture<Void> in
-                let address = try! SocketAddress(ipAddress: target.destination.description, port: port)
-                return ch.writeAndFlush(AddressedEnvelope(remoteAddress: address, data: ch.allocator.buffer(bytes: bytes)))
+                // A destination that is no address is a failed send, reported as such.
+                do {
+                    let address = try SocketAddress(ipAddress: target.destination.description, port: port)
+                    return ch.writeAndFlush(AddressedEnvelope(remoteAddress: address, data: ch.allocator.buffer(bytes: bytes)))
+                } catch {
+                    return ch.eventLoop.makeFailedFuture(error)
+                }
             }.whenComplete { result in
                 let problem: MechanismProblem?
                 switch result {

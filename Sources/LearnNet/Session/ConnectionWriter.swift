@@ -3,7 +3,7 @@ import LearnModel
 
 /// The sending side of one connection: its own queue, so a member that does
 /// not read only ever fills its own queue. Confined to the channel's event
-/// loop (every call and callback happens there).
+/// loop (every call and callback happens there; the entry points check).
 final class ConnectionWriter: @unchecked Sendable {
     let channel: Channel
     private let options: TransportOptions
@@ -24,6 +24,7 @@ final class ConnectionWriter: @unchecked Sendable {
     /// Queues or writes a frame. False when the connection is over its byte
     /// cap: the caller drops it.
     func send(_ message: SessionMessage, frame: [UInt8]) -> Bool {
+        channel.eventLoop.preconditionInEventLoop()
         guard !closing else { return true }
         if queue.isEmpty && inFlight < options.maxInFlightBytes {
             write(frame)
@@ -38,6 +39,7 @@ final class ConnectionWriter: @unchecked Sendable {
     /// Closes once everything queued so far is written (a `declined` or `end`
     /// must reach the peer before the socket goes).
     func closeAfterFlush() {
+        channel.eventLoop.preconditionInEventLoop()
         closing = true
         if queue.isEmpty && inFlight == 0 { channel.close(promise: nil) }
     }

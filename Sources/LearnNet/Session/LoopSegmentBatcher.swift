@@ -20,13 +20,15 @@ final class LoopSegmentBatcher: @unchecked Sendable {
     }
 
     func add(_ segments: [CubicSegment], to id: UUID) {
+        loop.preconditionInEventLoop()
         batcher.add(segments, to: id)
         scheduleFlush()
     }
 
     /// What is still held for a stroke that ends now; it goes out before the end.
     func takeForEnd(of id: UUID) -> [CubicSegment] {
-        batcher.takeForEnd(of: id)
+        loop.preconditionInEventLoop()
+        return batcher.takeForEnd(of: id)
     }
 
     private func scheduleFlush() {

@@ -49,17 +49,15 @@ public final class SessionClient: Sendable {
 
     /// Connects and says hello. Throws only if the first connection fails;
     /// whether the host accepts arrives as an event (`accepted`, `declined`).
+    ///
+    /// `onActivityMessage` gets the frames of the session's activity (none
+    /// for a sketch), in order with the events and on the same loop. If it
+    /// throws, the frame was malformed: the connection is closed and the
+    /// client rejoins, as for a malformed frame of the session's own.
     public static func connect(_ config: Configuration,
                                group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+                               onActivityMessage: (@Sendable (ActivityMessage) throws(ActivityPayloadError) -> Void)? = nil,
                                onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }) async throws(SessionClientError) -> SessionClient {
-        try await connect(config, group: group, onActivityMessage: nil, onEvent: onEvent)
-    }
-
-    /// `onActivityMessage` gets the activity's frames (Buchstaben Post), in
-    /// order with the events and on the same loop.
-    static func connect(_ config: Configuration, group: any EventLoopGroup,
-                        onActivityMessage: (@Sendable (SessionMessage) -> Void)?,
-                        onEvent: @escaping @Sendable (SessionEvent) -> Void) async throws(SessionClientError) -> SessionClient {
         let session = PeerSession(peerID: config.peerID, name: config.name, role: config.role,
                                   avatarPNG: config.avatarPNG, resumeToken: config.resumeToken)
         let core = ClientCore(loop: group.next(), session: session, config: config, onEvent: onEvent)
@@ -95,9 +93,10 @@ public final class SessionClient: Sendable {
         core.loop.execute { self.core.perform(self.core.session.erase(id)) }
     }
 
-    /// Sends an activity's message to the host (dropped while disconnected).
-    func sendActivity(_ message: SessionMessage) {
-        core.loop.execute { self.core.perform([.send(message)]) }
+    /// Sends a frame of the session's activity to the host (dropped while
+    /// disconnected).
+    public func sendActivity(_ message: ActivityMessage) {
+        core.loop.execute { self.core.perform([.send(.activity(message))]) }
     }
 
     // MARK: - State
@@ -138,8 +137,8 @@ public final class SessionClient: Sendable {
 final class ClientCore: @unchecked Sendable {
     let loop: any EventLoop
     var session: PeerSession
-    /// Buchstaben Post frames go here instead of to the session.
-    var onActivityMessage: (@Sendable (SessionMessage) -> Void)?
+    /// The activity's frames go here instead of to the session.
+    var onActivityMessage: (@Sendable (ActivityMessage) throws(ActivityPayloadError) -> Void)?
     private let config: ClientConfig
     private let onEvent: @Sendable (SessionEvent) -> Void
     typealias ClientConfig = SessionClient.Configuration
@@ -166,8 +165,10 @@ final class ClientCore: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on the loop and hands back its result. `execute` rather
+    /// than `submit`: nothing can fail, so there is no error to unwrap.
     func read<T: Sendable>(_ body: @escaping @Sendable (ClientCore) -> T) async -> T {
-        (try? await loop.submit { body(self) }.get())!
+        await withCheckedContinuation { c in loop.execute { c.resume(returning: body(self)) } }
     }
 
     func bootstrap() -> ClientBootstrap {
@@ -184,6 +185,7 @@ final class ClientCore: @unchecked Sendable {
     }
 
     func attach(_ channel: Channel) throws {
+        loop.preconditionInEventLoop()
         let writer = ConnectionWriter(channel: channel, options: config.options)
         try channel.pipeline.syncOperations.addHandler(FrameHandler(
             onMessage: { [unowned self] m in self.received(m, on: channel) },
@@ -206,11 +208,17 @@ final class ClientCore: @unchecked Sendable {
     }
 
     private func received(_ message: SessionMessage, on channel: Channel) {
+        loop.preconditionInEventLoop()
         guard channel === self.channel else { return }
         lastHeard = .now()
         switch message {
-        case .wordPostIntent, .wordPostUpdate:
-            onActivityMessage?(message)
+        case .activity(let m):
+            do {
+                try onActivityMessage?(m)
+            } catch {
+                config.log.write("closing the connection to the host: malformed payload of type \(m.type): \(error)")
+                channel.close(promise: nil)
+            }
         default:
             perform(session.receive(message))
         }
@@ -253,6 +261,7 @@ final class ClientCore: @unchecked Sendable {
     }
 
     func perform(_ effects: [PeerSession.Effect]) {
+        loop.preconditionInEventLoop()
         for effect in effects {
             switch effect {
             case .send(let message):

@@ -16,8 +16,6 @@ public final class SessionHost: Sendable {
         public var params: SessionParams
         public var settings = SessionSettings()
         public var acceptAll = false
-        /// Buchstaben Post's lobby line (nil: a sketch); `WordPostHost` sets it.
-        public var wordPost: WordPostLobbyInfo?
         public var sessionID = UUID()
         /// Address to listen on; the default takes every interface.
         public var bindHost = "0.0.0.0"
@@ -46,20 +44,20 @@ public final class SessionHost: Sendable {
     }
 
     /// Starts listening. Throws if the port cannot be bound.
+    ///
+    /// `activity` rides on the session (nil: Team Sketch, whose strokes are
+    /// the session's own frames): it declares its kind, lobby block and
+    /// start rule, gets its own frames and sees every batch of session
+    /// effects after they were carried out.
     public static func start(_ config: Configuration,
                              group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+                             activity: (any HostActivity)? = nil,
                              onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }) async throws -> SessionHost {
-        try await start(config, group: group, activity: nil, onEvent: onEvent)
-    }
-
-    /// `activity` rides on the session (Buchstaben Post): it sees its own
-    /// messages first and every batch of session effects after.
-    static func start(_ config: Configuration, group: any EventLoopGroup, activity: (any HostActivity)?,
-                      onEvent: @escaping @Sendable (SessionEvent) -> Void) async throws -> SessionHost {
         let loop = group.next()
         let session = HostSession(sessionID: config.sessionID, hostPeerID: config.peerID, hostName: config.name,
                                   hostAvatar: config.avatarPNG, params: config.params, settings: config.settings,
-                                  acceptAll: config.acceptAll, wordPost: config.wordPost)
+                                  acceptAll: config.acceptAll,
+                                  activity: activity?.declaration ?? SketchActivity.declaration)
         let core = HostCore(loop: loop, session: session, options: config.options, log: config.log, onEvent: onEvent)
         core.activity = activity
         var bootstrap = ServerBootstrap(group: loop)
@@ -86,8 +84,9 @@ public final class SessionHost: Sendable {
 
     public func accept(_ member: MemberIndex) { core.submit(.accept(member)) }
     public func decline(_ member: MemberIndex) { core.submit(.decline(member)) }
-    /// Starts drawing; refused (a `.refused` event) with fewer than 2 drawers.
-    public func startSketch() { core.submit(.start) }
+    /// Starts the activity; refused (a `.refused` event) when its start rule
+    /// says not yet.
+    public func start() { core.submit(.start) }
     /// Accept drawers without asking from now on (`host --accept-all`).
     public func setAcceptAll(_ on: Bool) { core.loop.execute { self.core.session.acceptAll = on } }
     /// Clears the sheet for everyone, if the settings allow it.
@@ -114,6 +113,17 @@ public final class SessionHost: Sendable {
     func onLoop(_ body: @escaping @Sendable (HostCore) -> Void) {
         let core = core
         core.loop.execute { body(core) }
+    }
+
+    /// Runs `body` on the session's loop with what an activity may do there
+    /// (its own moves, timers).
+    public func withActivityContext(_ body: @escaping @Sendable (HostActivityContext) -> Void) {
+        onLoop { core in body(HostActivityContext(core: core)) }
+    }
+
+    /// Reads something on the session's loop.
+    func read<T: Sendable>(_ body: @escaping @Sendable (HostCore) -> T) async -> T {
+        await core.read(body)
     }
 
     // MARK: - State
@@ -154,17 +164,7 @@ public final class SessionHost: Sendable {
     }
 }
 
-/// An activity riding on a host session (Buchstaben Post), called on the
-/// session's loop.
-protocol HostActivity: AnyObject {
-    /// A message from a connection, before the session sees it: true if it
-    /// was the activity's (the session never sees it).
-    func received(_ message: SessionMessage, on id: ConnectionID, core: HostCore) -> Bool
-    /// After the session's effects were carried out.
-    func performed(_ effects: [HostSession.Effect], core: HostCore)
-}
-
-/// The host's state, confined to one event loop.
+/// The host's state, confined to one event loop (its entry points check).
 final class HostCore: @unchecked Sendable {
     let loop: any EventLoop
     var session: HostSession
@@ -204,11 +204,14 @@ final class HostCore: @unchecked Sendable {
         loop.execute { self.handle(event) }
     }
 
+    /// Runs `body` on the loop and hands back its result. `execute` rather
+    /// than `submit`: nothing can fail, so there is no error to unwrap.
     func read<T: Sendable>(_ body: @escaping @Sendable (HostCore) -> T) async -> T {
-        (try? await loop.submit { body(self) }.get())!
+        await withCheckedContinuation { c in loop.execute { c.resume(returning: body(self)) } }
     }
 
     func started(server: Channel) {
+        loop.preconditionInEventLoop()
         self.server = server
         tick = loop.scheduleRepeatedTask(initialDelay: options.pingInterval.timeAmount,
                                          delay: options.pingInterval.timeAmount) { _ in self.onTick() }
@@ -216,6 +219,7 @@ final class HostCore: @unchecked Sendable {
 
     /// A new connection (called on the loop by the server's child initializer).
     func attach(_ channel: Channel) throws {
+        loop.preconditionInEventLoop()
         let id = nextID
         nextID += 1
         let now = NIODeadline.now()
@@ -229,16 +233,36 @@ final class HostCore: @unchecked Sendable {
     }
 
     func handle(_ event: HostSession.Event) {
+        loop.preconditionInEventLoop()
         let effects = session.handle(event, now: Date())
         perform(effects)
         armDeadline()
-        activity?.performed(effects, core: self)
+        activity?.performed(effects, host: HostActivityContext(core: self))
     }
 
     private func received(_ message: SessionMessage, on id: ConnectionID) {
+        loop.preconditionInEventLoop()
         guard connections[id] != nil else { return }
         connections[id]?.lastHeard = .now()
-        if let activity, activity.received(message, on: id, core: self) { return }
+        if let activity {
+            let member = session.connections[id] ?? nil
+            switch message {
+            case .activity(let m):
+                guard let member else { return drop(id, reason: "an activity frame before hello") }
+                do {
+                    try activity.received(m, from: member, on: id, host: HostActivityContext(core: self))
+                } catch {
+                    drop(id, reason: "malformed payload of type \(m.type): \(error)")
+                }
+                return
+            case .bye:
+                if let member { activity.memberSaidBye(member, host: HostActivityContext(core: self)) }
+            default:
+                break
+            }
+        }
+        // Without an activity, an activity frame is one the session does not
+        // expect from a member: it closes that connection.
         handle(.received(id, message))
     }
 
@@ -270,6 +294,7 @@ final class HostCore: @unchecked Sendable {
     }
 
     func perform(_ effects: [HostSession.Effect]) {
+        loop.preconditionInEventLoop()
         var tooSlow: [ConnectionID] = []
         for effect in effects {
             switch effect {

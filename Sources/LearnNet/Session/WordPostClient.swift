@@ -44,8 +44,10 @@ public final class WordPostClient: Sendable {
                                group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                                onEvent: @escaping @Sendable (WordPostEvent) -> Void = { _ in }) async throws(SessionClientError) -> WordPostClient {
         let box = Box()
-        let client = try await SessionClient.connect(config.session, group: group, onActivityMessage: { message in
-            guard case .wordPostUpdate(let update) = message else { return }
+        let client = try await SessionClient.connect(config.session, group: group, onActivityMessage: { message throws(ActivityPayloadError) in
+            guard case .update(let update) = try WordPostActivity.decode(message) else {
+                throw ActivityPayloadError("a member's word-post frame from the host")
+            }
             box.setGame(update.game, seq: update.seq)
             onEvent(.gameChanged(update.game, effects: update.effects))
         }, onEvent: { event in
@@ -74,18 +76,18 @@ public final class WordPostClient: Sendable {
     /// Drop a tile from this player's hand onto a slot of its word.
     public func place(letter: LetterID, slot: Int) {
         guard let me = box.index else { return }
-        session.sendActivity(.wordPostIntent(.place(letter: letter, by: me, slot: slot)))
+        session.sendActivity(WordPostActivity.encode(.intent(.place(letter: letter, by: me, slot: slot))))
     }
 
     /// Hand a tile to a teammate.
     public func send(letter: LetterID, to player: PlayerID) {
         guard let me = box.index else { return }
-        session.sendActivity(.wordPostIntent(.send(letter: letter, from: me, to: player)))
+        session.sendActivity(WordPostActivity.encode(.intent(.send(letter: letter, from: me, to: player))))
     }
 
     /// Leaves on purpose: the host hands this player's letters on at once.
     public func leave() async { await session.leave() }
 
     /// Any intent, whoever it names (forgery tests).
-    func sendIntentForTesting(_ intent: WordPostIntent) { session.sendActivity(.wordPostIntent(intent)) }
+    func sendIntentForTesting(_ intent: WordPostIntent) { session.sendActivity(WordPostActivity.encode(.intent(intent))) }
 }

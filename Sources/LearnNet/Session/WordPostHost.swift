@@ -69,8 +69,7 @@ public final class WordPostHost: Sendable {
     public static func start(_ config: Configuration,
                              group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                              onEvent: @escaping @Sendable (WordPostEvent) -> Void = { _ in }) async throws -> WordPostHost {
-        var sessionConfig = config.session
-        sessionConfig.wordPost = WordPostLobbyInfo(pool: config.pool, soundsOn: config.soundsOn)
+        let sessionConfig = config.session
         let core = WordPostHostCore(config: config, log: sessionConfig.log, onEvent: onEvent)
         let host = try await SessionHost.start(sessionConfig, group: group, activity: core, onEvent: { event in
             switch event {
@@ -93,7 +92,7 @@ public final class WordPostHost: Sendable {
 
     /// Deals round 1 to the accepted, connected drawers in seating (member
     /// index) order, the host first. A lone host may start (ask first).
-    public func startGame() { session.startSketch() }
+    public func startGame() { session.start() }
 
     // MARK: - The host's own moves (the same path as a member's)
 
@@ -107,19 +106,19 @@ public final class WordPostHost: Sendable {
 
     private func intent(_ i: WordPostIntent) {
         let core = core
-        session.onLoop { host in core.apply(i, from: HostSession.hostIndex, host: host) }
+        session.withActivityContext { host in core.apply(i, from: HostSession.hostIndex, host: host) }
     }
 
     /// Deals the next round now (only after everyone finished).
     public func nextRound() {
         let core = core
-        session.onLoop { host in core.nextRound(host: host) }
+        session.withActivityContext { host in core.nextRound(host: host) }
     }
 
     /// Ends the game and the session for everyone; the last state goes out first.
     public func endGame() {
         let core = core
-        session.onLoop { host in core.endGame(host: host) }
+        session.withActivityContext { host in core.endGame(host: host) }
     }
 
     // MARK: - State
@@ -140,14 +139,8 @@ public final class WordPostHost: Sendable {
     public func shutdown() async { await session.shutdown() }
 }
 
-extension SessionHost {
-    func read<T: Sendable>(_ body: @escaping @Sendable (HostCore) -> T) async -> T {
-        await withCheckedContinuation { c in onLoop { core in c.resume(returning: body(core)) } }
-    }
-}
-
 /// The game on the host, confined to the session's loop (HostCore calls it
-/// there, and WordPostHost hops there).
+/// there, and WordPostHost hops there; each entry checks).
 final class WordPostHostCore: HostActivity, @unchecked Sendable {
     private let config: WordPostHost.Configuration
     private let log: SessionLog
@@ -160,44 +153,45 @@ final class WordPostHostCore: HostActivity, @unchecked Sendable {
     private var leaveTimers: [MemberIndex: Scheduled<Void>] = [:]
     private var roundTimer: Scheduled<Void>?
 
+    let declaration: ActivityDeclaration
+
     init(config: WordPostHost.Configuration, log: SessionLog, onEvent: @escaping @Sendable (WordPostEvent) -> Void) {
         self.config = config
         self.log = log
         self.onEvent = onEvent
+        declaration = WordPostActivity.declaration(WordPostLobbyInfo(pool: config.pool, soundsOn: config.soundsOn))
     }
 
     // MARK: HostActivity
 
-    func received(_ message: SessionMessage, on id: ConnectionID, core: HostCore) -> Bool {
-        switch message {
-        case .bye:
-            if let member = core.session.connections[id] ?? nil { leaving.insert(member) }
-            return false
-        case .wordPostIntent(let intent):
-            guard let member = core.session.connections[id] ?? nil else {
-                core.drop(id, reason: "a word-post move before hello")
-                return true
-            }
-            apply(intent, from: member, host: core)
-            return true
-        case .wordPostUpdate:
-            core.drop(id, reason: "a host-only word-post frame from a member")
-            return true
-        default:
-            return false
+    func memberSaidBye(_ member: MemberIndex, host: HostActivityContext) {
+        host.eventLoop.preconditionInEventLoop()
+        leaving.insert(member)
+    }
+
+    func received(_ message: ActivityMessage, from member: MemberIndex, on connection: ConnectionID,
+                  host: HostActivityContext) throws(ActivityPayloadError) {
+        switch try WordPostActivity.decode(message) {
+        case .intent(let intent):
+            apply(intent, from: member, host: host)
+        case .update:
+            throw ActivityPayloadError("a host-only word-post frame from a member")
         }
     }
 
-    func performed(_ effects: [HostSession.Effect], core: HostCore) {
+    func performed(_ effects: [HostSession.Effect], host: HostActivityContext) {
+        host.eventLoop.preconditionInEventLoop()
         for effect in effects {
             switch effect {
             case .event(.started(_)):
-                startGame(host: core)
+                startGame(host: host)
             case .send(.accepted(_), let targets):
                 // A late joiner or a rejoiner: the whole game, after the accept.
-                if let game { core.perform([.send(.wordPostUpdate(WordPostUpdate(seq: seq, effects: [], game: game)), to: targets)]) }
+                if let game {
+                    host.send(WordPostActivity.encode(.update(WordPostUpdate(seq: seq, effects: [], game: game))), to: targets)
+                }
             case .event(.memberLeft(let member)):
-                memberLeft(member, host: core)
+                memberLeft(member, host: host)
             case .event(.ended(_)):
                 roundTimer?.cancel()
                 for t in leaveTimers.values { t.cancel() }
@@ -212,7 +206,8 @@ final class WordPostHostCore: HostActivity, @unchecked Sendable {
 
     /// A move from `member` (the connection's, never the message's): applied
     /// only if it names that member as the player.
-    func apply(_ intent: WordPostIntent, from member: MemberIndex, host: HostCore) {
+    func apply(_ intent: WordPostIntent, from member: MemberIndex, host: HostActivityContext) {
+        host.eventLoop.preconditionInEventLoop()
         guard intent.player == member else {
             forgedIntents += 1
             log.write("ignoring a word-post move by member \(member) claiming player \(intent.player)")
@@ -223,28 +218,25 @@ final class WordPostHostCore: HostActivity, @unchecked Sendable {
         run(intent.action(at: Date()), host: host)
     }
 
-    private func startGame(host: HostCore) {
+    private func startGame(host: HostActivityContext) {
         guard game == nil else { return }
-        let players = host.session.members
-            .filter { !$0.removed && $0.role == .drawer && $0.state == .accepted
-                && ($0.index == HostSession.hostIndex || $0.connection != nil) }
-            .map(\.index).sorted()
+        let players = host.session.connectedDrawerIndices
         game = WordPostGame(pool: config.pool, previouslyFinished: config.previouslyFinished)
         run(.start(players: players, seed: config.seed ?? UInt64.random(in: .min ... .max), at: Date()), host: host)
     }
 
-    func nextRound(host: HostCore) { run(.nextRound(at: Date()), host: host) }
+    func nextRound(host: HostActivityContext) { run(.nextRound(at: Date()), host: host) }
 
-    func endGame(host: HostCore) {
+    func endGame(host: HostActivityContext) {
         if game != nil { run(.endGame(at: Date()), host: host) }
-        host.handle(.end(.hostEnded))
+        host.endSession(.hostEnded)
     }
 
-    private func memberLeft(_ member: MemberIndex, host: HostCore) {
+    private func memberLeft(_ member: MemberIndex, host: HostActivityContext) {
         guard let game, game.players.contains(member), !game.isEnded else { return }
         leaveTimers.removeValue(forKey: member)?.cancel()
         if leaving.remove(member) != nil { return run(.playerLeft(member, at: Date()), host: host) }
-        leaveTimers[member] = host.loop.scheduleTask(in: config.rejoinWindow.timeAmount) { [unowned self] in
+        leaveTimers[member] = host.eventLoop.scheduleTask(in: config.rejoinWindow.timeAmount) { [unowned self] in
             self.leaveTimers[member] = nil
             // Back in time (with its token): it plays on.
             guard host.session.members.first(where: { $0.index == member })?.connection == nil else { return }
@@ -254,26 +246,25 @@ final class WordPostHostCore: HostActivity, @unchecked Sendable {
 
     /// Applies an action to the authoritative game, broadcasts effects and
     /// state, and schedules what follows (the next round, the end).
-    private func run(_ action: WordPostAction, host: HostCore) {
-        guard game != nil, host.session.ended == nil else { return }
-        let effects = game!.apply(action)
-        guard !effects.isEmpty, let game else { return }
+    private func run(_ action: WordPostAction, host: HostActivityContext) {
+        guard var game, host.session.ended == nil else { return }
+        let effects = game.apply(action)
+        self.game = game
+        guard !effects.isEmpty else { return }
         seq += 1
-        let targets = host.session.members
-            .compactMap { $0.state == .accepted && !$0.removed ? $0.connection : nil }.sorted()
-        host.perform([.send(.wordPostUpdate(WordPostUpdate(seq: seq, effects: effects, game: game)), to: targets)])
+        host.sendToAccepted(WordPostActivity.encode(.update(WordPostUpdate(seq: seq, effects: effects, game: game))))
         onEvent(.gameChanged(game, effects: effects))
         switch game.phase {
         case .roundFinished(let round):
             guard let pause = config.roundPause else { break }
             roundTimer?.cancel()
-            roundTimer = host.loop.scheduleTask(in: pause.timeAmount) { [unowned self] in
+            roundTimer = host.eventLoop.scheduleTask(in: pause.timeAmount) { [unowned self] in
                 guard self.game?.phase == .roundFinished(round: round) else { return }
                 self.run(.nextRound(at: Date()), host: host)
             }
         case .ended:
             // The game is over for everyone: so is the session.
-            host.handle(.end(.hostEnded))
+            host.endSession(.hostEnded)
         default:
             break
         }

@@ -22,7 +22,7 @@ struct AnnounceCommand: ParsableCommand {
     @Option(help: "Session id (default: a new UUID).")
     var id: String?
 
-    @Option(help: "sketch or wordpost.")
+    @Option(help: "The activity's kind: sketch, wordpost or any 1–32 of a-z, 0-9, '-'.")
     var activity: String = SessionActivity.sketch.rawValue
 
     @Option(help: "Close the lobby (open=0) after this many seconds.")
@@ -32,7 +32,7 @@ struct AnnounceCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1…65535.") }
-        guard SessionActivity(rawValue: activity) != nil else { throw ValidationError("--activity must be sketch or wordpost.") }
+        guard SessionActivity(rawValue: activity) != nil else { throw ValidationError("--activity must be 1–32 of a-z, 0-9 and '-' (e.g. sketch, wordpost).") }
         if let id, !SessionAnnouncement.isValidSessionID(id) {
             throw ValidationError("--id must be 1–64 printable ASCII characters without spaces.")
         }

@@ -53,7 +53,10 @@ struct HostCommand: ParsableCommand {
     func validate() throws {
         guard LineGuides(rawValue: guides) != nil else { throw ValidationError("--guides must be none, squared or lined.") }
         guard (0...120).contains(minutes) else { throw ValidationError("--minutes must be 0…120.") }
-        guard (2...HostSession.maxDrawers).contains(startWith) else { throw ValidationError("--start-with must be 2…4.") }
+        let fewest = SketchActivity.startRule.minimumPlayers
+        guard (fewest...HostSession.maxDrawers).contains(startWith) else {
+            throw ValidationError("--start-with must be \(fewest)…\(HostSession.maxDrawers).")
+        }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0…65535.") }
         if let out, SketchFileKind(path: out) == nil {
             throw ValidationError("--out must end in \(SketchFileKind.exportable.joined(separator: ", ")).")
@@ -75,7 +78,7 @@ struct HostCommand: ParsableCommand {
         config.acceptAll = acceptAll
         config.bindHost = bind
         config.settings.clearAllowed = allowClear
-        let host = try await Self.listen(config, ports: port.map { [$0] } ?? Array(JoinCode.sessionPorts) + [0],
+        let host = try await Self.listen(config, ports: port.map { [$0] } ?? PortSelection.sessionPorts + [0],
                                          onEvent: onEvent)
         let address = bind == "0.0.0.0" ? LocalInterfaces.current().primaryAddress.description : bind
         SessionCommandSupport.say("session: \(host.sessionID.uuidString.lowercased())")
@@ -98,7 +101,11 @@ struct HostCommand: ParsableCommand {
                     Self.report(event)
                     switch event {
                     case .lobbyChanged(let lobby):
-                        if acceptAll && !lobby.started && lobby.connectedDrawers >= startWith { host.startSketch() }
+                        let players = lobby.connectedDrawers
+                        if acceptAll && !lobby.started && players >= startWith
+                            && SketchActivity.startRule.decide(players: players) == .start {
+                            host.start()
+                        }
                     case .ended(let reason):
                         return reason
                     default:
@@ -125,16 +132,19 @@ struct HostCommand: ParsableCommand {
         }
     }
 
-    /// Binds the first port of `ports` that is free.
-    static func listen(_ config: SessionHost.Configuration, ports: [Int],
-                       onEvent: @escaping @Sendable (SessionEvent) -> Void) async throws -> SessionHost {
-        var last: (any Error)?
-        for p in ports {
-            var c = config
-            c.port = p
-            do { return try await SessionHost.start(c, onEvent: onEvent) } catch { last = error }
+    /// Binds the first port of `ports` that is free (the same selection as
+    /// the app's hosts); a failure is the command's exit status 1.
+    private static func listen(_ config: SessionHost.Configuration, ports: [Int],
+                               onEvent: @escaping @Sendable (SessionEvent) -> Void) async throws -> SessionHost {
+        do {
+            return try await PortSelection.firstFree(ports) { port in
+                var c = config
+                c.port = port
+                return try await SessionHost.start(c, onEvent: onEvent)
+            }
+        } catch {
+            throw CLIFailure(message: error.description)
         }
-        throw CLIFailure(message: "cannot listen on port \(ports.map(String.init).joined(separator: ", ")): \(last.map { "\($0)" } ?? "?")")
     }
 
     /// One line per thing a person running a headless host wants to know.

@@ -55,7 +55,7 @@ struct SessionBenchCommand: ParsableCommand {
             }
         }
         try await waitFor("members accepted") { await host.lobby().connectedDrawers == peers }
-        host.startSketch()
+        host.start()
         for c in clients { try await waitFor("start") { await c.state().phase == .started } }
 
         let devices: [any BenchPen] = [host] + clients

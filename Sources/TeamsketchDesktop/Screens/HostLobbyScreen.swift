@@ -5,7 +5,8 @@ import LearnNet
 import TeamsketchCore
 
 /// The host's lobby: the join code in big digits, who asks to join (accept /
-/// decline, also after accepting), and Start once two painters are in.
+/// decline, also after accepting), and Start once the activity's start rule
+/// allows it. The activity's words come from `session.activityUI`.
 @MainActor
 final class HostLobbyScreen {
     let widget: Widget
@@ -61,7 +62,7 @@ final class HostLobbyScreen {
         // For people and scripts reading the log (the UI tests join by it).
         FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address)\n".utf8))
         app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.uuidString.lowercased(), hostName: Profile.load().name,
-                                                   activity: session.activity, port: port))
+                                                   activity: lobby.activity, port: port))
         show(lobby)
     }
 
@@ -72,24 +73,20 @@ final class HostLobbyScreen {
             UI.append(members, UI.label(`_`("Nobody has asked to join yet."), classes: ["hint"]))
         }
         for m in guests { UI.append(members, row(m)) }
-        let drawers = lobby.connectedDrawers
-        if session.activity == .wordpost {
-            UI.setText(status, drawers >= 2 ? String(format: `_`("%d players are ready."), drawers)
-                                            : `_`("Waiting for other players…"))
-        } else {
-            UI.setText(status, drawers >= 2 ? String(format: `_`("%d painters are ready."), drawers)
-                                            : `_`("Waiting for a second painter…"))
-        }
-        gtk_widget_set_sensitive(startButton, drawers >= session.minimumToStart && !lobby.started ? 1 : 0)
+        let players = lobby.connectedDrawers
+        let ui = session.activityUI
+        UI.setText(status, ui.lobbyStatus(players: players))
+        gtk_widget_set_sensitive(startButton, ui.startRule.allowsStart(players: players) && !lobby.started ? 1 : 0)
     }
 
-    /// Buchstaben Post may start with the host alone, after asking; a sketch needs two painters.
+    /// The activity's rule decides; a lone host is asked first where it may play alone.
     private func startPressed() {
         guard let lobby = session.lobby else { return }
-        if lobby.connectedDrawers < 2 {
-            WordPostStartScreen.confirmPlayingAlone(parent: app?.window) { [weak self] in self?.session.start() }
-        } else {
-            session.start()
+        let ui = session.activityUI
+        switch ui.startRule.decide(players: lobby.connectedDrawers) {
+        case .start: session.start()
+        case .askToPlayAlone: ui.confirmPlayingAlone(parent: app?.window) { [weak self] in self?.session.start() }
+        case .wait: break
         }
     }
 

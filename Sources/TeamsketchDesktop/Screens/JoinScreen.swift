@@ -3,9 +3,10 @@ import Foundation
 import LearnModel
 import TeamsketchCore
 
-/// Nearby sessions (found by any mechanism) as big buttons, a field for a
-/// code or address, and — while waiting — the sketch's parameters and who
-/// else is in.
+/// Nearby sessions of one activity (found by any mechanism) as big buttons,
+/// a field for a code or address, and — while waiting — what the activity
+/// says about the session and who else is in. The activity's words and its
+/// controller come from `activity`.
 @MainActor
 final class JoinScreen {
     let widget: Widget
@@ -17,9 +18,9 @@ final class JoinScreen {
     private let diagnostics: Widget
     private let status: Widget
     private var session: (any LobbyJoining)?
-    private let activity: SessionActivity
+    private let activity: any ActivityLobbyUI
 
-    init(app: TeamsketchApp, activity: SessionActivity = .sketch) {
+    init(app: TeamsketchApp, activity: any ActivityLobbyUI) {
         self.app = app
         self.activity = activity
         nameEntry = gtk_entry_new()!
@@ -29,7 +30,7 @@ final class JoinScreen {
         codeEntry = gtk_entry_new()!
         UI.style(codeEntry, ["form-entry"])
         gtk_entry_set_placeholder_text(ts_entry(codeEntry), `_`("Code, e.g. 000142"))
-        UI.accessibleLabel(codeEntry, `_`("Code or address of the session"))
+        UI.accessibleLabel(codeEntry, activity.codeFieldName)
         observer = gtk_check_button_new_with_label(`_`("Only watch (teacher, projector)"))!
         nearby = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
         gtk_widget_set_halign(nearby, GTK_ALIGN_CENTER)
@@ -54,7 +55,7 @@ final class JoinScreen {
         let why = gtk_expander_new(`_`("Nothing here? How we search"))!
         gtk_expander_set_child(ts_expander(why), diagnostics)
 
-        UI.append(widget, UI.label(activity == .sketch ? `_`("Join a sketch") : `_`("Join a game"), classes: ["home-title"]))
+        UI.append(widget, UI.label(activity.joinTitle, classes: ["home-title"]))
         UI.append(widget, nameRow)
         UI.append(widget, UI.label(`_`("Nearby"), classes: ["form-label"]))
         UI.append(widget, nearby)
@@ -74,9 +75,9 @@ final class JoinScreen {
     private func refresh() {
         guard let app else { return }
         UI.clear(nearby)
-        let found = app.discovery.sessions.filter { $0.activity == activity && $0.lobbyOpen }
+        let found = app.discovery.sessions.filter { $0.activity == activity.kind && $0.lobbyOpen }
         if found.isEmpty {
-            UI.append(nearby, UI.label(`_`("Looking for sketches nearby…"), classes: ["hint"]))
+            UI.append(nearby, UI.label(activity.lookingNearby, classes: ["hint"]))
         }
         for s in found {
             let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [
@@ -115,7 +116,7 @@ final class JoinScreen {
         let name = UI.entryText(nameEntry).trimmingCharacters(in: .whitespaces)
         if !name.isEmpty { profile.name = name; profile.save() }
         let role: PeerRole = gtk_check_button_get_active(ts_check(observer)) != 0 ? .observer : .drawer
-        let controller: any LobbyJoining = activity == .sketch ? SessionController(app: app) : WordPostController(app: app)
+        let controller = activity.makeJoiner(app: app)
         controller.onStatus = { [weak self] text in
             guard let self else { return }
             UI.setText(self.status, text)
@@ -139,12 +140,9 @@ final class JoinScreen {
     }
 
     private func showWaiting(_ lobby: Lobby) {
-        let p = lobby.params
-        let guides = [LineGuides.none: `_`("Plain"), .squared: `_`("Squared"), .lined: `_`("Lined")][p.guides] ?? ""
-        let time = p.timeLimitMinutes > 0 ? String(format: `_`("%d minutes"), p.timeLimitMinutes) : `_`("no time limit")
         let names = lobby.members.filter { $0.state == .accepted }.map(\.name).joined(separator: ", ")
         let waiting = session?.myIndex == nil ? `_`("Asking the host…") : `_`("Waiting for the host to start…")
-        UI.setText(status, "«\(p.name)» · \(guides) · \(time)\n\(names)\n\(waiting)")
+        UI.setText(status, "\(activity.waitingSummary(lobby))\n\(names)\n\(waiting)")
     }
 
     static func name(of m: DiscoveryMechanism) -> String {

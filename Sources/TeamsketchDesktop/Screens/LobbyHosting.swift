@@ -1,16 +1,15 @@
 import LearnModel
 
 /// What the host's lobby screen needs from a session, whichever activity it
-/// runs: Team Sketch (`SessionController`) or Buchstaben Post
-/// (`WordPostController`).
+/// runs: Team Sketch (`SessionController`), Buchstaben Post
+/// (`WordPostController`) or any other. The activity's words and its start
+/// rule come with it (`activityUI`).
 @MainActor
 protocol LobbyHosting: AnyObject {
     var lobby: Lobby? { get }
     var onLobby: ((Lobby) -> Void)? { get set }
     var hostPort: Int? { get }
-    var activity: SessionActivity { get }
-    /// Drawers or players needed before Start is offered.
-    var minimumToStart: Int { get }
+    var activityUI: any ActivityLobbyUI { get }
     func accept(_ m: MemberIndex)
     func decline(_ m: MemberIndex)
     func start()
@@ -19,8 +18,7 @@ protocol LobbyHosting: AnyObject {
 
 extension SessionController: LobbyHosting {
     var hostPort: Int? { if case .host(let h) = link { h.port } else { nil } }
-    var activity: SessionActivity { .sketch }
-    var minimumToStart: Int { 2 }
+    var activityUI: any ActivityLobbyUI { SketchLobbyUI() }
 }
 
 /// What the join screen needs from a session it joins.

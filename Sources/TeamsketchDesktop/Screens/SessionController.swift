@@ -49,8 +49,12 @@ final class SessionController {
     func host(params: SessionParams, settings: SessionSettings, name: String) async throws {
         var config = SessionHost.Configuration(name: name, params: params)
         config.settings = settings
-        let ports = (0..<JoinCode.portCount).map { JoinCode.basePort + $0 }
-        let host = try await HostCommand.listen(config, ports: ports, onEvent: eventSink())
+        let onEvent = eventSink()
+        let host = try await PortSelection.firstFree { [config] port in
+            var c = config
+            c.port = port
+            return try await SessionHost.start(c, onEvent: onEvent)
+        }
         link = .host(host)
         myIndex = 0
         lobby = await host.lobby()
@@ -68,7 +72,7 @@ final class SessionController {
 
     func accept(_ m: MemberIndex) { if case .host(let h) = link { h.accept(m) } }
     func decline(_ m: MemberIndex) { if case .host(let h) = link { h.decline(m) } }
-    func start() { if case .host(let h) = link { h.startSketch() } }
+    func start() { if case .host(let h) = link { h.start() } }
     func clear() { if case .host(let h) = link { h.clear() } }
 
     /// Ends the session for everyone (host) or leaves it (member).

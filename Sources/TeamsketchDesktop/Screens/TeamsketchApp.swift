@@ -134,7 +134,7 @@ final class TeamsketchApp {
         }
     }
 
-    func showJoin(activity: SessionActivity = .sketch) {
+    func showJoin(activity: any ActivityLobbyUI = SketchLobbyUI()) {
         leaveCanvas()
         let screen = JoinScreen(app: self, activity: activity)
         replace("join", with: screen.widget, owner: screen)

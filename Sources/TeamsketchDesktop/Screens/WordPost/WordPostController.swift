@@ -27,8 +27,7 @@ final class WordPostController: LobbyHosting, LobbyJoining {
 
     var isHost: Bool { if case .host = link { true } else { false } }
     var hostPort: Int? { if case .host(let h) = link { h.port } else { nil } }
-    var activity: SessionActivity { .wordpost }
-    var minimumToStart: Int { 1 }
+    var activityUI: any ActivityLobbyUI { WordPostLobbyUI() }
 
     private func eventSink() -> @Sendable (WordPostEvent) -> Void {
         let (stream, continuation) = AsyncStream<WordPostEvent>.makeStream()
@@ -39,24 +38,19 @@ final class WordPostController: LobbyHosting, LobbyJoining {
     }
 
     func host(pool: WordPool, name: String, previouslyFinished: Set<String>) async throws {
-        var last: (any Error)?
-        for port in (0..<JoinCode.portCount).map({ JoinCode.basePort + $0 }) {
-            var config = WordPostHost.Configuration(name: name, pool: pool)
-            config.session.port = port
-            config.soundsOn = app?.soundsOn ?? true
-            config.previouslyFinished = previouslyFinished
-            do {
-                let host = try await WordPostHost.start(config, onEvent: eventSink())
-                link = .host(host)
-                myIndex = 0
-                lobby = await host.lobby()
-                if let lobby { onLobby?(lobby) }
-                return
-            } catch {
-                last = error
-            }
+        var config = WordPostHost.Configuration(name: name, pool: pool)
+        config.soundsOn = app?.soundsOn ?? true
+        config.previouslyFinished = previouslyFinished
+        let onEvent = eventSink()
+        let host = try await PortSelection.firstFree { [config] port in
+            var c = config
+            c.session.port = port
+            return try await WordPostHost.start(c, onEvent: onEvent)
         }
-        throw last ?? CocoaError(.featureUnsupported)
+        link = .host(host)
+        myIndex = 0
+        lobby = await host.lobby()
+        if let lobby { onLobby?(lobby) }
     }
 
     func join(address: SessionAddress, name: String, role: PeerRole) async throws {
@@ -112,7 +106,7 @@ final class WordPostController: LobbyHosting, LobbyJoining {
             onStatus?(`_`("You are in! Waiting for the host to start…"))
         case .declined(let reason):
             ended = .hostEnded
-            onStatus?(SessionController.text(for: reason))
+            onStatus?(Self.text(for: reason))
         case .gameChanged(let game, let effects):
             if let screen {
                 screen.show(game, effects: effects)
@@ -131,12 +125,29 @@ final class WordPostController: LobbyHosting, LobbyJoining {
         case .ended(let reason):
             ended = reason
             if isHost { app?.discovery.withdraw() }
-            screen?.showNotice(SessionController.text(for: reason))
-            onStatus?(SessionController.text(for: reason))
+            screen?.showNotice(Self.text(for: reason))
+            onStatus?(Self.text(for: reason))
         case .connectionLost:
             screen?.showNotice(`_`("The connection was lost. Trying again…"))
         case .connectionDropped, .refused:
             break
+        }
+    }
+
+    /// A game's words for being sent away (the sketch's speak of painters).
+    static func text(for reason: DeclineReason) -> String {
+        switch reason {
+        case .full: `_`("This game already has four players.")
+        case .protocolMismatch: `_`("This Teamsketch is too old or too new for that game.")
+        case .sessionEnded: `_`("That game has ended.")
+        default: `_`("The host said no this time.")
+        }
+    }
+
+    static func text(for reason: EndReason) -> String {
+        switch reason {
+        case .hostEnded, .timeUp: `_`("The game has ended.")
+        case .hostLeft: `_`("The host left. The game is over.")
         }
     }
 

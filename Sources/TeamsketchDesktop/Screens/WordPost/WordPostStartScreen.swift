@@ -67,7 +67,7 @@ final class WordPostStartScreen {
             self.app?.hostWordPost(pool: pool)
         }
         let join = UI.button(`_`("Join"), icon: "network-workgroup-symbolic", classes: ["big-button"]) {
-            [weak app] in app?.showJoin(activity: .wordpost)
+            [weak app] in app?.showJoin(activity: WordPostLobbyUI())
         }
         let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, alone, together, join])
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)

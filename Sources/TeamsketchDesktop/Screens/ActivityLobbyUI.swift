@@ -1,0 +1,30 @@
+import CGtk
+import LearnModel
+
+/// What the join and lobby screens show and do for one activity, so those
+/// screens serve every activity unchanged: a new activity brings its own
+/// conformance (its words, its controller, its waiting summary) and passes
+/// it to `TeamsketchApp.showJoin(activity:)` / its lobby controller.
+/// Who may start is the activity's `StartRule`, not decided here.
+@MainActor
+protocol ActivityLobbyUI {
+    var kind: SessionActivity { get }
+    var startRule: StartRule { get }
+
+    /// The join screen's title ("Join a sketch").
+    var joinTitle: String { get }
+    /// Shown while nothing is found nearby.
+    var lookingNearby: String { get }
+    /// The accessible name of the code field.
+    var codeFieldName: String { get }
+    /// A new controller for joining one session of this activity.
+    func makeJoiner(app: TeamsketchApp) -> any LobbyJoining
+    /// What a joiner sees about the session while waiting for the start.
+    func waitingSummary(_ lobby: Lobby) -> String
+
+    /// The host's lobby line: how many are ready, or who is still missing.
+    func lobbyStatus(players: Int) -> String
+    /// Asks a lone host whether to play alone (only where the start rule
+    /// allows it); `play` runs if they say yes.
+    func confirmPlayingAlone(parent: Widget?, then play: @escaping @MainActor () -> Void)
+}

@@ -1,0 +1,31 @@
+import CGtk
+import Foundation
+import LearnModel
+
+/// Buchstaben Post on the join and lobby screens: it speaks of games and
+/// players, and a joiner sees the word list while waiting.
+struct WordPostLobbyUI: ActivityLobbyUI {
+    var kind: SessionActivity { WordPostActivity.kind }
+    var startRule: StartRule { WordPostActivity.startRule }
+
+    var joinTitle: String { `_`("Join a game") }
+    var lookingNearby: String { `_`("Looking for games nearby…") }
+    var codeFieldName: String { `_`("Code or address of the game") }
+
+    func makeJoiner(app: TeamsketchApp) -> any LobbyJoining { WordPostController(app: app) }
+
+    /// The word list and how many words it has.
+    func waitingSummary(_ lobby: Lobby) -> String {
+        guard let info = lobby.wordPost else { return `_`("Buchstaben Post") }
+        return "«\(info.poolName)» · " + String(format: `_`("%d words"), info.wordCount)
+    }
+
+    func lobbyStatus(players: Int) -> String {
+        players >= startRule.minimumPlayers ? String(format: `_`("%d players are ready."), players)
+                                            : `_`("Waiting for other players…")
+    }
+
+    func confirmPlayingAlone(parent: Widget?, then play: @escaping @MainActor () -> Void) {
+        WordPostStartScreen.confirmPlayingAlone(parent: parent, then: play)
+    }
+}
