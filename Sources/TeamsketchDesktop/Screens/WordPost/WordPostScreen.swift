@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import TeamsketchCore
 
 /// The game screen (SPEC §3): the hint on top, the player's word as slots,
 /// their letter tiles, teammates' trains at the edges. It only turns drops
@@ -168,15 +169,14 @@ final class WordPostScreen {
         }
     }
 
-    /// Stats per named player (SPEC §3), stored locally and synced later.
-    /// Only the device that owns the game records, so nothing counts twice.
-    var recordsStats = true
-    private let gameID = UUID()
+    /// Stats per named player, stored locally and synced later; the
+    /// recorder decides whether this device records and never records a
+    /// round twice. Set by whoever opens the screen.
+    var stats = RoundStatsRecorder(seat: .member, store: nil)
 
     private func recordRound() {
-        guard recordsStats, let summary = game.rounds.last, let store = app?.store else { return }
         do {
-            try store.recordRound(summary, gameID: gameID, names: names)
+            try stats.roundFinished(game.rounds.last, names: names)
         } catch {
             app?.showError(`_`("The results could not be saved."), error)
         }
