@@ -22,8 +22,8 @@ struct AnnounceCommand: ParsableCommand {
     @Option(help: "Session id (default: a new UUID).")
     var id: String?
 
-    @Option(help: "sketch or wordpost.")
-    var activity: String = SessionActivity.sketch.rawValue
+    @Option(help: "What the session is for.")
+    var activity: SessionActivity = .sketch
 
     @Option(help: "Close the lobby (open=0) after this many seconds.")
     var closeAfter: Double?
@@ -32,7 +32,6 @@ struct AnnounceCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1…65535.") }
-        guard SessionActivity(rawValue: activity) != nil else { throw ValidationError("--activity must be sketch or wordpost.") }
         if let id, !SessionAnnouncement.isValidSessionID(id) {
             throw ValidationError("--id must be 1–64 printable ASCII characters without spaces.")
         }
@@ -47,7 +46,7 @@ struct AnnounceCommand: ParsableCommand {
             let printer = DiscoveryPrinter(service: service)
             service.onChange = { printer.printStatusChanges() }
             let announcement = SessionAnnouncement(sessionID: id ?? UUID().uuidString.lowercased(), hostName: name,
-                                                   activity: SessionActivity(rawValue: activity)!, port: port)
+                                                   activity: activity, port: port)
             let loop = HeadlessMainLoop(seconds: seconds) { await service.shutdown() }
             service.announce(announcement)
             let code = service.ownJoinCode(port: port)?.digits ?? "-"

@@ -29,8 +29,8 @@ struct HostCommand: ParsableCommand {
     @Flag(help: "Accept every drawer without asking.")
     var acceptAll = false
 
-    @Option(help: "Line guides: none, squared or lined.")
-    var guides: String = LineGuides.none.rawValue
+    @Option(help: "Line guides.")
+    var guides: LineGuides = .none
 
     @Option(help: "Time limit in minutes (0 = none, at most 120).")
     var minutes = 0
@@ -51,7 +51,6 @@ struct HostCommand: ParsableCommand {
     var bind = "0.0.0.0"
 
     func validate() throws {
-        guard LineGuides(rawValue: guides) != nil else { throw ValidationError("--guides must be none, squared or lined.") }
         guard (0...120).contains(minutes) else { throw ValidationError("--minutes must be 0…120.") }
         guard (2...HostSession.maxDrawers).contains(startWith) else { throw ValidationError("--start-with must be 2…4.") }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0…65535.") }
@@ -70,7 +69,7 @@ struct HostCommand: ParsableCommand {
         let (events, onEvent) = SessionCommandSupport.eventStream()
         var config = SessionHost.Configuration(
             name: name,
-            params: SessionParams(name: title ?? "\(name)'s sketch", guides: LineGuides(rawValue: guides)!,
+            params: SessionParams(name: title ?? "\(name)'s sketch", guides: guides,
                                   timeLimitMinutes: minutes))
         config.acceptAll = acceptAll
         config.bindHost = bind

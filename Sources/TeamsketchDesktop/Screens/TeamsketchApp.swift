@@ -172,7 +172,7 @@ final class TeamsketchApp {
 
     func startWordPost(pool: WordPool) {
         let name = preferences.profile.name
-        let screen = WordPostScreen.solo(app: self, pool: pool, name: name, soundsOn: soundsOn,
+        let screen = WordPostScreen.solo(app: self, pool: pool, name: name, sounds: sounds(on: soundsOn),
                                          previouslyFinished: finishedWords(of: name))
         screen.stats = RoundStatsRecorder(seat: .solo, store: storeClient)
         replace(.wordPost, with: screen.widget, owner: screen)
@@ -204,7 +204,7 @@ final class TeamsketchApp {
     /// The game screen of a LAN game, once the first state arrives.
     func openWordPostShared(game: WordPostGame, me: PlayerID, names: [PlayerID: String],
                             link: WordPostScreen.GameLink, isHost: Bool, soundsOn: Bool) -> WordPostScreen {
-        let screen = WordPostScreen(app: self, game: game, me: me, soundsOn: soundsOn)
+        let screen = WordPostScreen(app: self, game: game, me: me, sounds: sounds(on: soundsOn))
         screen.names = names
         screen.link = link
         screen.stats = RoundStatsRecorder(seat: isHost ? .host : .member, store: storeClient)
@@ -216,6 +216,10 @@ final class TeamsketchApp {
     /// Whether Buchstaben Post plays sounds on this device (the classroom
     /// setting, environment override included).
     var soundsOn: Bool { preferences.settings.soundsOn }
+
+    private func sounds(on: Bool) -> SoundClient {
+        SoundClient.choosing(soundsOn: on) { .live() }
+    }
 
     /// In a LAN game the host's choice (from the lobby) wins.
     func gameSoundsOn(hostChoice: Bool?) -> Bool {

@@ -1,0 +1,5 @@
+import ArgumentParser
+import LearnModel
+
+/// `--activity sketch|wordpost`.
+extension SessionActivity: ExpressibleByArgument {}
