@@ -52,6 +52,14 @@ public final class SketchSaver {
         return (doc, saver)
     }
 
+    /// Reads a sketch file to import it: the document to show and the saver
+    /// that will store it (see `forImport`). Throws when the file cannot be
+    /// read or is no sketch; nothing is stored then.
+    public static func importFile(_ path: String, files: SketchFileClient,
+                                  store: StoreClient) throws(SketchIOError) -> (SketchDocument, SketchSaver) {
+        forImport(try files.read(path), store: store)
+    }
+
     // MARK: writing
 
     /// Makes sure the sketch exists in the store and learns how many of its

@@ -166,3 +166,25 @@ import Testing
         #expect(saver.thumbnailNeedsSaving)
     }
 }
+
+@MainActor
+@Suite struct SketchImportTests {
+    @Test func aFileIsReadAndStoredUnderItsOwnID() async throws {
+        let store = try LocalStore.inMemory()
+        let file = document(SketchMeta(name: "From Xournal", createdAt: Fixture.date), ops: 2)
+        let files = SketchFileClient.inMemory(["/tmp/a.xopp": file])
+        let (doc, saver) = try SketchSaver.importFile("/tmp/a.xopp", files: files, store: .live(store))
+        #expect(doc.meta.id == file.meta.id)
+        #expect(try !store.hasSketch(doc.meta.id), "stored only when asked")
+        #expect(await saver.storeImported() == nil)
+        #expect(try store.loadSketch(doc.meta.id).ops == file.ops)
+    }
+
+    @Test func anUnreadableFileStoresNothing() throws {
+        let store = try LocalStore.inMemory()
+        #expect(throws: (any Error).self) {
+            _ = try SketchSaver.importFile("/tmp/missing.xopp", files: .inMemory(), store: .live(store))
+        }
+        #expect(try store.sketches().isEmpty)
+    }
+}

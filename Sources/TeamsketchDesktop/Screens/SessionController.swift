@@ -137,7 +137,7 @@ final class SessionController {
             deadline = secondsLeft.map { Date().addingTimeInterval(Double($0)) }
             guard let lobby else { return }
             ensureStored(lobby.meta)
-            app?.openShared(self, meta: lobby.meta, saver: saver)
+            app?.openShared(self, meta: lobby.meta)
             if let doc = pendingDocument { canvas?.sessionReset(doc, live: pendingLive) }
             pendingDocument = nil
             pendingLive = []

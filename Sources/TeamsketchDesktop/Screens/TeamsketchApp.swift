@@ -150,13 +150,14 @@ final class TeamsketchApp {
     }
 
     /// The shared canvas once the host starts (for members and the host).
-    func openShared(_ session: SessionController, meta: SketchMeta, saver: SketchSaver?) {
+    func openShared(_ session: SessionController, meta: SketchMeta) {
         // Stop looking for sessions; a host keeps announcing so latecomers
         // can still find it, until its session ends.
         discovery.stop()
         leaveCanvas()
         let doc = SketchDocument(meta: meta)
-        let screen = CanvasScreen(app: self, document: doc, saver: saver, session: session)
+        // The session stores what it applies; the screen keeps the thumbnail.
+        let screen = CanvasScreen(app: self, document: doc, saver: session.saver, session: session)
         session.canvas = screen
         canvasScreen = screen
         replace(.canvas, with: screen.widget, owner: screen)
@@ -268,15 +269,19 @@ final class TeamsketchApp {
     /// sketch is on screen first; storing thousands of strokes runs beside it.
     func openFile(_ path: String) {
         let fileName = (path as NSString).lastPathComponent
-        let file: SketchDocument
+        let opened: (SketchDocument, SketchSaver?)
         do {
-            file = try files.read(path)
+            opened = if let storeClient {
+                try SketchSaver.importFile(path, files: files, store: storeClient)
+            } else {
+                (try files.read(path), nil)
+            }
         } catch {
             return showError(String(format: `_`("%@ could not be opened."), fileName), error)
         }
-        guard let storeClient else { return open(file, saver: nil) }
-        let (doc, saver) = SketchSaver.forImport(file, store: storeClient)
+        let (doc, saver) = opened
         open(doc, saver: saver)
+        guard let saver else { return }
         Task { @MainActor in
             if let failure = await saver.storeImported() {
                 showError(String(format: `_`("%@ could not be saved."), fileName), failure)
