@@ -1,37 +1,34 @@
 import Foundation
 
-/// The name a pupil last used on this device, so joining is one tap next time.
-/// Kept in a small file under the XDG config directory.
-public struct Profile: Codable, Sendable {
+/// The pupil at this device: the name they last used (so joining is one tap
+/// next time, and every stroke drawn here carries it) and the sounds switch
+/// they left on or off. Kept as a small JSON file; `ProfileClient` reads and
+/// writes it.
+public struct Profile: Codable, Equatable, Sendable {
     public init(name: String, soundsOn: Bool? = nil) {
         self.name = name
         self.soundsOn = soundsOn
     }
 
+    /// The one name this device uses for its pupil: on solo strokes, on
+    /// shared strokes, in lobbies and in Buchstaben Post's stats.
     public var name: String
-    /// Buchstaben Post's sounds; nil means on. A stand-in for the classroom
-    /// setting the teacher's admin window will own.
+    /// Buchstaben Post's sounds as last switched here; nil means never
+    /// switched. `ClassroomSettings` says what that means.
     public var soundsOn: Bool?
 
-    public static func load() -> Profile {
-        guard let data = FileManager.default.contents(atPath: path),
-              let p = try? JSONDecoder().decode(Profile.self, from: data), !p.name.isEmpty else {
-            let user = ProcessInfo.processInfo.environment["USER"] ?? ""
-            return Profile(name: user.isEmpty || user == "root" ? "Pupil" : user.capitalized)
-        }
-        return p
+    /// The profile before a pupil has typed a name: the login name,
+    /// capitalised, or "Pupil" when there is none or it is root (a shared
+    /// classroom machine should not sign everything "Root").
+    public static func fallback(userName: String?) -> Profile {
+        let user = userName ?? ""
+        return Profile(name: user.isEmpty || user == "root" ? "Pupil" : user.capitalized)
     }
 
-    public func save() {
-        let url = URL(fileURLWithPath: Self.path)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? JSONEncoder().encode(self).write(to: url, options: .atomic)
-    }
-
-    private static var path: String {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (env["HOME"] ?? NSHomeDirectory()) + "/.config"
-        return base + "/teamsketch/profile.json"
+    /// A profile from disk is only used when it names someone; otherwise the
+    /// pupil starts from the fallback.
+    public static func resolved(stored: Profile?, userName: String?) -> Profile {
+        guard let stored, !stored.name.isEmpty else { return fallback(userName: userName) }
+        return stored
     }
 }

@@ -23,7 +23,7 @@ struct AnnounceCommand: ParsableCommand {
     var id: String?
 
     @Option(help: "The activity's kind: sketch, wordpost or any 1–32 of a-z, 0-9, '-'.")
-    var activity: String = SessionActivity.sketch.rawValue
+    var activity: SessionActivity = .sketch
 
     @Option(help: "Close the lobby (open=0) after this many seconds.")
     var closeAfter: Double?
@@ -32,7 +32,6 @@ struct AnnounceCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1…65535.") }
-        guard SessionActivity(rawValue: activity) != nil else { throw ValidationError("--activity must be 1–32 of a-z, 0-9 and '-' (e.g. sketch, wordpost).") }
         if let id, !SessionAnnouncement.isValidSessionID(id) {
             throw ValidationError("--id must be 1–64 printable ASCII characters without spaces.")
         }
@@ -47,7 +46,7 @@ struct AnnounceCommand: ParsableCommand {
             let printer = DiscoveryPrinter(service: service)
             service.onChange = { printer.printStatusChanges() }
             let announcement = SessionAnnouncement(sessionID: id ?? UUID().uuidString.lowercased(), hostName: name,
-                                                   activity: SessionActivity(rawValue: activity)!, port: port)
+                                                   activity: activity, port: port)
             let loop = HeadlessMainLoop(seconds: seconds) { await service.shutdown() }
             service.announce(announcement)
             let code = service.ownJoinCode(port: port)?.digits ?? "-"

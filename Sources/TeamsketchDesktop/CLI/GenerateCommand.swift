@@ -31,8 +31,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "How points become segments: polyline or smoothed.")
     var shape: Shape = .polyline
 
-    @Option(help: "Line guides: none, squared or lined.")
-    var guides: String = LineGuides.none.rawValue
+    @Option(help: "Line guides.")
+    var guides: LineGuides = .none
 
     @Argument(help: ArgumentHelp("The file to write: .xopp, .teamsketch, .png, .pdf or .svg.", valueName: "OUT"))
     var output: String
@@ -40,9 +40,6 @@ struct GenerateCommand: ParsableCommand {
     func validate() throws {
         guard strokes >= 0 else { throw ValidationError("--strokes must be 0 or more.") }
         guard points >= 1 else { throw ValidationError("--points must be at least 1.") }
-        guard LineGuides(rawValue: guides) != nil else {
-            throw ValidationError("--guides must be one of: none, squared, lined.")
-        }
         guard SketchFileKind(path: output) != nil else {
             throw ValidationError(SketchIOError.unknownExtension(path: output, allowed: SketchFileKind.exportable)
                 .description)
@@ -52,7 +49,7 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let doc = SketchGenerator(seed: seed).document(
             strokes: strokes, pointsPerStroke: points, shape: shape == .polyline ? .polyline : .smoothed,
-            name: "Generated \(strokes)×\(points) seed \(seed)", guides: LineGuides(rawValue: guides) ?? .none)
+            name: "Generated \(strokes)×\(points) seed \(seed)", guides: guides)
         do throws(SketchIOError) {
             try SketchExport.write(doc, to: output)
         } catch {

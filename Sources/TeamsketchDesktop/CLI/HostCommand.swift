@@ -29,8 +29,8 @@ struct HostCommand: ParsableCommand {
     @Flag(help: "Accept every drawer without asking.")
     var acceptAll = false
 
-    @Option(help: "Line guides: none, squared or lined.")
-    var guides: String = LineGuides.none.rawValue
+    @Option(help: "Line guides.")
+    var guides: LineGuides = .none
 
     @Option(help: "Time limit in minutes (0 = none, at most 120).")
     var minutes = 0
@@ -51,7 +51,6 @@ struct HostCommand: ParsableCommand {
     var bind = "0.0.0.0"
 
     func validate() throws {
-        guard LineGuides(rawValue: guides) != nil else { throw ValidationError("--guides must be none, squared or lined.") }
         guard (0...120).contains(minutes) else { throw ValidationError("--minutes must be 0…120.") }
         let fewest = SketchActivity.startRule.minimumPlayers
         guard (fewest...HostSession.maxDrawers).contains(startWith) else {
@@ -73,7 +72,7 @@ struct HostCommand: ParsableCommand {
         let (events, onEvent) = SessionCommandSupport.eventStream()
         var config = SessionHost.Configuration(
             name: name,
-            params: SessionParams(name: title ?? "\(name)'s sketch", guides: LineGuides(rawValue: guides)!,
+            params: SessionParams(name: title ?? "\(name)'s sketch", guides: guides,
                                   timeLimitMinutes: minutes))
         config.acceptAll = acceptAll
         config.bindHost = bind

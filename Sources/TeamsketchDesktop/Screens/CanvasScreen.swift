@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import LearnRender
 import TeamsketchCore
 
 /// The sketch screen: a top bar (back, name, clock, export), the canvas, and a
@@ -17,16 +16,24 @@ final class CanvasScreen {
     private var eraserButton: Widget?
     private var clockLabel: Widget?
     private let banner: Widget
-    private var thumbnailDirty = false
     private var closed = false
-    private var saveErrorShown = false
 
     private let session: SessionController?
+    /// Where this sketch is saved (nil only without any store). Alone it
+    /// stores each op; shared, the session stores the ops it applies and
+    /// this screen only keeps the thumbnail.
+    private let saver: SketchSaver?
+    private let permissions: SketchPermissions
 
-    init(app: TeamsketchApp, document: SketchDocument, session: SessionController? = nil) {
+    init(app: TeamsketchApp, document: SketchDocument, saver: SketchSaver?, session: SessionController? = nil) {
         self.app = app
         self.session = session
-        canvas = CanvasView(document: document, author: session == nil ? Self.authorName() : Profile.load().name)
+        self.saver = saver
+        permissions = session.map {
+            SketchPermissions.shared(isHost: $0.isHost, role: $0.role, session: $0.lobby?.settings)
+        } ?? .solo(app.preferences.settings)
+        // Solo or shared, strokes drawn here carry the pupil's one name.
+        canvas = CanvasView(document: document, author: app.preferences.profile.name)
         canvas.session = session
         banner = UI.label("", classes: ["banner"])
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
@@ -42,7 +49,7 @@ final class CanvasScreen {
         gtk_overlay_add_overlay(ts_overlay(overlay), banner)
         UI.expand(overlay)
         UI.append(widget, overlay)
-        if session?.role != .observer { UI.append(widget, bottomBar()) } else { canvas.drawingEnabled = false }
+        if permissions.mayDraw { UI.append(widget, bottomBar()) } else { canvas.drawingEnabled = false }
 
         canvas.onOp = { [weak self] op in self?.persist(op) }
         installShortcuts()
@@ -54,7 +61,7 @@ final class CanvasScreen {
         startClock(deadline)
         runEvery(ms: 5000) { [weak self] in
             guard let self, !self.closed else { return false }
-            if self.thumbnailDirty { self.persistThumbnail() }
+            self.persistThumbnail()
             return true
         }
     }
@@ -87,7 +94,7 @@ final class CanvasScreen {
         UI.append(bar, UI.iconButton("document-save-as-symbolic", tooltip: `_`("Export as picture or document"), classes: ["tool"]) {
             [weak self] in self?.export()
         })
-        if let session, session.isHost, session.lobby?.settings.clearAllowed == true {
+        if permissions.mayClear {
             UI.append(bar, UI.iconButton("edit-clear-all-symbolic", tooltip: `_`("Clear the sheet for everyone"), classes: ["tool"]) {
                 [weak self] in self?.confirmClear()
             })
@@ -130,6 +137,7 @@ final class CanvasScreen {
             widthButtons[w] = b
             UI.append(bar, b)
         }
+        guard permissions.mayErase else { return bar }
         let eraser = gtk_toggle_button_new()!
         let img = gtk_image_new_from_icon_name("edit-clear-symbolic")!
         gtk_image_set_pixel_size(ts_image(img), 32)
@@ -194,6 +202,7 @@ final class CanvasScreen {
             case "f", "F": self.selectWidth(.fine)
             case "b", "B": self.selectWidth(.broad)
             case "e", "E":
+                guard self.permissions.mayErase else { return false }
                 self.canvas.tool = self.canvas.tool == .eraser ? .pen : .eraser
                 self.refreshTools()
             default: return false
@@ -227,23 +236,17 @@ final class CanvasScreen {
     func sessionReset(_ doc: SketchDocument, live: [LiveStroke]) {
         canvas.reset(to: doc, live: live)
         gtk_widget_set_visible(banner, 0)
-        thumbnailDirty = true
+        saver?.markChanged()
     }
 
     func sessionEnded(_ reason: EndReason) {
         canvas.drawingEnabled = false
-        thumbnailDirty = true
+        saver?.markChanged()
         persistThumbnail()
         showBanner(SessionController.text(for: reason))
     }
 
     func showNotice(_ text: String) { showBanner(text, seconds: 4) }
-
-    func reportSaveError(_ error: any Error) {
-        guard !saveErrorShown else { return }
-        saveErrorShown = true
-        app?.showError(`_`("Your drawing could not be saved."), error)
-    }
 
     private func leave() {
         guard let session, session.link != nil, session.ended == nil else {
@@ -285,27 +288,15 @@ final class CanvasScreen {
     // MARK: persistence
 
     private func persist(_ op: SketchOp) {
-        thumbnailDirty = true
-        guard session == nil, let store = app?.store else { return }
-        do {
-            try store.append(op, to: canvas.document.meta.id)
-        } catch {
-            // Keep drawing in memory; tell the person once, not for every stroke.
-            guard !saveErrorShown else { return }
-            saveErrorShown = true
-            app?.showError(`_`("Your drawing could not be saved."), error)
-        }
+        guard let saver else { return }
+        guard session == nil else { return saver.markChanged() }
+        // The drawing goes on in memory; the saver reports only its first failure.
+        if let failure = saver.append(op) { app?.reportSaveFailure(failure) }
     }
 
     func persistThumbnail() {
-        guard thumbnailDirty, !closed, let store = app?.store else { return }
-        thumbnailDirty = false
-        do {
-            let png = try SketchExport.pngData(canvas.document, width: 320)
-            try store.setThumbnail(Data(png), for: canvas.document.meta.id)
-        } catch {
-            thumbnailDirty = true
-        }
+        guard !closed else { return }
+        saver?.saveThumbnail(of: canvas.document)
     }
 
     // MARK: export
@@ -320,16 +311,12 @@ final class CanvasScreen {
                         ]) { [weak self] path in
             guard let self else { return }
             do {
-                try SketchExport.write(self.canvas.document, to: path)
+                guard let files = self.app?.files else { return }
+                try files.write(self.canvas.document, path)
                 self.showBanner(String(format: `_`("Saved as %@"), (path as NSString).lastPathComponent), seconds: 4)
             } catch {
                 self.app?.showError(`_`("The sketch could not be exported."), error)
             }
         }
-    }
-
-    private static func authorName() -> String {
-        let real = String(cString: g_get_real_name())
-        return real.isEmpty || real == "Unknown" ? String(cString: g_get_user_name()) : real
     }
 }

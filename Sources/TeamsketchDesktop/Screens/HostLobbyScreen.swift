@@ -61,7 +61,7 @@ final class HostLobbyScreen {
         UI.setText(addressLabel, String(format: `_`("or type the address %@"), address))
         // For people and scripts reading the log (the UI tests join by it).
         FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address)\n".utf8))
-        app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.uuidString.lowercased(), hostName: Profile.load().name,
+        app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.uuidString.lowercased(), hostName: app.preferences.profile.name,
                                                    activity: lobby.activity, port: port))
         show(lobby)
     }

@@ -24,7 +24,7 @@ final class JoinScreen {
         self.app = app
         self.activity = activity
         nameEntry = gtk_entry_new()!
-        gtk_editable_set_text(ts_editable(nameEntry), Profile.load().name)
+        gtk_editable_set_text(ts_editable(nameEntry), app.preferences.profile.name)
         UI.style(nameEntry, ["form-entry"])
         UI.accessibleLabel(nameEntry, `_`("Your name"))
         codeEntry = gtk_entry_new()!
@@ -112,9 +112,8 @@ final class JoinScreen {
 
     private func join(_ candidates: [SessionAddress]) {
         guard let app, session == nil, !candidates.isEmpty else { return }
-        var profile = Profile.load()
-        let name = UI.entryText(nameEntry).trimmingCharacters(in: .whitespaces)
-        if !name.isEmpty { profile.name = name; profile.save() }
+        app.rename(to: UI.entryText(nameEntry))
+        let profile = app.preferences.profile
         let role: PeerRole = gtk_check_button_get_active(ts_check(observer)) != 0 ? .observer : .drawer
         let controller = activity.makeJoiner(app: app)
         controller.onStatus = { [weak self] text in

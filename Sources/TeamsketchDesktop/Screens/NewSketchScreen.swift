@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import TeamsketchCore
 
 /// Asks for the sketch's name, line guides and time limit (0–120 minutes).
 @MainActor
@@ -9,17 +10,20 @@ final class NewSketchScreen {
     private let nameEntry: Widget
     private let minutes: Widget
     private var guides: LineGuides = .none
-    private var clearAllowed = false
+    /// This lesson's settings: the classroom's, with what is chosen here.
+    private var settings: ClassroomSettings
 
     /// `together`: the sketch is drawn by several devices; Start opens a lobby.
     init(app: TeamsketchApp, together: Bool = false) {
+        settings = app.preferences.settings
         nameEntry = gtk_entry_new()!
         UI.style(nameEntry, ["form-entry"])
         gtk_editable_set_text(ts_editable(nameEntry), Self.defaultName())
         UI.accessibleLabel(nameEntry, `_`("Name of the sketch"))
 
-        minutes = gtk_spin_button_new_with_range(0, 120, 5)!
-        gtk_spin_button_set_value(ts_spin(minutes), 0)
+        let range = ClassroomSettings.timeLimitRange
+        minutes = gtk_spin_button_new_with_range(Double(range.lowerBound), Double(range.upperBound), 5)!
+        gtk_spin_button_set_value(ts_spin(minutes), Double(settings.timeLimitMinutes))
         UI.style(minutes, ["form-entry"])
         UI.accessibleLabel(minutes, `_`("Time limit in minutes (0 = no limit)"))
 
@@ -41,7 +45,7 @@ final class NewSketchScreen {
 
         let go: @MainActor () -> Void = { [weak self, weak app] in
             guard let self, let app else { return }
-            if together { app.hostSession(self.meta(), clearAllowed: self.clearAllowed) } else { app.startSketch(self.meta()) }
+            if together { app.hostSession(self.meta(), settings: self.settings) } else { app.startSketch(self.meta()) }
         }
         let start = together
             ? UI.button(`_`("Open the lobby"), icon: "system-users-symbolic", classes: ["big-button", "suggested-action"], action: go)
@@ -51,8 +55,9 @@ final class NewSketchScreen {
         }
         Signal.connect(UI.raw(nameEntry), "activate", go)
         let clearToggle = gtk_check_button_new_with_label(`_`("The host may clear the sheet for everyone"))!
+        gtk_check_button_set_active(ts_check(clearToggle), settings.clearAllowed ? 1 : 0)
         Signal.connect(UI.raw(clearToggle), "toggled") { [weak self] in
-            self?.clearAllowed = gtk_check_button_get_active(ts_check(clearToggle)) != 0
+            self?.settings.clearAllowed = gtk_check_button_get_active(ts_check(clearToggle)) != 0
         }
 
         let form = gtk_grid_new()!
@@ -81,8 +86,8 @@ final class NewSketchScreen {
     private func meta() -> SketchMeta {
         var name = UI.entryText(nameEntry).trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { name = Self.defaultName() }
-        let limit = Int(gtk_spin_button_get_value_as_int(ts_spin(minutes)))
-        return SketchMeta(name: name, guides: guides, timeLimitMinutes: limit)
+        settings.timeLimitMinutes = Int(gtk_spin_button_get_value_as_int(ts_spin(minutes)))
+        return SketchMeta(name: name, guides: guides, timeLimitMinutes: settings.timeLimitMinutes)
     }
 
     private static func defaultName() -> String {

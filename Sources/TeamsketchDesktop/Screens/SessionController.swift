@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import LearnModel
 import LearnNet
+import TeamsketchCore
 
 /// One LAN session seen from this device: the host service or the client,
 /// its events in order on the main actor, and the screens that show it
@@ -20,8 +21,9 @@ final class SessionController {
     private(set) var role: PeerRole = .drawer
     private(set) var ended: EndReason?
     private weak var app: TeamsketchApp?
-    private var persistedOps = 0
-    private var storedSketch: UUID?
+    /// Saves the shared sketch on this device; made when it starts (or
+    /// with the first snapshot).
+    private(set) var saver: SketchSaver?
     private var deadline: Date?
     private var pendingLive: [LiveStroke] = []
     private var pendingDocument: SketchDocument?
@@ -193,32 +195,27 @@ final class SessionController {
 
     // MARK: persistence
 
+    // The session id is the sketch id, so a device that rejoins finds its
+    // earlier copy; the saver counts what it holds and appends the rest.
+
     private func ensureStored(_ meta: SketchMeta) {
-        guard storedSketch == nil, let store = app?.store else { return }
-        do {
-            if try !store.hasSketch(meta.id) { try store.createSketch(meta) }
-            storedSketch = meta.id
-            persistedOps = (try? store.loadSketch(meta.id).ops.count) ?? 0
-        } catch {
-            app?.showError(`_`("Your drawing could not be saved."), error)
-        }
+        guard saver == nil, let store = app?.storeClient else { return }
+        let saver = SketchSaver(store: store, sketch: meta)
+        self.saver = saver
+        report(saver.ensureStored())
     }
 
     private func persist(_ op: SketchOp) {
-        guard let id = storedSketch, let store = app?.store else { return }
-        do {
-            try store.append(op, to: id)
-            persistedOps += 1
-        } catch {
-            canvas?.reportSaveError(error)
-        }
+        report(saver?.append(op))
     }
 
-    /// A snapshot is the host's log; the stored copy already holds its first
-    /// `persistedOps` ops (same order), so only the rest is appended.
+    /// A snapshot is the host's log, in the same order as what is stored.
     private func persist(_ doc: SketchDocument) {
-        if storedSketch == nil { ensureStored(doc.meta) }
-        guard persistedOps < doc.ops.count else { return }
-        for op in doc.ops[persistedOps...] { persist(op) }
+        ensureStored(doc.meta)
+        report(saver?.catchUp(with: doc))
+    }
+
+    private func report(_ failure: SketchSaveError?) {
+        if let failure { app?.reportSaveFailure(failure) }
     }
 }

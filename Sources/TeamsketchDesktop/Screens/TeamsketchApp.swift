@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import LearnRender
 import LearnStore
 import TeamsketchCore
 
@@ -24,14 +23,20 @@ final class TeamsketchApp {
     private(set) var window: Widget?
     private var stack: Widget?
     private(set) var store: LocalStore?
+    /// The store as the app core sees it.
+    private(set) var storeClient: StoreClient?
+    /// The pupil's profile and the classroom settings, read once at start.
+    let preferences: DevicePreferences
+    let files = SketchFileClient.live
     private var exitStatus: Int32 = 0
     private var canvasScreen: CanvasScreen?
     /// Screen objects live as long as their page in the stack; GTK holds the
     /// widgets, this holds the Swift side.
-    private var screens: [String: AnyObject] = [:]
+    private var screens: [AppPage: AnyObject] = [:]
 
     private init(options: AppOptions) {
         self.options = options
+        preferences = DevicePreferences.live()
         // NON_UNIQUE: several instances on one machine (tests, LAN sessions on loopback).
         app = gtk_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)
     }
@@ -68,7 +73,7 @@ final class TeamsketchApp {
         gtk_stack_set_transition_type(ts_stack(stack), GTK_STACK_TRANSITION_TYPE_NONE)
         self.stack = stack
         gtk_window_set_child(ts_window(win), stack)
-        gtk_stack_add_named(ts_stack(stack), HomeScreen(app: self).widget, "home")
+        gtk_stack_add_named(ts_stack(stack), HomeScreen(app: self).widget, AppPage.home.rawValue)
         openStore()
         if let file = options.openFile { openFile(file) }
         // Before present: presenting maps the window at once.
@@ -84,8 +89,10 @@ final class TeamsketchApp {
         let path = StoreLocation.defaultPath()
         do {
             store = try LocalStore(path: path)
+            storeClient = store.map(StoreClient.live)
         } catch {
             store = try? LocalStore.inMemory()
+            storeClient = store.map(StoreClient.live)
             FileHandle.standardError.write(Data("teamsketch: store \(path): \(error)\n".utf8))
             Alert.show(parent: window, title: `_`("Your saved sketches could not be opened"),
                        message: String(format: `_`("The file %@ is damaged or belongs to another program. It was not changed.\n\nYou can still draw, but sketches are kept only until Teamsketch is closed. Please ask your teacher to look at the file."), path))
@@ -96,19 +103,19 @@ final class TeamsketchApp {
 
     func showHome() {
         leaveCanvas()
-        show("home")
+        show(.home)
     }
 
     func showNewSketch(together: Bool = false) {
         let screen = NewSketchScreen(app: self, together: together)
-        replace("new", with: screen.widget, owner: screen)
+        replace(.newSketch, with: screen.widget, owner: screen)
         screen.focusName()
     }
 
     func showGallery() {
         leaveCanvas()
         let gallery = GalleryScreen(app: self)
-        replace("gallery", with: gallery.widget, owner: gallery)
+        replace(.gallery, with: gallery.widget, owner: gallery)
     }
 
     // MARK: LAN sessions
@@ -116,16 +123,17 @@ final class TeamsketchApp {
     /// One discovery service for the app: joining browses, hosting announces.
     private(set) lazy var discovery = DiscoveryService()
 
-    func hostSession(_ meta: SketchMeta, clearAllowed: Bool) {
+    /// Opens a lobby for a shared sketch; `settings` are this lesson's
+    /// (the New sketch screen may have switched clearing on).
+    func hostSession(_ meta: SketchMeta, settings: ClassroomSettings) {
         let session = SessionController(app: self)
         let screen = HostLobbyScreen(app: self, session: session)
-        replace("lobby", with: screen.widget, owner: screen)
+        replace(.lobby, with: screen.widget, owner: screen)
         let params = SessionParams(name: meta.name, guides: meta.guides, timeLimitMinutes: meta.timeLimitMinutes)
-        let profile = Profile.load()
+        let name = preferences.profile.name
         Task { @MainActor in
             do {
-                try await session.host(params: params, settings: SessionSettings(clearAllowed: clearAllowed),
-                                       name: profile.name)
+                try await session.host(params: params, settings: settings.sessionSettings, name: name)
                 screen.hosting()
             } catch {
                 showError(`_`("The session could not be opened."), error)
@@ -137,7 +145,7 @@ final class TeamsketchApp {
     func showJoin(activity: any ActivityLobbyUI = SketchLobbyUI()) {
         leaveCanvas()
         let screen = JoinScreen(app: self, activity: activity)
-        replace("join", with: screen.widget, owner: screen)
+        replace(.join, with: screen.widget, owner: screen)
         screen.focusCode()
     }
 
@@ -148,10 +156,11 @@ final class TeamsketchApp {
         discovery.stop()
         leaveCanvas()
         let doc = SketchDocument(meta: meta)
-        let screen = CanvasScreen(app: self, document: doc, session: session)
+        // The session stores what it applies; the screen keeps the thumbnail.
+        let screen = CanvasScreen(app: self, document: doc, saver: session.saver, session: session)
         session.canvas = screen
         canvasScreen = screen
-        replace("canvas", with: screen.widget, owner: screen)
+        replace(.canvas, with: screen.widget, owner: screen)
     }
 
     // MARK: Buchstaben Post
@@ -159,21 +168,22 @@ final class TeamsketchApp {
     func showWordPost() {
         leaveCanvas()
         let screen = WordPostStartScreen(app: self)
-        replace("wordpost-start", with: screen.widget, owner: screen)
+        replace(.wordPostStart, with: screen.widget, owner: screen)
     }
 
     func startWordPost(pool: WordPool) {
-        let name = Profile.load().name
-        let screen = WordPostScreen.solo(app: self, pool: pool, name: name, soundsOn: soundsOn,
+        let name = preferences.profile.name
+        let screen = WordPostScreen.solo(app: self, pool: pool, name: name, sounds: sounds(on: soundsOn),
                                          previouslyFinished: finishedWords(of: name))
-        replace("wordpost", with: screen.widget, owner: screen)
+        screen.stats = RoundStatsRecorder(seat: .solo, store: storeClient)
+        replace(.wordPost, with: screen.widget, owner: screen)
     }
 
     func hostWordPost(pool: WordPool) {
         let controller = WordPostController(app: self)
         let screen = HostLobbyScreen(app: self, session: controller)
-        replace("lobby", with: screen.widget, owner: screen)
-        let name = Profile.load().name
+        replace(.lobby, with: screen.widget, owner: screen)
+        let name = preferences.profile.name
         let finished = finishedWords(of: name)
         Task { @MainActor in
             do {
@@ -194,64 +204,95 @@ final class TeamsketchApp {
 
     /// The game screen of a LAN game, once the first state arrives.
     func openWordPostShared(game: WordPostGame, me: PlayerID, names: [PlayerID: String],
-                            link: WordPostScreen.GameLink, recordsStats: Bool, soundsOn: Bool) -> WordPostScreen {
-        let screen = WordPostScreen(app: self, game: game, me: me, soundsOn: soundsOn)
+                            link: WordPostScreen.GameLink, isHost: Bool, soundsOn: Bool) -> WordPostScreen {
+        let screen = WordPostScreen(app: self, game: game, me: me, sounds: sounds(on: soundsOn))
         screen.names = names
         screen.link = link
-        screen.recordsStats = recordsStats
+        screen.stats = RoundStatsRecorder(seat: isHost ? .host : .member, store: storeClient)
         screen.refresh()
-        replace("wordpost", with: screen.widget, owner: screen)
+        replace(.wordPost, with: screen.widget, owner: screen)
         return screen
     }
 
-    /// A classroom setting: the switch on the Buchstaben Post screen,
-    /// kept on this device; TEAMSKETCH_SOUNDS=0 or 1 overrides it.
-    var soundsOn: Bool {
-        switch ProcessInfo.processInfo.environment["TEAMSKETCH_SOUNDS"] {
-        case "0": false
-        case "1": true
-        default: Profile.load().soundsOn ?? true
+    /// Whether Buchstaben Post plays sounds on this device (the classroom
+    /// setting, environment override included).
+    var soundsOn: Bool { preferences.settings.soundsOn }
+
+    private func sounds(on: Bool) -> SoundClient {
+        SoundClient.choosing(soundsOn: on) { .live() }
+    }
+
+    /// In a LAN game the host's choice (from the lobby) wins.
+    func gameSoundsOn(hostChoice: Bool?) -> Bool {
+        preferences.settings.soundsOn(hostChoice: hostChoice)
+    }
+
+    /// The sounds switch on the Buchstaben Post screen.
+    func setSoundsOn(_ on: Bool) {
+        do {
+            try preferences.setSoundsOn(on)
+        } catch {
+            FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
+        }
+    }
+
+    /// The name typed on the Join screen becomes the pupil's name here.
+    func rename(to name: String) {
+        do {
+            try preferences.rename(to: name)
+        } catch {
+            FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
         }
     }
 
     func startSketch(_ meta: SketchMeta) {
-        do {
-            try store?.createSketch(meta)
-            open(SketchDocument(meta: meta))
-        } catch {
-            showError(`_`("The sketch could not be created."), error)
+        let saver = storeClient.map { SketchSaver(store: $0, sketch: meta) }
+        if let failure = saver?.ensureStored() {
+            return showError(`_`("The sketch could not be created."), failure)
         }
+        open(SketchDocument(meta: meta), saver: saver)
     }
 
+    /// A sketch just loaded from the store: all its ops are stored.
     func open(_ doc: SketchDocument) {
+        open(doc, saver: storeClient.map { SketchSaver(store: $0, sketch: doc.meta, storedOps: doc.ops.count) })
+    }
+
+    private func open(_ doc: SketchDocument, saver: SketchSaver?) {
         leaveCanvas()
-        let screen = CanvasScreen(app: self, document: doc)
+        let screen = CanvasScreen(app: self, document: doc, saver: saver)
         canvasScreen = screen
-        replace("canvas", with: screen.widget, owner: screen)
+        replace(.canvas, with: screen.widget, owner: screen)
     }
 
     /// Imports a .xopp or .teamsketch file into the store and opens it. The
     /// sketch is on screen first; storing thousands of strokes runs beside it.
     func openFile(_ path: String) {
+        let fileName = (path as NSString).lastPathComponent
+        let opened: (SketchDocument, SketchSaver?)
         do {
-            var doc = try SketchImport.read(path)
-            if let store {
-                if try store.hasSketch(doc.meta.id) { doc.meta.id = UUID() }
-                let copy = doc
-                Task.detached(priority: .utility) {
-                    do {
-                        try store.saveSketch(copy)
-                    } catch {
-                        await MainActor.run {
-                            self.showError(String(format: `_`("%@ could not be saved."), (path as NSString).lastPathComponent), error)
-                        }
-                    }
-                }
+            opened = if let storeClient {
+                try SketchSaver.importFile(path, files: files, store: storeClient)
+            } else {
+                (try files.read(path), nil)
             }
-            open(doc)
         } catch {
-            showError(String(format: `_`("%@ could not be opened."), (path as NSString).lastPathComponent), error)
+            return showError(String(format: `_`("%@ could not be opened."), fileName), error)
         }
+        let (doc, saver) = opened
+        open(doc, saver: saver)
+        guard let saver else { return }
+        Task { @MainActor in
+            if let failure = await saver.storeImported() {
+                showError(String(format: `_`("%@ could not be saved."), fileName), failure)
+            }
+        }
+    }
+
+    /// A sketch could not be saved: said once per sketch (the saver reports
+    /// only its first failure).
+    func reportSaveFailure(_ failure: SketchSaveError) {
+        showError(`_`("Your drawing could not be saved."), failure)
     }
 
     func showError(_ title: String, _ error: any Error) {
@@ -263,19 +304,19 @@ final class TeamsketchApp {
         canvasScreen = nil
     }
 
-    private func show(_ name: String) {
+    private func show(_ page: AppPage) {
         guard let stack else { return }
-        gtk_stack_set_visible_child_name(ts_stack(stack), name)
+        gtk_stack_set_visible_child_name(ts_stack(stack), page.rawValue)
     }
 
-    private func replace(_ name: String, with widget: Widget, owner: AnyObject) {
-        screens[name] = owner
+    private func replace(_ page: AppPage, with widget: Widget, owner: AnyObject) {
+        screens[page] = owner
         guard let stack else { return }
-        if let old = gtk_stack_get_child_by_name(ts_stack(stack), name) {
+        if let old = gtk_stack_get_child_by_name(ts_stack(stack), page.rawValue) {
             gtk_stack_remove(ts_stack(stack), old)
         }
-        gtk_stack_add_named(ts_stack(stack), widget, name)
-        gtk_stack_set_visible_child_name(ts_stack(stack), name)
+        gtk_stack_add_named(ts_stack(stack), widget, page.rawValue)
+        gtk_stack_set_visible_child_name(ts_stack(stack), page.rawValue)
     }
 
     // MARK: start-up checks used by tests and benchmarks

@@ -113,9 +113,9 @@ final class WordPostController: LobbyHosting, LobbyJoining {
             } else if let app, let me = myIndex {
                 app.discovery.stop()
                 let s = app.openWordPostShared(game: game, me: me, names: lobby.map(names) ?? [:],
-                                               link: gameLink, recordsStats: isHost,
+                                               link: gameLink, isHost: isHost,
                                                // The host's classroom decides for every device.
-                                               soundsOn: lobby?.wordPost?.soundsOn ?? app.soundsOn)
+                                               soundsOn: app.gameSoundsOn(hostChoice: lobby?.wordPost?.soundsOn))
                 screen = s
             }
         case .memberLeft(let index):

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import TeamsketchCore
 
 /// The game screen: the hint on top, the player's word as slots,
 /// their letter tiles, teammates' trains at the edges. It only turns drops
@@ -33,13 +34,13 @@ final class WordPostScreen {
     var link: GameLink?
     private var seating: [PlayerID] = []
     private var lastDrop: (letter: LetterID, at: Point)?
-    private let sounds: GameSounds
+    private let sounds: SoundClient
 
-    init(app: TeamsketchApp, game: WordPostGame, me: PlayerID, soundsOn: Bool) {
+    init(app: TeamsketchApp, game: WordPostGame, me: PlayerID, sounds: SoundClient) {
         self.app = app
         self.game = game
         self.me = me
-        sounds = GameSounds(enabled: soundsOn)
+        self.sounds = sounds
         hint = UI.label("", classes: ["hint-text"])
         gtk_label_set_justify(ts_label(hint), GTK_JUSTIFY_CENTER)
         gtk_widget_set_hexpand(hint, 1)
@@ -79,13 +80,13 @@ final class WordPostScreen {
     }
 
     /// A solo game: actions go straight into the local game.
-    static func solo(app: TeamsketchApp, pool: WordPool, name: String, soundsOn: Bool,
+    static func solo(app: TeamsketchApp, pool: WordPool, name: String, sounds: SoundClient,
                      previouslyFinished: Set<String> = []) -> WordPostScreen {
         // TEAMSKETCH_WORDPOST_SEED makes a game repeatable (tests, bug reports).
         let seed = ProcessInfo.processInfo.environment["TEAMSKETCH_WORDPOST_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 1...UInt64.max)
         let game = WordPostGame(pool: pool, players: [0], seed: seed, at: Date(), previouslyFinished: previouslyFinished)
-        let screen = WordPostScreen(app: app, game: game, me: 0, soundsOn: soundsOn)
+        let screen = WordPostScreen(app: app, game: game, me: 0, sounds: sounds)
         screen.names = [0: name]
         screen.link = GameLink(
             place: { [weak screen] letter, slot in screen?.applyLocally(.place(letter: letter, by: 0, slot: slot, at: Date())) },
@@ -134,49 +135,41 @@ final class WordPostScreen {
         game = newGame
         refresh()
         for e in effects {
+            if let sound = WordPostSoundCues.sound(for: e, me: me) { sounds.play(sound) }
             switch e {
             case .placed(let letter, let player, let slot) where player == me:
                 let g = before.hands[me]?.first { $0.id == letter }?.grapheme ?? ""
                 let from = lastDrop?.letter == letter ? lastDrop!.at : Point(0, 0)
                 board.snap(tile: Int(letter), grapheme: g, from: from, slot: slot)
-                sounds.play(.snap)
             case .rejected(let letter, let player, _) where player == me:
                 let g = game.hands[me]?.first { $0.id == letter }?.grapheme ?? ""
                 board.springBack(tile: Int(letter), grapheme: g, from: lastDrop?.at ?? Point(0, 0))
-                sounds.play(.springBack)
             case .sent(let letter, let from, let to) where from == me:
                 let g = before.hands[me]?.first { $0.id == letter }?.grapheme ?? ""
                 board.sent(tile: Int(letter), grapheme: g, from: lastDrop?.at ?? Point(0, 0), teammate: to)
-                sounds.play(.send)
-            case .sent(_, _, let to) where to == me:
-                sounds.play(.receive)
             case .wordFinished(let player) where player == me:
                 board.celebrate()
-                sounds.play(.word)
             case .roundFinished:
                 recordRound()
                 showOverlay(`_`("★ Super! Every word is done! ★"), button: link?.nextRound != nil)
-                sounds.play(.round)
             case .roundDealt:
                 gtk_widget_set_visible(overlay, 0)
             case .gameEnded:
                 showOverlay(`_`("★ All words posted! ★"), button: true, ended: true)
-                sounds.play(.round)
             default:
                 break
             }
         }
     }
 
-    /// Stats per named player, stored locally and synced later.
-    /// Only the device that owns the game records, so nothing counts twice.
-    var recordsStats = true
-    private let gameID = UUID()
+    /// Stats per named player, stored locally and synced later; the
+    /// recorder decides whether this device records and never records a
+    /// round twice. Set by whoever opens the screen.
+    var stats = RoundStatsRecorder(seat: .member, store: nil)
 
     private func recordRound() {
-        guard recordsStats, let summary = game.rounds.last, let store = app?.store else { return }
         do {
-            try store.recordRound(summary, gameID: gameID, names: names)
+            try stats.roundFinished(game.rounds.last, names: names)
         } catch {
             app?.showError(`_`("The results could not be saved."), error)
         }

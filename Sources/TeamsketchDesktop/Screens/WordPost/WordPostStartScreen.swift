@@ -50,10 +50,8 @@ final class WordPostStartScreen {
         let sounds = gtk_check_button_new_with_label(`_`("Sounds"))!
         gtk_check_button_set_active(ts_check(sounds), app.soundsOn ? 1 : 0)
         gtk_widget_set_halign(sounds, GTK_ALIGN_CENTER)
-        Signal.connect(UI.raw(sounds), "toggled") {
-            var profile = Profile.load()
-            profile.soundsOn = gtk_check_button_get_active(ts_check(sounds)) != 0
-            profile.save()
+        Signal.connect(UI.raw(sounds), "toggled") { [weak app] in
+            app?.setSoundsOn(gtk_check_button_get_active(ts_check(sounds)) != 0)
         }
         UI.append(widget, sounds)
 

@@ -1,0 +1,182 @@
+import Foundation
+import LearnModel
+import LearnRender
+
+/// The one way a sketch reaches the store, alone or shared: solo strokes,
+/// the ops a LAN session applies, snapshots after a late join, imported
+/// files and the gallery's thumbnail all go through a saver.
+///
+/// The store always holds a prefix of the sketch's op log: `storedOps` ops,
+/// counted from what the store really accepted. Ops that could not be
+/// written wait in order and are tried again before the next one, so a
+/// passing failure leaves no hole. The first failure is reported (as the
+/// return value) and later ones are not, so a pupil sees one message, not
+/// one per stroke.
+@MainActor
+public final class SketchSaver {
+    public private(set) var meta: SketchMeta
+    /// Ops of this sketch the store holds; nil until the store was asked
+    /// (or told, for a sketch that was just loaded from it).
+    public private(set) var storedOps: Int?
+    /// Ops given to the saver and not yet stored, in log order.
+    public private(set) var unsaved: [SketchOp] = []
+    private var unsavedStart: Int
+    private var importing = false
+    private var failureReported = false
+    private var thumbnailDirty = false
+    private let store: StoreClient
+
+    public var sketchID: UUID { meta.id }
+
+    /// `storedOps`: how many of the sketch's ops are known to be stored,
+    /// e.g. all of a document just loaded from the store; nil when unknown.
+    public init(store: StoreClient, sketch meta: SketchMeta, storedOps: Int? = nil) {
+        self.store = store
+        self.meta = meta
+        self.storedOps = storedOps
+        unsavedStart = storedOps ?? 0
+    }
+
+    /// A saver for a sketch read from a file. The file keeps its id unless
+    /// the store already has that id (the same file imported twice, or a
+    /// deleted sketch's): then it becomes a new sketch beside the old one.
+    /// Nothing is written until `storeImported()`.
+    public static func forImport(_ document: SketchDocument, store: StoreClient) -> (SketchDocument, SketchSaver) {
+        var doc = document
+        // Not knowing counts as taken: a fresh id never collides.
+        if (try? store.isSketchIDTaken(doc.meta.id)) != false { doc.meta.id = UUID() }
+        let saver = SketchSaver(store: store, sketch: doc.meta)
+        saver.unsaved = doc.ops
+        saver.unsavedStart = 0
+        saver.importing = true
+        return (doc, saver)
+    }
+
+    /// Reads a sketch file to import it: the document to show and the saver
+    /// that will store it (see `forImport`). Throws when the file cannot be
+    /// read or is no sketch; nothing is stored then.
+    public static func importFile(_ path: String, files: SketchFileClient,
+                                  store: StoreClient) throws(SketchIOError) -> (SketchDocument, SketchSaver) {
+        forImport(try files.read(path), store: store)
+    }
+
+    // MARK: writing
+
+    /// Makes sure the sketch exists in the store and learns how many of its
+    /// ops are stored (a rejoining device may have some already).
+    @discardableResult
+    public func ensureStored() -> SketchSaveError? {
+        guard storedOps == nil else { return nil }
+        do {
+            if let count = try store.storedOpCount(meta.id) {
+                storedOps = count
+            } else {
+                try store.createSketch(meta)
+                storedOps = 0
+            }
+            return nil
+        } catch {
+            return report(.create, error)
+        }
+    }
+
+    /// One new op at the end of the log (a finished stroke, an erase, a clear).
+    @discardableResult
+    public func append(_ op: SketchOp) -> SketchSaveError? {
+        unsaved.append(op)
+        thumbnailDirty = true
+        return flush()
+    }
+
+    /// The whole log as someone else has it (a session's snapshot after a
+    /// late join or rejoin). It has the same order as what was stored
+    /// before, so only the ops beyond the stored ones are appended.
+    @discardableResult
+    public func catchUp(with document: SketchDocument) -> SketchSaveError? {
+        unsaved = document.ops
+        unsavedStart = 0
+        thumbnailDirty = true
+        return flush()
+    }
+
+    /// Stores an imported sketch in one transaction, away from the main
+    /// thread (thousands of strokes take a while). Ops drawn meanwhile wait
+    /// and follow once it is in.
+    public func storeImported() async -> SketchSaveError? {
+        guard importing else { return nil }
+        let document = SketchDocument(meta: meta, ops: unsaved)
+        let store = store
+        let result = await Task.detached(priority: .utility) { () -> Result<Void, any Error> in
+            Result { try store.saveSketch(document) }
+        }.value
+        importing = false
+        switch result {
+        case .success:
+            storedOps = document.ops.count
+            unsaved.removeFirst(document.ops.count)
+            unsavedStart = document.ops.count
+            thumbnailDirty = true
+            return flush()
+        case .failure(let error):
+            // The ops stay unsaved; the next change tries the slow way.
+            return report(.importDocument, error)
+        }
+    }
+
+    private func flush() -> SketchSaveError? {
+        guard !importing else { return nil }
+        if let failure = ensureStored() { return failure }
+        guard var stored = storedOps else { return nil }
+        // Ops the store already has (a snapshot repeats them) are dropped.
+        if unsavedStart < stored {
+            let known = min(stored - unsavedStart, unsaved.count)
+            unsaved.removeFirst(known)
+            unsavedStart += known
+        }
+        var written = 0
+        defer {
+            unsaved.removeFirst(written)
+            storedOps = stored
+            unsavedStart = stored
+        }
+        for op in unsaved {
+            do {
+                try store.append(op, meta.id)
+            } catch {
+                return report(.append, error)
+            }
+            written += 1
+            stored += 1
+        }
+        return nil
+    }
+
+    private func report(_ step: SketchSaveError.Step, _ error: any Error) -> SketchSaveError? {
+        guard !failureReported else { return nil }
+        failureReported = true
+        return SketchSaveError(step: step, sketchID: meta.id, underlying: error)
+    }
+
+    // MARK: thumbnail
+
+    /// Something changed on screen that the thumbnail should show.
+    public func markChanged() { thumbnailDirty = true }
+
+    public var thumbnailNeedsSaving: Bool { thumbnailDirty }
+
+    /// Writes the gallery's picture of `document` when something changed
+    /// since the last one. A failure keeps it due for the next try; a
+    /// thumbnail is only a preview, so nobody is told.
+    public func saveThumbnail(of document: SketchDocument) {
+        guard thumbnailDirty, !importing, storedOps != nil else { return }
+        thumbnailDirty = false
+        do {
+            let png = try SketchExport.pngData(document, width: Self.thumbnailWidth)
+            try store.setThumbnail(Data(png), meta.id)
+        } catch {
+            thumbnailDirty = true
+        }
+    }
+
+    public static let thumbnailWidth = 320
+}

@@ -1,0 +1,69 @@
+import Foundation
+import LearnModel
+import LearnStore
+
+/// The few things the app core asks of the device's store. `live` is a
+/// `LocalStore` (on disk, or `LocalStore.inMemory()` in tests);
+/// `failing` throws from every call, to see how the core reports it.
+public struct StoreClient: Sendable {
+    /// How many ops the sketch has stored; nil when there is no such sketch.
+    public var storedOpCount: @Sendable (_ sketch: UUID) throws -> Int?
+    /// Whether the id is taken, also by a deleted sketch (ids are never reused).
+    public var isSketchIDTaken: @Sendable (_ sketch: UUID) throws -> Bool
+    public var createSketch: @Sendable (_ meta: SketchMeta) throws -> Void
+    /// Appends one op after the ones stored.
+    public var append: @Sendable (_ op: SketchOp, _ sketch: UUID) throws -> Void
+    /// A new sketch with all its ops in one transaction (an import).
+    public var saveSketch: @Sendable (_ document: SketchDocument) throws -> Void
+    public var setThumbnail: @Sendable (_ png: Data, _ sketch: UUID) throws -> Void
+    /// Buchstaben Post results of one round for the named players; returns
+    /// how many rows were written.
+    public var recordRound: @Sendable (_ summary: WordPostRoundSummary, _ game: UUID,
+                                       _ names: [PlayerID: String]) throws -> Int
+
+    public init(storedOpCount: @escaping @Sendable (UUID) throws -> Int?,
+                isSketchIDTaken: @escaping @Sendable (UUID) throws -> Bool,
+                createSketch: @escaping @Sendable (SketchMeta) throws -> Void,
+                append: @escaping @Sendable (SketchOp, UUID) throws -> Void,
+                saveSketch: @escaping @Sendable (SketchDocument) throws -> Void,
+                setThumbnail: @escaping @Sendable (Data, UUID) throws -> Void,
+                recordRound: @escaping @Sendable (WordPostRoundSummary, UUID, [PlayerID: String]) throws -> Int) {
+        self.storedOpCount = storedOpCount
+        self.isSketchIDTaken = isSketchIDTaken
+        self.createSketch = createSketch
+        self.append = append
+        self.saveSketch = saveSketch
+        self.setThumbnail = setThumbnail
+        self.recordRound = recordRound
+    }
+
+    public static func live(_ store: LocalStore) -> StoreClient {
+        StoreClient(
+            storedOpCount: { id in
+                guard try store.hasSketch(id) else { return nil }
+                return try store.loadSketch(id).ops.count
+            },
+            isSketchIDTaken: { try store.hasSketch($0) },
+            createSketch: { try store.createSketch($0) },
+            append: { try store.append($0, to: $1) },
+            saveSketch: { try store.saveSketch($0) },
+            setThumbnail: { try store.setThumbnail($0, for: $1) },
+            recordRound: { try store.recordRound($0, gameID: $1, names: $2).count })
+    }
+
+    /// Every call throws `StoreUnavailable`.
+    public static let failing = StoreClient(
+        storedOpCount: { _ in throw StoreUnavailable() },
+        isSketchIDTaken: { _ in throw StoreUnavailable() },
+        createSketch: { _ in throw StoreUnavailable() },
+        append: { _, _ in throw StoreUnavailable() },
+        saveSketch: { _ in throw StoreUnavailable() },
+        setThumbnail: { _, _ in throw StoreUnavailable() },
+        recordRound: { _, _, _ in throw StoreUnavailable() })
+}
+
+/// What `StoreClient.failing` throws.
+public struct StoreUnavailable: Error, Equatable, CustomStringConvertible {
+    public init() {}
+    public var description: String { "the store is not available" }
+}

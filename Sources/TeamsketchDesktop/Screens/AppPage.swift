@@ -1,0 +1,12 @@
+/// The pages of the window's stack; the raw value is the page's name in
+/// the GtkStack.
+enum AppPage: String, CaseIterable {
+    case home
+    case newSketch = "new"
+    case gallery
+    case lobby
+    case join
+    case canvas
+    case wordPostStart = "wordpost-start"
+    case wordPost = "wordpost"
+}

@@ -1,0 +1,55 @@
+import Foundation
+import LearnModel
+import LearnStore
+import TeamsketchCore
+
+/// A switch tests flip while a store client is in use.
+final class Switch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var on: Bool
+    init(_ on: Bool = false) { self.on = on }
+    var isOn: Bool {
+        get { lock.withLock { on } }
+        set { lock.withLock { on = newValue } }
+    }
+}
+
+/// Counts calls made from `@Sendable` closures.
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func add() { lock.withLock { n += 1 } }
+    var count: Int { lock.withLock { n } }
+}
+
+struct StoreDown: Error, CustomStringConvertible {
+    var description: String { "disk full" }
+}
+
+extension StoreClient {
+    /// The real store, except that appends fail while `appendsFail` is on.
+    static func flaky(_ store: LocalStore, appendsFail: Switch) -> StoreClient {
+        var client = StoreClient.live(store)
+        let append = client.append
+        client.append = { op, id in
+            if appendsFail.isOn { throw StoreDown() }
+            try append(op, id)
+        }
+        return client
+    }
+}
+
+/// A stroke op whose author tells tests apart.
+func strokeOp(_ n: Int, author: String = "Mia") -> SketchOp {
+    let p = Point(Double(10 * n), 20)
+    // The same n is the same stroke, so tests can compare logs.
+    let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", n))!
+    return .addStroke(Stroke(id: id, author: author, color: PenColor.red.rgba, width: 4, start: p,
+                             segments: [.line(from: p, to: Point(Double(10 * n) + 5, 40))],
+                             startedAt: Date(timeIntervalSince1970: 1_750_000_000 + Double(n)),
+                             endedAt: Date(timeIntervalSince1970: 1_750_000_000 + Double(n))))
+}
+
+func document(_ meta: SketchMeta, ops count: Int) -> SketchDocument {
+    SketchDocument(meta: meta, ops: (1...max(count, 1)).prefix(count).map { strokeOp($0) })
+}

@@ -1,0 +1,190 @@
+import Foundation
+import LearnModel
+import LearnStore
+import TeamsketchCore
+import TeamsketchTestSupport
+import Testing
+
+@MainActor
+@Suite struct SketchSaverTests {
+    let store: LocalStore
+    let meta = SketchMeta(name: "Sun and moon", createdAt: Fixture.date)
+
+    init() throws { store = try LocalStore.inMemory() }
+
+    @Test func createsAMissingSketchAndAppendsEachOpInOrder() throws {
+        let saver = SketchSaver(store: .live(store), sketch: meta)
+        #expect(try !store.hasSketch(meta.id))
+        #expect(saver.append(strokeOp(1)) == nil)
+        #expect(saver.append(strokeOp(2)) == nil)
+        #expect(saver.storedOps == 2)
+        #expect(try store.loadSketch(meta.id).ops == [strokeOp(1), strokeOp(2)])
+        #expect(try store.loadSketch(meta.id).meta.name == "Sun and moon")
+    }
+
+    @Test func ensureStoredCreatesAnEmptySketchOnceAndCountsAnExistingOne() throws {
+        #expect(SketchSaver(store: .live(store), sketch: meta).ensureStored() == nil)
+        #expect(try store.sketches().count == 1)
+        try store.append(strokeOp(1), to: meta.id)
+        // A second device session (a rejoin) finds the sketch and its op.
+        let again = SketchSaver(store: .live(store), sketch: meta)
+        #expect(again.ensureStored() == nil)
+        #expect(again.storedOps == 1)
+        #expect(try store.sketches().count == 1)
+    }
+
+    @Test func aSnapshotAppendsOnlyTheOpsBeyondTheStoredOnes() throws {
+        let saver = SketchSaver(store: .live(store), sketch: meta)
+        saver.append(strokeOp(1))
+        saver.append(strokeOp(2))
+        // The host's log: the same two first, then three this device missed.
+        let snapshot = document(meta, ops: 5)
+        #expect(saver.catchUp(with: snapshot) == nil)
+        #expect(try store.loadSketch(meta.id).ops == snapshot.ops)
+        #expect(saver.storedOps == 5)
+        // The same snapshot again adds nothing.
+        saver.catchUp(with: snapshot)
+        #expect(try store.loadSketch(meta.id).ops.count == 5)
+    }
+
+    @Test func aSnapshotOnRejoinCountsWhatAnEarlierRunStored() throws {
+        try store.saveSketch(document(meta, ops: 3))
+        let saver = SketchSaver(store: .live(store), sketch: meta)
+        saver.catchUp(with: document(meta, ops: 4))
+        #expect(try store.loadSketch(meta.id).ops == document(meta, ops: 4).ops)
+    }
+
+    @Test func aFailingStoreIsReportedOnceAsATypedError() {
+        let saver = SketchSaver(store: .failing, sketch: meta)
+        let first = saver.append(strokeOp(1))
+        #expect(first?.step == .create)
+        #expect(first?.sketchID == meta.id)
+        #expect(first?.underlying is StoreUnavailable)
+        #expect(saver.append(strokeOp(2)) == nil)
+        #expect(saver.catchUp(with: document(meta, ops: 3)) == nil)
+        #expect(saver.storedOps == nil)
+        #expect(saver.unsaved.count == 3)
+    }
+
+    @Test func theCountFollowsWhatWasReallyStoredAndNothingIsSkippedAfterAFailure() throws {
+        let down = Switch()
+        let saver = SketchSaver(store: .flaky(store, appendsFail: down), sketch: meta)
+        saver.append(strokeOp(1))
+        down.isOn = true
+        let failure = saver.append(strokeOp(2))
+        #expect(failure?.step == .append)
+        #expect(failure?.underlying is StoreDown)
+        #expect(saver.append(strokeOp(3)) == nil, "reported once")
+        #expect(saver.storedOps == 1)
+        #expect(try store.loadSketch(meta.id).ops == [strokeOp(1)])
+        // Back up: the waiting ops go in first, in order, then the new one.
+        down.isOn = false
+        #expect(saver.append(strokeOp(4)) == nil)
+        #expect(saver.storedOps == 4)
+        #expect(saver.unsaved.isEmpty)
+        #expect(try store.loadSketch(meta.id).ops == (1...4).map { strokeOp($0) })
+    }
+
+    @Test func aSnapshotAfterAFailedAppendStoresTheHostsOrderWithoutDuplicates() throws {
+        let down = Switch()
+        let saver = SketchSaver(store: .flaky(store, appendsFail: down), sketch: meta)
+        saver.append(strokeOp(1))
+        down.isOn = true
+        saver.append(strokeOp(2))
+        down.isOn = false
+        saver.catchUp(with: document(meta, ops: 3))
+        #expect(try store.loadSketch(meta.id).ops == document(meta, ops: 3).ops)
+    }
+
+    @Test func aSketchLoadedFromTheStoreIsNotCountedAgain() throws {
+        let doc = document(meta, ops: 2)
+        try store.saveSketch(doc)
+        var client = StoreClient.live(store)
+        client.storedOpCount = { _ in Issue.record("the count was given"); return nil }
+        let saver = SketchSaver(store: client, sketch: meta, storedOps: 2)
+        saver.append(strokeOp(3))
+        #expect(try store.loadSketch(meta.id).ops.count == 3)
+    }
+
+    @Test func anImportIsStoredWholeAndOpsDrawnMeanwhileFollowIt() async throws {
+        let file = document(meta, ops: 3)
+        let (doc, saver) = SketchSaver.forImport(file, store: .live(store))
+        #expect(doc.meta.id == meta.id, "a new id only when the old one is taken")
+        // Drawn before the import is in: waits instead of failing.
+        #expect(saver.append(strokeOp(9)) == nil)
+        #expect(try !store.hasSketch(meta.id))
+        #expect(await saver.storeImported() == nil)
+        #expect(try store.loadSketch(meta.id).ops == file.ops + [strokeOp(9)])
+        #expect(saver.storedOps == 4)
+    }
+
+    @Test func theSameFileImportedTwiceBecomesASecondSketch() async throws {
+        let file = document(meta, ops: 1)
+        let (first, one) = SketchSaver.forImport(file, store: .live(store))
+        _ = await one.storeImported()
+        let (second, two) = SketchSaver.forImport(file, store: .live(store))
+        #expect(second.meta.id != first.meta.id)
+        #expect(two.sketchID == second.meta.id)
+        #expect(await two.storeImported() == nil)
+        #expect(try store.sketches().count == 2)
+    }
+
+    @Test func aFailedImportIsReportedAndTheOpsAreKept() async {
+        let (_, saver) = SketchSaver.forImport(document(meta, ops: 2), store: .failing)
+        let failure = await saver.storeImported()
+        #expect(failure?.step == .importDocument)
+        #expect(saver.unsaved.count == 2)
+        #expect(saver.append(strokeOp(3)) == nil)
+    }
+
+    @Test func theThumbnailIsWrittenOnlyWhenSomethingChanged() throws {
+        let writes = Tally()
+        var client = StoreClient.live(store)
+        let set = client.setThumbnail
+        client.setThumbnail = { png, id in
+            writes.add()
+            try set(png, id)
+        }
+        let saver = SketchSaver(store: client, sketch: meta)
+        saver.ensureStored()
+        saver.saveThumbnail(of: SketchDocument(meta: meta))
+        #expect(writes.count == 0, "nothing changed yet")
+        saver.append(strokeOp(1))
+        #expect(saver.thumbnailNeedsSaving)
+        saver.saveThumbnail(of: document(meta, ops: 1))
+        saver.saveThumbnail(of: document(meta, ops: 1))
+        #expect(writes.count == 1)
+        #expect(!saver.thumbnailNeedsSaving)
+        let png = try #require(try store.sketches().first?.thumbnail)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test func aFailedThumbnailStaysDue() {
+        let saver = SketchSaver(store: .failing, sketch: meta, storedOps: 0)
+        saver.markChanged()
+        saver.saveThumbnail(of: SketchDocument(meta: meta))
+        #expect(saver.thumbnailNeedsSaving)
+    }
+}
+
+@MainActor
+@Suite struct SketchImportTests {
+    @Test func aFileIsReadAndStoredUnderItsOwnID() async throws {
+        let store = try LocalStore.inMemory()
+        let file = document(SketchMeta(name: "From Xournal", createdAt: Fixture.date), ops: 2)
+        let files = SketchFileClient.inMemory(["/tmp/a.xopp": file])
+        let (doc, saver) = try SketchSaver.importFile("/tmp/a.xopp", files: files, store: .live(store))
+        #expect(doc.meta.id == file.meta.id)
+        #expect(try !store.hasSketch(doc.meta.id), "stored only when asked")
+        #expect(await saver.storeImported() == nil)
+        #expect(try store.loadSketch(doc.meta.id).ops == file.ops)
+    }
+
+    @Test func anUnreadableFileStoresNothing() throws {
+        let store = try LocalStore.inMemory()
+        #expect(throws: (any Error).self) {
+            _ = try SketchSaver.importFile("/tmp/missing.xopp", files: .inMemory(), store: .live(store))
+        }
+        #expect(try store.sketches().isEmpty)
+    }
+}
