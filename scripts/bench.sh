@@ -122,3 +122,7 @@ fi
 # --- LAN session: 4 peers over loopback, each drawing at 240 samples/s -----
 note "LAN session for ${BENCH_SESSION_SECONDS:-300} s…"
 "$BIN" bench-session --seconds "${BENCH_SESSION_SECONDS:-300}"
+
+# --- The store: saving one finished stroke, synced (power-cut safe) or not --
+# In the work folder, i.e. on the disk /tmp is on.
+"$BIN" bench-store --dir "$WORK"

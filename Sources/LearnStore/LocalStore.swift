@@ -5,9 +5,10 @@ import GRDB
 /// The device's own database: the source of truth for the user's sketches,
 /// fully usable without a server: a school without one loses nothing.
 ///
-/// Files are SQLite in WAL mode with `synchronous = NORMAL`: a commit costs no
-/// fsync, and a crash or SIGKILL loses at most the last transaction, i.e. the
-/// stroke being drawn. Every change writes its domain rows and an outbox row
+/// Files are SQLite in WAL mode with `synchronous = FULL`: every commit is
+/// synced to the disk before it returns, so a finished stroke survives a power
+/// cut (a laptop whose battery runs out), not only a killed process. The cost
+/// is one fsync per stroke; `make bench` measures it (`store_append_*`). Every change writes its domain rows and an outbox row
 /// in one transaction, so sync can never miss or invent a change.
 ///
 /// All methods are synchronous and thread-safe (GRDB serializes writes and
@@ -31,7 +32,16 @@ public final class LocalStore: Sendable {
     /// damaged, belongs to another program or was written by a newer app, this
     /// throws `StoreError.corrupt`, `.foreign` or `.tooNew` and the file stays
     /// byte for byte as it was.
-    public convenience init(path: String, clock: StoreClock = .system) throws {
+    /// How hard a commit is pushed to the disk.
+    public enum Durability: String, Sendable, CaseIterable {
+        /// Synced on every commit: survives a power cut. What the app uses.
+        case powerCut
+        /// Synced at checkpoints only: survives a crash of the app, may lose
+        /// the last commits when the power goes. For benchmarks and tests.
+        case appCrash
+    }
+
+    public convenience init(path: String, clock: StoreClock = .system, durability: Durability = .powerCut) throws {
         _ = try StoreFileCheck.check(path: path)
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -43,6 +53,10 @@ public final class LocalStore: Sendable {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: Self.configuration())
+            // Set on the one writer connection after GRDB's own WAL set-up,
+            // which chooses NORMAL for every pool.
+            let level = durability == .powerCut ? "FULL" : "NORMAL"
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = \(level)") }
             try self.init(writer: pool, path: path, clock: clock)
         } catch let error as DatabaseError {
             throw StoreError(error, path: path)
@@ -81,12 +95,12 @@ public final class LocalStore: Sendable {
         config.label = "Teamsketch"
         // Another app instance (or the CLI) may hold the write lock briefly.
         config.busyMode = .timeout(5)
-        config.prepareDatabase { db in
-            if !db.configuration.readonly {
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            }
-        }
         return config
+    }
+
+    /// The `PRAGMA synchronous` level commits run with (2 = FULL, 1 = NORMAL).
+    public func synchronousLevel() throws -> Int {
+        try writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// Closes the database; later calls throw. Also happens on deinit.

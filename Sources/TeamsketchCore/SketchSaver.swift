@@ -123,6 +123,15 @@ public final class SketchSaver {
         }
     }
 
+    /// Tries again to store what waits, without a new op: called now and
+    /// then, so a disk that has room again (or is writable again) catches up
+    /// while the pupil looks at the sketch.
+    @discardableResult
+    public func retry() -> SketchSaveError? {
+        guard !unsaved.isEmpty || storedOps == nil else { return nil }
+        return flush()
+    }
+
     private func flush() -> SketchSaveError? {
         guard !importing else { return nil }
         if let failure = ensureStored() { return failure }

@@ -61,6 +61,9 @@ final class CanvasScreen {
         startClock(deadline)
         runEvery(ms: 5000) { [weak self] in
             guard let self, !self.closed else { return false }
+            // Strokes a full or read-only disk refused wait in the saver; they
+            // are stored as soon as it has room again, even if nobody draws.
+            if let failure = self.saver?.retry() { self.app?.reportSaveFailure(failure) }
             self.persistThumbnail()
             return true
         }

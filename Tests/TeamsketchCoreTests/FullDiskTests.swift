@@ -1,0 +1,115 @@
+import Foundation
+import LearnModel
+import LearnStore
+import TeamsketchCore
+import TeamsketchTestSupport
+import Testing
+
+/// A real full disk and a real read-only disk, not a stand-in: a tmpfs of a
+/// few hundred kilobytes mounted for the test (mounting needs root, which
+/// `make test` and CI have).
+@Suite(.serialized, .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+@MainActor
+struct FullDiskTests {
+    /// A fresh tmpfs of `kilobytes`, unmounted when the value goes away.
+    final class TinyDisk {
+        let path: String
+        init(kilobytes: Int) throws {
+            path = FileManager.default.temporaryDirectory.path + "/teamsketch-tinydisk-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", path])
+        }
+        deinit {
+            try? Self.run("/bin/umount", ["-l", path])
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        /// Takes every free byte with one file, so the next write fails.
+        func fill() -> String {
+            let filler = path + "/filler"
+            FileManager.default.createFile(atPath: filler, contents: nil)
+            if let h = FileHandle(forWritingAtPath: filler) {
+                let chunk = Data(count: 4096)
+                while (try? h.write(contentsOf: chunk)) != nil {}
+                try? h.close()
+            }
+            return filler
+        }
+        static func run(_ tool: String, _ args: [String]) throws {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: tool)
+            p.arguments = args
+            try p.run()
+            p.waitUntilExit()
+            guard p.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        }
+    }
+
+    private func stroke(_ i: Int) -> SketchOp {
+        .addStroke(polylineStroke([Point(Double(i), 10), Point(Double(i) + 50, 60), Point(Double(i) + 90, 20)]))
+    }
+
+    private func storedIDs(_ path: String, _ id: UUID) throws -> [UUID] {
+        let store = try LocalStore(path: path)
+        defer { try? store.close() }
+        return try store.loadSketch(id).ops.compactMap { if case .addStroke(let s) = $0 { s.id } else { nil } }
+    }
+
+    @Test func aFullDiskIsReportedOnceAndEveryStrokeIsStoredOnceSpaceReturns() throws {
+        let disk = try TinyDisk(kilobytes: 8192)
+        let dbPath = disk.path + "/teamsketch.sqlite"
+        let store = try LocalStore(path: dbPath)
+        let meta = SketchMeta(name: "Voll", createdAt: sketchDate(0))
+        let saver = SketchSaver(store: .live(store), sketch: meta)
+        var ops: [SketchOp] = []
+        for i in 0..<5 {
+            ops.append(stroke(i))
+            #expect(saver.append(ops[i]) == nil)
+        }
+        let filler = disk.fill()
+        var reports = 0
+        for i in 5..<40 {
+            ops.append(stroke(i))
+            if saver.append(ops[i]) != nil { reports += 1 }
+        }
+        #expect(reports == 1)
+        #expect(!saver.unsaved.isEmpty)
+        let storedWhileFull = saver.storedOps ?? -1
+        #expect(storedWhileFull >= 5 && storedWhileFull < ops.count)
+        // The app quits while the disk is full; later there is room again.
+        try? store.close()
+        try FileManager.default.removeItem(atPath: filler)
+        // The count was what the store really held, read back from the file:
+        // exactly the first ops, in order, none twice.
+        let ids = ops.map { op -> UUID in if case .addStroke(let s) = op { s.id } else { UUID() } }
+        #expect(try storedIDs(dbPath, meta.id) == Array(ids[..<storedWhileFull]))
+
+        let reopened = try LocalStore(path: dbPath)
+        let resumed = SketchSaver(store: .live(reopened), sketch: meta, storedOps: storedWhileFull)
+        for op in ops[storedWhileFull...] { _ = resumed.append(op) }
+        #expect(resumed.unsaved.isEmpty)
+        try reopened.close()
+        #expect(try storedIDs(dbPath, meta.id) == ids)
+    }
+
+    @Test func aRetryAfterSpaceReturnsStoresWhatWaitedWithoutANewStroke() throws {
+        let disk = try TinyDisk(kilobytes: 8192)
+        let dbPath = disk.path + "/teamsketch.sqlite"
+        let store = try LocalStore(path: dbPath)
+        let meta = SketchMeta(name: "Warten", createdAt: sketchDate(0))
+        let saver = SketchSaver(store: .live(store), sketch: meta)
+        #expect(saver.append(stroke(0)) == nil)
+        let filler = disk.fill()
+        var ops = [stroke(0)]
+        for i in 1..<30 {
+            ops.append(stroke(i))
+            _ = saver.append(ops[i])
+        }
+        #expect(!saver.unsaved.isEmpty)
+        try FileManager.default.removeItem(atPath: filler)
+        #expect(saver.retry() == nil)
+        #expect(saver.unsaved.isEmpty)
+        #expect(saver.storedOps == ops.count)
+        try store.close()
+        #expect(try storedIDs(dbPath, meta.id).count == ops.count)
+    }
+}
