@@ -21,7 +21,8 @@ public struct SessionMessageGenerator {
         }
     }
     public mutating func index() -> MemberIndex { int(5) == 0 ? MemberIndex.max - MemberIndex(int(3)) : MemberIndex(int(6)) }
-    public mutating func seq() -> UInt64 { max(1, u64()) }
+    /// A seq a frame may carry: 1 up to `SessionLimits.maxSeq`, edges included.
+    public mutating func seq() -> UInt64 { min(max(1, u64()), SessionLimits.maxSeq) }
     public mutating func uuid() -> UUID {
         let a = rng.next(), b = rng.next()
         return UUID(uuid: withUnsafeBytes(of: (a, b)) { p in
@@ -118,10 +119,11 @@ public struct SessionMessageGenerator {
         case 17: return .snapshotOps((0..<int(8)).map { _ in op() })
         case 18:
             let b = begin()
-            let last = b.stamp.seq > UInt64.max - 10 ? b.stamp.seq : b.stamp.seq + UInt64(int(9))
+            let last = b.stamp.seq > SessionLimits.maxSeq - 10 ? b.stamp.seq : b.stamp.seq + UInt64(int(9))
             return .snapshotStroke(LiveStroke(begin: b, segments: segments(int(20)), lastSeq: last))
         case 19:
-            return .snapshotEnd(SnapshotEnd(lastSeq: (0..<int(5)).map { _ in OpStamp(sender: index(), seq: u64()) }))
+            return .snapshotEnd(SnapshotEnd(lastSeq: (0..<int(5)).map { _ in
+                OpStamp(sender: index(), seq: min(u64(), SessionLimits.maxSeq)) }))
         default:
             let types = ActivityMessage.types
             return .activity(ActivityMessage(type: types.lowerBound + UInt8(int(types.count)), payload: bytes(max: 80)))

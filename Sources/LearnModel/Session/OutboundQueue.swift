@@ -51,14 +51,19 @@ public struct OutboundQueue: Sendable {
         var i = items.count - 1
         while i >= lower {
             if let stamp = items[i].message.stamp, stamp.sender == batch.stamp.sender {
-                guard case .strokeSegments(var prev) = items[i].message,
-                      prev.strokeID == batch.strokeID,
-                      prev.stamp.seq + UInt64(batch.seqSpan) == batch.stamp.seq,
+                guard case .strokeSegments(var prev) = items[i].message, prev.strokeID == batch.strokeID else {
+                    return false
+                }
+                // Seqs and spans are the sender's numbers: added with overflow
+                // checks, and batches that would overflow simply stay apart.
+                let (follows, seqOverflow) = prev.stamp.seq.addingReportingOverflow(UInt64(batch.seqSpan))
+                let (span, spanOverflow) = prev.seqSpan.addingReportingOverflow(batch.seqSpan)
+                guard !seqOverflow, !spanOverflow, follows == batch.stamp.seq,
                       prev.segments.last?.end ?? prev.base == batch.base,
                       prev.segments.count + batch.segments.count <= Self.maxMergedSegments else { return false }
                 prev.segments += batch.segments
                 prev.stamp.seq = batch.stamp.seq
-                prev.seqSpan += batch.seqSpan
+                prev.seqSpan = span
                 let message = SessionMessage.strokeSegments(prev)
                 let frame = message.frame()
                 bytes += frame.count - items[i].frame.count

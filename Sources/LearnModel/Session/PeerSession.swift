@@ -223,7 +223,9 @@ public struct PeerSession: Sendable {
         // Whatever the host already has is confirmed; the rest goes again, in order.
         let confirmed = lastSeq[index] ?? 0
         unacked.removeAll { ($0.stamp?.seq ?? 0) <= confirmed }
-        nextSeq = max(nextSeq, confirmed + 1)
+        // Decoding caps seqs far below the top; saturating all the same, so a
+        // value built in memory cannot trap here either.
+        nextSeq = max(nextSeq, confirmed == .max ? .max : confirmed + 1)
         if phase == .started { fx += unacked.map { .send($0) } }
         return fx
     }

@@ -3,6 +3,10 @@
 public enum SessionLimits {
     /// Largest value of a frame's length field (version + type + payload).
     public static let maxFrameLength = 1 << 20
+    /// The highest op seq a frame may carry: a device making a million ops a
+    /// second would need 146,000 years to get there, and every `seq + n` on it
+    /// stays far from overflowing.
+    public static let maxSeq: UInt64 = 1 << 62
     /// Names: member, sketch, author.
     public static let maxNameBytes = 256
     public static let maxAvatarBytes = 64 << 10

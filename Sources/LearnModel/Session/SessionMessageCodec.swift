@@ -387,6 +387,7 @@ extension WireReader {
         let sender = try varint(as: MemberIndex.self)
         let seq = try varint()
         guard allowZero || seq >= 1 else { throw PayloadError("seq 0") }
+        guard seq <= SessionLimits.maxSeq else { throw PayloadError("seq \(seq) beyond the limit") }
         return OpStamp(sender: sender, seq: seq)
     }
 
