@@ -50,6 +50,7 @@ static inline GtkStyleProvider *ts_style_provider(gpointer p) { return GTK_STYLE
 static inline GtkAccessible *ts_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
 static inline GtkEntry *ts_entry(gpointer p) { return GTK_ENTRY(p); }
 static inline GtkExpander *ts_expander(gpointer p) { return GTK_EXPANDER(p); }
+static inline GtkProgressBar *ts_progress_bar(gpointer p) { return GTK_PROGRESS_BAR(p); }
 
 static inline const char *ts_gettext(const char *msgid) { return gettext(msgid); }
 

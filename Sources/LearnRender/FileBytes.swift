@@ -7,7 +7,8 @@ public enum FileBytes {
     /// The whole file, refused with `tooLarge` when it holds more than
     /// `limit` bytes — checked before anything is allocated, and again while
     /// reading, for files that grow or lie about their size.
-    public static func read(_ path: String, limit: Int = SketchLimits.maxFileBytes) throws(SketchIOError) -> [UInt8] {
+    public static func read(_ path: String, limit: Int = SketchLimits.maxFileBytes,
+                            progress: SketchReadProgress = .none) throws(SketchIOError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(path: path, reason: errnoText()) }
         defer { close(fd) }
@@ -22,8 +23,10 @@ public enum FileBytes {
                 guard filled <= limit else { throw .tooLarge(path: path, limit: limit) }
                 bytes.append(contentsOf: repeatElement(0, count: min(max(bytes.count, 1 << 16), limit + 1 - filled)))
             }
+            try progress.check(path)
+            // In chunks, so progress moves and a cancel is heard on big files.
             let n = bytes.withUnsafeMutableBytes { buf in
-                Foundation.read(fd, buf.baseAddress! + filled, buf.count - filled)
+                Foundation.read(fd, buf.baseAddress! + filled, min(buf.count - filled, Self.chunk))
             }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -31,10 +34,13 @@ public enum FileBytes {
             }
             if n == 0 { break }
             filled += n
+            if info.st_size > 0 { progress.report(.reading(fraction: min(1, Double(filled) / Double(info.st_size)))) }
         }
         bytes.removeSubrange(filled...)
         return bytes
     }
+
+    private static let chunk = 1 << 20
 
     /// Writes next to the target and renames, so a failed export never leaves
     /// a half-written file where a good one was.

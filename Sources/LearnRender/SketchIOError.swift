@@ -5,6 +5,8 @@ public enum SketchIOError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// Larger than any sketch can be; not read, so it costs no memory.
     case tooLarge(path: String, limit: Int)
+    /// The person stopped the reading.
+    case cancelled(path: String)
     case unwritable(path: String, reason: String)
     case unknownExtension(path: String, allowed: [String])
     case notASketch(path: String, reason: String)
@@ -19,6 +21,8 @@ public enum SketchIOError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreadable(let path, let reason):
             "Cannot read \(path): \(reason)."
+        case .cancelled(let path):
+            "Opening \(path) was stopped."
         case .tooLarge(let path, let limit):
             "Cannot open \(path): the file is too large (more than \(limit >> 20) MB) to be a sketch."
         case .unwritable(let path, let reason):

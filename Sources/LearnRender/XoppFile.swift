@@ -12,14 +12,19 @@ public enum XoppFile {
     }
 
     /// The sketch in a file's bytes; the canvas takes the page's size.
-    public static func decode(_ bytes: [UInt8], path: String) throws(SketchIOError) -> SketchDocument {
-        let imported = try importing(bytes, path: path)
+    public static func decode(_ bytes: [UInt8], path: String,
+                              progress: SketchReadProgress = .none) throws(SketchIOError) -> SketchDocument {
+        let imported = try importing(bytes, path: path, progress: progress)
         return imported.document(name: name(of: imported, path: path))
     }
 
     /// Everything the import found, including what it had to leave out.
-    public static func importing(_ bytes: [UInt8], path: String) throws(SketchIOError) -> XoppImport {
+    public static func importing(_ bytes: [UInt8], path: String,
+                                 progress: SketchReadProgress = .none) throws(SketchIOError) -> XoppImport {
+        if Gzip.isGzip(bytes) { progress.report(.unpacking) }
         let xml = try unpack(bytes, path: path)
+        try progress.check(path)
+        progress.report(.readingStrokes)
         do {
             return try XoppFormat.parse(xml)
         } catch {

@@ -4,6 +4,7 @@ enum AppPage: String, CaseIterable {
     case home
     case newSketch = "new"
     case gallery
+    case opening
     case lobby
     case join
     case canvas

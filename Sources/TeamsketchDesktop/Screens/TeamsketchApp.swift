@@ -30,6 +30,8 @@ final class TeamsketchApp {
     let files = SketchFileClient.live
     private var exitStatus: Int32 = 0
     private var canvasScreen: CanvasScreen?
+    /// The file being read, if any; a newer open or going home replaces it.
+    private var pendingOpening: SketchFileOpening?
     /// Screen objects live as long as their page in the stack; GTK holds the
     /// widgets, this holds the Swift side.
     private var screens: [AppPage: AnyObject] = [:]
@@ -102,6 +104,8 @@ final class TeamsketchApp {
     // MARK: navigation
 
     func showHome() {
+        pendingOpening?.cancel()
+        pendingOpening = nil
         leaveCanvas()
         show(.home)
     }
@@ -266,25 +270,42 @@ final class TeamsketchApp {
     }
 
     /// Imports a .xopp or .teamsketch file into the store and opens it. The
-    /// sketch is on screen first; storing thousands of strokes runs beside it.
+    /// file is read away from the main thread; a read that takes a moment
+    /// shows its progress and a Stop button. The sketch is on screen first;
+    /// storing thousands of strokes runs beside it.
     func openFile(_ path: String) {
         let fileName = (path as NSString).lastPathComponent
-        let opened: (SketchDocument, SketchSaver?)
-        do {
-            opened = if let storeClient {
-                try SketchSaver.importFile(path, files: files, store: storeClient)
-            } else {
-                (try files.read(path), nil)
-            }
-        } catch {
-            return showError(String(format: `_`("%@ could not be opened."), fileName), error)
-        }
-        let (doc, saver) = opened
-        open(doc, saver: saver)
-        guard let saver else { return }
+        let opening = SketchFileOpening(path: path)
+        var screen: OpeningScreen?
         Task { @MainActor in
-            if let failure = await saver.storeImported() {
-                showError(String(format: `_`("%@ could not be saved."), fileName), failure)
+            try? await Task.sleep(for: SketchFileOpening.progressDelay)
+            guard !opening.isCancelled, screen == nil, self.pendingOpening === opening else { return }
+            let s = OpeningScreen(fileName: fileName) { [weak self] in
+                opening.cancel()
+                self?.showHome()
+            }
+            if let step = opening.lastStep { s.show(step) }
+            screen = s
+            self.replace(.opening, with: s.widget, owner: s)
+        }
+        pendingOpening = opening
+        Task { @MainActor in
+            let outcome = await opening.run { step in screen?.show(step) }
+            guard pendingOpening === opening else { return }
+            pendingOpening = nil
+            switch outcome {
+            case .cancelled:
+                return
+            case .failed(let error):
+                if screen != nil { showHome() }
+                showError(String(format: `_`("%@ could not be opened."), fileName), error)
+            case .opened(let document):
+                guard let storeClient else { return open(document, saver: nil) }
+                let (doc, saver) = SketchSaver.forImport(document, store: storeClient)
+                open(doc, saver: saver)
+                if let failure = await saver.storeImported() {
+                    showError(String(format: `_`("%@ could not be saved."), fileName), failure)
+                }
             }
         }
     }
