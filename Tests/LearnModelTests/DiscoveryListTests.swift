@@ -78,10 +78,15 @@ import Testing
         #expect(l.sessions.map(\.sessionID) == ["b"])
     }
 
+    /// A session hosted on this device is heard on loopback and on its LAN
+    /// address: one card, showing the LAN address.
+    func localList() -> DiscoveryList { DiscoveryList(lifetimes: [.beacon: .seconds(7)], localHosts: ["192.168.1.5"]) }
+
     @Test func lanAddressIsPreferredOverLoopback() {
-        var l = list()
+        var l = localList()
         l.record(finding(.beacon, host: "192.168.1.5", at: 0))
         #expect(l.record(finding(.beacon, host: "127.0.0.1", at: 1)).isEmpty)
+        #expect(l.sessions.count == 1)
         #expect(l.sessions[0].address.host == "192.168.1.5")
         // Once the LAN path goes quiet, the loopback address is used.
         l.record(finding(.beacon, host: "127.0.0.1", at: 9))
@@ -90,22 +95,60 @@ import Testing
     }
 
     @Test func onePathGoingQuietKeepsTheMechanism() {
-        var l = list()
-        l.record(finding(.dnssd, host: "10.0.0.5", at: 0))
+        var l = localList()
+        l.record(finding(.dnssd, host: "127.0.0.1", at: 0))
         l.record(finding(.dnssd, host: "192.168.1.5", at: 1))
         #expect(l.sessions[0].address.host == "192.168.1.5")
         #expect(l.remove(sessionID: "s1", mechanism: .dnssd, host: "192.168.1.5") == [.updated(sessionID: "s1")])
         #expect(l.sessions[0].mechanisms == [.dnssd])
-        #expect(l.sessions[0].address.host == "10.0.0.5")
+        #expect(l.sessions[0].address.host == "127.0.0.1")
     }
 
     @Test func tiesDoNotDependOnDictionaryOrder() {
         for _ in 0..<20 {
-            var l = list()
-            l.record(finding(.dnssd, host: "10.0.0.5", at: 0))
+            var l = localList()
+            l.record(finding(.dnssd, host: "127.0.0.1", at: 0))
             l.record(finding(.beacon, host: "192.168.1.5", at: 0))
             #expect(l.sessions[0].address.host == "192.168.1.5")
         }
+    }
+
+    // MARK: copies from other addresses
+
+    @Test func aCopyFromAnotherAddressIsItsOwnCardAndChangesNothingOfTheReal() {
+        var l = list()
+        l.record(finding(.beacon, name: "Anna", host: "192.168.1.5", at: 0))
+        // A mischievous pupil announces the same id: renamed, closed, elsewhere.
+        let changes = l.record(finding(.beacon, name: "Mallory", host: "192.168.1.66", open: false, at: 1))
+        #expect(changes == [.found(sessionID: "s1@192.168.1.66", mechanism: .beacon)])
+        #expect(l.sessions.count == 2)
+        let real = l.sessions[0], copy = l.sessions[1]
+        #expect(real.cardID == "s1" && !real.isCopy)
+        #expect(real.hostName == "Anna" && real.lobbyOpen && real.address.host == "192.168.1.5")
+        #expect(copy.isCopy && copy.hostName == "Mallory" && copy.source == "192.168.1.66")
+        #expect(l.session(id: "s1")?.hostName == "Anna")
+    }
+
+    @Test func aGoodbyeFromAnotherAddressRemovesOnlyItsOwnCard() {
+        var l = list()
+        l.record(finding(.beacon, host: "192.168.1.5", at: 0))
+        l.record(finding(.beacon, host: "192.168.1.66", at: 1))
+        #expect(l.remove(sessionID: "s1", mechanism: .beacon, host: "192.168.1.66")
+                == [.lost(sessionID: "s1@192.168.1.66", mechanism: .beacon)])
+        #expect(l.sessions.map(\.cardID) == ["s1"])
+        // A goodbye for the real card from a third address touches nothing.
+        #expect(l.remove(sessionID: "s1", mechanism: .beacon, host: "192.168.1.77").isEmpty)
+        #expect(l.sessions.count == 1)
+    }
+
+    @Test func aFloodOfInventedIdsIsCappedPerAddressAndOverall() {
+        var l = list()
+        l.record(finding(.beacon, id: "real", host: "192.168.1.5", at: 0))
+        for i in 0..<1000 { l.record(finding(.beacon, id: "fake\(i)", host: "192.168.1.66", at: 1)) }
+        #expect(l.sessions.filter { $0.source == "192.168.1.66" }.count == DiscoveryList.maxCardsPerSource)
+        for i in 0..<1000 { l.record(finding(.beacon, id: "f\(i)", host: "10.1.\(i / 250).\(i % 250)", at: 2)) }
+        #expect(l.sessions.count == DiscoveryList.maxCards)
+        #expect(l.sessions[0].sessionID == "real")
     }
 
     @Test func keepsFirstSeenOrder() {

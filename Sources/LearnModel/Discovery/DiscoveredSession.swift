@@ -1,7 +1,13 @@
 /// A nearby session as the lobby shows it: the merge of everything every
-/// mechanism reported for one session id.
+/// mechanism reported for one session id from one source address (a copy
+/// of the id from another address is a card of its own).
 public struct DiscoveredSession: Sendable, Hashable, Identifiable {
     public var sessionID: String
+    /// The card's name: the session id for the first source that announced
+    /// it, "id@source" for a copy from elsewhere.
+    public var cardID: String
+    /// The announcing address, or `DiscoveryList.localSource` for this device.
+    public var source: String
     public var hostName: String
     public var activity: SessionActivity
     public var address: SessionAddress
@@ -11,7 +17,11 @@ public struct DiscoveredSession: Sendable, Hashable, Identifiable {
     public var mechanisms: Set<DiscoveryMechanism>
     public var lastSeen: ContinuousClock.Instant
 
-    public var id: String { sessionID }
+    public var id: String { cardID }
+
+    /// Whether another address announced this session id first: a copy, or
+    /// a session reached on a second network of the same host.
+    public var isCopy: Bool { cardID != sessionID }
 
     /// The code for this session's address, when it has one (IPv4 host on a
     /// session port).

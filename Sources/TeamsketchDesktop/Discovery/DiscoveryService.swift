@@ -41,10 +41,12 @@ final class DiscoveryService {
     private var listenerStatus: MechanismStatus = .off
     private var announcerStatus: MechanismStatus = .off
     private var sweepGeneration = 0
+    private var redrawPending = false
 
     init(options: Options = Options()) {
         self.options = options
-        list = DiscoveryList(lifetimes: [.beacon: (options.beacon ?? .standard).lifetime])
+        list = DiscoveryList(lifetimes: [.beacon: (options.beacon ?? .standard).lifetime],
+                             localHosts: Self.ownAddresses())
         browser.onFinding = { [weak self] in self?.apply(self?.list.record($0)) }
         browser.onRemoved = { [weak self] id, host in
             self?.apply(self?.list.remove(sessionID: id, mechanism: .dnssd, host: host))
@@ -86,7 +88,7 @@ final class DiscoveryService {
         sweepGeneration += 1
         // Emptied first and silently: nothing went away, we stopped looking,
         // so no "lost" is reported for what the browser drops below.
-        list = DiscoveryList(lifetimes: list.lifetimes)
+        list = DiscoveryList(lifetimes: list.lifetimes, localHosts: Self.ownAddresses())
         browser.detach()
         if let listener { Task { await listener.stop() } }
         listener = nil
@@ -214,7 +216,25 @@ final class DiscoveryService {
         }
         guard !visible.isEmpty else { return }
         onChanges?(visible)
-        onChange?()
+        scheduleRedraw()
+    }
+
+    /// The lobby redraws at most every 200 ms however many findings arrive:
+    /// a flood of announcements must not keep the join screen from the
+    /// pupil's taps.
+    private func scheduleRedraw() {
+        guard !redrawPending else { return }
+        redrawPending = true
+        _ = runAfter(ms: 200) { [weak self] in
+            self?.redrawPending = false
+            self?.onChange?()
+        }
+    }
+
+    /// This device's addresses: a session hosted here and heard on several
+    /// of them is one card.
+    private static func ownAddresses() -> Set<String> {
+        Set(LocalInterfaces.current().addresses.map(\.description))
     }
 
     private func refreshStatus() {
