@@ -10,7 +10,12 @@ public final class CairoImage {
     /// A blank surface; fails with Cairo's status when it cannot be made
     /// (too large, out of memory).
     public init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_RGB24) throws(SketchIOError) {
-        guard let s = cairo_image_surface_create(format, Int32(width), Int32(height)) else {
+        // Checked before converting: a size worked out from a stored sketch's
+        // canvas may be anything, and Int32(_) traps where Cairo would only fail.
+        guard let w = Int32(exactly: width), let h = Int32(exactly: height), w > 0, h > 0 else {
+            throw .cairo("an image of \(width) × \(height) pixels cannot be made")
+        }
+        guard let s = cairo_image_surface_create(format, w, h) else {
             throw .cairo("no surface")
         }
         let status = cairo_surface_status(s)

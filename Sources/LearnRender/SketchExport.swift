@@ -8,8 +8,11 @@ public enum SketchExport {
     public static let maxPixelWidth = 16384
 
     /// PNG size for a requested width: the height keeps the canvas's aspect.
-    public static func pixelSize(of meta: SketchMeta, width: Int) -> (width: Int, height: Int) {
+    /// Nil when that height is no number of pixels an image can have (a
+    /// canvas of impossible proportions, stored before imports were checked).
+    public static func pixelSize(of meta: SketchMeta, width: Int) -> (width: Int, height: Int)? {
         let height = (Double(width) * meta.height / meta.width).rounded()
+        guard height.isFinite, height <= Double(maxPixelWidth * 16) else { return nil }
         return (width, max(1, Int(height)))
     }
 
@@ -17,7 +20,9 @@ public enum SketchExport {
     public static func image(of doc: SketchDocument, width: Int = Int(SketchMeta.defaultWidth))
         throws(SketchIOError) -> CairoImage {
         guard (1...maxPixelWidth).contains(width) else { throw .invalidWidth(width) }
-        let size = pixelSize(of: doc.meta, width: width)
+        guard let size = pixelSize(of: doc.meta, width: width) else {
+            throw .cairo("the canvas of \(doc.meta.width) × \(doc.meta.height) cannot be drawn")
+        }
         let image = try CairoImage(width: size.width, height: size.height)
         guard let cr = cairo_create(image.surface) else { throw .cairo("no context") }
         defer { cairo_destroy(cr) }
@@ -60,11 +65,17 @@ public enum SketchExport {
     public static func data(_ doc: SketchDocument, as kind: SketchFileKind, width: Int? = nil)
         throws(SketchIOError) -> [UInt8] {
         switch kind {
-        case .png: try pngData(doc, width: width ?? Int(doc.meta.width.rounded()))
-        case .pdf: try pdfData(doc)
-        case .svg: try svgData(doc)
-        case .xopp: try XoppFile.data(doc)
-        case .teamsketch: try TeamsketchFile.data(doc)
+        case .png:
+            // The canvas's own width by default, converted with a check: the
+            // value came from a file.
+            guard let w = width ?? Int(exactly: doc.meta.width.rounded()) else {
+                throw .invalidWidth(maxPixelWidth + 1)
+            }
+            return try pngData(doc, width: w)
+        case .pdf: return try pdfData(doc)
+        case .svg: return try svgData(doc)
+        case .xopp: return try XoppFile.data(doc)
+        case .teamsketch: return try TeamsketchFile.data(doc)
         }
     }
 

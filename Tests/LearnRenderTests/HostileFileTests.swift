@@ -64,3 +64,28 @@ import TeamsketchTestSupport
         }
     }
 }
+
+/// A sketch already stored before the import limits existed may hold an
+/// impossible canvas; drawing or exporting it must fail with a message, never
+/// trap (the gallery draws thumbnails on every launch).
+@Suite struct ImpossibleCanvasTests {
+    private func doc(width: Double, height: Double) -> SketchDocument {
+        SketchDocument(meta: SketchMeta(name: "x", width: width, height: height, createdAt: Fixture.date),
+                       ops: [.addStroke(Fixture.dot(at: Point(5, 5), color: PenColor.red.rgba, width: 4))])
+    }
+
+    @Test func aPageOfHeightHundredMillionGivesNoThumbnailButNoTrap() {
+        #expect(throws: SketchIOError.self) { try SketchExport.pngData(doc(width: 612, height: 1e8), width: 320) }
+    }
+
+    @Test func aCanvasWidthNearTenToTheNineteenDoesNotTrapInPNGExport() {
+        #expect(throws: SketchIOError.self) { try SketchExport.data(doc(width: 1e19, height: 1000), as: .png) }
+        #expect(throws: SketchIOError.self) { try SketchExport.pngData(doc(width: 1600, height: 1e19), width: 320) }
+        #expect(throws: SketchIOError.self) { try SketchExport.pngData(doc(width: 1600, height: .nan), width: 320) }
+    }
+
+    @Test func anImageTooLargeForCairoIsAnErrorNotATrap() {
+        #expect(throws: SketchIOError.self) { try CairoImage(width: Int(Int32.max) + 1, height: 10) }
+        #expect(throws: SketchIOError.self) { try CairoImage(width: 10, height: -5) }
+    }
+}

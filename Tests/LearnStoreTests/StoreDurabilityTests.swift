@@ -20,3 +20,17 @@ import Testing
         }
     }
 }
+
+/// Dates from before the import limits existed, or built in memory, never
+/// trap the store's millisecond conversion.
+@Suite struct StoreImpossibleDateTests {
+    @Test func aSketchFromTheFarFutureIsStoredWithoutATrap() throws {
+        let store = try LocalStore.inMemory()
+        for t in [1e19, -1e19, Double.nan, Double.infinity] {
+            let meta = SketchMeta(name: "far", createdAt: Date(timeIntervalSince1970: t))
+            try store.createSketch(meta)
+            let back = try store.loadSketch(meta.id)
+            #expect(back.meta.createdAt.timeIntervalSince1970.isFinite)
+        }
+    }
+}

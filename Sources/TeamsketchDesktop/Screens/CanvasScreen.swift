@@ -221,7 +221,7 @@ final class CanvasScreen {
         guard let deadline, let clock = clockLabel else { return }
         let tick: @MainActor () -> Bool = { [weak self] in
             guard let self, !self.closed else { return false }
-            let left = max(0, Int(deadline.timeIntervalSinceNow.rounded(.up)))
+            let left = TimeLeft.seconds(until: deadline)
             UI.setText(clock, String(format: "%d:%02d", left / 60, left % 60))
             UI.setClass(clock, "urgent", left < 60)
             if left == 0 {
