@@ -26,8 +26,8 @@ final class CanvasScreen {
     init(app: TeamsketchApp, document: SketchDocument, session: SessionController? = nil) {
         self.app = app
         self.session = session
-        canvas = CanvasView(document: document, author: session == nil ? Self.authorName() : Profile.load().name)
-        canvas.session = session
+        canvas = CanvasView(document: document, author: session == nil ? Self.authorName() : Profile.load().name,
+                            session: session)
         banner = UI.label("", classes: ["banner"])
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
 
