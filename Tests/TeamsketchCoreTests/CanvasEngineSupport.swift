@@ -29,7 +29,7 @@ struct CanvasRig {
         log += effects
         for e in effects {
             switch e {
-            case .render(let keys): tiles.render(keys, meta: engine.document.meta, strokes: inked)
+            case let .render(keys, within): tiles.render(keys, within: within, meta: engine.document.meta, strokes: inked)
             case .drop(let keys): tiles.drop(keys)
             case let .ink(run, keys): tiles.draw(run, into: keys)
             case let .redraw(r, keys): tiles.redraw(r, in: keys, meta: engine.document.meta, strokes: inked)
@@ -113,7 +113,7 @@ struct CanvasRig {
 extension Array where Element == CanvasEffect {
     var stored: [SketchOp] { compactMap { if case .store(let op) = $0 { op } else { nil } } }
     var intents: [SessionIntent] { compactMap { if case .session(let i) = $0 { i } else { nil } } }
-    var rendered: [TileKey] { flatMap { e -> [TileKey] in if case .render(let k) = e { k } else { [] } } }
+    var rendered: [TileKey] { flatMap { e -> [TileKey] in if case .render(let k, _) = e { k } else { [] } } }
     var dropped: [TileKey] { flatMap { e -> [TileKey] in if case .drop(let k) = e { k } else { [] } } }
     var inkRuns: [InkRun] { compactMap { if case .ink(let run, _) = $0 { run } else { nil } } }
     var redrawn: [Rect] { compactMap { if case .redraw(let r, _) = $0 { r } else { nil } } }

@@ -55,7 +55,7 @@ import Testing
         // The margin and the overview follow when the app is idle, a few tiles a turn.
         #expect(rig.idleAsked)
         rig.idleUntilDone()
-        let renders = rig.log.compactMap { if case .render(let k) = $0 { k.count } else { nil } }
+        let renders = rig.log.compactMap { if case .render(let k, _) = $0 { k.count } else { nil } }
         #expect(renders.suffix(2).allSatisfy { $0 <= TilePlanner.idleBatch })
         #expect(rig.engine.tiles.backlog(f).isEmpty)
         #expect(rig.engine.tiles.overview(f).count == TileKey.covering(
@@ -132,6 +132,26 @@ import Testing
         #expect(visible.isSubset(of: rig.tiles.keys))
         #expect(Set(effects.rendered).isDisjoint(with: before), "kept tiles are not drawn again")
         #expect(!effects.dropped.isEmpty, "tiles far behind are forgotten")
+    }
+
+    @Test func aSettleDrawsOnlyWhatIsSeenAndAPanFinishesEdgeTilesFirst() {
+        var rig = CanvasRig()
+        rig.send(.zoom(3, anchor: Point(600, 330)))
+        let settled = rig.settle()
+        let seen = rig.engine.viewport.visibleCanvasRect
+        let parts = settled.compactMap { e -> Rect? in if case .render(_, let within) = e { within } else { nil } }
+        #expect(parts == [seen], "the settle draws the visible part only")
+        // Before any idle turn, a pan shows more of the edge tiles: they are
+        // finished before the frame, so no undrawn (black) pixel is shown.
+        for _ in 0..<3 { rig.send(.wheel(dx: 1, dy: 1, control: false)) }
+        let f = rig.frame()
+        #expect(f.contains { if case .render(_, nil) = $0 { true } else { false } })
+        for x in stride(from: 0.0, to: 1200, by: 37) {
+            for y in stride(from: 0.0, to: 660, by: 37) {
+                let px = rig.pixel(atWidget: Point(x, y))
+                #expect(px.map { $0.r > 0 || $0.g > 0 || $0.b > 0 } == true, "undrawn pixel at \(x), \(y)")
+            }
+        }
     }
 
     @Test func aResizeWhileZoomedRedrawsTheOverviewAtTheNewFit() {

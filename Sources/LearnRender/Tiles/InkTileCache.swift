@@ -29,9 +29,10 @@ public final class InkTileCache {
     public func removeAll() { tiles.removeAll() }
 
     /// Draws paper, guides and `strokes` (in order) into each tile, making the
-    /// tiles that do not exist yet. Tiles are independent, so they are drawn
-    /// in parallel; each stroke's bounds are worked out once for all tiles.
-    public func render(_ keys: [TileKey], meta: SketchMeta, strokes: [Stroke]) {
+    /// tiles that do not exist yet; with `within` (canvas units), only the
+    /// tiles' pixels inside it. Tiles are independent, so they are drawn in
+    /// parallel; each stroke's bounds are worked out once for all tiles.
+    public func render(_ keys: [TileKey], within: Rect? = nil, meta: SketchMeta, strokes: [Stroke]) {
         guard !keys.isEmpty else { return }
         var targets: [(TileKey, CairoImage)] = []
         targets.reserveCapacity(keys.count)
@@ -44,19 +45,13 @@ public final class InkTileCache {
             }
         }
         let index = StrokeBoundsIndex(strokes)
-        let jobs = TileJobs(targets: targets, meta: meta, strokes: strokes, index: index)
-        let threads = min(InkRasterizer.threadLimit, targets.count)
-        if threads <= 1 {
+        let jobs = TileJobs(targets: targets, within: within, meta: meta, strokes: strokes, index: index)
+        if InkRasterizer.threadLimit <= 1 || targets.count == 1 {
             for i in targets.indices { jobs.run(i) }
         } else {
-            // Tiles are handed out in turns, so neither core waits on a busy corner.
-            DispatchQueue.concurrentPerform(iterations: threads) { worker in
-                var i = worker
-                while i < jobs.targets.count {
-                    jobs.run(i)
-                    i += threads
-                }
-            }
+            // Dispatch hands tiles to whichever core is free, so a busy
+            // corner (or a core taken by another process) holds nobody up.
+            DispatchQueue.concurrentPerform(iterations: targets.count) { jobs.run($0) }
         }
     }
 
@@ -68,14 +63,7 @@ public final class InkTileCache {
             let cr = cairo_create(image.surface)!
             defer { cairo_destroy(cr) }
             // Whole pixels, so the fast ink path applies.
-            let s = key.scale
-            let x0 = max(0, Int((region.x * s).rounded(.down)) - key.pixelX)
-            let y0 = max(0, Int((region.y * s).rounded(.down)) - key.pixelY)
-            let x1 = min(TileKey.size, Int((region.maxX * s).rounded(.up)) - key.pixelX)
-            let y1 = min(TileKey.size, Int((region.maxY * s).rounded(.up)) - key.pixelY)
-            guard x0 < x1, y0 < y1 else { continue }
-            cairo_rectangle(cr, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
-            cairo_clip(cr)
+            guard Self.clip(cr, key, to: region) else { continue }
             Self.place(key, cr)
             SketchRenderer.draw(SketchDocumentView(meta: meta), strokes: strokes, in: cr)
         }
@@ -129,6 +117,20 @@ public final class InkTileCache {
         cairo_restore(cr)
     }
 
+    /// Clips `cr` (on the tile, before `place`) to the whole pixels that
+    /// `region` (canvas units) touches; false when none.
+    static func clip(_ cr: OpaquePointer, _ key: TileKey, to region: Rect) -> Bool {
+        let s = key.scale
+        let x0 = max(0, Int((region.x * s).rounded(.down)) - key.pixelX)
+        let y0 = max(0, Int((region.y * s).rounded(.down)) - key.pixelY)
+        let x1 = min(TileKey.size, Int((region.maxX * s).rounded(.up)) - key.pixelX)
+        let y1 = min(TileKey.size, Int((region.maxY * s).rounded(.up)) - key.pixelY)
+        guard x0 < x1, y0 < y1 else { return false }
+        cairo_rectangle(cr, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
+        cairo_clip(cr)
+        return true
+    }
+
     /// Canvas units onto the tile's pixels.
     static func place(_ key: TileKey, _ cr: OpaquePointer) {
         cairo_translate(cr, -Double(key.pixelX), -Double(key.pixelY))
@@ -169,6 +171,7 @@ struct StrokeBoundsIndex: @unchecked Sendable {
 /// The work of one `render` call, shared read-only by the threads.
 private struct TileJobs: @unchecked Sendable {
     let targets: [(TileKey, CairoImage)]
+    let within: Rect?
     let meta: SketchMeta
     let strokes: [Stroke]
     let index: StrokeBoundsIndex
@@ -177,12 +180,19 @@ private struct TileJobs: @unchecked Sendable {
         let (key, image) = targets[i]
         let cr = cairo_create(image.surface)!
         defer { cairo_destroy(cr) }
-        cairo_rectangle(cr, 0, 0, Double(TileKey.size), Double(TileKey.size))
-        cairo_clip(cr)
+        var area = key.canvasRect
+        if let within {
+            guard InkTileCache.clip(cr, key, to: within) else { return }
+            let x0 = max(area.x, within.x), y0 = max(area.y, within.y)
+            area = Rect(x: x0, y: y0, width: min(area.maxX, within.maxX) - x0, height: min(area.maxY, within.maxY) - y0)
+        } else {
+            cairo_rectangle(cr, 0, 0, Double(TileKey.size), Double(TileKey.size))
+            cairo_clip(cr)
+        }
         InkTileCache.place(key, cr)
-        // Pixels beyond the canvas's edge (the last row and column) stay
-        // the colour around the sheet, never shown: the view clips to the sheet.
-        let touching = index.strokes(strokes, touching: key.canvasRect.insetBy(-1 / key.scale))
+        // Pixels beyond the canvas's edge (the last row and column) are
+        // never shown: the view clips to the sheet.
+        let touching = index.strokes(strokes, touching: area.insetBy(-1 / key.scale))
         SketchRenderer.draw(SketchDocumentView(meta: meta), strokes: touching, in: cr)
         cairo_surface_flush(image.surface)
     }

@@ -5,8 +5,10 @@ import LearnRender
 /// view carries them out: pixels (tiles), persistence (`store`), the LAN
 /// session (`session`), timers and repaints.
 public enum CanvasEffect: Hashable, Sendable {
-    /// Draw these tiles from the document (and the ink still in progress).
-    case render([TileKey])
+    /// Draw these tiles from the document (and the ink still in progress);
+    /// with `within`, only their part inside that canvas rectangle (what is
+    /// seen; the rest follows when the app is idle).
+    case render([TileKey], within: Rect?)
     /// Forget these tiles' pixels.
     case drop([TileKey])
     /// Add this ink on top of these tiles.

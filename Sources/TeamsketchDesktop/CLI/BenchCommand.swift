@@ -59,6 +59,7 @@ struct BenchCommand: ParsableCommand {
             // the visible tiles drawn afresh and painted, as the canvas does.
             let settle = try RenderBench.zoomSettle(doc, zoom: 3, runs: runs)
             report("zoom_settle_3x", settle.seconds * 1000, "ms")
+            report("zoom_settle_3x_cpu", settle.cpuSeconds * 1000, "ms")
             report("zoom_cache_3x", Double(settle.cacheBytes) / 1_048_576, "MB")
             for zoom in [1, 3] {
                 let t = try RenderBench.incrementalSegment(zoom: Double(zoom), count: segments)
@@ -106,7 +107,7 @@ enum RenderBench {
     /// them. Each run starts from the settled 1× view, as after opening, and
     /// zooms around the centre. Also returns what the tile cache then holds.
     static func zoomSettle(_ doc: SketchDocument, zoom: Double,
-                           runs: Int) throws(SketchIOError) -> (seconds: Double, cacheBytes: Int) {
+                           runs: Int) throws(SketchIOError) -> (seconds: Double, cpuSeconds: Double, cacheBytes: Int) {
         let (w, h) = kioskCanvas
         let screen = try CairoImage(width: Int(w), height: Int(h))
         var engine = CanvasEngine(document: doc, author: "bench")
@@ -114,7 +115,8 @@ enum RenderBench {
         func carryOut(_ effects: [CanvasEffect]) {
             for e in effects {
                 switch e {
-                case .render(let keys): tiles.render(keys, meta: engine.document.meta, strokes: engine.document.strokes)
+                case let .render(keys, within):
+                    tiles.render(keys, within: within, meta: engine.document.meta, strokes: engine.document.strokes)
                 case .drop(let keys): tiles.drop(keys)
                 default: break
                 }
@@ -129,11 +131,12 @@ enum RenderBench {
         }
         carryOut(send(.resize(width: w, height: h, deviceScale: 1)))
         carryOut(send(.frame))
-        var samples: [Double] = []
+        var samples: [Double] = [], cpu: [Double] = []
         var bytes = 0
         for run in 0...runs {
             settle(send(.zoom(1, anchor: nil)))
             let zoomed = send(.zoom(zoom, anchor: nil))
+            let cpu0 = Stopwatch.processCPUSeconds()
             let t = Stopwatch.seconds {
                 settle(zoomed)
                 let cr = cairo_create(screen.surface)!
@@ -141,10 +144,14 @@ enum RenderBench {
                 cairo_destroy(cr)
                 cairo_surface_flush(screen.surface)
             }
+            let used = Stopwatch.processCPUSeconds() - cpu0
             bytes = tiles.byteCount
-            if run > 0 { samples.append(t) }  // the first run warms up
+            if run > 0 {  // the first run warms up
+                samples.append(t)
+                cpu.append(used)
+            }
         }
-        return (Stopwatch.median(of: samples), bytes)
+        return (Stopwatch.median(of: samples), Stopwatch.median(of: cpu), bytes)
     }
 
     /// Median time to add one smoothed broad-pen segment to the ink cache

@@ -81,8 +81,8 @@ final class CanvasView {
     private func carryOut(_ effects: [CanvasEffect]) {
         for effect in effects {
             switch effect {
-            case .render(let keys):
-                tiles.render(keys, meta: engine.document.meta, strokes: inkedStrokes)
+            case let .render(keys, within):
+                tiles.render(keys, within: within, meta: engine.document.meta, strokes: inkedStrokes)
             case .drop(let keys):
                 tiles.drop(keys)
             case let .ink(run, keys):
