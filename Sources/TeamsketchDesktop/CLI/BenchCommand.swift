@@ -154,33 +154,53 @@ enum RenderBench {
         return (Stopwatch.median(of: samples), Stopwatch.median(of: cpu), bytes)
     }
 
-    /// Median time to add one smoothed broad-pen segment to the ink cache
-    /// while drawing, as the canvas does for every new segment.
+    /// Median time to add one smoothed broad-pen segment to the canvas while
+    /// drawing, as the canvas does for every new segment: the engine names the
+    /// tiles the segment damages (of the view and, while zoomed, of the
+    /// overview) and the segment is stroked into each. The kiosk canvas,
+    /// settled at `zoom` around its centre with its margin and overview drawn.
     static func incrementalSegment(zoom: Double, count: Int) throws(SketchIOError) -> Double {
-        let width = SketchMeta.defaultWidth, height = SketchMeta.defaultHeight
-        let image = try CairoImage(width: Int(width * zoom), height: Int(height * zoom))
-        guard let cr = cairo_create(image.surface) else { throw .cairo("no context") }
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, zoom, zoom)
-        SketchRenderer.drawBackground(meta: SketchMeta(name: "bench"), in: cr)
-
-        // Real builder output: cubic pieces as the pen produces them.
-        var pieces: [(from: Point, segment: CubicSegment)] = []
-        for stroke in SketchGenerator(seed: 7).strokes(count: count / 20 + 1, pointsPerStroke: 62) {
-            var p = stroke.start
-            for s in stroke.segments {
-                pieces.append((p, s))
-                p = s.end
+        let (w, h) = kioskCanvas
+        var engine = CanvasEngine(document: SketchDocument(meta: SketchMeta(name: "bench")), author: "bench")
+        let tiles = InkTileCache()
+        func send(_ event: CanvasEvent) {
+            engine.handle(event)
+            for e in engine.takeEffects() {
+                switch e {
+                case let .render(keys, within): tiles.render(keys, within: within, meta: engine.document.meta, strokes: [])
+                case .drop(let keys): tiles.drop(keys)
+                case .scheduleSettle(let g): send(.settle(generation: g))
+                case .scheduleIdle: send(.idle)
+                default: break
+                }
             }
         }
-        let color = PenColor.red.rgba, pen = PenWidth.broad.units
+        send(.resize(width: w, height: h, deviceScale: 1))
+        send(.frame)
+        send(.zoom(zoom, anchor: nil))
+
+        // Real builder output: cubic pieces as the pen produces them, moved
+        // into the visible part of the canvas.
+        let seen = engine.viewport.visibleCanvasRect
+        var pieces: [InkRun] = []
+        for stroke in SketchGenerator(seed: 7, canvasWidth: seen.width, canvasHeight: seen.height)
+            .strokes(count: count / 20 + 1, pointsPerStroke: 62) {
+            let d = Point(seen.x, seen.y)
+            var p = stroke.start + d
+            for s in stroke.segments {
+                let moved = CubicSegment(c1: s.c1 + d, c2: s.c2 + d, end: s.end + d)
+                pieces.append(InkRun(color: PenColor.red.rgba, width: PenWidth.broad.units, start: p, segments: [moved]))
+                p = moved.end
+            }
+        }
         var samples: [Double] = []
         samples.reserveCapacity(count)
         for i in 0..<count {
-            let piece = pieces[i % pieces.count]
+            let run = pieces[i % pieces.count]
             samples.append(Stopwatch.seconds {
-                SketchRenderer.drawSegment(piece.segment, from: piece.from, color: color, width: pen, in: cr)
-                cairo_surface_flush(image.surface)
+                let damaged = engine.tiles.damaged(by: run.bounds)
+                tiles.draw(run, into: damaged)
+                for key in damaged { if let image = tiles.image(key) { cairo_surface_flush(image.surface) } }
             })
         }
         return Stopwatch.median(of: samples)
