@@ -91,6 +91,7 @@ let package = Package(
                                                   .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "LearnRenderTests", dependencies: ["TeamsketchTestSupport", "LearnRender", "LearnModel", "CCairo"]),
         .testTarget(name: "TeamsketchCoreTests", dependencies: ["TeamsketchTestSupport", "TeamsketchCore", "LearnModel", "LearnStore",
+                                                        "LearnRender",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TeamsketchDesktopTests",
                     dependencies: ["TeamsketchDesktop", "TeamsketchTestSupport", "LearnModel", "LearnStore", "LearnRender",

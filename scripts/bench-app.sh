@@ -48,5 +48,34 @@ measure() {
     figure "peak_rss$suffix" "$(awk -v k="$(median "${rss[@]}")" 'BEGIN { printf "%.0f", k / 1024 }')" MB
 }
 
+# rss_after SECONDS COMMAND…: resident memory (MB) of the process COMMAND
+# starts, SECONDS after starting it; the process is then ended.
+rss_after() {
+    local secs=$1 kb pid; shift
+    "$@" >"$WORK/rss.out" 2>&1 &
+    pid=$!
+    sleep "$secs"
+    kb=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    if [[ -z "$kb" ]]; then note "$1 ended before ${secs} s:"; sed 's/^/  /' "$WORK/rss.out" >&2; return 1; fi
+    awk -v k="$kb" 'BEGIN { printf "%.0f", k / 1024 }'
+}
+
+# Memory held with the sketch open: ours and Xournal++ in turns on the same
+# display, each read 12 s after it started (the sketch shown, start-up over).
+measure_open_memory() {
+    local ours=() theirs=() i
+    if ! command -v xournalpp >/dev/null; then note "xournalpp is not installed: no memory comparison"; fi
+    for ((i = 0; i < ${BENCH_MEM_RUNS:-3}; i++)); do
+        rm -rf "$WORK/appdata"
+        ours+=("$(rss_after 12 "$BIN" --open-file "$SKETCH")")
+        if command -v xournalpp >/dev/null; then theirs+=("$(rss_after 12 xournalpp "$SKETCH")"); fi
+    done
+    figure rss_12s_with_sketch "$(median "${ours[@]}")" MB
+    if ((${#theirs[@]})); then figure rss_12s_xournalpp "$(median "${theirs[@]}")" MB; else figure rss_12s_xournalpp n/a MB; fi
+}
+
 measure _empty
 measure _with_sketch --open-file "$SKETCH"
+measure_open_memory

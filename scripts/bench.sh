@@ -9,6 +9,7 @@
 #   BENCH_SCRATCH_PATH  SwiftPM scratch path for the release build (default .build)
 #   BENCH_KEEP          keep the work folder (generated sketch, outputs)
 #   BENCH_BIN           measure this TeamsketchDesktop instead of building one
+#   BENCH_MEM_RUNS      runs of the 12-s memory comparison with Xournal++ (default 3; median)
 #   BENCH_SESSION_SECONDS  length of the 4-peer LAN session run (default 300, the issue's 5 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +25,9 @@ if [[ -n "${BENCH_BIN:-}" ]]; then
     BIN=$BENCH_BIN
 else
     note "building release…"
-    swift build -c release "${SCRATCH[@]}" >&2
+    # The app only: the shared test helpers use @testable imports, which a
+    # release build of every target refuses.
+    swift build -c release "${SCRATCH[@]}" --product TeamsketchDesktop >&2
     BIN="$(swift build -c release "${SCRATCH[@]}" --show-bin-path)/TeamsketchDesktop"
 fi
 

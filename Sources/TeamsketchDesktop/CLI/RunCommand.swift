@@ -25,10 +25,16 @@ struct RunCommand: ParsableCommand {
 
     /// Without a GPU (kiosks, thin clients, Xvfb) GTK's GL renderer runs on
     /// Mesa's software rasterizer: slower than GTK's Cairo renderer and about
-    /// 70 MB bigger. Machines with a render node keep GL; GSK_RENDERER wins.
+    /// 70 MB bigger. Even with the Cairo renderer GDK still opens GL on X11 to
+    /// choose its window visual, which maps Mesa and LLVM (about 50 MB
+    /// resident), so GL is switched off altogether. Machines with a render
+    /// node keep GL; GSK_RENDERER wins, and a GDK_DEBUG of one's own is kept.
     static func preferCairoWithoutGPU() {
-        guard ProcessInfo.processInfo.environment["GSK_RENDERER"] == nil else { return }
+        let env = ProcessInfo.processInfo.environment
+        guard env["GSK_RENDERER"] == nil else { return }
         let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
-        if !nodes.contains(where: { $0.hasPrefix("renderD") }) { setenv("GSK_RENDERER", "cairo", 1) }
+        guard !nodes.contains(where: { $0.hasPrefix("renderD") }) else { return }
+        setenv("GSK_RENDERER", "cairo", 1)
+        if env["GDK_DEBUG"] == nil { setenv("GDK_DEBUG", "gl-disable", 1) }
     }
 }

@@ -150,3 +150,19 @@ func runEvery(ms: UInt32, _ body: @escaping @MainActor () -> Bool) -> UInt32 {
         Unmanaged<AnyObject>.fromOpaque(data).release()
     })
 }
+
+/// Runs `body` once when the GTK loop has nothing more urgent to do: after
+/// pending input and frames (work that may wait, such as tiles off screen).
+@MainActor
+@discardableResult
+func runWhenIdle(_ body: @escaping @MainActor () -> Void) -> UInt32 {
+    let box = Unmanaged.passRetained(ClosureBox(body) as AnyObject).toOpaque()
+    return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+        let h: @MainActor () -> Void = unbox(data)
+        MainActor.assumeIsolated { h() }
+        return 0 // G_SOURCE_REMOVE
+    }, box, { data in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    })
+}

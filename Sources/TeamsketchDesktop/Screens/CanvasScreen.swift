@@ -33,8 +33,7 @@ final class CanvasScreen {
             SketchPermissions.shared(isHost: $0.isHost, role: $0.role, session: $0.lobby?.settings)
         } ?? .solo(app.preferences.settings)
         // Solo or shared, strokes drawn here carry the pupil's one name.
-        canvas = CanvasView(document: document, author: app.preferences.profile.name)
-        canvas.session = session
+        canvas = CanvasView(document: document, author: app.preferences.profile.name, session: session)
         banner = UI.label("", classes: ["banner"])
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
 

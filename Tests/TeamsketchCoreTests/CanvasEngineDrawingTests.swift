@@ -1,0 +1,136 @@
+import Foundation
+import LearnModel
+import LearnRender
+import TeamsketchCore
+import Testing
+
+/// One pupil alone: the event sequences of Tests/ui/test_sketch.py.
+@Suite struct CanvasEngineDrawingTests {
+    @Test func aRedCurveLandsWhereThePenWentAndIsStoredOnce() {
+        var rig = CanvasRig()
+        rig.engine.pen = Pen(color: .red, width: .fine)
+        let path = curve(across: rig)
+        let effects = rig.drag(path)
+
+        #expect(effects.stored.count == 1)
+        guard case .addStroke(let stroke) = effects.stored.first else { return }
+        #expect(rig.engine.document.strokes.map(\.id) == [stroke.id])
+        #expect(stroke.color == PenColor.red.rgba && stroke.width == PenWidth.fine.units)
+        #expect(effects.intents.isEmpty, "no session, no intents")
+        // Ink along the whole path, its very end included (the stroke's tail) …
+        for p in path {
+            let inked = rig.hasInk(near: p, .red)
+            #expect(inked, "no red ink near \(p)")
+        }
+        // … and none far from it.
+        let far = [Point(path[0].x, path[0].y - 150), Point(path[20].x, path[20].y + 120), Point(40, 40)]
+        for p in far {
+            let inked = rig.hasInk(near: p, .red, radius: 20)
+            #expect(!inked, "red ink near \(p)")
+        }
+    }
+
+    @Test func eachNewSegmentDamagesOnlyTheTilesUnderIt() {
+        var rig = CanvasRig()
+        let path = curve(across: rig)
+        rig.send(.press(path[0], eraserTip: false))
+        var runs = 0
+        for p in path.dropFirst() {
+            for case let .ink(run, keys) in rig.send(.motion([p])) {
+                runs += 1
+                #expect(!keys.isEmpty)
+                #expect(keys.count < rig.tiles.count / 2, "a segment touches a few tiles, not the sheet")
+                for k in keys { #expect(k.canvasRect.intersects(run.bounds)) }
+            }
+        }
+        #expect(runs > 5)
+    }
+
+    @Test func theLiveTailFollowsThePenBeforeItIsFitted() {
+        var rig = CanvasRig()
+        rig.send(.press(Point(300, 300), eraserTip: false))
+        rig.send(.motion([Point(310, 302)]))
+        let tail = rig.engine.liveTail
+        #expect(tail != nil && tail?.isDot == false)
+        let end = tail.flatMap { $0.segments.last?.end } ?? tail?.start
+        let canvasEnd = rig.engine.viewport.toCanvas(Point(310, 302))
+        #expect(end.map { $0.distance(to: canvasEnd) < 0.01 } == true)
+        rig.send(.release(Point(310, 302)))
+        #expect(rig.engine.liveTail == nil)
+    }
+
+    @Test func aTapDrawsADot() {
+        var rig = CanvasRig()
+        rig.send(.press(Point(500, 300), eraserTip: false))
+        #expect(rig.engine.liveTail?.isDot == true)
+        let effects = rig.send(.release(Point(500, 300)))
+        #expect(effects.inkRuns.contains { $0.isDot })
+        #expect(rig.isInk(Point(500, 300), .black))
+    }
+
+    @Test func broadInkIsThickerThanFine() {
+        var rig = CanvasRig()
+        rig.engine.pen = Pen(color: .darkBlue, width: .fine)
+        rig.drag(stride(from: 200.0, through: 1000, by: 20).map { Point($0, 200) })
+        rig.engine.pen.width = .broad
+        rig.drag(stride(from: 200.0, through: 1000, by: 20).map { Point($0, 400) })
+        let fine = rig.thickness(atX: 600, from: 180, to: 220, .darkBlue)
+        let broad = rig.thickness(atX: 600, from: 380, to: 420, .darkBlue)
+        #expect(fine >= 1 && fine < broad, "fine \(fine) px, broad \(broad) px")
+    }
+
+    @Test func theEraserRemovesTheWholeStrokeItTouchesAndRedrawsOnlyItsBounds() {
+        var rig = CanvasRig()
+        rig.engine.pen = Pen(color: .darkBlue, width: .fine)
+        rig.drag(stride(from: 200.0, through: 1000, by: 20).map { Point($0, 200) })
+        rig.engine.pen.width = .broad
+        rig.drag(stride(from: 200.0, through: 1000, by: 20).map { Point($0, 400) })
+        let broad = rig.engine.document.strokes[1]
+
+        rig.engine.tool = .eraser
+        let effects = rig.drag((0...20).map { Point(600, 370 + Double($0) * 3) })
+        #expect(effects.stored.count == 1)
+        if case .eraseStroke(let id, _, _) = effects.stored.first { #expect(id == broad.id) } else { Issue.record("no erase op") }
+        #expect(rig.engine.document.strokes.count == 1)
+        // Only the erased stroke's surroundings are drawn again.
+        #expect(!effects.redrawn.isEmpty)
+        for r in effects.redrawn {
+            #expect(r.height < 60 && r.y > broad.bounds.y - 10, "redrew \(r)")
+        }
+        #expect(rig.thickness(atX: 300, from: 380, to: 420, .darkBlue) == 0)
+        #expect(rig.thickness(atX: 600, from: 180, to: 220, .darkBlue) >= 1)
+        // The ring shows while erasing, not after.
+        rig.send(.press(Point(100, 100), eraserTip: false))
+        #expect(rig.engine.eraserRing != nil)
+        rig.send(.release(Point(100, 100)))
+        #expect(rig.engine.eraserRing == nil)
+    }
+
+    @Test func aStylusEraserTipErasesWhateverToolIsChosen() {
+        var rig = CanvasRig()
+        rig.drag(stride(from: 200.0, through: 1000, by: 20).map { Point($0, 300) })
+        let effects = rig.drag((0...10).map { Point(500, 280 + Double($0) * 4) }, eraserTip: true)
+        #expect(effects.stored.count == 1)
+        #expect(rig.engine.document.strokes.isEmpty)
+        #expect(rig.engine.tool == .pen)
+    }
+
+    @Test func whenTimeIsUpTheStrokeInProgressGoesAndNothingMoreIsDrawn() {
+        var rig = CanvasRig()
+        rig.engine.pen = Pen(color: .red, width: .broad)
+        rig.send(.press(Point(300, 300), eraserTip: false))
+        for x in stride(from: 310.0, through: 600, by: 10) { rig.send(.motion([Point(x, 300)])) }
+        #expect(rig.isInk(Point(400, 300), .red))
+
+        let stop = rig.send(.drawingEnabled(false))
+        #expect(stop.stored.isEmpty)
+        #expect(!stop.redrawn.isEmpty, "the cancelled stroke's ink is removed")
+        #expect(!rig.isInk(Point(400, 300), .red))
+
+        let after = rig.drag(curve(across: rig))
+        #expect(after.stored.isEmpty && after.inkRuns.isEmpty)
+        #expect(rig.engine.document.strokes.isEmpty)
+        let anyRed = curve(across: rig).contains { rig.hasInk(near: $0, .red) }
+        #expect(!anyRed)
+    }
+}
