@@ -46,7 +46,11 @@ public struct HostSession: Sendable {
     public struct Member: Sendable {
         public var index: MemberIndex
         public var peerID: UUID
+        /// The name shown, unique in the lobby ("Anna 2" if "Anna" was taken).
         public var name: String
+        /// The name asked for, cleaned: two members asking for the same one
+        /// are both marked for the host.
+        public var askedName: String
         public var role: PeerRole
         public var state: MemberState
         public var connection: ConnectionID?
@@ -96,8 +100,9 @@ public struct HostSession: Sendable {
         self.createdAt = WireTime(createdAt)
         self.makeToken = makeToken
         let avatar = hostAvatar.flatMap { $0.count <= SessionLimits.maxAvatarBytes ? $0 : nil }
-        members = [Member(index: Self.hostIndex, peerID: hostPeerID, name: SessionLimits.truncated(hostName),
-                          role: .drawer, state: .accepted, avatar: avatar)]
+        let name = DisplayName.member(hostName)
+        members = [Member(index: Self.hostIndex, peerID: hostPeerID, name: name.isEmpty ? "Host" : name,
+                          askedName: name, role: .drawer, state: .accepted, avatar: avatar)]
         document = SketchDocument(meta: SketchMeta(name: ""))
         document = SketchDocument(meta: lobby.meta)
     }
@@ -112,10 +117,14 @@ public struct HostSession: Sendable {
     }
 
     public var lobby: Lobby {
-        Lobby(sessionID: sessionID, createdAt: createdAt, params: params, settings: settings, hostPeerID: hostPeerID,
+        var seen: [String: Int] = [:]
+        for m in members { seen[Self.nameKey(m.askedName), default: 0] += 1 }
+        let shared = Set(seen.filter { $0.value > 1 }.keys)
+        return Lobby(sessionID: sessionID, createdAt: createdAt, params: params, settings: settings, hostPeerID: hostPeerID,
               members: members.map { m in
                   LobbyMember(index: m.index, peerID: m.peerID, name: m.name, role: m.role, state: m.state,
-                              connected: m.index == Self.hostIndex || m.connection != nil, hasAvatar: m.avatar != nil)
+                              connected: m.index == Self.hostIndex || m.connection != nil, hasAvatar: m.avatar != nil,
+                              sharesName: shared.contains(Self.nameKey(m.askedName)))
               },
               started: isStarted, activityInfo: activity.info)
     }
@@ -219,8 +228,9 @@ public struct HostSession: Sendable {
         guard members.count < Self.maxMembers else { return decline(c, .full, &fx) }
         let index = nextIndex
         nextIndex += 1
-        members.append(Member(index: index, peerID: hello.peerID, name: uniqueName(hello.name), role: hello.role,
-                              state: .pending, avatar: hello.avatarPNG))
+        let asked = DisplayName.member(hello.name)
+        members.append(Member(index: index, peerID: hello.peerID, name: uniqueName(asked), askedName: asked,
+                              role: hello.role, state: .pending, avatar: hello.avatarPNG))
         let i = members.count - 1
         bind(c, to: i)
         // Accepted members' avatars only: a waiting joiner's picture is for
@@ -480,14 +490,22 @@ public struct HostSession: Sendable {
     /// Accepted drawers connected now, the host included: the players a start counts.
     public var connectedDrawers: Int { connectedDrawerIndices.count }
 
-    /// Names are what authorship shows, so two "Anna"s become "Anna" and "Anna 2".
+    /// Names are what authorship shows, so two "Anna"s become "Anna" and
+    /// "Anna 2" (and the lobby marks both, see `LobbyMember.sharesName`).
+    /// `name` has been cleaned already.
     private func uniqueName(_ name: String) -> String {
-        let base = name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Guest" : name
+        let base = name.isEmpty ? "Guest" : name
         let taken = Set(members.map(\.name))
         if !taken.contains(base) { return base }
         var n = 2
         while taken.contains(SessionLimits.truncated(base, maxBytes: SessionLimits.maxNameBytes - 4) + " \(n)") { n += 1 }
         return SessionLimits.truncated(base, maxBytes: SessionLimits.maxNameBytes - 4) + " \(n)"
+    }
+
+    /// Names that look the same to a child compare equal: case is ignored,
+    /// and an empty name is the "Guest" it will be shown as.
+    private static func nameKey(_ asked: String) -> String {
+        (asked.isEmpty ? "Guest" : asked).lowercased()
     }
 
     /// The connections of accepted members (drawers and observers), sorted.

@@ -150,8 +150,10 @@ struct HostCommand: ParsableCommand {
     static func report(_ event: SessionEvent) {
         switch event {
         case .lobbyChanged(let lobby):
+            // Names came from the network: cleaned again here so nothing in
+            // one can move the cursor or reorder the line on a terminal.
             let who = lobby.members.dropFirst().map {
-                "\($0.name) (\($0.role == .observer ? "observer" : $0.state == .pending ? "waiting" : "drawer")\($0.connected ? "" : ", away"))"
+                "\(DisplayName.member($0.name)) (\($0.role == .observer ? "observer" : $0.state == .pending ? "waiting" : "drawer")\($0.connected ? "" : ", away")\($0.sharesName ? ", same name as another" : ""))"
             }
             SessionCommandSupport.note("lobby: \(who.isEmpty ? "nobody yet" : who.joined(separator: ", "))")
         case .started(let seconds):

@@ -97,9 +97,17 @@ final class HostLobbyScreen {
         if m.role == .observer { text += " · " + `_`("watching") }
         if !m.connected { text += " · " + `_`("away") }
         let name = UI.label(text, classes: ["card-name"])
-        gtk_widget_set_hexpand(name, 1)
         gtk_label_set_xalign(ts_label(name), 0)
-        UI.append(row, name)
+        let texts = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [name])
+        gtk_widget_set_hexpand(texts, 1)
+        if m.sharesName {
+            // Someone else asked for this name too: both rows say so, so the
+            // teacher looks at the faces before letting either in.
+            let warning = UI.label("⚠ " + `_`("Someone else has asked for this name too"), classes: ["hint"])
+            gtk_label_set_xalign(ts_label(warning), 0)
+            UI.append(texts, warning)
+        }
+        UI.append(row, texts)
         let index = m.index
         if m.state == .pending {
             UI.append(row, UI.iconButton("emblem-ok-symbolic", tooltip: String(format: `_`("Let %@ join"), m.name),
