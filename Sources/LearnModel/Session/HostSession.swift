@@ -66,8 +66,14 @@ public struct HostSession: Sendable {
     /// What the session runs: its lobby block and its start rule. The
     /// session carries the block unread and starts by the rule.
     public let activity: ActivityDeclaration
-    /// Accept drawers without asking (up to the limit); `host --accept-all`.
+    /// Accept everyone without asking (drawers up to the limit);
+    /// `host --accept-all`.
     public var acceptAll: Bool
+    /// Joiners let in without asking the host, whatever `acceptAll` says.
+    /// The hook for when sign-in exists: a teacher's machine whose sign-in
+    /// checked out may then watch or paint at once. Nothing sets it yet, so
+    /// everyone asks; a hello's own claims (name, peer id) are never proof.
+    public var isTrustedJoiner: @Sendable (Hello) -> Bool = { _ in false }
 
     /// Who is in the lobby, host first. Members who left for good (declined,
     /// gave up waiting, said bye) are dropped, so nothing of them is kept or
@@ -236,12 +242,10 @@ public struct HostSession: Sendable {
         // Accepted members' avatars only: a waiting joiner's picture is for
         // the host's eyes until the host lets it in.
         sendAvatars(to: c, &fx)
-        if hello.role == .observer {
-            // Observers cannot change the sketch, so they need no approval;
-            // the host still sees them and can send them away.
-            admit(i, now: now, &fx)
-        } else if acceptAll {
-            if connectedDrawers < Self.maxDrawers {
+        // Watchers see the whole sketch and everyone's names, so they wait
+        // for the host like painters do.
+        if acceptAll || isTrustedJoiner(hello) {
+            if hello.role == .observer || connectedDrawers < Self.maxDrawers {
                 admit(i, now: now, &fx)
             } else {
                 members.remove(at: i)

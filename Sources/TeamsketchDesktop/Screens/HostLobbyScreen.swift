@@ -93,6 +93,14 @@ final class HostLobbyScreen {
     private func row(_ m: LobbyMember) -> Widget {
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["member-row"])
         UI.append(row, Avatar.make(name: m.name, size: 48))
+        if m.role == .observer {
+            // Watchers ask like painters: an eye tells the teacher this one
+            // would see the whole sketch and everyone's names.
+            let eye = gtk_image_new_from_icon_name("view-reveal-symbolic")!
+            gtk_image_set_pixel_size(ts_image(eye), 32)
+            gtk_widget_set_tooltip_text(eye, `_`("Wants to watch"))
+            UI.append(row, eye)
+        }
         var text = m.name
         if m.role == .observer { text += " · " + `_`("watching") }
         if !m.connected { text += " · " + `_`("away") }
@@ -110,7 +118,9 @@ final class HostLobbyScreen {
         UI.append(row, texts)
         let index = m.index
         if m.state == .pending {
-            UI.append(row, UI.iconButton("emblem-ok-symbolic", tooltip: String(format: `_`("Let %@ join"), m.name),
+            let tooltip = m.role == .observer ? String(format: `_`("Let %@ watch"), m.name)
+                : String(format: `_`("Let %@ join"), m.name)
+            UI.append(row, UI.iconButton("emblem-ok-symbolic", tooltip: tooltip,
                                          classes: ["tool", "accept"]) { [weak self] in self?.session.accept(index) })
         }
         UI.append(row, UI.iconButton("window-close-symbolic", tooltip: String(format: `_`("Send %@ away"), m.name),
