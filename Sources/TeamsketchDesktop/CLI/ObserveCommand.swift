@@ -82,6 +82,9 @@ struct ObserveCommand: ParsableCommand {
                     switch event {
                     case .lobbyChanged(let lobby):
                         SessionCommandSupport.note("lobby: \(lobby.params.name), \(lobby.members.count) in")
+                    case .accepted:
+                        // Watchers wait for the host like painters; say when let in.
+                        SessionCommandSupport.say("accepted")
                     case .started:
                         SessionCommandSupport.say("started")
                     case .connectionLost(let reason):

@@ -108,6 +108,7 @@ final class HostLobbyScreen {
         gtk_label_set_xalign(ts_label(name), 0)
         let texts = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [name])
         gtk_widget_set_hexpand(texts, 1)
+        gtk_widget_set_valign(texts, GTK_ALIGN_CENTER)
         if m.sharesName {
             // Someone else asked for this name too: both rows say so, so the
             // teacher looks at the faces before letting either in.
