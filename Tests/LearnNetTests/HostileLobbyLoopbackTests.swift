@@ -87,4 +87,26 @@ import TeamsketchTestSupport
         for p in [b, d, e] { await p.close() }
         await host.end()
     }
+
+    @Test func silentStrangersFillingEveryPlaceMakeRoomForSomeoneWhoJoins() async throws {
+        var options = TransportOptions()
+        options.maxConnections = 8
+        let host = try await Loopback.host(acceptAll: false, options: options, maxPerAddress: 4)
+        var silent: [RawPeer] = []
+        for i in 0..<8 { silent.append(try await RawPeer.connect(port: host.port, source: "127.0.0.\(10 + i % 2)")) }
+        try await eventually("all places taken") { await host.statistics().connections == 8 }
+        // Long before their hello timeout, a pupil's app joins and is let in.
+        let real = try await Loopback.join(host, "Real")
+        try await eventually(timeout: .seconds(5), "the real member waits") {
+            await host.lobby().members.contains { $0.name == "Real" }
+        }
+        let index = try #require(await host.lobby().members.first { $0.name == "Real" }?.index)
+        host.accept(index)
+        try await eventually("the real member is accepted") { await real.state().phase == .accepted }
+        // The oldest silent stranger gave up its place; the cap held.
+        try await eventually("the oldest stranger is gone") { !silent[0].isOpen }
+        #expect(await host.statistics().connections == 8)
+        for s in silent { await s.close() }
+        await host.end()
+    }
 }

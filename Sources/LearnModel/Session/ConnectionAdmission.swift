@@ -29,15 +29,29 @@ public struct ConnectionAdmission: Sendable {
         self.maxTotal = max(1, maxTotal)
     }
 
+    public enum Decision: Hashable, Sendable {
+        case admitted
+        /// Every place is taken, but this connection has said nothing yet:
+        /// close it (and `release` it), then ask again. A real app says
+        /// hello at once, so strangers who connect and stay silent cannot
+        /// keep anyone out, even before their hello timeout.
+        case makeRoom(closing: ConnectionID)
+        case refused(Refusal)
+    }
+
     /// Counts the connection in, or says why it must be closed (then it is
-    /// not counted and needs no `release`).
-    public mutating func admit(source: String) -> Refusal? {
-        guard total < maxTotal else { return .tooManyInTotal(maxTotal) }
+    /// not counted and needs no `release`). `silent`: the connections that
+    /// have not said hello, oldest first.
+    public mutating func admit(source: String, silent: [ConnectionID] = []) -> Decision {
         let n = bySource[source, default: 0]
-        guard n < maxPerSource else { return .tooManyFromSource(maxPerSource) }
+        guard n < maxPerSource else { return .refused(.tooManyFromSource(maxPerSource)) }
+        guard total < maxTotal else {
+            if let oldest = silent.first { return .makeRoom(closing: oldest) }
+            return .refused(.tooManyInTotal(maxTotal))
+        }
         bySource[source] = n + 1
         total += 1
-        return nil
+        return .admitted
     }
 
     /// An admitted connection has closed.

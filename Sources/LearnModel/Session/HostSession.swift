@@ -196,6 +196,11 @@ public struct HostSession: Sendable {
         return binding != nil || type == MessageType.hello.rawValue
     }
 
+    /// Connections that have not said hello yet, oldest (lowest id) first.
+    public var connectionsWithoutHello: [ConnectionID] {
+        connections.compactMap { $0.value == nil ? $0.key : nil }.sorted()
+    }
+
     private mutating func receiveFirst(_ message: SessionMessage, from c: ConnectionID, now: WireTime,
                                        _ fx: inout [Effect]) {
         guard case .hello(let h) = message else {

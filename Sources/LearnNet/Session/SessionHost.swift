@@ -225,12 +225,23 @@ final class HostCore: @unchecked Sendable {
     func attach(_ channel: Channel) throws {
         loop.preconditionInEventLoop()
         let source = channel.remoteAddress?.ipAddress ?? "?"
-        if let refusal = admission.admit(source: source) {
-            // Closed before a byte is read: no handler, no session state.
-            stats.refusedConnections += 1
-            log.write("refusing a connection from \(source): \(refusal)")
-            channel.close(promise: nil)
-            return
+        var closedForRoom: Set<ConnectionID> = []
+        admitting: while true {
+            // One already closed for room cannot be offered twice.
+            let silent = session.connectionsWithoutHello.filter { !closedForRoom.contains($0) }
+            switch admission.admit(source: source, silent: silent) {
+            case .admitted:
+                break admitting
+            case .makeRoom(let id):
+                closedForRoom.insert(id)
+                drop(id, reason: "made room for a new connection (no hello yet)")
+            case .refused(let refusal):
+                // Closed before a byte is read: no handler, no session state.
+                stats.refusedConnections += 1
+                log.write("refusing a connection from \(source): \(refusal)")
+                channel.close(promise: nil)
+                return
+            }
         }
         let id = nextID
         nextID += 1
