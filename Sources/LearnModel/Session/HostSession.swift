@@ -236,7 +236,9 @@ public struct HostSession: Sendable {
             return
         }
 
-        guard members.count < Self.maxMembers else { return decline(c, .full, &fx) }
+        // Indices are never reused; after four billion joins (days of a
+        // stranger reconnecting flat out) the lobby is full, not a crash.
+        guard members.count < Self.maxMembers, nextIndex < MemberIndex.max else { return decline(c, .full, &fx) }
         let index = nextIndex
         nextIndex += 1
         let asked = DisplayName.member(hello.name)

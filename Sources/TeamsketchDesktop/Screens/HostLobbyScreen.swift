@@ -111,7 +111,7 @@ final class HostLobbyScreen {
         gtk_widget_set_valign(texts, GTK_ALIGN_CENTER)
         if m.sharesName {
             // Someone else asked for this name too: both rows say so, so the
-            // teacher looks at the faces before letting either in.
+            // teacher checks who is who before letting either in.
             let warning = UI.label("⚠ " + `_`("Someone else has asked for this name too"), classes: ["hint"])
             gtk_label_set_xalign(ts_label(warning), 0)
             UI.append(texts, warning)
