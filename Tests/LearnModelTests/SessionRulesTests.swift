@@ -83,6 +83,8 @@ import TeamsketchTestSupport
         #expect(sim.hostEvents.contains(.refused("at most 4 can draw")))
         // Observers do not count.
         sim.connect(6, PeerSession(name: "Projector", role: .observer))
+        sim.hostDo(.accept(6))
+        sim.run()
         #expect(sim.peers[6]?.phase == .accepted)
     }
 
@@ -122,6 +124,7 @@ import TeamsketchTestSupport
         sim.hostDo(.start)
         #expect(!sim.host.isStarted)
         sim.connect(1, PeerSession(name: "Projector", role: .observer))
+        sim.hostDo(.accept(1))
         sim.hostDo(.start)
         #expect(!sim.host.isStarted)
         sim.connect(2, drawer("Anna"))
@@ -201,6 +204,8 @@ import TeamsketchTestSupport
     @Test func observersSeeEverythingAndTheirOpsAreIgnored() {
         var sim = started(1)
         sim.connect(9, PeerSession(name: "Projector", role: .observer))
+        sim.hostDo(.accept(2))
+        sim.run()
         draw(&sim, 1, seed: 1)
         // The observer's own API refuses; forged messages are dropped by the host.
         var refused: [PeerSession.Effect] = []
@@ -320,10 +325,14 @@ import TeamsketchTestSupport
         var frames: [Int] = []
         let fx = sim.host.handle(.connectionOpened(50), now: Date())
         _ = fx
-        let effects = sim.host.handle(.received(50, .hello(Hello(peerID: UUID(), name: "Proj", role: .observer))), now: Date())
+        _ = sim.host.handle(.received(50, .hello(Hello(peerID: UUID(), name: "Proj", role: .observer))), now: Date())
+        let effects = sim.host.handle(.accept(2), now: Date())
+        #expect(effects.contains { if case .send(.snapshotEnd, _) = $0 { true } else { false } })
         for case .send(let m, _) in effects { frames.append(m.frame().count) }
         #expect(frames.allSatisfy { $0 <= SessionLimits.maxFrameLength + 4 })
         sim.connect(2, PeerSession(name: "Late", role: .observer))
+        sim.hostDo(.accept(3))
+        sim.run()
         #expect(sim.peers[2]?.document == sim.host.document)
     }
 
@@ -392,6 +401,8 @@ import TeamsketchTestSupport
         #expect(sim.events(1).contains(.started(secondsLeft: 600)))
         sim.clock += 120
         sim.connect(2, PeerSession(name: "Proj", role: .observer))
+        sim.hostDo(.accept(2))
+        sim.run()
         #expect(sim.events(2).contains { if case .started(let s) = $0 { (s ?? 0) <= 481 && (s ?? 0) >= 479 } else { false } })
     }
 

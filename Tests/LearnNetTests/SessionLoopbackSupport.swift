@@ -18,12 +18,16 @@ extension SessionHost: SessionPen {}
 extension SessionClient: SessionPen {}
 
 enum Loopback {
+    /// Every test member comes from 127.0.0.1, so the per-address cap is
+    /// raised unless a test is about it.
     static func host(acceptAll: Bool = true, options: TransportOptions = TransportOptions(),
-                     events: EventLog? = nil, log: SessionLog = .silent) async throws -> SessionHost {
+                     events: EventLog? = nil, log: SessionLog = .silent,
+                     maxPerAddress: Int = 64) async throws -> SessionHost {
         var config = SessionHost.Configuration(name: "Teacher", params: SessionParams(name: "Loopback"))
         config.acceptAll = acceptAll
         config.bindHost = "127.0.0.1"
         config.options = options
+        config.options.maxConnectionsPerAddress = maxPerAddress
         config.log = log
         let handler = EventLog.handler(for: events)
         return try await SessionHost.start(config, onEvent: handler)
@@ -98,9 +102,13 @@ final class RawPeer: Sendable {
 
     private init(channel: Channel) { self.channel = channel }
 
-    static func connect(port: Int, autoRead: Bool = true, receiveBuffer: Int? = nil) async throws -> RawPeer {
+    /// `source` picks the local address (any of 127/8 is this machine), so a
+    /// test can play strangers on several classroom machines.
+    static func connect(port: Int, source: String? = nil, autoRead: Bool = true,
+                        receiveBuffer: Int? = nil) async throws -> RawPeer {
         var b = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(ChannelOptions.autoRead, value: autoRead)
+        if let source { b = b.bind(to: try SocketAddress(ipAddress: source, port: 0)) }
         if let receiveBuffer {
             b = b.channelOption(ChannelOptions.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
         }

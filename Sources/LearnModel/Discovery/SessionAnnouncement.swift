@@ -19,9 +19,8 @@ public struct SessionAnnouncement: Sendable, Hashable {
     public var protocolVersion: Int
     public var lobbyOpen: Bool
 
-    /// Normalises the name (trimmed, control characters dropped, cut at a
-    /// character boundary to 63 UTF-8 bytes) so what is announced is what
-    /// listeners will decode.
+    /// Normalises the name (`DisplayName`'s rule, cut to 63 UTF-8 bytes) so
+    /// what is announced is what listeners will decode.
     public init(sessionID: String, hostName: String, activity: SessionActivity, port: Int,
                 protocolVersion: Int = SessionAnnouncement.currentProtocolVersion, lobbyOpen: Bool = true) {
         self.sessionID = sessionID
@@ -43,27 +42,6 @@ public struct SessionAnnouncement: Sendable, Hashable {
     }
 
     static func normalizedHostName(_ name: String) -> String {
-        let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.filter {
-            !$0.properties.generalCategory.isControl
-        })).trimmingCharacters(in: .whitespacesAndNewlines)
-        var result = ""
-        var bytes = 0
-        for character in cleaned {
-            let n = character.utf8.count
-            if bytes + n > maxHostNameBytes { break }
-            result.append(character)
-            bytes += n
-        }
-        return result
-    }
-}
-
-private extension Unicode.GeneralCategory {
-    // Format characters stay: emoji sequences need the zero-width joiner.
-    var isControl: Bool {
-        switch self {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        default: false
-        }
+        DisplayName.cleaned(name, maxBytes: maxHostNameBytes)
     }
 }

@@ -61,6 +61,23 @@ public struct FrameDecoder: Sendable {
         }
     }
 
+    /// The type byte of the next complete frame, without reading its payload
+    /// (nil when more bytes are needed). A receiver that expects only certain
+    /// frames looks first and never decodes the others.
+    public mutating func nextFrameType() throws(FrameError) -> UInt8? {
+        if let failure { throw failure }
+        let available = buffer.count - start
+        guard available >= 4 else { return nil }
+        let length = UInt32(buffer[start]) << 24 | UInt32(buffer[start + 1]) << 16
+            | UInt32(buffer[start + 2]) << 8 | UInt32(buffer[start + 3])
+        guard length >= 2 else { return try fail(.lengthTooShort(length)) }
+        guard length <= UInt32(SessionLimits.maxFrameLength) else { return try fail(.frameTooLarge(length)) }
+        guard available >= 4 + Int(length) else { return nil }
+        let version = buffer[start + 4]
+        guard version == SessionMessage.frameVersion else { return try fail(.unsupportedVersion(version)) }
+        return buffer[start + 5]
+    }
+
     /// Every complete message in the buffer.
     public mutating func drain() throws(FrameError) -> [SessionMessage] {
         var out: [SessionMessage] = []

@@ -46,13 +46,16 @@ public struct HostSession: Sendable {
     public struct Member: Sendable {
         public var index: MemberIndex
         public var peerID: UUID
+        /// The name shown, unique in the lobby ("Anna 2" if "Anna" was taken).
         public var name: String
+        /// The name asked for, cleaned: two members asking for the same one
+        /// are both marked for the host.
+        public var askedName: String
         public var role: PeerRole
         public var state: MemberState
         public var connection: ConnectionID?
         public var token: ResumeToken?
         public var avatar: [UInt8]?
-        public var removed = false
     }
 
     public let sessionID: UUID
@@ -63,10 +66,20 @@ public struct HostSession: Sendable {
     /// What the session runs: its lobby block and its start rule. The
     /// session carries the block unread and starts by the rule.
     public let activity: ActivityDeclaration
-    /// Accept drawers without asking (up to the limit); `host --accept-all`.
+    /// Accept everyone without asking (drawers up to the limit);
+    /// `host --accept-all`.
     public var acceptAll: Bool
+    /// Joiners let in without asking the host, whatever `acceptAll` says.
+    /// The hook for when sign-in exists: a teacher's machine whose sign-in
+    /// checked out may then watch or paint at once. Nothing sets it yet, so
+    /// everyone asks; a hello's own claims (name, peer id) are never proof.
+    public var isTrustedJoiner: @Sendable (Hello) -> Bool = { _ in false }
 
+    /// Who is in the lobby, host first. Members who left for good (declined,
+    /// gave up waiting, said bye) are dropped, so nothing of them is kept or
+    /// sent; indices are never reused.
     public internal(set) var members: [Member]
+    private var nextIndex: MemberIndex = 1
     /// nil: connected, no hello yet.
     public internal(set) var connections: [ConnectionID: MemberIndex?] = [:]
     public private(set) var startedAt: WireTime?
@@ -93,8 +106,9 @@ public struct HostSession: Sendable {
         self.createdAt = WireTime(createdAt)
         self.makeToken = makeToken
         let avatar = hostAvatar.flatMap { $0.count <= SessionLimits.maxAvatarBytes ? $0 : nil }
-        members = [Member(index: Self.hostIndex, peerID: hostPeerID, name: SessionLimits.truncated(hostName),
-                          role: .drawer, state: .accepted, avatar: avatar)]
+        let name = DisplayName.member(hostName)
+        members = [Member(index: Self.hostIndex, peerID: hostPeerID, name: name.isEmpty ? "Host" : name,
+                          askedName: name, role: .drawer, state: .accepted, avatar: avatar)]
         document = SketchDocument(meta: SketchMeta(name: ""))
         document = SketchDocument(meta: lobby.meta)
     }
@@ -109,10 +123,14 @@ public struct HostSession: Sendable {
     }
 
     public var lobby: Lobby {
-        Lobby(sessionID: sessionID, createdAt: createdAt, params: params, settings: settings, hostPeerID: hostPeerID,
-              members: members.filter { !$0.removed }.map { m in
+        var seen: [String: Int] = [:]
+        for m in members { seen[Self.nameKey(m.askedName), default: 0] += 1 }
+        let shared = Set(seen.filter { $0.value > 1 }.keys)
+        return Lobby(sessionID: sessionID, createdAt: createdAt, params: params, settings: settings, hostPeerID: hostPeerID,
+              members: members.map { m in
                   LobbyMember(index: m.index, peerID: m.peerID, name: m.name, role: m.role, state: m.state,
-                              connected: m.index == Self.hostIndex || m.connection != nil, hasAvatar: m.avatar != nil)
+                              connected: m.index == Self.hostIndex || m.connection != nil, hasAvatar: m.avatar != nil,
+                              sharesName: shared.contains(Self.nameKey(m.askedName)))
               },
               started: isStarted, activityInfo: activity.info)
     }
@@ -170,20 +188,27 @@ public struct HostSession: Sendable {
 
     // MARK: - Joining
 
+    /// Whether a frame of this type may be read at all on this connection:
+    /// a connection that has not said hello is nobody, and nothing it sends
+    /// but its hello is decoded (the transport asks before decoding).
+    public func admitsFrame(type: UInt8, on c: ConnectionID) -> Bool {
+        guard let binding = connections[c] else { return false }
+        return binding != nil || type == MessageType.hello.rawValue
+    }
+
+    /// Connections that have not said hello yet, oldest (lowest id) first.
+    public var connectionsWithoutHello: [ConnectionID] {
+        connections.compactMap { $0.value == nil ? $0.key : nil }.sorted()
+    }
+
     private mutating func receiveFirst(_ message: SessionMessage, from c: ConnectionID, now: WireTime,
                                        _ fx: inout [Effect]) {
-        switch message {
-        case .hello(let h):
-            handleHello(h, from: c, now: now, &fx)
-        case .ping(let n):
-            fx.append(.send(.pong(n), to: [c]))
-        case .bye:
-            fx.append(.close(c, reason: "left before hello"))
-            connections[c] = nil
-        default:
+        guard case .hello(let h) = message else {
             fx.append(.close(c, reason: "expected hello first"))
             connections[c] = nil
+            return
         }
+        handleHello(h, from: c, now: now, &fx)
     }
 
     private mutating func handleHello(_ hello: Hello, from c: ConnectionID, now: WireTime, _ fx: inout [Effect]) {
@@ -194,7 +219,7 @@ public struct HostSession: Sendable {
 
         // Rejoin: the token names the member; the role and name it had stand.
         if let token = hello.resumeToken,
-           let i = members.firstIndex(where: { !$0.removed && $0.token == token }) {
+           let i = members.firstIndex(where: { $0.token == token }) {
             if members[i].role == .drawer && members[i].connection == nil
                 && connectedDrawers >= Self.maxDrawers {
                 return decline(c, .full, &fx)
@@ -211,26 +236,26 @@ public struct HostSession: Sendable {
             return
         }
 
-        guard members.lazy.filter({ !$0.removed }).count < Self.maxMembers else { return decline(c, .full, &fx) }
-        let index = MemberIndex(members.count)
-        members.append(Member(index: index, peerID: hello.peerID, name: uniqueName(hello.name), role: hello.role,
-                              state: .pending, avatar: hello.avatarPNG))
+        // Indices are never reused; after four billion joins (days of a
+        // stranger reconnecting flat out) the lobby is full, not a crash.
+        guard members.count < Self.maxMembers, nextIndex < MemberIndex.max else { return decline(c, .full, &fx) }
+        let index = nextIndex
+        nextIndex += 1
+        let asked = DisplayName.member(hello.name)
+        members.append(Member(index: index, peerID: hello.peerID, name: uniqueName(asked), askedName: asked,
+                              role: hello.role, state: .pending, avatar: hello.avatarPNG))
         let i = members.count - 1
         bind(c, to: i)
+        // Accepted members' avatars only: a waiting joiner's picture is for
+        // the host's eyes until the host lets it in.
         sendAvatars(to: c, &fx)
-        if let png = hello.avatarPNG {
-            fx.append(.send(.avatar(Avatar(member: index, png: png)), to: helloedConnections(except: c)))
-        }
-        if hello.role == .observer {
-            // Observers cannot change the sketch, so they need no approval;
-            // the host still sees them and can send them away.
-            admit(i, now: now, &fx)
-        } else if acceptAll {
-            if connectedDrawers < Self.maxDrawers {
+        // Watchers see the whole sketch and everyone's names, so they wait
+        // for the host like painters do.
+        if acceptAll || isTrustedJoiner(hello) {
+            if hello.role == .observer || connectedDrawers < Self.maxDrawers {
                 admit(i, now: now, &fx)
             } else {
-                members[i].removed = true
-                members[i].avatar = nil
+                members.remove(at: i)
                 decline(c, .full, &fx)
                 broadcastLobby(&fx)
             }
@@ -240,7 +265,7 @@ public struct HostSession: Sendable {
     }
 
     private mutating func accept(_ index: MemberIndex, now: WireTime, _ fx: inout [Effect]) {
-        guard let i = members.firstIndex(where: { $0.index == index && !$0.removed }),
+        guard let i = members.firstIndex(where: { $0.index == index }),
               members[i].state == .pending, members[i].connection != nil else {
             return fx.append(.event(.refused("nobody is waiting as member \(index)")))
         }
@@ -256,6 +281,9 @@ public struct HostSession: Sendable {
         members[i].token = token
         guard let c = members[i].connection else { return }
         fx.append(.send(.accepted(Accepted(token: token, yourIndex: members[i].index)), to: [c]))
+        if let png = members[i].avatar {
+            fx.append(.send(.avatar(Avatar(member: members[i].index, png: png)), to: helloedConnections(except: c)))
+        }
         broadcastLobby(&fx)
         if isStarted { sendStartAndSnapshot(to: c, now: now, &fx) }
     }
@@ -265,18 +293,15 @@ public struct HostSession: Sendable {
     /// observer at any time.
     private mutating func decline(_ index: MemberIndex, _ fx: inout [Effect]) {
         guard index != Self.hostIndex,
-              let i = members.firstIndex(where: { $0.index == index && !$0.removed }) else {
+              let i = members.firstIndex(where: { $0.index == index }) else {
             return fx.append(.event(.refused("no member \(index) to decline")))
         }
         let m = members[i]
         guard m.state == .pending || m.role == .observer || !isStarted else {
             return fx.append(.event(.refused("\(m.name) is drawing already")))
         }
-        members[i].removed = true
-        members[i].token = nil
-        members[i].avatar = nil
+        members.remove(at: i)
         if let c = m.connection {
-            members[i].connection = nil
             connections[c] = nil
             fx.append(.send(.declined(.byHost), to: [c]))
             fx.append(.close(c, reason: "declined by the host"))
@@ -290,13 +315,19 @@ public struct HostSession: Sendable {
         fx.append(.close(c, reason: reason.description))
     }
 
-    private mutating func connectionClosed(_ c: ConnectionID, _ fx: inout [Effect]) {
+    private mutating func connectionClosed(_ c: ConnectionID, leaving: Bool = false, _ fx: inout [Effect]) {
         guard let binding = connections.removeValue(forKey: c) else { return }
         guard let index = binding, let i = members.firstIndex(where: { $0.index == index }) else { return }
         members[i].connection = nil
         if members[i].state == .pending {
-            members[i].removed = true
-            members[i].avatar = nil
+            // Nobody let it in: nothing of it is kept.
+            members.remove(at: i)
+        } else if leaving {
+            // Said bye: gone for good, its place and picture with it (its ink
+            // keeps its name). It may join again as someone new.
+            fx.append(.send(.memberLeft(MemberLeft(member: index)), to: acceptedConnections()))
+            fx.append(.event(.memberLeft(index)))
+            members.remove(at: i)
         } else {
             // An accepted member may come back with its token; its strokes in
             // progress wait for it (or for the end of the session).
@@ -359,7 +390,7 @@ public struct HostSession: Sendable {
             return
         case .bye:
             fx.append(.close(c, reason: "left"))
-            return connectionClosed(c, &fx)
+            return connectionClosed(c, leaving: true, &fx)
         case .hello:
             fx.append(.close(c, reason: "second hello"))
             return connectionClosed(c, &fx)
@@ -470,14 +501,22 @@ public struct HostSession: Sendable {
     /// Accepted drawers connected now, the host included: the players a start counts.
     public var connectedDrawers: Int { connectedDrawerIndices.count }
 
-    /// Names are what authorship shows, so two "Anna"s become "Anna" and "Anna 2".
+    /// Names are what authorship shows, so two "Anna"s become "Anna" and
+    /// "Anna 2" (and the lobby marks both, see `LobbyMember.sharesName`).
+    /// `name` has been cleaned already.
     private func uniqueName(_ name: String) -> String {
-        let base = name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Guest" : name
-        let taken = Set(members.filter { !$0.removed }.map(\.name))
+        let base = name.isEmpty ? "Guest" : name
+        let taken = Set(members.map(\.name))
         if !taken.contains(base) { return base }
         var n = 2
         while taken.contains(SessionLimits.truncated(base, maxBytes: SessionLimits.maxNameBytes - 4) + " \(n)") { n += 1 }
         return SessionLimits.truncated(base, maxBytes: SessionLimits.maxNameBytes - 4) + " \(n)"
+    }
+
+    /// Names that look the same to a child compare equal: case is ignored,
+    /// and an empty name is the "Guest" it will be shown as.
+    private static func nameKey(_ asked: String) -> String {
+        (asked.isEmpty ? "Guest" : asked).lowercased()
     }
 
     /// The connections of accepted members (drawers and observers), sorted.
@@ -486,16 +525,16 @@ public struct HostSession: Sendable {
     /// The accepted drawers connected now, host first, in seating (member
     /// index) order: who plays when an activity starts.
     public var connectedDrawerIndices: [MemberIndex] {
-        members.filter { !$0.removed && $0.role == .drawer && $0.state == .accepted
+        members.filter { $0.role == .drawer && $0.state == .accepted
             && ($0.index == Self.hostIndex || $0.connection != nil) }.map(\.index).sorted()
     }
 
     private func acceptedConnections() -> [ConnectionID] {
-        members.compactMap { $0.state == .accepted && !$0.removed ? $0.connection : nil }.sorted()
+        members.compactMap { $0.state == .accepted ? $0.connection : nil }.sorted()
     }
 
     private func helloedConnections(except: ConnectionID? = nil) -> [ConnectionID] {
-        members.compactMap { !$0.removed && $0.connection != except ? $0.connection : nil }.sorted()
+        members.compactMap { $0.connection != nil && $0.connection != except ? $0.connection : nil }.sorted()
     }
 
     private mutating func broadcastLobby(_ fx: inout [Effect]) {
@@ -505,7 +544,7 @@ public struct HostSession: Sendable {
     }
 
     private func sendAvatars(to c: ConnectionID, _ fx: inout [Effect]) {
-        for m in members where !m.removed {
+        for m in members where m.state == .accepted && m.connection != c {
             if let png = m.avatar { fx.append(.send(.avatar(Avatar(member: m.index, png: png)), to: [c])) }
         }
     }

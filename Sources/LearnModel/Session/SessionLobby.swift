@@ -43,11 +43,15 @@ public struct LobbyMember: Hashable, Sendable {
     public var state: MemberState
     public var connected: Bool
     public var hasAvatar: Bool
+    /// Someone else in the lobby asked for the same name (one of them shows
+    /// as "Anna 2"): the host is told, so a stranger cannot pass as a pupil
+    /// unnoticed.
+    public var sharesName: Bool
 
     public init(index: MemberIndex, peerID: UUID, name: String, role: PeerRole, state: MemberState,
-                connected: Bool, hasAvatar: Bool) {
+                connected: Bool, hasAvatar: Bool, sharesName: Bool = false) {
         self.index = index; self.peerID = peerID; self.name = name; self.role = role
-        self.state = state; self.connected = connected; self.hasAvatar = hasAvatar
+        self.state = state; self.connected = connected; self.hasAvatar = hasAvatar; self.sharesName = sharesName
     }
 }
 

@@ -91,7 +91,7 @@ extension SessionMessage {
                 w.string(member.name)
                 w.u8(member.role.rawValue)
                 w.u8(member.state.rawValue)
-                w.u8((member.connected ? 1 : 0) | (member.hasAvatar ? 2 : 0))
+                w.u8((member.connected ? 1 : 0) | (member.hasAvatar ? 2 : 0) | (member.sharesName ? 4 : 0))
             }
             w.string(m.activityInfo.kind.rawValue)
             w.blob(m.activityInfo.bytes)
@@ -196,7 +196,7 @@ extension SessionMessage {
                 guard let state = MemberState(rawValue: try r.u8()) else { throw PayloadError("bad member state") }
                 let f = try r.u8()
                 members.append(LobbyMember(index: index, peerID: peer, name: name, role: role, state: state,
-                                           connected: f & 1 != 0, hasAvatar: f & 2 != 0))
+                                           connected: f & 1 != 0, hasAvatar: f & 2 != 0, sharesName: f & 4 != 0))
             }
             let kindName = try r.string(maxBytes: SessionActivity.maxBytes)
             guard let kind = SessionActivity(rawValue: kindName) else { throw PayloadError("bad activity kind") }

@@ -12,9 +12,16 @@ final class FrameHandler: ChannelInboundHandler {
     private let onFrameError: (FrameError) -> Void
     private let onBytes: (Int) -> Void
     private let onInactive: () -> Void
+    /// Asked before each frame is decoded; false: the frame is not read and
+    /// `onRefusedType` is called once (the owner closes the connection).
+    private let admits: ((UInt8) -> Bool)?
+    private let onRefusedType: (UInt8) -> Void
 
     init(onMessage: @escaping (SessionMessage) -> Void, onFrameError: @escaping (FrameError) -> Void,
-         onBytes: @escaping (Int) -> Void, onInactive: @escaping () -> Void) {
+         onBytes: @escaping (Int) -> Void, onInactive: @escaping () -> Void,
+         admits: ((UInt8) -> Bool)? = nil, onRefusedType: @escaping (UInt8) -> Void = { _ in }) {
+        self.admits = admits
+        self.onRefusedType = onRefusedType
         self.onMessage = onMessage
         self.onFrameError = onFrameError
         self.onBytes = onBytes
@@ -27,7 +34,14 @@ final class FrameHandler: ChannelInboundHandler {
         onBytes(buffer.readableBytes)
         decoder.append(buffer.readableBytesView)
         do {
-            while let message = try decoder.next() { onMessage(message) }
+            while true {
+                if let admits, let type = try decoder.nextFrameType(), !admits(type) {
+                    failed = true
+                    return onRefusedType(type)
+                }
+                guard let message = try decoder.next() else { break }
+                onMessage(message)
+            }
         } catch {
             failed = true
             onFrameError(error)

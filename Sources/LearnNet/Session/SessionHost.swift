@@ -175,6 +175,8 @@ final class HostCore: @unchecked Sendable {
 
     private struct Connection {
         var writer: ConnectionWriter
+        /// The peer's address, as counted by `admission`.
+        var source: String
         var opened: NIODeadline
         var lastHeard: NIODeadline
     }
@@ -182,6 +184,7 @@ final class HostCore: @unchecked Sendable {
     private var server: Channel?
     private var connections: [ConnectionID: Connection] = [:]
     private var nextID: ConnectionID = 1
+    private var admission: ConnectionAdmission
     private let batcher: LoopSegmentBatcher
     private var deadlineTask: Scheduled<Void>?
     private var tick: RepeatedTask?
@@ -196,6 +199,7 @@ final class HostCore: @unchecked Sendable {
         self.options = options
         self.log = log
         self.onEvent = onEvent
+        admission = ConnectionAdmission(maxPerSource: options.maxConnectionsPerAddress, maxTotal: options.maxConnections)
         batcher = LoopSegmentBatcher(loop: loop, interval: options.batchInterval)
         batcher.deliver = { [weak self] id, segments in self?.handle(.addSegments(id: id, segments: segments)) }
     }
@@ -220,15 +224,37 @@ final class HostCore: @unchecked Sendable {
     /// A new connection (called on the loop by the server's child initializer).
     func attach(_ channel: Channel) throws {
         loop.preconditionInEventLoop()
+        let source = channel.remoteAddress?.ipAddress ?? "?"
+        var closedForRoom: Set<ConnectionID> = []
+        admitting: while true {
+            // One already closed for room cannot be offered twice.
+            let silent = session.connectionsWithoutHello.filter { !closedForRoom.contains($0) }
+            switch admission.admit(source: source, silent: silent) {
+            case .admitted:
+                break admitting
+            case .makeRoom(let id):
+                closedForRoom.insert(id)
+                drop(id, reason: "made room for a new connection (no hello yet)")
+            case .refused(let refusal):
+                // Closed before a byte is read: no handler, no session state.
+                stats.refusedConnections += 1
+                log.write("refusing a connection from \(source): \(refusal)")
+                channel.close(promise: nil)
+                return
+            }
+        }
         let id = nextID
         nextID += 1
         let now = NIODeadline.now()
-        connections[id] = Connection(writer: ConnectionWriter(channel: channel, options: options), opened: now, lastHeard: now)
+        connections[id] = Connection(writer: ConnectionWriter(channel: channel, options: options), source: source,
+                                     opened: now, lastHeard: now)
         try channel.pipeline.syncOperations.addHandler(FrameHandler(
             onMessage: { [unowned self] m in self.received(m, on: id) },
             onFrameError: { [unowned self] e in self.drop(id, reason: e.description) },
             onBytes: { [unowned self] n in self.stats.bytesReceived += n },
-            onInactive: { [unowned self] in self.closed(id) }))
+            onInactive: { [unowned self] in self.closed(id) },
+            admits: { [unowned self] type in self.session.admitsFrame(type: type, on: id) },
+            onRefusedType: { [unowned self] type in self.drop(id, reason: "a frame of type \(type) before hello") }))
         handle(.connectionOpened(id))
     }
 
@@ -268,6 +294,7 @@ final class HostCore: @unchecked Sendable {
 
     private func closed(_ id: ConnectionID) {
         guard let c = connections.removeValue(forKey: id) else { return }
+        admission.release(source: c.source)
         account(c.writer)
         handle(.connectionClosed(id))
     }
@@ -278,6 +305,7 @@ final class HostCore: @unchecked Sendable {
         guard let c = connections.removeValue(forKey: id) else { return }
         let member = memberIndex(of: id)
         log.write("closing connection \(id)\(member.map { " (member \($0))" } ?? ""): \(reason)")
+        admission.release(source: c.source)
         account(c.writer)
         c.writer.channel.close(promise: nil)
         onEvent(.connectionDropped(member: member, reason: reason))

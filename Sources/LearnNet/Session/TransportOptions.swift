@@ -16,6 +16,10 @@ public struct TransportOptions: Sendable {
     public var idleTimeout: Duration = .seconds(10)
     /// A new connection must say hello within this time.
     public var helloTimeout: Duration = .seconds(10)
+    /// Connections a host keeps from one address and in all; more are closed
+    /// at once (see `ConnectionAdmission`).
+    public var maxConnectionsPerAddress = ConnectionAdmission.defaultMaxPerSource
+    public var maxConnections = ConnectionAdmission.defaultMaxTotal
     /// Pace of local segment batches (see `SegmentBatcher`): about one per
     /// frame, never delaying a caller that hands over one batch per frame.
     public var batchInterval: Duration = .milliseconds(12)
@@ -47,6 +51,8 @@ public struct TransportStatistics: Hashable, Sendable {
     public var mergedBatches = 0
     /// Connections dropped for falling too far behind.
     public var slowDrops = 0
+    /// Connections closed on arrival, over a per-address or total cap.
+    public var refusedConnections = 0
 
     public init() {}
 }

@@ -213,7 +213,7 @@ final class WordPostHostCore: HostActivity, @unchecked Sendable {
             log.write("ignoring a word-post move by member \(member) claiming player \(intent.player)")
             return
         }
-        guard let m = host.session.members.first(where: { $0.index == member }), !m.removed,
+        guard let m = host.session.members.first(where: { $0.index == member }),
               m.state == .accepted, m.role == .drawer else { return }
         run(intent.action(at: Date()), host: host)
     }

@@ -15,8 +15,8 @@ struct HostCommand: ParsableCommand {
         abstract: "Host a Team Sketch session without a window.",
         discussion: """
             Without --port the first free port of \(JoinCode.sessionPorts.lowerBound)–\(JoinCode.sessionPorts.upperBound) \
-            is used (those have join codes), else any free port. With --accept-all every drawer is accepted \
-            (up to 4, host included) and drawing starts once --start-with drawers are in; without it, joiners wait.
+            is used (those have join codes), else any free port. With --accept-all everyone who asks is accepted \
+            (drawers up to 4, host included; observers too) and drawing starts once --start-with drawers are in; without it, joiners wait.
             Exit status: 0 ok, 1 port busy or the sketch could not be written, 64 bad arguments.
             """)
 
@@ -150,8 +150,10 @@ struct HostCommand: ParsableCommand {
     static func report(_ event: SessionEvent) {
         switch event {
         case .lobbyChanged(let lobby):
+            // Names came from the network: cleaned again here so nothing in
+            // one can move the cursor or reorder the line on a terminal.
             let who = lobby.members.dropFirst().map {
-                "\($0.name) (\($0.role == .observer ? "observer" : $0.state == .pending ? "waiting" : "drawer")\($0.connected ? "" : ", away"))"
+                "\(DisplayName.member($0.name)) (\($0.role == .observer ? ($0.state == .pending ? "observer, waiting" : "observer") : $0.state == .pending ? "waiting" : "drawer")\($0.connected ? "" : ", away")\($0.sharesName ? ", same name as another" : ""))"
             }
             SessionCommandSupport.note("lobby: \(who.isEmpty ? "nobody yet" : who.joined(separator: ", "))")
         case .started(let seconds):

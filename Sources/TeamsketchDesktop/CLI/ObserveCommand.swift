@@ -81,7 +81,11 @@ struct ObserveCommand: ParsableCommand {
                 for await event in events {
                     switch event {
                     case .lobbyChanged(let lobby):
-                        SessionCommandSupport.note("lobby: \(lobby.params.name), \(lobby.members.count) in")
+                        // The host's words reach a terminal: nothing in them may steer it.
+                        SessionCommandSupport.note("lobby: \(DisplayName.member(lobby.params.name)), \(lobby.members.count) in")
+                    case .accepted:
+                        // Watchers wait for the host like painters; say when let in.
+                        SessionCommandSupport.say("accepted")
                     case .started:
                         SessionCommandSupport.say("started")
                     case .connectionLost(let reason):

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The one rule for a name a person typed that others will see: in lobbies,
+/// on strokes, in discovery announcements, on the headless host's terminal.
+///
+/// Control characters and line breaks go (they would break a row, a log line
+/// or a terminal), and so do the invisible characters that reorder text —
+/// the bidirectional embeddings, overrides and isolates and the left-to-right
+/// and right-to-left marks — with which "Anna" could be made to show as
+/// someone else's name or a name could swallow what is printed after it.
+/// Other format characters stay: emoji sequences need the zero-width joiner.
+/// The result is trimmed and cut at a character boundary to `maxBytes` of
+/// UTF-8.
+public enum DisplayName {
+    public static func cleaned(_ name: String, maxBytes: Int) -> String {
+        let kept = String(String.UnicodeScalarView(name.unicodeScalars.filter { !isHidden($0) }))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return SessionLimits.truncated(kept, maxBytes: maxBytes)
+    }
+
+    /// A member's or author's name on the session (at most 256 bytes).
+    public static func member(_ name: String) -> String { cleaned(name, maxBytes: SessionLimits.maxNameBytes) }
+
+    static func isHidden(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x200E, 0x200F,        // left-to-right and right-to-left marks
+             0x202A...0x202E,       // embeddings, pop, overrides
+             0x2066...0x2069:       // isolates and their pop
+            return true
+        default:
+            switch s.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: return true
+            default: return false
+            }
+        }
+    }
+}
