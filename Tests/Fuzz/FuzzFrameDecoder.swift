@@ -1,4 +1,5 @@
 // libFuzzer target for the session's FrameDecoder (run.sh builds and runs it).
+import LearnModel
 //
 // Any input must either be rejected with a FrameError or decode to messages
 // that encode and decode to themselves; a crash, a hang, an out-of-bounds

@@ -81,8 +81,9 @@ public struct SessionMessageGenerator {
                      hostPeerID: uuid(), members: members, started: bool())
     }
 
-    /// One message of the given kind (0..<kinds).
-    public static let kinds = 20
+    /// One message of the given kind (0..<kinds). New kinds go at the end, so
+    /// the messages of the older kinds (and the committed corpus) stay the same.
+    public static let kinds = 23
 
     public mutating func message(kind: Int) -> SessionMessage {
         switch kind {
@@ -117,8 +118,26 @@ public struct SessionMessageGenerator {
             let b = begin()
             let last = b.stamp.seq > UInt64.max - 10 ? b.stamp.seq : b.stamp.seq + UInt64(int(9))
             return .snapshotStroke(LiveStroke(begin: b, segments: segments(int(20)), lastSeq: last))
-        default:
+        case 19:
             return .snapshotEnd(SnapshotEnd(lastSeq: (0..<int(5)).map { _ in OpStamp(sender: index(), seq: u64()) }))
+        case 20:
+            return .wordPostIntent(bool() ? .place(letter: LetterID(int(300)), by: PlayerID(int(5)), slot: int(20))
+                : .send(letter: LetterID(int(300)), from: PlayerID(int(5)), to: PlayerID(int(5))))
+        case 21:
+            let players = (0..<(1 + int(4))).map { PlayerID($0) }
+            var game = WordPostGame(pool: WordPostFixture.germanPool, players: players, seed: rng.next(),
+                                    at: time().date)
+            var effects: [WordPostEffect] = [.roundDealt(round: 1)]
+            if let p = players.first, let word = game.words[p], let slot = word.openSlots.first,
+               let tile = game.hands[p]?.first {
+                effects += game.apply(.place(letter: tile.id, by: p, slot: slot, at: time().date))
+            }
+            return .wordPostUpdate(WordPostUpdate(seq: u64(), effects: effects, game: game))
+        default:
+            var l = lobby()
+            l.wordPost = WordPostLobbyInfo(poolID: string(), poolName: string(), language: ["de", "en", ""][int(3)],
+                                           wordCount: int(1000), soundsOn: bool())
+            return .lobby(l)
         }
     }
 
