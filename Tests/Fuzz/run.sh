@@ -60,16 +60,16 @@ source_of() {
 # LearnModel: rebuilt when a file changed, or when files were added or
 # removed (the list of files is part of what the library was built from).
 mapfile -t MODEL_SOURCES < <(find Sources/LearnModel -name '*.swift' | LC_ALL=C sort)
-printf '%s\n' "${MODEL_SOURCES[@]}" > "$LIB/sources.new"
-if [[ ! -f $LIB/libLearnModel.a ]] || ! cmp -s "$LIB/sources.new" "$LIB/sources" \
+MODEL_LIST=$(printf '%s\n' "${MODEL_SOURCES[@]}")
+if [[ ! -f $LIB/libLearnModel.a ]] || [[ $MODEL_LIST != "$(cat "$LIB/sources" 2>/dev/null)" ]] \
     || [[ -n $(find "${MODEL_SOURCES[@]}" -newer "$LIB/libLearnModel.a") ]]; then
     echo "fuzz: building LearnModel (${#MODEL_SOURCES[@]} files)" >&2
     rm -f "$LIB/libLearnModel.a"
     "$SWIFTC" "${FLAGS[@]}" -module-name LearnModel -emit-library -static \
         -emit-module -emit-module-path "$LIB/LearnModel.swiftmodule" \
         -o "$LIB/libLearnModel.a" "${MODEL_SOURCES[@]}"
+    echo "$MODEL_LIST" > "$LIB/sources"
 fi
-mv "$LIB/sources.new" "$LIB/sources"
 
 SUPPORT=(Tests/Fuzz/Support/*.swift)
 for target in "${TARGETS[@]}"; do
@@ -82,6 +82,10 @@ for target in "${TARGETS[@]}"; do
     fi
 done
 
+# Swift's own crash reporter reads the crashed process's memory, which
+# AddressSanitizer then reports as a second, unrelated error; libFuzzer's
+# stack trace is the one wanted.
+export SWIFT_BACKTRACE=enable=no
 WORK=$(mktemp -d /tmp/teamsketch-fuzz.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 failed=()
