@@ -10,7 +10,7 @@ APP_ID := org.teamsketch.Desktop
 PREFIX ?= /usr/local
 DATADIR = $(PREFIX)/share
 
-.PHONY: run test build deps-run deps-test ui bench pot mo i18n-check check-resources sounds install clean
+.PHONY: run test build deps-run deps-test ui bench fuzz fuzz-smoke pot mo i18n-check check-resources sounds install clean
 
 run: deps-run build
 	$(BIN)
@@ -19,6 +19,7 @@ test: deps-test build
 	scripts/check-imports.sh
 	scripts/check-imports.sh --self-test
 	$(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
+	$(MAKE) --no-print-directory fuzz-smoke
 	$(MAKE) --no-print-directory i18n-check
 	$(MAKE) --no-print-directory check-resources
 	$(MAKE) --no-print-directory ui
@@ -39,6 +40,18 @@ ui:
 bench:
 	@scripts/deps.sh bench
 	scripts/bench.sh
+
+# libFuzzer, one target per parser (docs/FUZZING.md). `make fuzz SECONDS=600`
+# runs each target that long. `fuzz-smoke`, part of `make test`, builds every
+# target and runs each for 3 seconds from its seeds, so a target that stops
+# compiling, or an input that crashes, fails the tests. Crashing inputs are
+# kept in .build-fuzz/artifacts/ and their paths printed.
+SECONDS ?= 60
+fuzz:
+	Tests/Fuzz/run.sh $(SECONDS)
+
+fuzz-smoke:
+	Tests/Fuzz/run.sh 3
 
 # Translations. xgettext has no Swift mode; C mode with the `_` keyword reads
 # Swift calls once the backticks Swift needs around `_` are stripped.

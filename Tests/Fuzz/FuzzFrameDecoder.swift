@@ -1,10 +1,13 @@
-// libFuzzer target for the session's FrameDecoder (run.sh builds and runs it).
+// libFuzzer target for the session's FrameDecoder (run.sh builds and runs it):
+// every frame type, the word game's intents and updates and the lobby's
+// activity block included.
 //
 // Any input must either be rejected with a FrameError or decode to messages
 // that encode and decode to themselves; a crash, a hang, an out-of-bounds
 // access (AddressSanitizer) or a round trip that changes a message is a bug.
 // The input is also fed in two pieces, split where its first byte says, so
 // the decoder's waiting for more bytes is exercised too.
+import LearnModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrameDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

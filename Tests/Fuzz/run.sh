@@ -1,51 +1,119 @@
 #!/usr/bin/env bash
-# Fuzzes the LAN session's FrameDecoder with libFuzzer for N seconds
-# (default 60): `Tests/Fuzz/run.sh [seconds]`.
+# Builds every libFuzzer target and runs each for N seconds (default 60):
 #
-# The decoder's sources are compiled straight into the fuzz binary with
-# swiftc (-sanitize=fuzzer,address), so no package build is needed. The seed
-# corpus in Tests/Fuzz/corpus/ (real frames, written by
-# `SESSION_FUZZ_WRITE_CORPUS=1 swift test --filter SessionFuzzCorpus`) is
-# read, never written: new inputs go to a scratch folder, crashes to
-# .build-fuzz/ (crash-*), which is kept for a human to look at.
+#   Tests/Fuzz/run.sh [seconds] [target ...]
+#
+# Targets (Tests/Fuzz/Fuzz<Name>.swift, seeds in Tests/Fuzz/corpus/<target>/):
+#   frames      session frames through FrameDecoder, word-game frames and lobby blocks included
+#   host        HostSession driven by a script of connection events and decoded messages
+#   peer        PeerSession driven the same way from the host's side
+#   outbound    OutboundQueue: appends of decoded messages, pops, merging
+#   xopp        .xopp files: Gzip.decompress (LearnRender) when gzip, then XoppFormat.parse
+#   teamsketch  .teamsketch files: SketchFileFormat.decode
+#   csv         word-pool CSV: WordPoolCSV.importItems
+#   discovery   beacon datagrams (BeaconPacket) and DNS-SD TXT records (DiscoveryTXT)
+#
+# LearnModel is compiled once, every file of Sources/LearnModel, as a module
+# with coverage and AddressSanitizer (-sanitize=fuzzer,address), and each
+# target links it, so a new source file can never be missing from a target.
+# Gzip.swift is compiled into the xopp target against the CZlib module map.
+# Everything lives in .build-fuzz/ (ignored by git); rebuilds happen only
+# when a source changed.
+#
+# The seed corpora are read, never written: new inputs go to a scratch
+# folder. A crash, leak, timeout or out-of-memory input is kept in
+# .build-fuzz/artifacts/<target>/, its path is printed, and the script exits
+# non-zero after running the remaining targets.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 SECONDS_TO_RUN=${1:-60}
+shift || true
+ALL_TARGETS=(frames host peer outbound xopp teamsketch csv discovery)
+if (($# > 0)); then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
+
 OUT=.build-fuzz
-BIN=$OUT/fuzz-frame-decoder
-mkdir -p "$OUT"
+LIB=$OUT/LearnModel
+SWIFTC=${SWIFTC:-swiftc}
+# -O: fuzzing is about executions per second; asserts stay on (-O keeps
+# preconditions), so a broken rule still traps.
+FLAGS=(-O -sanitize=fuzzer,address -parse-as-library)
+mkdir -p "$OUT" "$LIB"
 
-SOURCES=(
-    Tests/Fuzz/FuzzFrameDecoder.swift
-    Sources/LearnModel/Session/WireWriter.swift
-    Sources/LearnModel/Session/WireReader.swift
-    Sources/LearnModel/Session/WireValues.swift
-    Sources/LearnModel/Session/SessionIdentity.swift
-    Sources/LearnModel/Session/SessionLimits.swift
-    Sources/LearnModel/Session/SessionLobby.swift
-    Sources/LearnModel/Session/SessionMessage.swift
-    Sources/LearnModel/Session/SessionMessageCodec.swift
-    Sources/LearnModel/Session/LiveStroke.swift
-    Sources/LearnModel/Session/FrameError.swift
-    Sources/LearnModel/Session/FrameDecoder.swift
-    Sources/LearnModel/Sketch/Geometry.swift
-    Sources/LearnModel/Sketch/Pen.swift
-    Sources/LearnModel/Sketch/Stroke.swift
-    Sources/LearnModel/Sketch/StrokeCoding.swift
-    Sources/LearnModel/Sketch/SketchDocument.swift
-    Sources/LearnModel/Sketch/SketchOpCoding.swift
-)
+# The linker warns about ASan's local symbols on every link; that says nothing.
+quiet_link() { grep -v "Cannot export local symbol '__asan" >&2 || true; }
 
-# Rebuild only when a source changed.
-if [[ ! -x $BIN ]] || [[ -n $(find "${SOURCES[@]}" -newer "$BIN" 2>/dev/null) ]]; then
-    echo "fuzz: building $BIN" >&2
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name SessionFuzz \
-        "${SOURCES[@]}" -o "$BIN"
+source_of() {
+    case $1 in
+        frames) echo Tests/Fuzz/FuzzFrameDecoder.swift ;;
+        host) echo Tests/Fuzz/FuzzHostSession.swift ;;
+        peer) echo Tests/Fuzz/FuzzPeerSession.swift ;;
+        outbound) echo Tests/Fuzz/FuzzOutboundQueue.swift ;;
+        xopp) echo Tests/Fuzz/FuzzXopp.swift Sources/LearnRender/Gzip.swift ;;
+        teamsketch) echo Tests/Fuzz/FuzzTeamsketch.swift ;;
+        csv) echo Tests/Fuzz/FuzzWordPoolCSV.swift ;;
+        discovery) echo Tests/Fuzz/FuzzDiscovery.swift ;;
+        *) echo "fuzz: unknown target '$1' (known: ${ALL_TARGETS[*]})" >&2; return 1 ;;
+    esac
+}
+
+# LearnModel: rebuilt when a file changed, or when files were added or
+# removed (the list of files is part of what the library was built from).
+mapfile -t MODEL_SOURCES < <(find Sources/LearnModel -name '*.swift' | LC_ALL=C sort)
+MODEL_LIST=$(printf '%s\n' "${MODEL_SOURCES[@]}")
+if [[ ! -f $LIB/libLearnModel.a ]] || [[ $MODEL_LIST != "$(cat "$LIB/sources" 2>/dev/null)" ]] \
+    || [[ -n $(find "${MODEL_SOURCES[@]}" -newer "$LIB/libLearnModel.a") ]]; then
+    echo "fuzz: building LearnModel (${#MODEL_SOURCES[@]} files)" >&2
+    rm -f "$LIB/libLearnModel.a"
+    "$SWIFTC" "${FLAGS[@]}" -module-name LearnModel -emit-library -static \
+        -emit-module -emit-module-path "$LIB/LearnModel.swiftmodule" \
+        -o "$LIB/libLearnModel.a" "${MODEL_SOURCES[@]}"
+    echo "$MODEL_LIST" > "$LIB/sources"
 fi
 
+SUPPORT=(Tests/Fuzz/Support/*.swift)
+for target in "${TARGETS[@]}"; do
+    read -r -a sources <<< "$(source_of "$target")"
+    bin=$OUT/fuzz-$target
+    if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" "${SUPPORT[@]}" "$LIB/libLearnModel.a" -newer "$bin") ]]; then
+        echo "fuzz: building $bin" >&2
+        "$SWIFTC" "${FLAGS[@]}" -module-name "Fuzz_$target" -I "$LIB" -I Sources/CZlib \
+            "${sources[@]}" "${SUPPORT[@]}" -L "$LIB" -lLearnModel -lz -o "$bin" 2> >(quiet_link)
+    fi
+done
+
+# Swift's own crash reporter reads the crashed process's memory, which
+# AddressSanitizer then reports as a second, unrelated error; libFuzzer's
+# stack trace is the one wanted.
+export SWIFT_BACKTRACE=enable=no
 WORK=$(mktemp -d /tmp/teamsketch-fuzz.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
-echo "fuzz: running for ${SECONDS_TO_RUN}s" >&2
-"$BIN" -max_total_time="$SECONDS_TO_RUN" -max_len=4096 -timeout=5 -rss_limit_mb=2048 \
-    -artifact_prefix="$OUT/" -print_final_stats=1 "$WORK" Tests/Fuzz/corpus
+failed=()
+for target in "${TARGETS[@]}"; do
+    artifacts=$OUT/artifacts/$target
+    mkdir -p "$artifacts" "$WORK/$target"
+    before=$(find "$artifacts" -type f | LC_ALL=C sort)
+    echo "fuzz: $target for ${SECONDS_TO_RUN}s" >&2
+    # Leak checks off: the Swift runtime's metadata caches are never freed
+    # and would be reported as leaks on exit.
+    if ! "$OUT/fuzz-$target" -max_total_time="$SECONDS_TO_RUN" -max_len=65536 -timeout=10 \
+        -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$artifacts/" \
+        "$WORK/$target" "Tests/Fuzz/corpus/$target" > "$WORK/$target.log" 2>&1; then
+        tail -n 40 "$WORK/$target.log" >&2
+        failed+=("$target")
+    fi
+    grep -E '^stat::number_of_executed_units|^stat::new_units_added|^Done ' "$WORK/$target.log" \
+        | sed "s/^/fuzz: $target: /" >&2 || true
+    new=$(comm -13 <(echo "$before") <(find "$artifacts" -type f | LC_ALL=C sort))
+    if [[ -n $new ]]; then
+        echo "fuzz: $target: crashing input(s):" >&2
+        echo "$new" | sed 's/^/    /' >&2
+        [[ " ${failed[*]} " == *" $target "* ]] || failed+=("$target")
+    fi
+done
+
+if ((${#failed[@]} > 0)); then
+    echo "fuzz: FAILED: ${failed[*]} (inputs in $OUT/artifacts/)" >&2
+    exit 1
+fi
+echo "fuzz: all ${#TARGETS[@]} targets ran ${SECONDS_TO_RUN}s without a crash" >&2

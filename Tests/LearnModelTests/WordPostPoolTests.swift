@@ -126,4 +126,15 @@ import Testing
         #expect(back.items == items)
         #expect(back.items[1].word.unicodeScalars.count == 5, "the combining mark survives as written")
     }
+
+    @Test func csvRoundTripKeepsAQuoteFollowedByACombiningMark() throws {
+        // Found by the csv fuzz target: a quote with a combining mark after
+        // it is one Character, so quoting by Characters left it undoubled and
+        // the file no longer said what the pool held.
+        let items = [WordItem(word: "Bär", hint: "\"\"\u{301}e mixt\"", priority: 1),
+                     WordItem(word: "Eis", hint: "a,\"\u{308}b", priority: 2)]
+        let back = try WordPoolCSV.importItems(WordPoolCSV.exportData(items))
+        #expect(back.errors == [])
+        #expect(back.items == items)
+    }
 }

@@ -72,6 +72,16 @@ struct CSVRecords {
         let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || field.first?.isWhitespace == true || field.last?.isWhitespace == true
         guard needsQuotes else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Doubled scalar by scalar, as the parser reads them: a quote with a
+        // combining mark after it is one Character, which a Character-wise
+        // replace would skip.
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in field.unicodeScalars {
+            if scalar == "\"" { quoted.append("\"") }
+            quoted.append(scalar)
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 }
