@@ -15,7 +15,7 @@ extension LocalStore {
 
     /// Appends one op to a sketch's log: the autosave after every finished
     /// stroke. One small transaction (op row, `modifiedAt`, outbox row)
-    /// without fsync, so it takes well under a millisecond.
+    /// synced to disk (about a millisecond, see docs/PERFORMANCE.md).
     public func append(_ op: SketchOp, to sketchID: UUID) throws {
         // Encoded outside the write lock: that is most of the work.
         let payload = try SketchOpPayload.encode(op)
@@ -28,6 +28,17 @@ extension LocalStore {
             let last = try Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM sketchOp WHERE sketchId = ?"),
                                         arguments: [sketchID.storeKey])
             try insertOp(kind, payload: payload, seq: (last ?? 0) + 1, sketchID: sketchID, at: now, db)
+        }
+    }
+
+    /// How many ops a sketch has stored, counted in SQL (nothing decoded);
+    /// nil when there is no such sketch.
+    public func opCount(_ sketchID: UUID) throws -> Int? {
+        try writer.read { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sketch WHERE id = ?", arguments: [sketchID.storeKey]) != nil
+            else { return nil }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sketchOp WHERE sketchId = ?",
+                                    arguments: [sketchID.storeKey]) ?? 0
         }
     }
 

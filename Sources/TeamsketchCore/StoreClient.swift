@@ -39,10 +39,7 @@ public struct StoreClient: Sendable {
 
     public static func live(_ store: LocalStore) -> StoreClient {
         StoreClient(
-            storedOpCount: { id in
-                guard try store.hasSketch(id) else { return nil }
-                return try store.loadSketch(id).ops.count
-            },
+            storedOpCount: { try store.opCount($0) },
             isSketchIDTaken: { try store.hasSketch($0) },
             createSketch: { try store.createSketch($0) },
             append: { try store.append($0, to: $1) },
