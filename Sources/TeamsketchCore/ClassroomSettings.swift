@@ -23,7 +23,7 @@ public struct ClassroomSettings: Equatable, Sendable {
     }
 
     /// A sketch may run for at most two hours (a double lesson).
-    public static let timeLimitRange = 0...120
+    public static let timeLimitRange = SketchLimits.timeLimitMinutes
     public static let defaults = ClassroomSettings()
 
     public init(soundsOn: Bool = true, clearAllowed: Bool = false, eraserAllowed: Bool = true,

@@ -53,4 +53,8 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    /// Changes the value in place under one lock, so two writers cannot
+    /// lose each other's change (as a read then a write could).
+    func update(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
 }

@@ -26,6 +26,6 @@ public struct SketchFileClient: Sendable {
                 guard let doc = box.value[path] else { throw SketchIOError.unreadable(path: path, reason: "no such file") }
                 return doc
             },
-            write: { doc, path in box.value[path] = doc })
+            write: { doc, path in box.update { $0[path] = doc } })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// Whole seconds until a sketch's time limit, for the clock on screen.
 /// The deadline comes from the sketch's creation date, which came from a file
@@ -6,7 +7,7 @@ import Foundation
 /// the longest limit), and no conversion can trap.
 public enum TimeLeft {
     /// The longest limit a sketch may have, in seconds.
-    public static let longest = 120 * 60
+    public static let longest = SketchLimits.timeLimitMinutes.upperBound * 60
 
     public static func seconds(until deadline: Date, now: Date = Date()) -> Int {
         let left = deadline.timeIntervalSince(now).rounded(.up)

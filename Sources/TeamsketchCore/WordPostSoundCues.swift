@@ -5,7 +5,7 @@ import LearnModel
 /// player here (their tile, their word, letters to or from them) and the
 /// end of a round or game, which everyone hears.
 public enum WordPostSoundCues {
-    public static func sound(for effect: WordPostEffect, me: PlayerID) -> SoundEffect? {
+    public static func sound(for effect: WordPostEffect, me: PlayerID) -> GameSound? {
         switch effect {
         case .placed(_, let player, _) where player == me: .snap
         case .rejected(_, let player, _) where player == me: .springBack

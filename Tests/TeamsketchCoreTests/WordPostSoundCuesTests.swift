@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func aQuietClassroomGetsSilence() {
-        var played: [SoundEffect] = []
+        var played: [GameSound] = []
         let recording = SoundClient { played.append($0) }
         SoundClient.choosing(soundsOn: false) { recording }.play(.snap)
         #expect(played.isEmpty)

@@ -31,18 +31,8 @@ public struct FrameDecoder: Sendable {
     public mutating func next() throws(FrameError) -> SessionMessage? {
         if let failure { throw failure }
         while true {
-            let available = buffer.count - start
-            guard available >= 4 else { return nil }
-            let length = UInt32(buffer[start]) << 24 | UInt32(buffer[start + 1]) << 16
-                | UInt32(buffer[start + 2]) << 8 | UInt32(buffer[start + 3])
-            guard length >= 2 else { return try fail(.lengthTooShort(length)) }
-            guard length <= UInt32(SessionLimits.maxFrameLength) else { return try fail(.frameTooLarge(length)) }
-            guard available >= 4 + Int(length) else { return nil }
-            let version = buffer[start + 4]
-            guard version == SessionMessage.frameVersion else { return try fail(.unsupportedVersion(version)) }
-            let rawType = buffer[start + 5]
+            guard let (rawType, frameEnd) = try completeFrameHeader() else { return nil }
             let payloadStart = start + 6
-            let frameEnd = start + 4 + Int(length)
             start = frameEnd
             if ActivityMessage.types.contains(rawType) {
                 // The activity reads its own payload; here it is only carried.
@@ -66,6 +56,13 @@ public struct FrameDecoder: Sendable {
     /// frames looks first and never decodes the others.
     public mutating func nextFrameType() throws(FrameError) -> UInt8? {
         if let failure { throw failure }
+        return try completeFrameHeader()?.type
+    }
+
+    /// The type and end of the frame at `start` once all of it has arrived;
+    /// nil while bytes are missing. A length or version that can never be
+    /// right fails the stream here, before anything of the frame is read.
+    private mutating func completeFrameHeader() throws(FrameError) -> (type: UInt8, end: Int)? {
         let available = buffer.count - start
         guard available >= 4 else { return nil }
         let length = UInt32(buffer[start]) << 24 | UInt32(buffer[start + 1]) << 16
@@ -75,7 +72,7 @@ public struct FrameDecoder: Sendable {
         guard available >= 4 + Int(length) else { return nil }
         let version = buffer[start + 4]
         guard version == SessionMessage.frameVersion else { return try fail(.unsupportedVersion(version)) }
-        return buffer[start + 5]
+        return (buffer[start + 5], start + 4 + Int(length))
     }
 
     /// Every complete message in the buffer.

@@ -14,7 +14,8 @@ public struct SessionParams: Hashable, Sendable {
                 canvasWidth: Int = Int(SketchMeta.defaultWidth), canvasHeight: Int = Int(SketchMeta.defaultHeight)) {
         self.name = SessionLimits.truncated(name)
         self.guides = guides
-        self.timeLimitMinutes = min(max(timeLimitMinutes, 0), 120)
+        self.timeLimitMinutes = min(max(timeLimitMinutes, SketchLimits.timeLimitMinutes.lowerBound),
+                                    SketchLimits.timeLimitMinutes.upperBound)
         self.canvasWidth = min(max(canvasWidth, 1), 1 << 20)
         self.canvasHeight = min(max(canvasHeight, 1), 1 << 20)
     }

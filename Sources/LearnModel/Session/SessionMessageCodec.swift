@@ -177,7 +177,7 @@ extension SessionMessage {
             let created = WireTime(milliseconds: try r.zigzag())
             let name = try r.string(maxBytes: SessionLimits.maxNameBytes)
             let guides = try r.guides()
-            let limit = try r.varint(as: Int.self, max: 120)
+            let limit = try r.varint(as: Int.self, max: SketchLimits.timeLimitMinutes.upperBound)
             let width = try r.varint(as: Int.self, max: 1 << 20)
             let height = try r.varint(as: Int.self, max: 1 << 20)
             guard width >= 1, height >= 1 else { throw PayloadError("empty canvas") }

@@ -21,7 +21,8 @@ public struct SketchMeta: Hashable, Codable, Sendable {
                 width: Double = SketchMeta.defaultWidth, height: Double = SketchMeta.defaultHeight,
                 createdAt: Date = Date()) {
         self.id = id; self.name = name; self.guides = guides
-        self.timeLimitMinutes = min(max(timeLimitMinutes, 0), 120)
+        self.timeLimitMinutes = min(max(timeLimitMinutes, SketchLimits.timeLimitMinutes.lowerBound),
+                                    SketchLimits.timeLimitMinutes.upperBound)
         self.width = width; self.height = height; self.createdAt = createdAt
     }
 }

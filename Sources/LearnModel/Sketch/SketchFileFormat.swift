@@ -121,7 +121,7 @@ public enum SketchFileFormat {
 
         func validated() throws(SketchFileError) -> SketchMeta {
             guard let g = LineGuides(rawValue: guides) else { throw .corrupt("unknown line guides '\(guides)'") }
-            guard (0...120).contains(timeLimitMinutes) else {
+            guard SketchLimits.timeLimitMinutes.contains(timeLimitMinutes) else {
                 throw .corrupt("time limit \(timeLimitMinutes) minutes is out of range")
             }
             guard width.isFinite, height.isFinite, width > 0, height > 0 else {

@@ -19,6 +19,9 @@ public enum SketchLimits {
     /// damaged or forged file, and would overflow millisecond clocks.
     public static let dates: ClosedRange<Date> =
         Date(timeIntervalSince1970: 946_684_800)...Date(timeIntervalSince1970: 7_258_118_400)
+    /// A sketch's time limit in minutes; 0 means none. Two hours is longer
+    /// than any lesson.
+    public static let timeLimitMinutes: ClosedRange<Int> = 0...120
     /// Ops in one sketch (strokes, erasures, clears).
     public static let maxOps = 200_000
     /// Segments in one stroke, and in the whole sketch.

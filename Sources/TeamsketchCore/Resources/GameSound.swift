@@ -1,13 +1,17 @@
 import Foundation
 
-/// The game's short sounds: one audio file each among the resources
-/// (`sounds/<name>.wav`, made by scripts/make-sounds.py).
-public enum GameSound: String, CaseIterable, Sendable {
+/// The game's short sounds, by what they mean: one audio file each among
+/// the resources (`sounds/<name>.wav`, made by scripts/make-sounds.py).
+public enum GameSound: String, CaseIterable, Hashable, Sendable {
+    /// A letter landed in its slot.
     case snap
+    /// A letter did not fit and went back to the hand.
     case springBack = "spring-back"
     case send
     case receive
+    /// The player's word is complete.
     case word
+    /// The round (or the game) is over.
     case round
 
     public var resourcePath: String { "sounds/\(rawValue).wav" }

@@ -51,7 +51,7 @@ struct HostCommand: ParsableCommand {
     var bind = "0.0.0.0"
 
     func validate() throws {
-        guard (0...120).contains(minutes) else { throw ValidationError("--minutes must be 0…120.") }
+        guard SketchLimits.timeLimitMinutes.contains(minutes) else { throw ValidationError("--minutes must be 0…120.") }
         let fewest = SketchActivity.startRule.minimumPlayers
         guard (fewest...HostSession.maxDrawers).contains(startWith) else {
             throw ValidationError("--start-with must be \(fewest)…\(HostSession.maxDrawers).")

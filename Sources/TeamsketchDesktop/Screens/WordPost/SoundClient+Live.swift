@@ -5,16 +5,6 @@ extension SoundClient {
     @MainActor
     static func live() -> SoundClient {
         let player = GameSounds(enabled: true)
-        return SoundClient { effect in
-            let sound: GameSounds.Sound = switch effect {
-            case .snap: .snap
-            case .springBack: .springBack
-            case .send: .send
-            case .receive: .receive
-            case .word: .word
-            case .round: .round
-            }
-            player.play(sound)
-        }
+        return SoundClient { player.play($0) }
     }
 }
