@@ -26,7 +26,7 @@ extension CanvasEngine {
             defer { from = p }
             return CubicSegment.line(from: from, to: p)
         }
-        return InkRun(color: pen.color.rgba, width: pen.width.units, start: first, segments: lines)
+        return InkRun(color: builder.color, width: builder.width, start: first, segments: lines)
     }
 
     /// The eraser's circle while erasing: centre and radius in widget units.
@@ -47,7 +47,7 @@ extension CanvasEngine {
                               endedAt: builder.startedAt))
         }
         out += awaitingHost.values.sorted { $0.startedAt < $1.startedAt }
-        out += remote.values.filter { !$0.segments.isEmpty }.map(\.stroke)
+        out += remote.values.filter { !$0.segments.isEmpty }.sorted { $0.order < $1.order }.map(\.stroke)
         return out
     }
 }

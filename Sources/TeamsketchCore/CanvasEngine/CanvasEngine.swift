@@ -36,6 +36,7 @@ public struct CanvasEngine: Sendable {
     var settleGeneration = 0
     /// Other people's strokes being drawn right now.
     var remote: [UUID: RemoteInk] = [:]
+    var remoteBegun = 0
     /// Own shared strokes finished here but not yet ordered by the host: on
     /// the tiles already, in the document not yet.
     var awaitingHost: [UUID: Stroke] = [:]
@@ -132,7 +133,8 @@ public struct CanvasEngine: Sendable {
             drawingEnabled = on
             if !on { cancelStroke() }
         case .remoteBegan(let live):
-            remote[live.id] = RemoteInk(color: live.color, width: live.width, start: live.start)
+            remoteBegun += 1
+            remote[live.id] = RemoteInk(color: live.color, width: live.width, start: live.start, order: remoteBegun)
             remoteExtended(live.id, firstIndex: 0, segments: live.cubicSegments)
         case let .remoteExtended(id, first, segments):
             remoteExtended(id, firstIndex: first, segments: segments)

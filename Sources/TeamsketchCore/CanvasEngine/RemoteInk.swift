@@ -12,6 +12,9 @@ struct RemoteInk: Hashable, Sendable {
     /// Index of the next segment the sender will send; a gap (segments
     /// lost while rejoining) moves it past what was drawn.
     var drawn = 0
+    /// When it began among the others, so overlapping strokes in progress
+    /// are layered the same way on every tile, whenever the tile is drawn.
+    var order = 0
 
     var end: Point { segments.last?.end ?? start }
 

@@ -16,7 +16,7 @@ nonisolated(unsafe) var launchInstant = ContinuousClock.now
 /// The application shell: one window, a stack of screens, the local store.
 @MainActor
 final class TeamsketchApp {
-    static let applicationID = "org.teamsketch.Desktop"
+    static let applicationID = AppIconFiles.applicationID
 
     let options: AppOptions
     private let app: UnsafeMutablePointer<GtkApplication>
@@ -288,6 +288,8 @@ final class TeamsketchApp {
             screen = s
             self.replace(.opening, with: s.widget, owner: s)
         }
+        // A newer file replaces one still being read: its read stops.
+        pendingOpening?.cancel()
         pendingOpening = opening
         Task { @MainActor in
             let outcome = await opening.run { step in screen?.show(step) }
