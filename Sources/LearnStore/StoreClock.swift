@@ -16,9 +16,10 @@ public struct StoreClock: Sendable {
 /// date that is already on a millisecond survive the round trip bit for bit.
 enum StoreTime {
     static func milliseconds(_ date: Date) -> Int64 {
-        // Files and peers are checked against `SketchLimits.dates` before
-        // their dates get here; one built in memory that is still absurd (or
-        // NaN) is pinned to what Int64 milliseconds hold rather than trapping.
+        // Files are checked against `SketchLimits.dates` before their dates
+        // get here; a date from a peer or built in memory that is still
+        // absurd (or NaN) is pinned to what Int64 milliseconds hold rather
+        // than trapping.
         let ms = (date.timeIntervalSince1970 * 1000).rounded()
         guard ms.isFinite else { return 0 }
         return Int64(min(max(ms, -Self.limit), Self.limit))

@@ -35,7 +35,7 @@ public struct ProfileClient: Sendable {
         return base + "/teamsketch/profile.json"
     }
 
-    /// A profile in a variable; `saved` lets a test see what was written.
+    /// A profile in a variable: `load` returns what `save` last wrote.
     public static func inMemory(_ initial: Profile? = nil) -> ProfileClient {
         let box = LockedValue(initial)
         return ProfileClient(load: { box.value }, save: { box.value = $0 })

@@ -26,6 +26,7 @@ struct SketchLobbyUI: ActivityLobbyUI {
                                             : `_`("Waiting for a second painter…")
     }
 
-    /// A sketch never starts alone (its rule says so), so there is nothing to ask.
-    func confirmPlayingAlone(parent: Widget?, then play: @escaping @MainActor () -> Void) {}
+    /// A sketch's rule never lets it start alone, so the lobby never asks;
+    /// should that rule change, starting goes ahead without a question.
+    func confirmPlayingAlone(parent: Widget?, then play: @escaping @MainActor () -> Void) { play() }
 }
