@@ -17,17 +17,26 @@ extension LocalStore {
     /// stroke. One small transaction (op row, `modifiedAt`, outbox row)
     /// synced to disk (about a millisecond, see docs/PERFORMANCE.md).
     public func append(_ op: SketchOp, to sketchID: UUID) throws {
+        try append(contentsOf: [op], to: sketchID)
+    }
+
+    /// Appends ops to a sketch's log in one transaction: all of them or,
+    /// when it throws, none, so the log never gets a hole. A late joiner's
+    /// thousands of missed ops cost one sync to disk instead of one each.
+    public func append(contentsOf ops: [SketchOp], to sketchID: UUID) throws {
+        guard !ops.isEmpty else { return }
         // Encoded outside the write lock: that is most of the work.
-        let payload = try SketchOpPayload.encode(op)
-        let kind = SketchOpPayload.kind(of: op)
+        let rows = try ops.map { (SketchOpPayload.kind(of: $0), try SketchOpPayload.encode($0)) }
         try writer.write { db in
             let now = StoreTime.milliseconds(clock.now())
             try db.cachedStatement(sql: "UPDATE sketch SET modifiedAt = ? WHERE id = ? AND deletedAt IS NULL")
                 .execute(arguments: [now, sketchID.storeKey])
             guard db.changesCount > 0 else { throw StoreError.sketchNotFound(sketchID) }
             let last = try Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM sketchOp WHERE sketchId = ?"),
-                                        arguments: [sketchID.storeKey])
-            try insertOp(kind, payload: payload, seq: (last ?? 0) + 1, sketchID: sketchID, at: now, db)
+                                        arguments: [sketchID.storeKey]) ?? 0
+            for (offset, (kind, payload)) in rows.enumerated() {
+                try insertOp(kind, payload: payload, seq: last + 1 + offset, sketchID: sketchID, at: now, db)
+            }
         }
     }
 

@@ -22,6 +22,12 @@ public final class SketchSaver {
     public private(set) var unsaved: [SketchOp] = []
     private var unsavedStart: Int
     private var importing = false
+    /// A batch is being written away from the main thread; ops given
+    /// meanwhile wait so the log keeps its order.
+    private var writing = false
+    /// Bumped by every snapshot, which replaces what waits: a batch that was
+    /// written meanwhile then no longer is the front of `unsaved`.
+    private var snapshots = 0
     private var failureReported = false
     private var thumbnailDirty = false
     private let store: StoreClient
@@ -90,13 +96,42 @@ public final class SketchSaver {
 
     /// The whole log as someone else has it (a session's snapshot after a
     /// late join or rejoin). It has the same order as what was stored
-    /// before, so only the ops beyond the stored ones are appended.
+    /// before, so only the ops beyond the stored ones are appended: in one
+    /// transaction away from the main thread, since a big sketch has
+    /// thousands of them. Ops appended before the task ends wait and follow.
     @discardableResult
-    public func catchUp(with document: SketchDocument) -> SketchSaveError? {
+    public func catchUp(with document: SketchDocument) -> Task<SketchSaveError?, Never> {
         unsaved = document.ops
         unsavedStart = 0
         thumbnailDirty = true
-        return flush()
+        snapshots += 1
+        // The write under way takes the new log along when it is done.
+        guard !writing else { return Task { nil } }
+        if let failure = ensureStored() { return Task { failure } }
+        guard storedOps != nil, !importing else { return Task { nil } }
+        writing = true
+        return Task { await writeInBackground() }
+    }
+
+    private func writeInBackground() async -> SketchSaveError? {
+        defer { writing = false }
+        while true {
+            dropStoredPrefix()
+            guard let stored = storedOps, !unsaved.isEmpty else { return nil }
+            let batch = unsaved
+            let snapshot = snapshots
+            let store = store
+            let id = meta.id
+            let result = await Task.detached(priority: .userInitiated) { () -> Result<Void, any Error> in
+                Result { try store.append(batch, id) }
+            }.value
+            if case .failure(let error) = result { return report(.append, error) }
+            storedOps = stored + batch.count
+            if snapshot == snapshots {
+                unsaved.removeFirst(batch.count)
+                unsavedStart = stored + batch.count
+            }
+        }
     }
 
     /// Stores an imported sketch in one transaction, away from the main
@@ -133,31 +168,29 @@ public final class SketchSaver {
     }
 
     private func flush() -> SketchSaveError? {
-        guard !importing else { return nil }
+        guard !importing, !writing else { return nil }
         if let failure = ensureStored() { return failure }
-        guard var stored = storedOps else { return nil }
-        // Ops the store already has (a snapshot repeats them) are dropped.
-        if unsavedStart < stored {
-            let known = min(stored - unsavedStart, unsaved.count)
-            unsaved.removeFirst(known)
-            unsavedStart += known
+        dropStoredPrefix()
+        guard let stored = storedOps, !unsaved.isEmpty else { return nil }
+        do {
+            try store.append(unsaved, meta.id)
+        } catch {
+            return report(.append, error)
         }
-        var written = 0
-        defer {
-            unsaved.removeFirst(written)
-            storedOps = stored
-            unsavedStart = stored
-        }
-        for op in unsaved {
-            do {
-                try store.append(op, meta.id)
-            } catch {
-                return report(.append, error)
-            }
-            written += 1
-            stored += 1
-        }
+        storedOps = stored + unsaved.count
+        unsavedStart = stored + unsaved.count
+        unsaved.removeAll()
         return nil
+    }
+
+    /// Ops the store already has (a snapshot repeats them) are dropped.
+    private func dropStoredPrefix() {
+        guard let stored = storedOps, unsavedStart < stored else { return }
+        let known = min(stored - unsavedStart, unsaved.count)
+        unsaved.removeFirst(known)
+        // A log shorter than the stored one adds nothing; what comes next
+        // follows the stored ops.
+        unsavedStart = unsaved.isEmpty ? stored : unsavedStart + known
     }
 
     private func report(_ step: SketchSaveError.Step, _ error: any Error) -> SketchSaveError? {

@@ -11,8 +11,8 @@ public struct StoreClient: Sendable {
     /// Whether the id is taken, also by a deleted sketch (ids are never reused).
     public var isSketchIDTaken: @Sendable (_ sketch: UUID) throws -> Bool
     public var createSketch: @Sendable (_ meta: SketchMeta) throws -> Void
-    /// Appends one op after the ones stored.
-    public var append: @Sendable (_ op: SketchOp, _ sketch: UUID) throws -> Void
+    /// Appends ops after the ones stored, in one transaction: all or none.
+    public var append: @Sendable (_ ops: [SketchOp], _ sketch: UUID) throws -> Void
     /// A new sketch with all its ops in one transaction (an import).
     public var saveSketch: @Sendable (_ document: SketchDocument) throws -> Void
     public var setThumbnail: @Sendable (_ png: Data, _ sketch: UUID) throws -> Void
@@ -24,7 +24,7 @@ public struct StoreClient: Sendable {
     public init(storedOpCount: @escaping @Sendable (UUID) throws -> Int?,
                 isSketchIDTaken: @escaping @Sendable (UUID) throws -> Bool,
                 createSketch: @escaping @Sendable (SketchMeta) throws -> Void,
-                append: @escaping @Sendable (SketchOp, UUID) throws -> Void,
+                append: @escaping @Sendable ([SketchOp], UUID) throws -> Void,
                 saveSketch: @escaping @Sendable (SketchDocument) throws -> Void,
                 setThumbnail: @escaping @Sendable (Data, UUID) throws -> Void,
                 recordRound: @escaping @Sendable (WordPostRoundSummary, UUID, [PlayerID: String]) throws -> Int) {
@@ -42,7 +42,7 @@ public struct StoreClient: Sendable {
             storedOpCount: { try store.opCount($0) },
             isSketchIDTaken: { try store.hasSketch($0) },
             createSketch: { try store.createSketch($0) },
-            append: { try store.append($0, to: $1) },
+            append: { try store.append(contentsOf: $0, to: $1) },
             saveSketch: { try store.saveSketch($0) },
             setThumbnail: { try store.setThumbnail($0, for: $1) },
             recordRound: { try store.recordRound($0, gameID: $1, names: $2).count })

@@ -22,6 +22,15 @@ final class Tally: @unchecked Sendable {
     var count: Int { lock.withLock { n } }
 }
 
+/// The batches a store client was asked to append, and on which thread.
+final class WriteLog: @unchecked Sendable {
+    struct Call: Equatable { var count: Int; var onMainThread: Bool }
+    private let lock = NSLock()
+    private var log: [Call] = []
+    func record(_ count: Int, onMainThread: Bool) { lock.withLock { log.append(Call(count: count, onMainThread: onMainThread)) } }
+    var calls: [Call] { lock.withLock { log } }
+}
+
 struct StoreDown: Error, CustomStringConvertible {
     var description: String { "disk full" }
 }
@@ -31,9 +40,9 @@ extension StoreClient {
     static func flaky(_ store: LocalStore, appendsFail: Switch) -> StoreClient {
         var client = StoreClient.live(store)
         let append = client.append
-        client.append = { op, id in
+        client.append = { ops, id in
             if appendsFail.isOn { throw StoreDown() }
-            try append(op, id)
+            try append(ops, id)
         }
         return client
     }

@@ -33,35 +33,35 @@ import Testing
         #expect(try store.sketches().count == 1)
     }
 
-    @Test func aSnapshotAppendsOnlyTheOpsBeyondTheStoredOnes() throws {
+    @Test func aSnapshotAppendsOnlyTheOpsBeyondTheStoredOnes() async throws {
         let saver = SketchSaver(store: .live(store), sketch: meta)
         saver.append(strokeOp(1))
         saver.append(strokeOp(2))
         // The host's log: the same two first, then three this device missed.
         let snapshot = document(meta, ops: 5)
-        #expect(saver.catchUp(with: snapshot) == nil)
+        #expect(await saver.catchUp(with: snapshot).value == nil)
         #expect(try store.loadSketch(meta.id).ops == snapshot.ops)
         #expect(saver.storedOps == 5)
         // The same snapshot again adds nothing.
-        saver.catchUp(with: snapshot)
+        _ = await saver.catchUp(with: snapshot).value
         #expect(try store.loadSketch(meta.id).ops.count == 5)
     }
 
-    @Test func aSnapshotOnRejoinCountsWhatAnEarlierRunStored() throws {
+    @Test func aSnapshotOnRejoinCountsWhatAnEarlierRunStored() async throws {
         try store.saveSketch(document(meta, ops: 3))
         let saver = SketchSaver(store: .live(store), sketch: meta)
-        saver.catchUp(with: document(meta, ops: 4))
+        _ = await saver.catchUp(with: document(meta, ops: 4)).value
         #expect(try store.loadSketch(meta.id).ops == document(meta, ops: 4).ops)
     }
 
-    @Test func aFailingStoreIsReportedOnceAsATypedError() {
+    @Test func aFailingStoreIsReportedOnceAsATypedError() async {
         let saver = SketchSaver(store: .failing, sketch: meta)
         let first = saver.append(strokeOp(1))
         #expect(first?.step == .create)
         #expect(first?.sketchID == meta.id)
         #expect(first?.underlying is StoreUnavailable)
         #expect(saver.append(strokeOp(2)) == nil)
-        #expect(saver.catchUp(with: document(meta, ops: 3)) == nil)
+        #expect(await saver.catchUp(with: document(meta, ops: 3)).value == nil)
         #expect(saver.storedOps == nil)
         #expect(saver.unsaved.count == 3)
     }
@@ -85,15 +85,52 @@ import Testing
         #expect(try store.loadSketch(meta.id).ops == (1...4).map { strokeOp($0) })
     }
 
-    @Test func aSnapshotAfterAFailedAppendStoresTheHostsOrderWithoutDuplicates() throws {
+    @Test func aSnapshotAfterAFailedAppendStoresTheHostsOrderWithoutDuplicates() async throws {
         let down = Switch()
         let saver = SketchSaver(store: .flaky(store, appendsFail: down), sketch: meta)
         saver.append(strokeOp(1))
         down.isOn = true
         saver.append(strokeOp(2))
         down.isOn = false
-        saver.catchUp(with: document(meta, ops: 3))
+        _ = await saver.catchUp(with: document(meta, ops: 3)).value
         #expect(try store.loadSketch(meta.id).ops == document(meta, ops: 3).ops)
+    }
+
+    @Test func aSnapshotIsStoredInOneWriteAwayFromTheMainThreadAndStrokesDrawnMeanwhileFollow() async throws {
+        let writes = WriteLog()
+        // The thread the main actor runs this test on.
+        let mainThread = pthread_self()
+        var client = StoreClient.live(store)
+        let append = client.append
+        client.append = { ops, id in
+            writes.record(ops.count, onMainThread: pthread_equal(pthread_self(), mainThread) != 0)
+            try append(ops, id)
+        }
+        let saver = SketchSaver(store: client, sketch: meta)
+        saver.append(strokeOp(1))
+        let snapshot = document(meta, ops: 200)
+        let pending = saver.catchUp(with: snapshot)
+        // Drawn before the snapshot is in: it waits instead of jumping ahead.
+        #expect(saver.append(strokeOp(500)) == nil)
+        #expect(await pending.value == nil)
+        #expect(try store.loadSketch(meta.id).ops == snapshot.ops + [strokeOp(500)])
+        #expect(saver.storedOps == 201)
+        #expect(saver.unsaved.isEmpty)
+        let calls = writes.calls
+        #expect(calls.first?.count == 1 && calls.first?.onMainThread == true, "a stroke is saved at once")
+        #expect(calls.dropFirst().allSatisfy { !$0.onMainThread }, "\(calls)")
+        #expect(calls.dropFirst().first?.count ?? 0 >= 199, "the missed ops go in one transaction: \(calls)")
+        #expect(calls.count <= 3, "\(calls)")
+    }
+
+    @Test func aSecondSnapshotDuringTheWriteIsTakenAlongWithoutDuplicates() async throws {
+        let saver = SketchSaver(store: .live(store), sketch: meta)
+        let first = saver.catchUp(with: document(meta, ops: 50))
+        let second = saver.catchUp(with: document(meta, ops: 80))
+        #expect(await first.value == nil)
+        #expect(await second.value == nil)
+        #expect(try store.loadSketch(meta.id).ops == document(meta, ops: 80).ops)
+        #expect(saver.storedOps == 80)
     }
 
     @Test func aSketchLoadedFromTheStoreIsNotCountedAgain() throws {

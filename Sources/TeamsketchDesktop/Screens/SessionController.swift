@@ -212,7 +212,8 @@ final class SessionController {
     /// A snapshot is the host's log, in the same order as what is stored.
     private func persist(_ doc: SketchDocument) {
         ensureStored(doc.meta)
-        report(saver?.catchUp(with: doc))
+        guard let pending = saver?.catchUp(with: doc) else { return }
+        Task { [weak self] in self?.report(await pending.value) }
     }
 
     private func report(_ failure: SketchSaveError?) {
