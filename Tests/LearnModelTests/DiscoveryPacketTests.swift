@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LearnModel
 
@@ -134,5 +135,16 @@ import Testing
     @Test func beaconLifetimeCoversThreeMissedBeacons() {
         #expect(BeaconConfiguration.standard.lifetime == .milliseconds(7000))
         #expect(BeaconConfiguration.loopback(port: 1, interval: .milliseconds(100)).lifetime == .milliseconds(350))
+    }
+}
+
+@Suite struct BeaconFuzzFindingTests {
+    @Test func aBeaconTheFuzzerFoundSurvivesBeingAnnouncedAgain() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fuzz/corpus/discovery/found-host-name-cut-after-space.bin")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        let packet = try BeaconPacket(decoding: bytes)
+        let again = try BeaconPacket(decoding: packet.encoded())
+        #expect(again == packet, "\(packet) vs \(again)")
     }
 }

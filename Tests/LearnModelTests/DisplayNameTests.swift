@@ -11,6 +11,16 @@ import Testing
         }
     }
 
+    /// Found by the discovery fuzzer: a name cut just after a space kept the
+    /// space, so the next announcement of the same name trimmed it and a
+    /// listener saw the name change.
+    @Test func cleaningACleanedNameChangesNothingWhenTheCutFallsAfterASpace() {
+        let name = String(repeating: "x", count: 62) + " Anna"
+        let once = DisplayName.cleaned(name, maxBytes: 63)
+        #expect(once == String(repeating: "x", count: 62))
+        #expect(DisplayName.cleaned(once, maxBytes: 63) == once)
+    }
+
     @Test func terminalEscapesLoseTheirEscape() {
         #expect(DisplayName.member("\u{1B}[2JAnna\u{1B}[0m") == "[2JAnna[0m")
     }

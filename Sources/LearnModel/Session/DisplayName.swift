@@ -9,13 +9,14 @@ import Foundation
 /// and right-to-left marks — with which "Anna" could be made to show as
 /// someone else's name or a name could swallow what is printed after it.
 /// Other format characters stay: emoji sequences need the zero-width joiner.
-/// The result is trimmed and cut at a character boundary to `maxBytes` of
-/// UTF-8.
+/// The result is cut at a character boundary to `maxBytes` of UTF-8 and
+/// trimmed after the cut, so cleaning a cleaned name changes nothing (what a
+/// host announces is what a listener decodes and announces again).
 public enum DisplayName {
     public static func cleaned(_ name: String, maxBytes: Int) -> String {
         let kept = String(String.UnicodeScalarView(name.unicodeScalars.filter { !isHidden($0) }))
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        return SessionLimits.truncated(kept, maxBytes: maxBytes)
+        return SessionLimits.truncated(kept, maxBytes: maxBytes).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A member's or author's name on the session (at most 256 bytes).
