@@ -80,15 +80,30 @@ final class JoinScreen {
             UI.append(nearby, UI.label(activity.lookingNearby, classes: ["hint"]))
         }
         for s in found {
-            let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [
+            // The host's avatar and the session's sign, as on the host's
+            // screen: a pupil matches the pictures, not a number.
+            let face = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [
                 Avatar.make(name: s.hostName, size: 64),
+                SessionSignView.make(s.sign, height: 80, copy: s.isCopy),
+            ])
+            gtk_widget_set_halign(face, GTK_ALIGN_CENTER)
+            let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [
+                face,
                 UI.label(s.hostName, classes: ["card-name"]),
                 UI.label(s.mechanismList.map(Self.name(of:)).joined(separator: " · "), classes: ["hint"]),
             ])
             let b = gtk_button_new()!
             gtk_button_set_child(ts_button(b), content)
             UI.style(b, ["card", "session-card"])
-            UI.accessibleLabel(b, String(format: `_`("Join %@"), s.hostName))
+            var name = String(format: `_`("Join %@"), s.hostName)
+            if s.isCopy {
+                // Someone else announces this session's id: its sign is
+                // struck through and it says so, so it never looks like the real one.
+                UI.append(content, UI.label("⚠ " + `_`("Maybe a copy! Ask your teacher."), classes: ["copy-warning"]))
+                UI.style(b, ["session-copy"])
+                name += " — " + `_`("Maybe a copy! Ask your teacher.")
+            }
+            UI.accessibleLabel(b, name)
             let address = s.address
             Signal.connect(UI.raw(b), "clicked") { [weak self] in self?.join([address]) }
             UI.append(nearby, b)
