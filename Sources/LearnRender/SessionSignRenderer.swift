@@ -37,7 +37,9 @@ public enum SessionSignRenderer {
     /// that this one is not like the sign at the front.
     public static func drawCopyWarning(in cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double) {
         cairo_save(cr)
-        cairo_rectangle(cr, x, y, width, height)
+        // The stripes keep to the band's rounded outline.
+        let h = min(height, width / aspect), w = h * aspect
+        roundedRect(cr, x + (width - w) / 2, y + (height - h) / 2, w, h, radius: h / (1 + 2 * gapPerTile) * gapPerTile * 1.6)
         cairo_clip(cr)
         cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.55)
         cairo_set_line_width(cr, height * 0.09)

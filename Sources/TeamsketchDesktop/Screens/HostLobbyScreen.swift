@@ -4,9 +4,10 @@ import LearnModel
 import LearnNet
 import TeamsketchCore
 
-/// The host's lobby: the join code in big digits, who asks to join (accept /
-/// decline, also after accepting), and Start once the activity's start rule
-/// allows it. The activity's words come from `session.activityUI`.
+/// The host's lobby: the host's avatar and the session's sign (what the
+/// joiners' cards show), the join code in big digits, who asks to join
+/// (accept / decline, also after accepting), and Start once the activity's
+/// start rule allows it. The activity's words come from `session.activityUI`.
 @MainActor
 final class HostLobbyScreen {
     let widget: Widget
