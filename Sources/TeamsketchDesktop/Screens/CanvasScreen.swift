@@ -245,7 +245,7 @@ final class CanvasScreen {
         canvas.drawingEnabled = false
         saver?.markChanged()
         persistThumbnail()
-        showBanner(SessionController.text(for: reason))
+        showBanner(SketchLobbyUI().wording.text(for: reason))
     }
 
     func showNotice(_ text: String) { showBanner(text, seconds: 4) }
