@@ -25,6 +25,11 @@ final class TeamsketchApp {
     private(set) var store: LocalStore?
     /// The store as the app core sees it.
     private(set) var storeClient: StoreClient?
+    /// The word lists the game offers; the built-in files are read and
+    /// stored once per run, on first use.
+    private(set) lazy var wordPools = WordPoolCatalogue(
+        builtIn: BuiltInPoolFiles(locator: AppResources.locator), store: store.map(PoolStoreClient.live),
+        languages: WordPoolCatalogue.preferredLanguages(environment: ProcessInfo.processInfo.environment))
     /// The pupil's profile and the classroom settings, read once at start.
     let preferences: DevicePreferences
     let files = SketchFileClient.live
