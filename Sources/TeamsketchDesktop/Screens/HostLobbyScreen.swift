@@ -28,8 +28,8 @@ final class HostLobbyScreen {
         codeLabel = UI.label("…", classes: ["join-code"])
         addressLabel = UI.label("", classes: ["hint"])
         members = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
-        signRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24)
-        gtk_widget_set_halign(signRow, GTK_ALIGN_CENTER)
+        signRow = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        gtk_widget_set_valign(signRow, GTK_ALIGN_CENTER)
         status = UI.label(`_`("Opening the lobby…"), classes: ["form-label"])
         startButton = UI.button(`_`("Start"), icon: "media-playback-start-symbolic", classes: ["big-button", "suggested-action"]) {}
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
@@ -46,10 +46,15 @@ final class HostLobbyScreen {
         Signal.connect(UI.raw(startButton), "clicked") { [weak self] in self?.startPressed() }
         gtk_widget_set_sensitive(startButton, 0)
 
-        UI.append(widget, signRow)
-        UI.append(widget, UI.label(`_`("Others join with this code"), classes: ["form-label"]))
-        UI.append(widget, codeLabel)
-        UI.append(widget, addressLabel)
+        // The sign beside the code rather than above it, so a full lobby's
+        // rows still fit on a small classroom screen.
+        let code = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [
+            UI.label(`_`("Others join with this code"), classes: ["form-label"]), codeLabel, addressLabel,
+        ])
+        gtk_widget_set_valign(code, GTK_ALIGN_CENTER)
+        let top = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 48, [signRow, code])
+        gtk_widget_set_halign(top, GTK_ALIGN_CENTER)
+        UI.append(widget, top)
         UI.append(widget, status)
         UI.append(widget, members)
         let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, startButton])
@@ -79,12 +84,12 @@ final class HostLobbyScreen {
     /// the teacher can say "tap the card with these pictures".
     private func showSign(_ sign: SessionSign, host: String) {
         UI.clear(signRow)
-        UI.append(signRow, Avatar.make(name: host, size: 96))
-        let picture = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [
+        let face = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16, [
+            Avatar.make(name: host, size: 96),
             SessionSignView.make(sign, height: 130),
-            UI.label(SessionSignView.words(sign), classes: ["sign-caption"]),
         ])
-        UI.append(signRow, picture)
+        UI.append(signRow, face)
+        UI.append(signRow, UI.label(SessionSignView.words(sign), classes: ["sign-caption"]))
     }
 
     private func show(_ lobby: Lobby) {
