@@ -95,7 +95,7 @@ final class JoinScreen {
             let b = gtk_button_new()!
             gtk_button_set_child(ts_button(b), content)
             UI.style(b, ["card", "session-card"])
-            var name = String(format: `_`("Join %@"), s.hostName)
+            var name = String(format: `_`("Join %@"), s.hostName) + " — " + SessionSignView.words(s.sign)
             if s.isCopy {
                 // Someone else announces this session's id: its sign is
                 // struck through and it says so, so it never looks like the real one.
