@@ -3,11 +3,14 @@ shows the host's avatar and the session's sign (two pictures on a band of
 one colour), and the join card on another pupil's screen shows the same
 sign. Judged by pixels: the band's colour, then each picture tile."""
 import re
+import subprocess
 import time
 
+import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from harness import App, Display, blobs, find_color, home_button, wait_for
+import harness
+from harness import App, BIN, Display, blobs, find_color, home_button, wait_for
 
 # SessionSign.Colour.rgba (LearnModel).
 SIGN_COLOURS = {
@@ -100,3 +103,115 @@ def test_the_join_card_shows_the_same_sign_as_the_hosts_lobby(display, tmp_path)
             guest.stop()
         host.stop()
         second.stop()
+
+
+WARNING_YELLOW = (0xFF, 0xD6, 0x00)  # SessionSignRenderer.drawCopyWarning's triangle
+COPY_RED = (0xC0, 0x26, 0x1C)        # .session-copy's dashed frame and words
+
+
+class TwoNetworks:
+    """Two network namespaces joined by a cable (a veth pair): the classroom
+    (10.77.0.1, where the apps run) and another computer (10.77.0.2). Only
+    from there does an announcement come from an address that is not this
+    device's, as a copy on a real classroom network would."""
+
+    def __init__(self, tmp):
+        self.holders = []
+        self.tmp = tmp
+
+    def _holder(self):
+        p = subprocess.Popen(["unshare", "--net", "sh", "-c", "ip link set lo up && echo ready && exec sleep 100000"],
+                             stdout=subprocess.PIPE, text=True)
+        assert p.stdout.readline().strip() == "ready"
+        self.holders.append(p)
+        return p.pid
+
+    def start(self):
+        self.room, self.other = self._holder(), self._holder()
+        self.run(self.room, "ip", "link", "add", "va", "type", "veth", "peer", "name", "vb")
+        self.run(self.room, "ip", "link", "set", "vb", "netns", str(self.other))
+        for pid, dev, ip in ((self.room, "va", "10.77.0.1/24"), (self.other, "vb", "10.77.0.2/24")):
+            self.run(pid, "ip", "addr", "add", ip, "brd", "+", "dev", dev)
+            self.run(pid, "ip", "link", "set", dev, "up")
+        # The apps run in the classroom: a wrapper keeps the app's pid
+        # (nsenter execs it), so the harness finds its window as usual.
+        wrapper = self.tmp / "in-classroom"
+        wrapper.write_text(f"#!/bin/sh\nexec nsenter --net=/proc/{self.room}/ns/net {BIN} \"$@\"\n")
+        wrapper.chmod(0o755)
+        return wrapper
+
+    def run(self, pid, *cmd):
+        subprocess.run(["nsenter", f"--net=/proc/{pid}/ns/net", *cmd], check=True)
+
+    def popen_elsewhere(self, *args):
+        return subprocess.Popen(["nsenter", f"--net=/proc/{self.other}/ns/net", str(BIN), *args],
+                                env={"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(self.tmp / "other")},
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def stop(self):
+        for p in self.holders:
+            p.kill()
+            p.wait()
+
+
+def test_a_copy_of_the_session_from_another_computer_is_marked_and_the_real_card_is_not(display, tmp_path, monkeypatch):
+    if subprocess.run(["unshare", "--net", "true"], capture_output=True).returncode != 0:
+        pytest.skip("network namespaces are not available here")
+    nets = TwoNetworks(tmp_path)
+    monkeypatch.setattr(harness, "BIN", nets.start())
+    second = Display().start()
+    (tmp_path / "host").mkdir()
+    (tmp_path / "guest").mkdir()
+    host = guest = fake = None
+    try:
+        host = App(display, tmp_path / "host")
+        host.click(*home_button(host, 1))          # Draw together
+        time.sleep(0.4)
+        host.key("ctrl+a")
+        host.type("Real")
+        host.key("Return")
+        m = wait_for(lambda: re.search(r"hosting: code=\d{6} .* sign=(\w+) \w+ \w+ id=(\S+)", host.read_log()),
+                     what="the lobby's sign and id in the log")
+        colour, session_id = SIGN_COLOURS[m[1]], m[2]
+        lobby = host.screenshot("copy-lobby")
+        lobby_tiles = tiles(lobby, signs(lobby, colour, min_height=100)[0])
+
+        guest = App(second, tmp_path / "guest")
+        guest.click(*home_button(guest, 2))         # Join
+        real = wait_for(lambda: signs(guest.screenshot("copy-before"), colour, min_height=60),
+                        seconds=20, what="the real session's card")[0]
+
+        # Another computer announces the same session id, the same host
+        # name, the same port: everything a copy can imitate.
+        fake = nets.popen_elsewhere("announce", "--name", "Pupil", "--port", "47851", "--id", session_id,
+                                    "--no-dnssd")
+
+        def warned():
+            shot = guest.screenshot("copy-card")
+            yellow = blobs(shot, WARNING_YELLOW, tol=20, step=2, min_cells=15)
+            return (shot, yellow) if yellow else None
+        shot, yellow = wait_for(warned, seconds=20, what="the copy's card with a warning triangle")
+        assert len(yellow) == 1, f"one warning, on the copy only: {yellow}"
+        # The copy's card has its dashed red frame and words...
+        copy_box = (yellow[0][0] - 120, yellow[0][1] - 60, yellow[0][2] + 120, yellow[0][3] + 140)
+        assert len(find_color(shot, COPY_RED, box=copy_box, tol=12)) > 200, "the copy's card is not framed in red"
+        # ...while the real card (the first heard, left of it) keeps its
+        # clean sign with the lobby's pictures and no warning near it.
+        clean = signs(shot, colour, min_height=60)
+        assert len(clean) == 1, f"only the real card's sign is clean: {clean}"
+        real = clean[0]
+        x0, y0, x1, y1 = real
+        assert x1 < yellow[0][0], "the real card is the first one"
+        assert not find_color(shot, WARNING_YELLOW, box=(x0 - 80, y0 - 20, x1 + 10, y1 + 90), tol=20)
+        assert len(find_color(shot, COPY_RED, box=(x0 - 80, y0 - 20, x1 + 10, y1 + 90), tol=12)) < 20
+        for a, b in zip(lobby_tiles, tiles(shot, real)):
+            assert diff(a, b) < 12
+    finally:
+        if fake:
+            fake.kill()
+            fake.wait()
+        for app in (guest, host):
+            if app:
+                app.stop()
+        second.stop()
+        nets.stop()

@@ -74,7 +74,7 @@ final class HostLobbyScreen {
         let sign = SessionSign(sessionID: lobby.sessionID)
         showSign(sign, host: app.preferences.profile.name)
         // For people and scripts reading the log (the UI tests join by it).
-        FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address) sign=\(sign)\n".utf8))
+        FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address) sign=\(sign) id=\(lobby.sessionID.uuidString.lowercased())\n".utf8))
         app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.uuidString.lowercased(), hostName: app.preferences.profile.name,
                                                    activity: lobby.activity, port: port))
         show(lobby)
