@@ -1,7 +1,9 @@
 """A pupil tells the real session from others by looking: the host's lobby
 shows the host's avatar and the session's sign (two pictures on a band of
 one colour), and the join card on another pupil's screen shows the same
-sign. Judged by pixels: the band's colour, then each picture tile."""
+sign, and so does the join screen once joined. A copy of the session id
+announced from another computer is marked; the real card is not. Judged by
+pixels: the band's colour, then each picture tile."""
 import re
 import subprocess
 import time
@@ -98,6 +100,17 @@ def test_the_join_card_shows_the_same_sign_as_the_hosts_lobby(display, tmp_path)
         # The real session is not marked as a copy: no warning stripes on its sign.
         x0, y0, x1, y1 = box
         assert len(find_color(guest.screenshot("sign-join-card"), (0xC0, 0x26, 0x1C), box=(x0 - 60, y0 - 20, x1 + 20, y1 + 80), tol=12)) < 20
+
+        # Joined (as by a typed code): while waiting, the join screen shows
+        # the sign the host sent, so the pupil can check the pictures again.
+        guest.click((x0 + x1) / 2, (y0 + y1) / 2)
+        def waiting_sign():
+            shot = guest.screenshot("sign-joined")
+            below = [b for b in signs(shot, colour, min_height=60) if b[1] > y1 + 40 or b[0] > x1 + 40 or b[2] < x0 - 40]
+            return (shot, below[0]) if below else None
+        shot, joined = wait_for(waiting_sign, seconds=20, what="the sign while waiting for the host")
+        for a, b in zip(lobby_tiles, tiles(shot, joined)):
+            assert diff(a, b) < 12
     finally:
         if guest:
             guest.stop()

@@ -17,6 +17,9 @@ final class JoinScreen {
     private let nearby: Widget
     private let diagnostics: Widget
     private let status: Widget
+    /// While waiting: the host's avatar and the session's sign, so a pupil
+    /// who typed a code sees the same pictures as on the host's screen.
+    private let joinedSign: Widget
     private var session: (any LobbyJoining)?
     private let activity: any ActivityLobbyUI
 
@@ -37,6 +40,8 @@ final class JoinScreen {
         diagnostics = UI.label("", classes: ["hint"])
         gtk_label_set_xalign(ts_label(diagnostics), 0)
         status = UI.label("", classes: ["form-label"])
+        joinedSign = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
+        gtk_widget_set_valign(joinedSign, GTK_ALIGN_CENTER)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         UI.center(widget)
 
@@ -61,7 +66,10 @@ final class JoinScreen {
         UI.append(widget, nearby)
         UI.append(widget, codeRow)
         UI.append(widget, observer)
-        UI.append(widget, status)
+        // Side by side, so waiting adds no height: the Back button stays on screen.
+        let waitingRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [joinedSign, status])
+        gtk_widget_set_halign(waitingRow, GTK_ALIGN_CENTER)
+        UI.append(widget, waitingRow)
         UI.append(widget, why)
         UI.append(widget, back)
 
@@ -134,7 +142,10 @@ final class JoinScreen {
         controller.onStatus = { [weak self] text in
             guard let self else { return }
             UI.setText(self.status, text)
-            if controller.ended != nil { self.session = nil }
+            if controller.ended != nil {
+                self.session = nil
+                UI.clear(self.joinedSign)
+            }
         }
         controller.onLobby = { [weak self] lobby in self?.showWaiting(lobby) }
         session = controller
@@ -154,6 +165,10 @@ final class JoinScreen {
     }
 
     private func showWaiting(_ lobby: Lobby) {
+        UI.clear(joinedSign)
+        let host: String = lobby.members.first(where: { $0.index == 0 }).map(\.name) ?? ""
+        UI.append(joinedSign, Avatar.make(name: host, size: 64))
+        UI.append(joinedSign, SessionSignView.make(SessionSign(sessionID: lobby.sessionID), height: 80))
         let names = lobby.members.filter { $0.state == .accepted }.map(\.name).joined(separator: ", ")
         let waiting = session?.myIndex == nil ? `_`("Asking the host…") : `_`("Waiting for the host to start…")
         UI.setText(status, "\(activity.waitingSummary(lobby))\n\(names)\n\(waiting)")
