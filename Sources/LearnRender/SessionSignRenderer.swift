@@ -238,15 +238,15 @@ private struct PicturePen {
 
     func tree() {
         shapes([(rect(0.43, 0.5, 0.57, 0.9), RGBA(hex: 0x8D5524))])
-        shapes([(circle(0.5, 0.36, 0.24), RGBA(hex: 0x43A047)),
-                (circle(0.31, 0.52, 0.15), RGBA(hex: 0x43A047)),
-                (circle(0.69, 0.52, 0.15), RGBA(hex: 0x43A047))])
+        shapes([(circle(0.5, 0.36, 0.24), RGBA(hex: 0x7CB342)),
+                (circle(0.31, 0.52, 0.15), RGBA(hex: 0x7CB342)),
+                (circle(0.69, 0.52, 0.15), RGBA(hex: 0x7CB342))])
     }
 
     func flower() {
         lines([((0.5, 0.5), (0.5, 0.92))], width: 0.1)
-        lines([((0.5, 0.5), (0.5, 0.92))], width: 0.05, colour: RGBA(hex: 0x43A047))
-        shapes([(ellipse(0.64, 0.78, 0.12, 0.06), RGBA(hex: 0x66BB6A))])
+        lines([((0.5, 0.5), (0.5, 0.92))], width: 0.05, colour: RGBA(hex: 0x7CB342))
+        shapes([(ellipse(0.64, 0.78, 0.12, 0.06), RGBA(hex: 0x8BC34A))])
         let petals = (0..<5).map { i -> (path: () -> Void, colour: RGBA) in
             let a = -Double.pi / 2 + Double(i) * 2 * .pi / 5
             return (circle(0.5 + 0.17 * cos(a), 0.38 + 0.17 * sin(a), 0.12), RGBA(hex: 0xEC407A))
@@ -256,14 +256,14 @@ private struct PicturePen {
     }
 
     func fish() {
-        shapes([(polygon([(0.68, 0.5), (0.92, 0.3), (0.92, 0.7)]), RGBA(hex: 0x0288D1)),
-                (ellipse(0.44, 0.5, 0.32, 0.2), RGBA(hex: 0x29B6F6))])
+        shapes([(polygon([(0.68, 0.5), (0.92, 0.3), (0.92, 0.7)]), RGBA(hex: 0x4DD0E1)),
+                (ellipse(0.44, 0.5, 0.32, 0.2), RGBA(hex: 0x4DD0E1))])
         dot(0.28, 0.45, 0.04)
     }
 
     func house() {
         shapes([(rect(0.2, 0.45, 0.8, 0.88), RGBA(hex: 0xFFCC80))])
-        shapes([(polygon([(0.1, 0.48), (0.5, 0.12), (0.9, 0.48)]), RGBA(hex: 0xC62828))])
+        shapes([(polygon([(0.1, 0.48), (0.5, 0.12), (0.9, 0.48)]), RGBA(hex: 0xD84315))])
         shapes([(rect(0.43, 0.62, 0.57, 0.88), RGBA(hex: 0x8D5524))])
     }
 
@@ -276,9 +276,9 @@ private struct PicturePen {
 
     func apple() {
         lines([((0.5, 0.32), (0.55, 0.14))], width: 0.06, colour: RGBA(hex: 0x6D4C41))
-        shapes([(ellipse(0.66, 0.2, 0.12, 0.06), RGBA(hex: 0x2E7D32))])
-        shapes([(circle(0.37, 0.56, 0.25), RGBA(hex: 0x7CB342)),
-                (circle(0.63, 0.56, 0.25), RGBA(hex: 0x7CB342))])
+        shapes([(ellipse(0.66, 0.2, 0.12, 0.06), RGBA(hex: 0x689F38))])
+        shapes([(circle(0.37, 0.56, 0.25), RGBA(hex: 0xE53935)),
+                (circle(0.63, 0.56, 0.25), RGBA(hex: 0xE53935))])
     }
 
     func cat() {
@@ -324,14 +324,14 @@ private struct PicturePen {
         cairo_move_to(cr, 0.5, 0.7)
         cairo_curve_to(cr, 0.42, 0.78, 0.58, 0.84, 0.5, 0.94)
         cairo_stroke(cr)
-        shapes([(polygon([(0.5, 0.64), (0.56, 0.72), (0.44, 0.72)]), RGBA(hex: 0x1565C0)),
-                (ellipse(0.5, 0.38, 0.23, 0.28), RGBA(hex: 0x1E88E5))])
+        shapes([(polygon([(0.5, 0.64), (0.56, 0.72), (0.44, 0.72)]), RGBA(hex: 0x0A2A66)),
+                (ellipse(0.5, 0.38, 0.23, 0.28), RGBA(hex: 0x0D3A8C))])
         dot(0.42, 0.28, 0.04, RGBA(hex: 0xBBDEFB))
     }
 
     func car() {
-        shapes([(polygon([(0.26, 0.5), (0.35, 0.28), (0.65, 0.28), (0.76, 0.5)]), RGBA(hex: 0x00897B)),
-                (rect(0.08, 0.48, 0.92, 0.72, radius: 0.06), RGBA(hex: 0x00897B))])
+        shapes([(polygon([(0.26, 0.5), (0.35, 0.28), (0.65, 0.28), (0.76, 0.5)]), RGBA(hex: 0x0097A7)),
+                (rect(0.08, 0.48, 0.92, 0.72, radius: 0.06), RGBA(hex: 0x0097A7))])
         shapes([(polygon([(0.34, 0.47), (0.39, 0.33), (0.49, 0.33), (0.49, 0.47)]), RGBA(hex: 0xB3E5FC)),
                 (polygon([(0.53, 0.47), (0.53, 0.33), (0.62, 0.33), (0.69, 0.47)]), RGBA(hex: 0xB3E5FC))])
         shapes([(circle(0.28, 0.74, 0.1), RGBA(hex: 0x424242)), (circle(0.72, 0.74, 0.1), RGBA(hex: 0x424242))])

@@ -110,6 +110,42 @@ import Testing
         #expect(mid.r > 230 && mid.g > 190 && mid.b < 40)
     }
 
+    /// The lobby's ✓ is green (#1E7B34) and Start is Adwaita's blue
+    /// (#3584E4): no pixel of any sign, edges and outlines included, comes
+    /// near them, so a child never takes a picture for a button (and the UI
+    /// tests, which find those buttons by colour, never either).
+    @Test func noSignLooksLikeTheLobbysButtons() throws {
+        let buttons: [((Int, Int, Int), Int)] = [((0x1E, 0x7B, 0x34), 34), ((0x35, 0x84, 0xE4), 29)]
+        let h = 96.0, w = (h * SessionSignRenderer.aspect).rounded(.up)
+        let pictures = Picture.allCases
+        for colour in SessionSign.Colour.allCases {
+            for k in stride(from: 0, to: pictures.count, by: 2) {
+                let sign = SessionSign(first: pictures[k], second: pictures[k + 1], colour: colour)
+                for background in [(1.0, 1.0, 1.0), (0.98, 0.97, 0.94)] {
+                    let image = try CairoImage(width: Int(w), height: Int(h))
+                    let cr = try #require(cairo_create(image.surface))
+                    cairo_set_source_rgb(cr, background.0, background.1, background.2)
+                    cairo_paint(cr)
+                    SessionSignRenderer.draw(sign, in: cr, x: 0, y: 0, width: w, height: h)
+                    cairo_destroy(cr)
+                    var near = 0
+                    var example = ""
+                    for y in 0..<image.height {
+                        for x in 0..<image.width {
+                            let p = image.pixel(x: x, y: y)
+                            for (b, tol) in buttons
+                            where abs(Int(p.r) - b.0) <= tol && abs(Int(p.g) - b.1) <= tol && abs(Int(p.b) - b.2) <= tol {
+                                near += 1
+                                example = "(\(p.r), \(p.g), \(p.b)) at \(x),\(y)"
+                            }
+                        }
+                    }
+                    #expect(near == 0, "\(sign) has \(near) pixels like a lobby button, e.g. \(example)")
+                }
+            }
+        }
+    }
+
     /// Every picture side by side, for a person to look at
     /// (Tests/ui/out/session-sign-pictures.png).
     @Test func writesASheetOfAllPictures() throws {

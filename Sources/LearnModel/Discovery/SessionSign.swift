@@ -20,7 +20,9 @@ public struct SessionSign: Hashable, Sendable, CustomStringConvertible {
         public var word: String { String(describing: self) }
     }
 
-    /// Colours children know by name and tell apart at a glance.
+    /// Colours children know by name and tell apart at a glance; none
+    /// close to the lobby's green ✓ or blue Start, so a sign never looks
+    /// like a button.
     public enum Colour: Int, CaseIterable, Hashable, Sendable {
         case red, orange, yellow, green, blue, purple, pink, brown
 
@@ -29,8 +31,8 @@ public struct SessionSign: Hashable, Sendable, CustomStringConvertible {
             case .red: RGBA(hex: 0xD7263D)
             case .orange: RGBA(hex: 0xF08A24)
             case .yellow: RGBA(hex: 0xF2C811)
-            case .green: RGBA(hex: 0x2E9E4A)
-            case .blue: RGBA(hex: 0x2F6FD6)
+            case .green: RGBA(hex: 0x43A83A)
+            case .blue: RGBA(hex: 0x1F4FB4)
             case .purple: RGBA(hex: 0x8A3FC1)
             case .pink: RGBA(hex: 0xF06EAA)
             case .brown: RGBA(hex: 0x8B5A2B)
