@@ -42,11 +42,4 @@ public struct ClassroomSettings: Equatable, Sendable {
     public var sessionSettings: SessionSettings {
         SessionSettings(clearAllowed: clearAllowed, eraserAllowed: eraserAllowed)
     }
-
-    /// Whether this device plays sounds in a game: the host's choice when
-    /// the game is someone else's (`hostChoice` travels in the lobby), else
-    /// this device's own.
-    public func soundsOn(hostChoice: Bool?) -> Bool {
-        hostChoice ?? soundsOn
-    }
 }

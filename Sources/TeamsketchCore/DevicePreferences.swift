@@ -24,6 +24,19 @@ public final class DevicePreferences {
                           userName: environment["USER"])
     }
 
+    /// Whether a game plays sounds on this device: what the environment
+    /// fixes for this run comes first (a test machine, a quiet demo), then
+    /// the host's choice in a LAN game (from its lobby), then this device's
+    /// own switch.
+    public func soundsOn(hostChoice: Bool? = nil) -> Bool {
+        overrides.soundsOn(hostChoice: hostChoice, device: settings)
+    }
+
+    /// The player for a game: the live one (made only then) or silence.
+    public func soundClient(hostChoice: Bool? = nil, live: () -> SoundClient) -> SoundClient {
+        SoundClient.choosing(soundsOn: soundsOn(hostChoice: hostChoice), live: live)
+    }
+
     /// The pupil typed a name (e.g. when joining). Blank names keep the old one.
     public func rename(to name: String) throws(PreferencesError) {
         let trimmed = name.trimmingCharacters(in: .whitespaces)

@@ -16,6 +16,13 @@ public struct SettingsOverrides: Equatable, Sendable {
         }
     }
 
+    /// Sounds in a game: fixed here, else the host's choice in a LAN game,
+    /// else the device's own. The environment comes first because it is
+    /// set for this machine on purpose, and a lobby is anybody's.
+    public func soundsOn(hostChoice: Bool?, device: ClassroomSettings) -> Bool {
+        soundsOn ?? hostChoice ?? device.soundsOn
+    }
+
     /// The settings in force: the stored profile's choices, then what the
     /// environment fixes on top.
     public func settings(from profile: Profile, defaults: ClassroomSettings = .defaults) -> ClassroomSettings {

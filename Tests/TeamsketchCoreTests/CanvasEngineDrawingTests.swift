@@ -115,6 +115,34 @@ import Testing
         #expect(rig.engine.tool == .pen)
     }
 
+    @Test func withoutTheEraserAllowedNoInputErases() {
+        var settings = ClassroomSettings.defaults
+        settings.eraserAllowed = false
+        var rig = CanvasRig(permissions: .solo(settings))
+        #expect(!rig.engine.mayErase)
+        rig.drag(stride(from: 200.0, through: 1000, by: 20).map { Point($0, 300) })
+        let across = (0...10).map { Point(500, 280 + Double($0) * 4) }
+        // A stylus turned round: its eraser end must not get round the setting.
+        let tip = rig.drag(across, eraserTip: true)
+        #expect(tip.stored.isEmpty)
+        #expect(rig.engine.eraserRing == nil)
+        // Nor may the tool be switched to the eraser (button, E key).
+        rig.engine.tool = .eraser
+        #expect(rig.engine.tool == .pen)
+        rig.drag(across)
+        #expect(rig.engine.document.strokes.count == 2, "the original stroke stays; the drag drew with the pen")
+    }
+
+    @Test func aWatcherDrawsNothingWhateverTheToolkitSends() {
+        var rig = CanvasRig(permissions: .shared(isHost: false, role: .observer, session: nil))
+        #expect(!rig.engine.drawingEnabled)
+        let effects = rig.drag(curve(across: rig))
+        #expect(effects.stored.isEmpty && rig.engine.liveStrokes.isEmpty)
+        // The end of a time limit turning drawing "back on" does not make a watcher a painter.
+        rig.send(.drawingEnabled(true))
+        #expect(!rig.engine.drawingEnabled)
+    }
+
     @Test func whenTimeIsUpTheStrokeInProgressGoesAndNothingMoreIsDrawn() {
         var rig = CanvasRig()
         rig.engine.pen = Pen(color: .red, width: .broad)

@@ -15,8 +15,9 @@ struct CanvasRig {
 
     /// The UI tests' canvas: a 1200 × 660 widget, one device pixel per unit.
     init(document: SketchDocument = SketchDocument(meta: SketchMeta(name: "Test")), shared: Bool = false,
+         permissions: SketchPermissions = .solo(.defaults),
          width: Double = 1200, height: Double = 660, deviceScale: Double = 1) {
-        engine = CanvasEngine(document: document, author: "Mia", isShared: shared)
+        engine = CanvasEngine(document: document, author: "Mia", isShared: shared, permissions: permissions)
         send(.resize(width: width, height: height, deviceScale: deviceScale))
         frame()
     }

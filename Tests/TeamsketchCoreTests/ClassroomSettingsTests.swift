@@ -28,11 +28,34 @@ import Testing
         #expect(!s.sessionSettings.eraserAllowed)
     }
 
-    @Test func inAGameTheHostsSoundsChoiceWins() {
-        let quiet = ClassroomSettings(soundsOn: false)
+    @MainActor func preferences(switch on: Bool, environment: [String: String] = [:]) -> DevicePreferences {
+        DevicePreferences(client: .inMemory(Profile(name: "Mia", soundsOn: on)),
+                          overrides: SettingsOverrides(environment: environment), userName: nil)
+    }
+
+    @Test @MainActor func inAGameTheHostsSoundsChoiceWinsOverTheSwitch() {
+        let quiet = preferences(switch: false)
         #expect(quiet.soundsOn(hostChoice: true))
-        #expect(!ClassroomSettings(soundsOn: true).soundsOn(hostChoice: false))
+        #expect(!preferences(switch: true).soundsOn(hostChoice: false))
         #expect(!quiet.soundsOn(hostChoice: nil), "alone, the device's own choice")
+    }
+
+    @Test @MainActor func theEnvironmentWinsOverTheHostsChoice() {
+        // A test machine or a quiet demo set TEAMSKETCH_SOUNDS: no host's
+        // lobby may switch it back on (or off).
+        #expect(!preferences(switch: true, environment: ["TEAMSKETCH_SOUNDS": "0"]).soundsOn(hostChoice: true))
+        #expect(preferences(switch: false, environment: ["TEAMSKETCH_SOUNDS": "1"]).soundsOn(hostChoice: false))
+    }
+
+    @Test @MainActor func theSoundPlayerFollowsTheDecision() {
+        var made = 0
+        let live: () -> SoundClient = { made += 1; return SoundClient { _ in } }
+        _ = preferences(switch: true, environment: ["TEAMSKETCH_SOUNDS": "0"]).soundClient(hostChoice: true, live: live)
+        #expect(made == 0, "silenced by the environment: no live player")
+        _ = preferences(switch: false).soundClient(hostChoice: true, live: live)
+        #expect(made == 1, "the host wants sounds and nothing fixes them")
+        _ = preferences(switch: false).soundClient(live: live)
+        #expect(made == 1, "alone with the switch off")
     }
 
     @Test(arguments: [("0", false, true), ("1", true, false), ("yes", true, true), (nil, false, false)] as [(String?, Bool, Bool)])

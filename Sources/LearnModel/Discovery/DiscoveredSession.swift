@@ -23,6 +23,9 @@ public struct DiscoveredSession: Sendable, Hashable, Identifiable {
     /// a session reached on a second network of the same host.
     public var isCopy: Bool { cardID != sessionID }
 
+    /// The pictures and colour the host's lobby shows for this session id.
+    public var sign: SessionSign { SessionSign(sessionID: sessionID) }
+
     /// The code for this session's address, when it has one (IPv4 host on a
     /// session port).
     public var joinCode: JoinCode? {

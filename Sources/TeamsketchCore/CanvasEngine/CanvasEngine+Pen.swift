@@ -13,6 +13,9 @@ extension CanvasEngine {
             return true
         }
         guard drawingEnabled else { return true }
+        // A stylus's eraser end where erasing is not allowed does nothing:
+        // no ink appears where the child meant to rub out.
+        if eraserTip && !mayErase { return true }
         let c = viewport.toCanvas(p)
         strokeTool = eraserTip ? .eraser : tool
         switch strokeTool {

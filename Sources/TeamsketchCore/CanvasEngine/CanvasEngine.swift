@@ -14,7 +14,13 @@ public struct CanvasEngine: Sendable {
     public private(set) var deviceScale = 1.0
     public internal(set) var tiles = TilePlanner()
     public var pen = Pen(color: .black, width: .fine)
-    public var tool: CanvasTool = .pen
+    /// The chosen tool. Choosing the eraser where erasing is not allowed
+    /// leaves the pen in hand, whichever button or key asked for it.
+    public var tool: CanvasTool = .pen {
+        didSet { if tool == .eraser && !mayErase { tool = .pen } }
+    }
+    /// What this pupil may do here (the host's or the classroom's settings).
+    public let permissions: SketchPermissions
     public var author: String
     /// In a LAN session own strokes stream out while drawn and enter the
     /// document only when the host has ordered them (`.sharedOpApplied`).
@@ -42,6 +48,10 @@ public struct CanvasEngine: Sendable {
     var awaitingHost: [UUID: Stroke] = [:]
     var effects: [CanvasEffect] = []
 
+    /// Whether any input may erase here: the eraser tool and a stylus's
+    /// eraser end alike.
+    public var mayErase: Bool { permissions.mayErase }
+
     /// Radius of the eraser in canvas units.
     public static let eraserRadius = 14.0
     /// How long a zoom must rest before the tiles are drawn again at the new scale.
@@ -49,10 +59,13 @@ public struct CanvasEngine: Sendable {
     /// Pen moves shorter than this (widget pixels) add nothing.
     public static let minimumMove = 0.3
 
-    public init(document: SketchDocument, author: String, isShared: Bool = false) {
+    public init(document: SketchDocument, author: String, isShared: Bool = false,
+                permissions: SketchPermissions = .solo(.defaults)) {
         self.document = document
         self.author = author
         self.isShared = isShared
+        self.permissions = permissions
+        drawingEnabled = permissions.mayDraw
         viewport = Viewport(canvasWidth: document.meta.width, canvasHeight: document.meta.height)
     }
 
@@ -130,8 +143,8 @@ public struct CanvasEngine: Sendable {
             effects += changes
             if changes.contains(where: { if case .render = $0 { true } else { false } }) { emit(.invalidate) }
         case .drawingEnabled(let on):
-            drawingEnabled = on
-            if !on { cancelStroke() }
+            drawingEnabled = on && permissions.mayDraw
+            if !drawingEnabled { cancelStroke() }
         case .remoteBegan(let live):
             remoteBegun += 1
             remote[live.id] = RemoteInk(color: live.color, width: live.width, start: live.start, order: remoteBegun)

@@ -1,5 +1,6 @@
 import CGtk
 import LearnModel
+import TeamsketchCore
 
 /// What the join and lobby screens show and do for one activity, so those
 /// screens serve every activity unchanged: a new activity brings its own
@@ -21,6 +22,10 @@ protocol ActivityLobbyUI {
     func makeJoiner(app: TeamsketchApp) -> any LobbyJoining
     /// What a joiner sees about the session while waiting for the start.
     func waitingSummary(_ lobby: Lobby) -> String
+
+    /// What a joiner is told when sent away or when the session ends, in
+    /// this activity's words.
+    var wording: SessionWording { get }
 
     /// The host's lobby line: how many are ready, or who is still missing.
     func lobbyStatus(players: Int) -> String

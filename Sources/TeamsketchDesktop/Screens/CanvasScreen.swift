@@ -33,7 +33,7 @@ final class CanvasScreen {
             SketchPermissions.shared(isHost: $0.isHost, role: $0.role, session: $0.lobby?.settings)
         } ?? .solo(app.preferences.settings)
         // Solo or shared, strokes drawn here carry the pupil's one name.
-        canvas = CanvasView(document: document, author: app.preferences.profile.name, session: session)
+        canvas = CanvasView(document: document, author: app.preferences.profile.name, permissions: permissions, session: session)
         banner = UI.label("", classes: ["banner"])
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
 
@@ -48,7 +48,7 @@ final class CanvasScreen {
         gtk_overlay_add_overlay(ts_overlay(overlay), banner)
         UI.expand(overlay)
         UI.append(widget, overlay)
-        if permissions.mayDraw { UI.append(widget, bottomBar()) } else { canvas.drawingEnabled = false }
+        if permissions.mayDraw { UI.append(widget, bottomBar()) }
 
         canvas.onOp = { [weak self] op in self?.persist(op) }
         installShortcuts()
@@ -204,7 +204,7 @@ final class CanvasScreen {
             case "f", "F": self.selectWidth(.fine)
             case "b", "B": self.selectWidth(.broad)
             case "e", "E":
-                guard self.permissions.mayErase else { return false }
+                guard self.canvas.mayErase else { return false }
                 self.canvas.tool = self.canvas.tool == .eraser ? .pen : .eraser
                 self.refreshTools()
             default: return false
@@ -245,7 +245,7 @@ final class CanvasScreen {
         canvas.drawingEnabled = false
         saver?.markChanged()
         persistThumbnail()
-        showBanner(SessionController.text(for: reason))
+        showBanner(SketchLobbyUI().wording.text(for: reason))
     }
 
     func showNotice(_ text: String) { showBanner(text, seconds: 4) }

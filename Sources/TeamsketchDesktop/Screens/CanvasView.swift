@@ -40,8 +40,10 @@ final class CanvasView {
         set { send(.drawingEnabled(newValue)) }
     }
 
-    init(document: SketchDocument, author: String, session: (any CanvasSessionLink)? = nil) {
-        engine = CanvasEngine(document: document, author: author, isShared: session != nil)
+    var mayErase: Bool { engine.mayErase }
+
+    init(document: SketchDocument, author: String, permissions: SketchPermissions, session: (any CanvasSessionLink)? = nil) {
+        engine = CanvasEngine(document: document, author: author, isShared: session != nil, permissions: permissions)
         self.session = session
         widget = gtk_drawing_area_new()!
         UI.expand(widget)

@@ -4,9 +4,10 @@ import LearnModel
 import LearnNet
 import TeamsketchCore
 
-/// The host's lobby: the join code in big digits, who asks to join (accept /
-/// decline, also after accepting), and Start once the activity's start rule
-/// allows it. The activity's words come from `session.activityUI`.
+/// The host's lobby: the host's avatar and the session's sign (what the
+/// joiners' cards show), the join code in big digits, who asks to join
+/// (accept / decline, also after accepting), and Start once the activity's
+/// start rule allows it. The activity's words come from `session.activityUI`.
 @MainActor
 final class HostLobbyScreen {
     let widget: Widget
@@ -17,6 +18,9 @@ final class HostLobbyScreen {
     private let members: Widget
     private let startButton: Widget
     private let status: Widget
+    /// The host's avatar and the session's sign, filled in once the session
+    /// has its id (`hosting()`).
+    private let signRow: Widget
 
     init(app: TeamsketchApp, session: any LobbyHosting) {
         self.app = app
@@ -24,6 +28,8 @@ final class HostLobbyScreen {
         codeLabel = UI.label("…", classes: ["join-code"])
         addressLabel = UI.label("", classes: ["hint"])
         members = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+        signRow = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        gtk_widget_set_valign(signRow, GTK_ALIGN_CENTER)
         status = UI.label(`_`("Opening the lobby…"), classes: ["form-label"])
         startButton = UI.button(`_`("Start"), icon: "media-playback-start-symbolic", classes: ["big-button", "suggested-action"]) {}
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
@@ -40,9 +46,15 @@ final class HostLobbyScreen {
         Signal.connect(UI.raw(startButton), "clicked") { [weak self] in self?.startPressed() }
         gtk_widget_set_sensitive(startButton, 0)
 
-        UI.append(widget, UI.label(`_`("Others join with this code"), classes: ["form-label"]))
-        UI.append(widget, codeLabel)
-        UI.append(widget, addressLabel)
+        // The sign beside the code rather than above it, so a full lobby's
+        // rows still fit on a small classroom screen.
+        let code = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [
+            UI.label(`_`("Others join with this code"), classes: ["form-label"]), codeLabel, addressLabel,
+        ])
+        gtk_widget_set_valign(code, GTK_ALIGN_CENTER)
+        let top = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 48, [signRow, code])
+        gtk_widget_set_halign(top, GTK_ALIGN_CENTER)
+        UI.append(widget, top)
         UI.append(widget, status)
         UI.append(widget, members)
         let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, startButton])
@@ -59,11 +71,25 @@ final class HostLobbyScreen {
         UI.setText(codeLabel, code.map { "\($0)" } ?? "—")
         let address = "\(LocalInterfaces.current().primaryAddress):\(port)"
         UI.setText(addressLabel, String(format: `_`("or type the address %@"), address))
+        let sign = SessionSign(sessionID: lobby.sessionID)
+        showSign(sign, host: app.preferences.profile.name)
         // For people and scripts reading the log (the UI tests join by it).
-        FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address)\n".utf8))
+        FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address) sign=\(sign) id=\(lobby.sessionID.uuidString.lowercased())\n".utf8))
         app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.uuidString.lowercased(), hostName: app.preferences.profile.name,
                                                    activity: lobby.activity, port: port))
         show(lobby)
+    }
+
+    /// Big, at the top: what the joiners' cards show for this session, so
+    /// the teacher can say "tap the card with these pictures".
+    private func showSign(_ sign: SessionSign, host: String) {
+        UI.clear(signRow)
+        let face = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16, [
+            Avatar.make(name: host, size: 96),
+            SessionSignView.make(sign, height: 130),
+        ])
+        UI.append(signRow, face)
+        UI.append(signRow, UI.label(SessionSignView.words(sign), classes: ["sign-caption"]))
     }
 
     private func show(_ lobby: Lobby) {

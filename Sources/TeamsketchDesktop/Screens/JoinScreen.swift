@@ -17,6 +17,9 @@ final class JoinScreen {
     private let nearby: Widget
     private let diagnostics: Widget
     private let status: Widget
+    /// While waiting: the host's avatar and the session's sign, so a pupil
+    /// who typed a code sees the same pictures as on the host's screen.
+    private let joinedSign: Widget
     private var session: (any LobbyJoining)?
     private let activity: any ActivityLobbyUI
 
@@ -37,6 +40,8 @@ final class JoinScreen {
         diagnostics = UI.label("", classes: ["hint"])
         gtk_label_set_xalign(ts_label(diagnostics), 0)
         status = UI.label("", classes: ["form-label"])
+        joinedSign = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
+        gtk_widget_set_valign(joinedSign, GTK_ALIGN_CENTER)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         UI.center(widget)
 
@@ -61,7 +66,10 @@ final class JoinScreen {
         UI.append(widget, nearby)
         UI.append(widget, codeRow)
         UI.append(widget, observer)
-        UI.append(widget, status)
+        // Side by side, so waiting adds no height: the Back button stays on screen.
+        let waitingRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [joinedSign, status])
+        gtk_widget_set_halign(waitingRow, GTK_ALIGN_CENTER)
+        UI.append(widget, waitingRow)
         UI.append(widget, why)
         UI.append(widget, back)
 
@@ -80,15 +88,30 @@ final class JoinScreen {
             UI.append(nearby, UI.label(activity.lookingNearby, classes: ["hint"]))
         }
         for s in found {
-            let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [
+            // The host's avatar and the session's sign, as on the host's
+            // screen: a pupil matches the pictures, not a number.
+            let face = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [
                 Avatar.make(name: s.hostName, size: 64),
+                SessionSignView.make(s.sign, height: 80, copy: s.isCopy),
+            ])
+            gtk_widget_set_halign(face, GTK_ALIGN_CENTER)
+            let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [
+                face,
                 UI.label(s.hostName, classes: ["card-name"]),
                 UI.label(s.mechanismList.map(Self.name(of:)).joined(separator: " · "), classes: ["hint"]),
             ])
             let b = gtk_button_new()!
             gtk_button_set_child(ts_button(b), content)
             UI.style(b, ["card", "session-card"])
-            UI.accessibleLabel(b, String(format: `_`("Join %@"), s.hostName))
+            var name = String(format: `_`("Join %@"), s.hostName) + " — " + SessionSignView.words(s.sign)
+            if s.isCopy {
+                // Someone else announces this session's id: its sign is
+                // struck through and it says so, so it never looks like the real one.
+                UI.append(content, UI.label("⚠ " + `_`("Maybe a copy! Ask your teacher."), classes: ["copy-warning"]))
+                UI.style(b, ["session-copy"])
+                name += " — " + `_`("Maybe a copy! Ask your teacher.")
+            }
+            UI.accessibleLabel(b, name)
             let address = s.address
             Signal.connect(UI.raw(b), "clicked") { [weak self] in self?.join([address]) }
             UI.append(nearby, b)
@@ -119,7 +142,10 @@ final class JoinScreen {
         controller.onStatus = { [weak self] text in
             guard let self else { return }
             UI.setText(self.status, text)
-            if controller.ended != nil { self.session = nil }
+            if controller.ended != nil {
+                self.session = nil
+                UI.clear(self.joinedSign)
+            }
         }
         controller.onLobby = { [weak self] lobby in self?.showWaiting(lobby) }
         session = controller
@@ -139,6 +165,10 @@ final class JoinScreen {
     }
 
     private func showWaiting(_ lobby: Lobby) {
+        UI.clear(joinedSign)
+        let host: String = lobby.members.first(where: { $0.index == 0 }).map(\.name) ?? ""
+        UI.append(joinedSign, Avatar.make(name: host, size: 64))
+        UI.append(joinedSign, SessionSignView.make(SessionSign(sessionID: lobby.sessionID), height: 80))
         let names = lobby.members.filter { $0.state == .accepted }.map(\.name).joined(separator: ", ")
         let waiting = session?.myIndex == nil ? `_`("Asking the host…") : `_`("Waiting for the host to start…")
         UI.setText(status, "\(activity.waitingSummary(lobby))\n\(names)\n\(waiting)")

@@ -136,7 +136,7 @@ final class SessionController {
             onStatus?(`_`("You are in! Waiting for the host to start…"))
         case .declined(let reason):
             ended = .hostEnded
-            onStatus?(Self.text(for: reason))
+            onStatus?(activityUI.wording.text(for: reason))
         case .started(let secondsLeft):
             deadline = secondsLeft.map { Date().addingTimeInterval(Double($0)) }
             guard let lobby else { return }
@@ -166,7 +166,7 @@ final class SessionController {
             ended = reason
             if isHost { app?.discovery.withdraw() }
             canvas?.sessionEnded(reason)
-            onStatus?(Self.text(for: reason))
+            onStatus?(activityUI.wording.text(for: reason))
         case .connectionLost:
             canvas?.showNotice(`_`("The connection was lost. Trying again…"))
         case .connectionDropped, .refused:
@@ -175,23 +175,6 @@ final class SessionController {
     }
 
     var sessionDeadline: Date? { deadline }
-
-    static func text(for reason: DeclineReason) -> String {
-        switch reason {
-        case .full: `_`("This sketch already has four painters.")
-        case .protocolMismatch: `_`("This Teamsketch is too old or too new for that session.")
-        case .sessionEnded: `_`("That session has ended.")
-        default: `_`("The host said no this time.")
-        }
-    }
-
-    static func text(for reason: EndReason) -> String {
-        switch reason {
-        case .hostEnded: `_`("The session has ended. Your sketch is saved.")
-        case .timeUp: `_`("Time is up! Your sketch is saved.")
-        case .hostLeft: `_`("The host left. Your sketch is saved on this device.")
-        }
-    }
 
     // MARK: persistence
 

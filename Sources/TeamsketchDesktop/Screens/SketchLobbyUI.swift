@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import TeamsketchCore
 
 /// Team Sketch on the join and lobby screens.
 struct SketchLobbyUI: ActivityLobbyUI {
@@ -19,6 +20,16 @@ struct SketchLobbyUI: ActivityLobbyUI {
         let guides = [LineGuides.none: `_`("Plain"), .squared: `_`("Squared"), .lined: `_`("Lined")][p.guides] ?? ""
         let time = p.timeLimitMinutes > 0 ? String(format: `_`("%d minutes"), p.timeLimitMinutes) : `_`("no time limit")
         return "«\(p.name)» · \(guides) · \(time)"
+    }
+
+    var wording: SessionWording {
+        SessionWording(full: `_`("This sketch already has four painters."),
+                       wrongVersion: `_`("This Teamsketch is too old or too new for that session."),
+                       alreadyOver: `_`("That session has ended."),
+                       sentAway: `_`("The host said no this time."),
+                       ended: `_`("The session has ended. Your sketch is saved."),
+                       timeUp: `_`("Time is up! Your sketch is saved."),
+                       hostLeft: `_`("The host left. Your sketch is saved on this device."))
     }
 
     func lobbyStatus(players: Int) -> String {

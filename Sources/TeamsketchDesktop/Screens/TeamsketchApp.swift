@@ -25,6 +25,11 @@ final class TeamsketchApp {
     private(set) var store: LocalStore?
     /// The store as the app core sees it.
     private(set) var storeClient: StoreClient?
+    /// The word lists the game offers; the built-in files are read and
+    /// stored once per run, on first use.
+    private(set) lazy var wordPools = WordPoolCatalogue(
+        builtIn: BuiltInPoolFiles(locator: AppResources.locator), store: store.map(PoolStoreClient.live),
+        languages: WordPoolCatalogue.preferredLanguages(environment: ProcessInfo.processInfo.environment))
     /// The pupil's profile and the classroom settings, read once at start.
     let preferences: DevicePreferences
     let files = SketchFileClient.live
@@ -177,7 +182,7 @@ final class TeamsketchApp {
 
     func startWordPost(pool: WordPool) {
         let name = preferences.profile.name
-        let screen = WordPostScreen.solo(app: self, pool: pool, name: name, sounds: sounds(on: soundsOn),
+        let screen = WordPostScreen.solo(app: self, pool: pool, name: name, sounds: preferences.soundClient { .live() },
                                          previouslyFinished: finishedWords(of: name))
         screen.stats = RoundStatsRecorder(seat: .solo, store: storeClient)
         replace(.wordPost, with: screen.widget, owner: screen)
@@ -226,9 +231,10 @@ final class TeamsketchApp {
         SoundClient.choosing(soundsOn: on) { .live() }
     }
 
-    /// In a LAN game the host's choice (from the lobby) wins.
+    /// In a LAN game the host's choice (from the lobby) counts, unless the
+    /// environment fixes sounds on this machine; the core decides.
     func gameSoundsOn(hostChoice: Bool?) -> Bool {
-        preferences.settings.soundsOn(hostChoice: hostChoice)
+        preferences.soundsOn(hostChoice: hostChoice)
     }
 
     /// The sounds switch on the Buchstaben Post screen.

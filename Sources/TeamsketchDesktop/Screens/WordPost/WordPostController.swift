@@ -106,7 +106,7 @@ final class WordPostController: LobbyHosting, LobbyJoining {
             onStatus?(`_`("You are in! Waiting for the host to start…"))
         case .declined(let reason):
             ended = .hostEnded
-            onStatus?(Self.text(for: reason))
+            onStatus?(activityUI.wording.text(for: reason))
         case .gameChanged(let game, let effects):
             if let screen {
                 screen.show(game, effects: effects)
@@ -125,29 +125,12 @@ final class WordPostController: LobbyHosting, LobbyJoining {
         case .ended(let reason):
             ended = reason
             if isHost { app?.discovery.withdraw() }
-            screen?.showNotice(Self.text(for: reason))
-            onStatus?(Self.text(for: reason))
+            screen?.showNotice(activityUI.wording.text(for: reason))
+            onStatus?(activityUI.wording.text(for: reason))
         case .connectionLost:
             screen?.showNotice(`_`("The connection was lost. Trying again…"))
         case .connectionDropped, .refused:
             break
-        }
-    }
-
-    /// A game's words for being sent away (the sketch's speak of painters).
-    static func text(for reason: DeclineReason) -> String {
-        switch reason {
-        case .full: `_`("This game already has four players.")
-        case .protocolMismatch: `_`("This Teamsketch is too old or too new for that game.")
-        case .sessionEnded: `_`("That game has ended.")
-        default: `_`("The host said no this time.")
-        }
-    }
-
-    static func text(for reason: EndReason) -> String {
-        switch reason {
-        case .hostEnded, .timeUp: `_`("The game has ended.")
-        case .hostLeft: `_`("The host left. The game is over.")
         }
     }
 

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import TeamsketchCore
 
 /// Buchstaben Post on the join and lobby screens: it speaks of games and
 /// players, and a joiner sees the word list while waiting.
@@ -18,6 +19,17 @@ struct WordPostLobbyUI: ActivityLobbyUI {
     func waitingSummary(_ lobby: Lobby) -> String {
         guard let info = lobby.wordPost else { return `_`("Buchstaben Post") }
         return "«\(info.poolName)» · " + String(format: `_`("%d words"), info.wordCount)
+    }
+
+    /// A game's words for being sent away and for the end (the sketch's
+    /// speak of painters and a saved sketch).
+    var wording: SessionWording {
+        SessionWording(full: `_`("This game already has four players."),
+                       wrongVersion: `_`("This Teamsketch is too old or too new for that game."),
+                       alreadyOver: `_`("That game has ended."),
+                       sentAway: `_`("The host said no this time."),
+                       ended: `_`("The game has ended."),
+                       hostLeft: `_`("The host left. The game is over."))
     }
 
     func lobbyStatus(players: Int) -> String {

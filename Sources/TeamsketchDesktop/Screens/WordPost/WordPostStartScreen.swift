@@ -18,18 +18,17 @@ final class WordPostStartScreen {
         UI.center(widget)
         UI.append(widget, UI.label(`_`("Buchstaben Post"), classes: ["home-title"]))
 
-        let (pools, missing) = Self.availablePools(app)
+        let offer = app.wordPools.offer()
+        let pools = offer.pools
+        for problem in offer.problems { FileHandle.standardError.write(Data((problem.logLine + "\n").utf8)) }
         if pools.isEmpty { UI.setText(status, `_`("The word lists could not be loaded.")) }
-        if !missing.isEmpty { UI.setText(status, Self.text(forMissing: missing)) }
-        let german = (ProcessInfo.processInfo.environment["LANGUAGE"] ?? ProcessInfo.processInfo.environment["LANG"] ?? "")
-            .hasPrefix("de")
-        pool = pools.first { $0.id == (german ? BuiltInPools.germanID : BuiltInPools.englishID) } ?? pools.first
+        if !offer.problems.isEmpty { UI.setText(status, Self.text(forMissing: offer.problems)) }
+        pool = offer.chosen
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
         var first: Widget?
         for p in pools {
-            let title = p.id == BuiltInPools.germanID ? "Deutsch" : p.id == BuiltInPools.englishID ? "English" : p.name
-            let b = gtk_toggle_button_new_with_label(title)!
+            let b = gtk_toggle_button_new_with_label(WordPoolCatalogue.title(of: p))!
             UI.style(b, ["choice"])
             gtk_widget_set_tooltip_text(b, String(format: `_`("%d words"), p.items.count))
             if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
@@ -84,21 +83,6 @@ final class WordPostStartScreen {
             return true
         }
         gtk_widget_add_controller(widget, keys)
-    }
-
-    /// The store's pools (built-in ones are put there on first use), or the
-    /// built-in files when the store is unavailable; and the built-in files
-    /// that could not be used and so are not offered.
-    private static func availablePools(_ app: TeamsketchApp) -> ([WordPool], [ResourceProblem]) {
-        let builtIn = BuiltInPoolFiles(locator: AppResources.locator)
-        var pools = builtIn.pools
-        if let store = app.store {
-            _ = try? store.loadBuiltInPoolsIfMissing(builtIn.pools)
-            if let stored = try? store.pools(), !stored.isEmpty { pools = stored }
-        }
-        let missing = builtIn.problems(notOffered: pools)
-        for problem in missing { FileHandle.standardError.write(Data((problem.logLine + "\n").utf8)) }
-        return (pools, missing)
     }
 
     private static func text(forMissing problems: [ResourceProblem]) -> String {
