@@ -4,9 +4,10 @@ import NIOCore
 import NIOPosix
 
 /// Joins a Buchstaben Post session: a `SessionClient` (hello, lobby,
-/// accept, rejoin with the token) whose word-post frames are turned into
-/// `WordPostEvent.gameChanged`. Moves go to the host as intents; the screen
-/// shows what the host sends back, never a guess of its own.
+/// accept, rejoin with the token) whose word-post frames build a copy of the
+/// host's game (`WordPostReplica`), reported as `WordPostEvent.gameChanged`.
+/// Moves go to the host as intents; the screen shows what the host sends
+/// back, never a guess of its own.
 public final class WordPostClient: Sendable {
     public struct Configuration: Sendable {
         /// Host, port, name, role, rejoin window, … as for a sketch.
@@ -21,13 +22,22 @@ public final class WordPostClient: Sendable {
     private final class Box: @unchecked Sendable {
         private let lock = NSLock()
         private var _index: MemberIndex?
-        private var _game: WordPostGame?
-        private var _seq: UInt64 = 0
+        private var replica = WordPostReplica()
+        private var _receivedBytes = 0
         var index: MemberIndex? { lock.withLock { _index } }
-        var game: WordPostGame? { lock.withLock { _game } }
-        var seq: UInt64 { lock.withLock { _seq } }
+        var game: WordPostGame? { lock.withLock { replica.game } }
+        var receivedBytes: Int { lock.withLock { _receivedBytes } }
         func setIndex(_ i: MemberIndex) { lock.withLock { _index = i } }
-        func setGame(_ g: WordPostGame, seq: UInt64) { lock.withLock { _game = g; _seq = seq } }
+
+        /// Applies one frame from the host to this device's copy of the game.
+        func receive(_ message: ActivityMessage) throws(ActivityPayloadError)
+            -> (game: WordPostGame, effects: [WordPostEffect])? {
+            let decoded = try WordPostActivity.decode(message)
+            lock.lock()
+            defer { lock.unlock() }
+            _receivedBytes += message.payload.count + 6
+            return try replica.receive(decoded, me: _index)
+        }
     }
 
     public let session: SessionClient
@@ -45,11 +55,9 @@ public final class WordPostClient: Sendable {
                                onEvent: @escaping @Sendable (WordPostEvent) -> Void = { _ in }) async throws(SessionClientError) -> WordPostClient {
         let box = Box()
         let client = try await SessionClient.connect(config.session, group: group, onActivityMessage: { message throws(ActivityPayloadError) in
-            guard case .update(let update) = try WordPostActivity.decode(message) else {
-                throw ActivityPayloadError("a member's word-post frame from the host")
-            }
-            box.setGame(update.game, seq: update.seq)
-            onEvent(.gameChanged(update.game, effects: update.effects))
+            // A frame out of order or beyond the limits closes the connection;
+            // rejoining brings a fresh snapshot.
+            if let shown = try box.receive(message) { onEvent(.gameChanged(shown.game, effects: shown.effects)) }
         }, onEvent: { event in
             switch event {
             case .lobbyChanged(let l): onEvent(.lobbyChanged(l))
@@ -70,8 +78,10 @@ public final class WordPostClient: Sendable {
 
     /// This device's member index (= its PlayerID) once accepted.
     public var index: MemberIndex? { box.index }
-    /// The last game the host sent.
+    /// This device's copy of the host's game.
     public var game: WordPostGame? { box.game }
+    /// Bytes of word-post frames received so far (tests: what a change costs).
+    var receivedActivityBytesForTesting: Int { box.receivedBytes }
 
     /// Drop a tile from this player's hand onto a slot of its word.
     public func place(letter: LetterID, slot: Int) {

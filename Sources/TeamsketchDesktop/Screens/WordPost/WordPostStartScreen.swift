@@ -62,6 +62,9 @@ final class WordPostStartScreen {
         let together = UI.button(`_`("Play together"), icon: "system-users-symbolic", classes: ["big-button"]) {
             [weak self] in
             guard let self, let pool = self.pool else { return }
+            if let problem = WordPoolLimits.problem(in: pool) {
+                return self.app?.showError(WordPoolTooBig.title, WordPoolTooBig(problem: problem)) ?? ()
+            }
             self.app?.hostWordPost(pool: pool)
         }
         let join = UI.button(`_`("Join"), icon: "network-workgroup-symbolic", classes: ["big-button"]) {
