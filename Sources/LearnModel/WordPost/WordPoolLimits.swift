@@ -44,8 +44,14 @@ public enum WordPoolLimitProblem: Error, Hashable, Sendable {
     case hintTooLong(word: String, limit: Int)
     case tooManyBytes(limit: Int)
 
-    /// At most 40 characters of a word, so a message stays short whatever the pool holds.
+    /// The word for a message: at most 40 characters, each with at most two
+    /// marks on it, so a word made of stacked accents cannot paint over the
+    /// message that names it.
     static func shown(_ word: String) -> String {
-        word.count > WordPoolLimits.maxWordCharacters ? String(word.prefix(WordPoolLimits.maxWordCharacters)) + "…" : word
+        var out = ""
+        for ch in word.prefix(WordPoolLimits.maxWordCharacters) {
+            out.unicodeScalars.append(contentsOf: ch.unicodeScalars.prefix(3))
+        }
+        return word.count > WordPoolLimits.maxWordCharacters ? out + "…" : out
     }
 }
