@@ -78,12 +78,13 @@ import Testing
 
     /// A log as a host would have it: start, then fill slots with sends and
     /// places, each with a wire time.
-    private func replayableLog(pool: WordPool, finished: Set<String>) -> [WordPostAction] {
+    private func replayableLog(pool: WordPool, finished: Set<String>, players: Int = 3,
+                               moves: Int = 12) -> [WordPostAction] {
         var g = WordPostGame(pool: pool, previouslyFinished: finished)
-        var log: [WordPostAction] = [.start(players: [0, 1, 2], seed: 99, at: t(0))]
+        var log: [WordPostAction] = [.start(players: (0..<players).map { PlayerID($0) }, seed: 99, at: t(0))]
         _ = g.apply(log[0])
-        for k in 0..<12 {
-            let player = PlayerID(k % 3)
+        for k in 0..<moves {
+            let player = PlayerID(k % players)
             guard let word = g.words[player], let slot = word.openSlots.first else { continue }
             let grapheme = word.slots[slot].grapheme
             if !(g.hands[player] ?? []).contains(where: { $0.grapheme == grapheme }),
@@ -191,6 +192,62 @@ import Testing
         #expect(throws: ActivityPayloadError.self) {
             try WordPostActivity.decode(ActivityMessage(type: 51, payload: i.bytes))
         }
+    }
+
+    /// A hostile or broken host: every frame of a real game, one of them
+    /// mutated (bytes flipped, cut short, grown, retyped), thousands of times.
+    /// A member either reads it or refuses it; it never traps, and what it
+    /// shows is always a game its own reducer made.
+    @Test func mutatedHostFramesAreReadOrRefusedNeverATrap() throws {
+        let pool = F.germanPool
+        let snapshot = try WordPostSnapshot(pool: pool, finishedBefore: [pool.items[0].word])
+        let log = replayableLog(pool: pool, finished: snapshot.finishedBefore, players: 2, moves: 30)
+        let split = log.count - 5
+        var frames = try snapshot.messages(log: Array(log[..<split]), seq: UInt64(split)).map(frame)
+        for (k, a) in log[split...].enumerated() {
+            frames.append(frame(.moved(WordPostMove(seq: UInt64(split + k + 1), actions: [.wrongPlacements(player: 1, count: 2), a]))))
+        }
+        frames.append(frame(.refused(.place(letter: 1, by: 1, slot: 0))))
+        var reference = WordPostReplica()
+        for f in frames { _ = try reference.receive(try WordPostActivity.decode(f), me: 1) }
+        #expect(reference.game?.players == [0, 1])
+        var rng = SplitMix64(seed: 2026)
+        var refused = 0
+        for _ in 0..<3_000 {
+            let target = Int(rng.next() % UInt64(frames.count))
+            let mutated = mutate(frames[target], &rng)
+            // Bytes after the last field are ignored: such a frame means the same.
+            let sameMeaning = (try? WordPostActivity.decode(mutated)) == (try? WordPostActivity.decode(frames[target]))
+            var replica = WordPostReplica()
+            do {
+                for (k, f) in frames.enumerated() {
+                    _ = try replica.receive(try WordPostActivity.decode(k == target ? mutated : f), me: 1)
+                }
+                if sameMeaning { #expect(replica.game == reference.game) }
+            } catch {
+                refused += 1  // the member closes the connection and rejoins
+            }
+        }
+        #expect(refused > 1_000)  // the mutations do bite
+    }
+
+    private func mutate(_ f: ActivityMessage, _ rng: inout SplitMix64) -> ActivityMessage {
+        var payload = f.payload
+        var type = f.type
+        switch rng.next() % 5 {
+        case 0 where !payload.isEmpty:
+            for _ in 0...(rng.next() % 4) { payload[Int(rng.next() % UInt64(payload.count))] = UInt8(truncatingIfNeeded: rng.next()) }
+        case 1 where !payload.isEmpty:
+            payload.removeLast(Int(rng.next() % UInt64(payload.count)) + 1)
+        case 2:
+            payload += (0..<(rng.next() % 16)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+        case 3:
+            type = UInt8(48 + rng.next() % 16)
+        default:
+            // A huge varint where a count or seq would be.
+            if !payload.isEmpty { payload.replaceSubrange(0..<1, with: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]) }
+        }
+        return ActivityMessage(type: type, payload: payload)
     }
 
     @Test func aTokenBucketAllowsABurstThenTheRate() {

@@ -28,7 +28,9 @@ import TeamsketchTestSupport
         #expect(c.game == (await host.game()))
         #expect(c.game?.pool.items.count == 5_000)
         #expect(!events.contains(isLost))
-        // And it plays on: a move arrives as a small change.
+        // The pool came once (about 1 MiB); a move then arrives as a small change.
+        let afterStart = c.receivedActivityBytesForTesting
+        #expect(afterStart > 1_000_000 && afterStart < 1_300_000)
         let g = try #require(await host.game())
         let move = try #require(WordPostBot.moves(g, me: 0).first)
         WordPostSeat.host(host).act(move)
@@ -37,7 +39,50 @@ import TeamsketchTestSupport
             return c.game == now && c.game != g
         }
         #expect(!events.contains(isLost))
+        #expect(c.receivedActivityBytesForTesting - afterStart < 64)
         await host.shutdown()
+    }
+
+    /// A late joiner gets the pool and the game so far, and a wrong drop the
+    /// others have not heard of yet is told to them first, so every copy
+    /// is the host's.
+    @Test func aLateJoinerGetsTheGameSoFarAndEveryCopyAgrees() async throws {
+        let pool = WordPostFixture.bigPool(words: 3_000)
+        let host = try await WordPostLoopback.host(pool: pool)
+        let early = try await WordPostLoopback.join(host, "Early")
+        try await eventually("in") { await host.lobby().connectedDrawers == 2 }
+        host.startGame()
+        try await eventually("game seen") { early.game?.round == 1 }
+        // The host drops a tile on a slot where it does not fit: counted,
+        // answered to the host alone.
+        let g = try #require(await host.game())
+        let word = try #require(g.words[0])
+        let wrong = (g.hands[0] ?? []).lazy.compactMap { tile in
+            word.openSlots.first { !WordGraphemes.matches(tile.grapheme, word.slots[$0].grapheme) }.map { (tile, $0) }
+        }.first
+        let (tile, slot) = try #require(wrong)
+        host.place(letter: tile.id, slot: slot)
+        try await eventually("counted") { await host.game()?.stats[0]?.wrongPlacements == 1 }
+        #expect(early.game?.stats[0]?.wrongPlacements == 0)
+        let late = try await WordPostLoopback.join(host, "Late")
+        let now = try #require(await host.game())
+        try await eventually("late joiner has the game") { late.game == now }
+        try await eventually("early one caught up") { early.game == now }
+        #expect(late.game?.pool.items.count == 3_000)
+        #expect(late.game?.players == [0, 1])
+        await host.shutdown()
+    }
+
+    /// A pool too big to send is refused before anything opens: no lobby,
+    /// no port, nobody waiting for a game that cannot come.
+    @Test func aPoolBeyondTheLimitsOpensNoLobby() async throws {
+        var config = WordPostHost.Configuration(name: "Teacher", pool: WordPostFixture.bigPool(words: 5_001))
+        config.session.bindHost = "127.0.0.1"
+        config.session.port = 0
+        config.session.log = .silent
+        await #expect(throws: WordPoolLimitProblem.tooManyWords(limit: WordPoolLimits.maxWords)) {
+            _ = try await WordPostHost.start(config)
+        }
     }
 
     /// A drop on a slot that is already filled, and one of a tile the member
