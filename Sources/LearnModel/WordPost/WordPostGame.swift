@@ -5,9 +5,8 @@ import Foundation
 /// of its own: times arrive with the actions and every deal comes from the
 /// seed, so the host can replay a game and tests are exact.
 ///
-/// The host owns the authoritative value; members can run the same reducer
-/// on the actions the host broadcasts (or take the state as a snapshot,
-/// it is `Codable`).
+/// The host owns the authoritative value; members run the same reducer on
+/// the actions the host sends (`WordPostReplica`), so every copy is equal.
 ///
 /// Leaving: the leaver's word is dropped. Tiles anywhere that were only
 /// needed for that word are withdrawn (so every hand keeps exactly the

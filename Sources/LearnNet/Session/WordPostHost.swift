@@ -221,6 +221,7 @@ final class WordPostHostCore: HostActivity, @unchecked Sendable {
                 if game != nil { sendSnapshot(to: targets, host: host) }
             case .event(.memberLeft(let member)):
                 buckets[member] = nil
+                flooding.remove(member)
                 memberLeft(member, host: host)
             case .event(.ended(_)):
                 roundTimer?.cancel()
