@@ -73,6 +73,29 @@ import TeamsketchTestSupport
         await host.shutdown()
     }
 
+    /// A host whose game cannot be read (broken, or not ours) used to keep a
+    /// member reconnecting every 50 ms for ever. The member now gives up
+    /// after a few tries, says so, and leaves.
+    @Test func aMemberGivesUpOnAHostWhoseGameCannotBeRead() async throws {
+        let garbage = UnreadableWordPostHost()
+        var config = SessionHost.Configuration(name: "Teacher", params: SessionParams(name: "Kaputt"))
+        config.bindHost = "127.0.0.1"
+        config.acceptAll = true
+        config.log = .silent
+        let host = try await SessionHost.start(config, activity: garbage)
+        let events = WordPostEventLog()
+        var cc = WordPostClient.Configuration(host: "127.0.0.1", port: host.port, name: "P1")
+        cc.session.log = .silent
+        let c = try await WordPostClient.connect(cc, onEvent: events.handler)
+        try await eventually("gave up") { events.contains { if case .gaveUp = $0 { true } else { false } } }
+        let sent = garbage.sent
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(sent == WordPostClient.maxUnreadableInARow)
+        #expect(garbage.sent == sent)  // no more rejoins
+        #expect(c.game == nil)
+        await host.shutdown()
+    }
+
     /// A pool too big to send is refused before anything opens: no lobby,
     /// no port, nobody waiting for a game that cannot come.
     @Test func aPoolBeyondTheLimitsOpensNoLobby() async throws {
@@ -173,5 +196,25 @@ extension WordPostEvent {
         guard case .gameChanged(_, let effects) = self else { return nil }
         for case .rejected(let letter, _, _) in effects { return letter }
         return nil
+    }
+}
+
+/// A host that answers every accept with a word-post frame nobody can read
+/// (pool items before any game began), counting how often.
+final class UnreadableWordPostHost: HostActivity, @unchecked Sendable {
+    let declaration = WordPostActivity.declaration(WordPostLobbyInfo(poolID: "x", poolName: "x", language: "de", wordCount: 1))
+    private let lock = NSLock()
+    private var _sent = 0
+    var sent: Int { lock.withLock { _sent } }
+
+    func received(_ message: ActivityMessage, from member: MemberIndex, on connection: ConnectionID,
+                  host: HostActivityContext) throws(ActivityPayloadError) {}
+
+    func performed(_ effects: [HostSession.Effect], host: HostActivityContext) {
+        for case .send(.accepted, let targets) in effects {
+            let item = WordPostPoolItem(WordItem(word: "Hund", hint: "Bellt"), finishedBefore: false)
+            host.send(WordPostActivity.encode(.poolItems([item])), to: targets)
+            lock.withLock { _sent += 1 }
+        }
     }
 }

@@ -24,6 +24,9 @@ public final class WordPostClient: Sendable {
         private var _index: MemberIndex?
         private var replica = WordPostReplica()
         private var _receivedBytes = 0
+        /// Frames refused since the game last went on.
+        private var failuresInARow = 0
+        private var _giveUp: (@Sendable () -> Void)?
         var index: MemberIndex? { lock.withLock { _index } }
         var game: WordPostGame? { lock.withLock { replica.game } }
         var receivedBytes: Int { lock.withLock { _receivedBytes } }
@@ -32,13 +35,31 @@ public final class WordPostClient: Sendable {
         /// Applies one frame from the host to this device's copy of the game.
         func receive(_ message: ActivityMessage) throws(ActivityPayloadError)
             -> (game: WordPostGame, effects: [WordPostEffect])? {
-            let decoded = try WordPostActivity.decode(message)
             lock.lock()
             defer { lock.unlock() }
             _receivedBytes += message.payload.count + 6
-            return try replica.receive(decoded, me: _index)
+            do throws(ActivityPayloadError) {
+                let decoded = try WordPostActivity.decode(message)
+                let shown = try replica.receive(decoded, me: _index)
+                // The game went on after the last rejoin: the trouble is over.
+                if case .moved = decoded { failuresInARow = 0 }
+                return shown
+            } catch {
+                failuresInARow += 1
+                throw error
+            }
         }
+
+        /// Whether rejoining has failed often enough to stop.
+        var shouldGiveUp: Bool { lock.withLock { failuresInARow >= WordPostClient.maxUnreadableInARow } }
+        func setGiveUp(_ f: @escaping @Sendable () -> Void) { lock.withLock { _giveUp = f } }
+        func giveUp() { lock.withLock { _giveUp }?() }
     }
+
+    /// Unreadable frames in a row (each one closes the connection and
+    /// rejoins) after which the member leaves: a host whose game cannot be
+    /// read must not keep it reconnecting every 50 ms.
+    static let maxUnreadableInARow = 3
 
     public let session: SessionClient
     private let box: Box
@@ -56,8 +77,16 @@ public final class WordPostClient: Sendable {
         let box = Box()
         let client = try await SessionClient.connect(config.session, group: group, onActivityMessage: { message throws(ActivityPayloadError) in
             // A frame out of order or beyond the limits closes the connection;
-            // rejoining brings a fresh snapshot.
-            if let shown = try box.receive(message) { onEvent(.gameChanged(shown.game, effects: shown.effects)) }
+            // rejoining brings a fresh snapshot, but only a few times.
+            do throws(ActivityPayloadError) {
+                if let shown = try box.receive(message) { onEvent(.gameChanged(shown.game, effects: shown.effects)) }
+            } catch {
+                if box.shouldGiveUp {
+                    onEvent(.gaveUp(reason: error.reason))
+                    box.giveUp()
+                }
+                throw error
+            }
         }, onEvent: { event in
             switch event {
             case .lobbyChanged(let l): onEvent(.lobbyChanged(l))
@@ -73,6 +102,7 @@ public final class WordPostClient: Sendable {
             default: break  // sketch events (start, empty snapshot) mean nothing here
             }
         })
+        box.setGiveUp { Task { await client.leave() } }
         return WordPostClient(session: client, box: box)
     }
 

@@ -27,6 +27,9 @@ public enum WordPostEvent: Hashable, Sendable {
     case connectionDropped(member: MemberIndex?, reason: String)
     /// A local action was refused (e.g. starting twice).
     case refused(String)
+    /// Members: the host's game could not be read several times in a row,
+    /// so this device left rather than rejoin for ever.
+    case gaveUp(reason: String)
 }
 
 /// Hosts Buchstaben Post on the LAN (docs/PROTOCOL.md "Buchstaben Post"):

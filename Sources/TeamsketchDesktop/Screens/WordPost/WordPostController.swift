@@ -131,6 +131,11 @@ final class WordPostController: LobbyHosting, LobbyJoining {
             onStatus?(Self.text(for: reason))
         case .connectionLost:
             screen?.showNotice(`_`("The connection was lost. Trying again…"))
+        case .gaveUp:
+            ended = .hostLeft
+            let text = `_`("The game does not work here right now. Please join again.")
+            screen?.showNotice(text)
+            onStatus?(text)
         case .connectionDropped, .refused:
             break
         }
