@@ -244,14 +244,15 @@ final class WordPostHostCore: HostActivity, @unchecked Sendable {
     func apply(_ intent: WordPostIntent, from member: MemberIndex, on connection: ConnectionID?,
                host: HostActivityContext) {
         host.eventLoop.preconditionInEventLoop()
+        guard let m = host.session.members.first(where: { $0.index == member }),
+              m.state == .accepted, m.role == .drawer else { return }
+        // The rate first: a flood of forged moves must not become a flood of log lines.
+        if connection != nil, !takeToken(member) { return }
         guard intent.player == member else {
             forgedIntents += 1
             log.write("ignoring a word-post move by member \(member) claiming player \(intent.player)")
             return
         }
-        guard let m = host.session.members.first(where: { $0.index == member }),
-              m.state == .accepted, m.role == .drawer else { return }
-        if connection != nil, !takeToken(member) { return }
         guard var next = game, host.session.ended == nil else { return }
         let action = intent.action(at: now())
         let effects = next.apply(action)
