@@ -113,7 +113,8 @@ import TeamsketchTestSupport
     /// get nothing, and the dropper's tile springs back.
     @Test func aRejectedMoveIsAnsweredOnlyToTheMover() async throws {
         let pool = try BuiltInPools.german()
-        let host = try await WordPostLoopback.host(pool: pool)
+        let hostEvents = WordPostEventLog()
+        let host = try await WordPostLoopback.host(pool: pool, events: hostEvents)
         let moverEvents = WordPostEventLog(), otherEvents = WordPostEventLog()
         let mover = try await WordPostLoopback.join(host, "P1", events: moverEvents)
         let other = try await WordPostLoopback.join(host, "P2", events: otherEvents)
@@ -140,6 +141,15 @@ import TeamsketchTestSupport
         #expect(!moverEvents.contains { $0.rejectedLetter == 999_999 })
         // Anything meant for the others would have been sent before the answers.
         try await Task.sleep(for: .milliseconds(200))
+        // The host's own refused drop springs back on the host alone.
+        let hg = try #require(await host.game())
+        let hostTile = try #require(hg.hands[0]?.first)
+        let hostGiven = try #require(hg.words[0]?.slots.firstIndex { $0.given })
+        host.place(letter: hostTile.id, slot: hostGiven)
+        try await eventually("host's drop answered") { hostEvents.contains { $0.rejectedLetter == hostTile.id } }
+        host.place(letter: 888_888, slot: 0)  // not a tile the host holds: nothing to spring back
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!hostEvents.contains { $0.rejectedLetter == 888_888 })
         #expect(changes(otherEvents) == otherBefore)
         #expect(other.receivedActivityBytesForTesting == otherBytes)
         #expect(mover.game == (await host.game()))

@@ -286,13 +286,15 @@ final class WordPostHostCore: HostActivity, @unchecked Sendable {
     }
 
     private func refuse(_ intent: WordPostIntent, connection: ConnectionID?, host: HostActivityContext) {
-        if let connection {
-            host.send(WordPostActivity.encode(.refused(intent)), to: [connection])
-        } else if let game, case let .place(letter, by, slot) = intent {
-            onEvent(.gameChanged(game, effects: [.rejected(letter: letter, player: by, slot: slot)]))
-        } else if let game, case let .send(letter, from, _) = intent {
-            onEvent(.gameChanged(game, effects: [.rejected(letter: letter, player: from, slot: -1)]))
+        if let connection { return host.send(WordPostActivity.encode(.refused(intent)), to: [connection]) }
+        // The host's own move: its tile springs back, if it still holds it.
+        guard let game else { return }
+        let (letter, slot) = switch intent {
+        case let .place(letter, _, slot): (letter, slot)
+        case let .send(letter, _, _): (letter, -1)
         }
+        guard game.hands[intent.player]?.contains(where: { $0.id == letter }) == true else { return }
+        onEvent(.gameChanged(game, effects: [.rejected(letter: letter, player: intent.player, slot: slot)]))
     }
 
     private func startGame(host: HostActivityContext) {
