@@ -63,7 +63,8 @@ final class WordPostStartScreen {
             [weak self] in
             guard let self, let pool = self.pool else { return }
             if let problem = WordPoolLimits.problem(in: pool) {
-                return self.app?.showError(WordPoolTooBig.title, WordPoolTooBig(problem: problem)) ?? ()
+                self.app?.showError(WordPoolTooBig.title, WordPoolTooBig(problem: problem))
+                return
             }
             self.app?.hostWordPost(pool: pool)
         }
