@@ -82,8 +82,10 @@ final class WordPostEventLog: @unchecked Sendable {
 }
 
 enum WordPostLoopback {
+    /// `classroomMoveRate`: the real per-member move limit; otherwise the
+    /// bots, far faster than children, may move as fast as they like.
     static func host(pool: WordPool, seed: UInt64 = 42, rejoinWindow: Duration = .seconds(10),
-                     events: WordPostEventLog? = nil) async throws -> WordPostHost {
+                     events: WordPostEventLog? = nil, classroomMoveRate: Bool = false) async throws -> WordPostHost {
         var config = WordPostHost.Configuration(name: "Teacher", pool: pool)
         config.session.acceptAll = true
         config.session.bindHost = "127.0.0.1"
@@ -91,6 +93,10 @@ enum WordPostLoopback {
         config.seed = seed
         config.rejoinWindow = rejoinWindow
         config.roundPause = .milliseconds(20)
+        if !classroomMoveRate {
+            config.moveBurst = 1_000_000
+            config.movesPerSecond = 1_000_000
+        }
         var handler: @Sendable (WordPostEvent) -> Void = { _ in }
         if let events { handler = events.handler }
         return try await WordPostHost.start(config, onEvent: handler)

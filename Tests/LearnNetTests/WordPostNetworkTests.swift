@@ -119,8 +119,8 @@ import TeamsketchTestSupport
         let raw = try await RawPeer.connect(port: host.port)
         try await raw.send(.hello(Hello(peerID: UUID(), name: "Bad", role: .drawer)))
         try await eventually("in") { await host.lobby().connectedDrawers == 2 }
-        let fake = WordPostGame(pool: pool, players: [0, 1], seed: 1, at: Date())
-        try await raw.send(.activity(WordPostActivity.encode(.update(WordPostUpdate(seq: 99, effects: [], game: fake)))))
+        let fake = WordPostMove(seq: 1, actions: [.start(players: [0, 1], seed: 1, at: Date())])
+        try await raw.send(.activity(WordPostActivity.encode(.moved(fake))))
         try await eventually("closed") { !raw.isOpen }
         #expect(await host.game() == nil)
         await host.shutdown()
@@ -171,22 +171,27 @@ struct WordPostCodecTests {
         return try WordPostActivity.decode(a)
     }
 
-    @Test func intentsAndUpdatesRoundTrip() throws {
+    @Test func intentsAndHostMessagesRoundTrip() throws {
         for i: WordPostIntent in [.place(letter: 7, by: 2, slot: 3), .send(letter: 300, from: 0, to: 3)] {
             #expect(try roundTrip(.intent(i)) == .intent(i))
-            // The frame types stay those of protocol version 1.
+            #expect(try roundTrip(.refused(i)) == .refused(i))
+            // The intent's frame type stays that of protocol versions 1 and 2.
             #expect(WordPostActivity.encode(.intent(i)).type == 48)
         }
-        let game = WordPostGame(pool: try BuiltInPools.german(), players: [0, 1, 2], seed: 4,
-                                at: Date(timeIntervalSince1970: 1_718_000_000.125))
-        let effects: [WordPostEffect] = [
-            .roundDealt(round: 1), .placed(letter: 1, player: 0, slot: 2), .rejected(letter: 2, player: 1, slot: 0),
-            .sent(letter: 3, from: 1, to: 2), .wordFinished(2), .roundFinished(round: 1), .gameEnded(.allLeft),
-            .redistributed(from: 2, handovers: [LetterHandover(letter: 9, to: 0)], withdrawn: [10, 11]),
+        let t = WireTime(Date(timeIntervalSince1970: 1_718_000_000.125)).date
+        let actions: [WordPostAction] = [
+            .start(players: [0, 1, 2], seed: .max, at: t), .place(letter: 1, by: 0, slot: 2, at: t),
+            .send(letter: 3, from: 1, to: 2), .playerLeft(2, at: t), .nextRound(at: t), .endGame(at: t),
+            .wrongPlacements(player: 1, count: 3),
         ]
-        let u = WordPostUpdate(seq: 12, effects: effects, game: game)
-        #expect(try roundTrip(.update(u)) == .update(u))
-        #expect(WordPostActivity.encode(.update(u)).type == 49)
+        #expect(try roundTrip(.moved(WordPostMove(seq: 12, actions: actions))) == .moved(WordPostMove(seq: 12, actions: actions)))
+        #expect(try roundTrip(.actions(actions)) == .actions(actions))
+        let begin = WordPostGameBegin(seq: 4, poolID: "builtin.de", poolName: "Deutsch", language: "de",
+                                      itemCount: 2, actionCount: 7)
+        #expect(try roundTrip(.gameBegin(begin)) == .gameBegin(begin))
+        let items = [WordPostPoolItem(WordItem(word: "Bär", hint: "Tier", priority: 0), finishedBefore: true),
+                     WordPostPoolItem(WordItem(word: "Cafe\u{301}", hint: "Kaffee", priority: 100), finishedBefore: false)]
+        #expect(try roundTrip(.poolItems(items)) == .poolItems(items))
     }
 
     @Test func lobbyCarriesTheWordPostBlock() throws {
@@ -207,7 +212,7 @@ struct WordPostCodecTests {
     @Test func truncatedOrUnknownWordPostPayloadsAreErrors() throws {
         for payload: [UInt8] in [[9], [1, 0], [], [0, 1, 99]] {
             var d = FrameDecoder()
-            let type: UInt8 = payload.count == 3 ? 49 : 48
+            let type: UInt8 = payload.count == 3 ? 53 : 48
             d.append([0, 0, 0, UInt8(2 + payload.count), SessionMessage.frameVersion, type] + payload)
             // The frame codec carries it unread; the activity refuses it.
             let carried = try #require(try d.next())

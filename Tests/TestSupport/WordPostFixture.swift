@@ -62,3 +62,16 @@ public enum WordPostFixture {
         return effects
     }
 }
+
+extension WordPostFixture {
+    /// A school-sized pool: `words` distinct playable words, each with a hint
+    /// of `hintLength` ASCII characters. 5 000 words with 200-character hints
+    /// make a game state of well over 1 MiB as JSON.
+    public static func bigPool(words: Int, hintLength: Int = 200, id: String = "test.big") -> WordPool {
+        let filler = String(repeating: "x", count: max(0, hintLength - 12))
+        let items = (0..<words).map { i in
+            WordItem(word: "Wort\(i)", hint: "Hinweis \(i % 1000) " + filler)
+        }
+        return WordPool(id: id, name: "Groß", language: "de", items: items)
+    }
+}

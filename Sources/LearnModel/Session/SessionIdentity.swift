@@ -4,7 +4,7 @@ import Foundation
 /// the framing format; this one is the conversation. A host declines a hello
 /// with another version (`DeclineReason.protocolMismatch`).
 public enum SessionProtocol {
-    public static let version: UInt16 = 2
+    public static let version: UInt16 = 3
 }
 
 /// What a member does in a session.

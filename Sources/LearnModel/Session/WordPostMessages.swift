@@ -7,7 +7,7 @@ import Foundation
 /// The word game's lobby block (`Lobby.wordPost`), so a
 /// joiner knows which screen to open before the start and needs nothing
 /// locally: which pool and the classroom setting. The
-/// pool's items themselves travel with the game state (`WordPostUpdate`),
+/// pool's items themselves go once, at the start (`WordPostGameBegin`),
 /// so the lobby frame, sent after every change, stays small.
 public struct WordPostLobbyInfo: Hashable, Sendable {
     public var poolID: String
@@ -55,26 +55,72 @@ public enum WordPostIntent: Hashable, Sendable {
     }
 }
 
-/// Host → accepted members (and every rejoiner): what the last action did
-/// and the whole game after it. The state is small (four words and hands,
-/// the pool), so every device simply shows the host's copy.
-public struct WordPostUpdate: Hashable, Sendable {
-    /// Counts up per update within a session; a catch-up for a rejoiner
-    /// repeats the current number with no effects.
+/// Host → a member, first of a game's snapshot: which pool and how much
+/// follows. The pool's items come next in `poolItems` frames, then the
+/// actions so far in `actions` frames; the member replays them
+/// (`WordPostReplica`). Sent to everyone at the start and to each late
+/// joiner and rejoiner, so the pool travels once per connection.
+public struct WordPostGameBegin: Hashable, Sendable {
+    /// The number of the last change the actions include; the next `moved` is seq + 1.
     public var seq: UInt64
-    public var effects: [WordPostEffect]
-    public var game: WordPostGame
+    public var poolID: String
+    public var poolName: String
+    public var language: String
+    public var itemCount: Int
+    public var actionCount: Int
 
-    public init(seq: UInt64, effects: [WordPostEffect], game: WordPostGame) {
+    public init(seq: UInt64, poolID: String, poolName: String, language: String, itemCount: Int, actionCount: Int) {
         self.seq = seq
-        self.effects = effects
-        self.game = game
+        self.poolID = SessionLimits.truncated(poolID)
+        self.poolName = SessionLimits.truncated(poolName)
+        self.language = SessionLimits.truncated(language, maxBytes: 32)
+        self.itemCount = itemCount
+        self.actionCount = actionCount
     }
+}
 
-    /// The state as JSON (`WordPostGame`'s Codable form); capped so the frame
-    /// stays under `SessionLimits.maxFrameLength`.
-    static let maxStateBytes = SessionLimits.maxFrameLength - (64 << 10)
-    static let maxEffects = 4096
+/// One word of the pool as the snapshot carries it, with whether this group
+/// finished it in an earlier game (drawing favours the others, and every
+/// device must draw alike).
+public struct WordPostPoolItem: Hashable, Sendable {
+    public var item: WordItem
+    public var finishedBefore: Bool
+
+    public init(_ item: WordItem, finishedBefore: Bool) {
+        self.item = item
+        self.finishedBefore = finishedBefore
+    }
+}
+
+/// Host → accepted members: one change of the game, as the actions the host
+/// applied (with the host's times), so each member applies them to its copy
+/// and ends up with the host's state. A move is a few bytes.
+public struct WordPostMove: Hashable, Sendable {
+    /// One more than the last change; a member that sees a gap is out of step.
+    public var seq: UInt64
+    /// Usually one action; counters of wrong drops come first when there are any.
+    public var actions: [WordPostAction]
+
+    public init(seq: UInt64, actions: [WordPostAction]) {
+        self.seq = seq
+        self.actions = actions
+    }
+}
+
+/// Caps of the word-post frames (docs/PROTOCOL.md "Buchstaben Post").
+public enum WordPostWireLimits {
+    /// Players in a `start` action: four drawers play; room for more later.
+    public static let maxPlayers = 16
+    /// Actions in one `moved`: the wrong-drop counters of every player and the move.
+    public static let maxMoveActions = 64
+    /// Actions a game may take before the host ends it: at the move rate a
+    /// group cannot reach this in a school day, and a rejoiner's snapshot
+    /// stays a few megabytes.
+    public static let maxLogActions = 1 << 20
+    /// Wrong drops one counter may add.
+    public static let maxCount = 1 << 20
+    /// Bytes of items or actions per snapshot frame, well under the frame cap.
+    static let chunkBudget = 512 << 10
 }
 
 // MARK: - Byte layouts
@@ -105,139 +151,115 @@ extension WordPostIntent {
     }
 }
 
-extension WordPostUpdate {
-    /// The state as JSON, nil if it is over the cap (never for a real pool).
-    static func stateJSON(_ game: WordPostGame) -> [UInt8]? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        guard let data = try? encoder.encode(game), data.count <= maxStateBytes else { return nil }
-        return Array(data)
-    }
-
+extension WordPostAction {
+    /// The host's times go out as wire times (whole milliseconds); the host
+    /// applies actions with times already rounded so (`WireTime(_:).date`),
+    /// so every copy of the game holds the same dates.
     func encode(into w: inout WireWriter) {
-        w.varint(seq)
-        w.varint(effects.count)
-        for e in effects { w.wordPostEffect(e) }
-        w.blob(Self.stateJSON(game) ?? [])
-    }
-
-    static func decode(_ r: inout WireReader) throws(PayloadError) -> WordPostUpdate {
-        let seq = try r.varint()
-        let n = try r.count(minElementSize: 2, max: maxEffects)
-        var effects: [WordPostEffect] = []
-        effects.reserveCapacity(n)
-        for _ in 0..<n { effects.append(try r.wordPostEffect()) }
-        let json = try r.blob(max: maxStateBytes)
-        let game: WordPostGame
-        do { game = try JSONDecoder().decode(WordPostGame.self, from: Data(json)) } catch {
-            throw PayloadError("bad word-post state")
-        }
-        return WordPostUpdate(seq: seq, effects: effects, game: game)
-    }
-}
-
-extension WordPostEndReason {
-    var wireCode: UInt8 {
+        func time(_ d: Date) { w.zigzag(WireTime(d).milliseconds) }
         switch self {
-        case .poolEmpty: 0
-        case .hostEnded: 1
-        case .allLeft: 2
+        case let .start(players, seed, at):
+            w.u8(1); w.varint(players.count); for p in players { w.varint(p) }
+            w.varint(seed); time(at)
+        case let .place(letter, by, slot, at):
+            w.u8(2); w.varint(letter); w.varint(by); w.varint(UInt64(clamping: slot)); time(at)
+        case let .send(letter, from, to):
+            w.u8(3); w.varint(letter); w.varint(from); w.varint(to)
+        case let .playerLeft(player, at):
+            w.u8(4); w.varint(player); time(at)
+        case .nextRound(let at):
+            w.u8(5); time(at)
+        case .endGame(let at):
+            w.u8(6); time(at)
+        case let .wrongPlacements(player, count):
+            w.u8(7); w.varint(player); w.varint(UInt64(clamping: count))
         }
     }
 
-    init(wireCode: UInt8) throws(PayloadError) {
-        switch wireCode {
-        case 0: self = .poolEmpty
-        case 1: self = .hostEnded
-        case 2: self = .allLeft
-        default: throw PayloadError("bad word-post end reason \(wireCode)")
-        }
-    }
-}
-
-extension WireWriter {
-    /// Kind byte, then the fields as varints (see docs/PROTOCOL.md).
-    mutating func wordPostEffect(_ e: WordPostEffect) {
-        switch e {
-        case .roundDealt(let round):
-            u8(1); varint(UInt64(clamping: round))
-        case let .placed(letter, player, slot):
-            u8(2); varint(letter); varint(player); varint(UInt64(clamping: slot))
-        case let .rejected(letter, player, slot):
-            u8(3); varint(letter); varint(player); varint(UInt64(clamping: slot))
-        case let .sent(letter, from, to):
-            u8(4); varint(letter); varint(from); varint(to)
-        case .wordFinished(let player):
-            u8(5); varint(player)
-        case .roundFinished(let round):
-            u8(6); varint(UInt64(clamping: round))
-        case .gameEnded(let reason):
-            u8(7); u8(reason.wireCode)
-        case let .redistributed(from, handovers, withdrawn):
-            u8(8); varint(from)
-            varint(handovers.count)
-            for h in handovers { varint(h.letter); varint(h.to) }
-            varint(withdrawn.count)
-            for l in withdrawn { varint(l) }
-        }
-    }
-}
-
-extension WireReader {
-    mutating func wordPostEffect() throws(PayloadError) -> WordPostEffect {
-        func small() throws(PayloadError) -> Int { try varint(as: Int.self, max: 1 << 20) }
-        switch try u8() {
-        case 1: return .roundDealt(round: try small())
+    static func decode(_ r: inout WireReader) throws(PayloadError) -> WordPostAction {
+        func time() throws(PayloadError) -> Date { WireTime(milliseconds: try r.zigzag()).date }
+        switch try r.u8() {
+        case 1:
+            let n = try r.count(minElementSize: 1, max: WordPostWireLimits.maxPlayers)
+            var players: [PlayerID] = []
+            for _ in 0..<n { players.append(try r.varint(as: PlayerID.self)) }
+            let seed = try r.varint()
+            return .start(players: players, seed: seed, at: try time())
         case 2:
-            let letter = try varint(as: LetterID.self), player = try varint(as: PlayerID.self)
-            return .placed(letter: letter, player: player, slot: try small())
+            let letter = try r.varint(as: LetterID.self), by = try r.varint(as: PlayerID.self)
+            let slot = try r.varint(as: Int.self, max: 1 << 16)
+            return .place(letter: letter, by: by, slot: slot, at: try time())
         case 3:
-            let letter = try varint(as: LetterID.self), player = try varint(as: PlayerID.self)
-            return .rejected(letter: letter, player: player, slot: try small())
+            let letter = try r.varint(as: LetterID.self), from = try r.varint(as: PlayerID.self)
+            return .send(letter: letter, from: from, to: try r.varint(as: PlayerID.self))
         case 4:
-            let letter = try varint(as: LetterID.self), from = try varint(as: PlayerID.self)
-            return .sent(letter: letter, from: from, to: try varint(as: PlayerID.self))
-        case 5: return .wordFinished(try varint(as: PlayerID.self))
-        case 6: return .roundFinished(round: try small())
-        case 7: return .gameEnded(try WordPostEndReason(wireCode: try u8()))
-        case 8:
-            let from = try varint(as: PlayerID.self)
-            let n = try count(minElementSize: 2)
-            var handovers: [LetterHandover] = []
-            handovers.reserveCapacity(n)
-            for _ in 0..<n {
-                let letter = try varint(as: LetterID.self)
-                handovers.append(LetterHandover(letter: letter, to: try varint(as: PlayerID.self)))
-            }
-            let m = try count(minElementSize: 1)
-            var withdrawn: [LetterID] = []
-            withdrawn.reserveCapacity(m)
-            for _ in 0..<m { withdrawn.append(try varint(as: LetterID.self)) }
-            return .redistributed(from: from, handovers: handovers, withdrawn: withdrawn)
+            let player = try r.varint(as: PlayerID.self)
+            return .playerLeft(player, at: try time())
+        case 5: return .nextRound(at: try time())
+        case 6: return .endGame(at: try time())
+        case 7:
+            let player = try r.varint(as: PlayerID.self)
+            return .wrongPlacements(player: player, count: try r.varint(as: Int.self, max: WordPostWireLimits.maxCount))
         case let k:
-            throw PayloadError("bad word-post effect \(k)")
+            throw PayloadError("bad word-post action \(k)")
         }
+    }
+}
+
+extension WordPostPoolItem {
+    func encode(into w: inout WireWriter) {
+        w.string(item.word)
+        w.string(item.hint)
+        w.u8(UInt8(clamping: min(max(item.priority, WordItem.priorityRange.lowerBound), WordItem.priorityRange.upperBound)))
+        w.u8(finishedBefore ? 1 : 0)
+    }
+
+    /// Bytes `encode` writes (at most 2 for each length varint).
+    var encodedSize: Int { item.word.utf8.count + item.hint.utf8.count + 6 }
+
+    static func decode(_ r: inout WireReader) throws(PayloadError) -> WordPostPoolItem {
+        let word = try r.string(maxBytes: WordPoolLimits.maxWordBytes)
+        let hint = try r.string(maxBytes: WordPoolLimits.maxHintBytes)
+        let priority = try r.u8()
+        guard WordItem.priorityRange.contains(Int(priority)) else { throw PayloadError("bad priority \(priority)") }
+        let flags = try r.u8()
+        return WordPostPoolItem(WordItem(word: word, hint: hint, priority: Int(priority)), finishedBefore: flags & 1 != 0)
     }
 }
 
 // MARK: - The activity
 
 /// Buchstaben Post as an activity: its lobby block (the pool and the sounds
-/// setting) and its two frames, intents up and updates down.
+/// setting) and its frames: moves up; the game's snapshot, its changes and
+/// refusals down.
 public enum WordPostActivity: ActivityDefinition {
     public typealias LobbyInfo = WordPostLobbyInfo
 
     public enum Message: Hashable, Sendable {
         /// Member → host: a move.
         case intent(WordPostIntent)
-        /// Host → members: effects and the whole game.
-        case update(WordPostUpdate)
+        /// Host → member: a snapshot starts (then items, then actions).
+        case gameBegin(WordPostGameBegin)
+        /// Host → member: a piece of the pool.
+        case poolItems([WordPostPoolItem])
+        /// Host → member: a piece of the actions so far.
+        case actions([WordPostAction])
+        /// Host → members: a change of the game.
+        case moved(WordPostMove)
+        /// Host → the one member whose move it was: refused, nothing changed
+        /// for the others; the tile springs back.
+        case refused(WordPostIntent)
     }
 
     public static let kind = SessionActivity.wordpost
     public static let startRule = StartRule.wordPost
     static let intentType: UInt8 = 48
-    static let updateType: UInt8 = 49
+    // 49 was protocol 2's whole-state update; it is not reused.
+    static let gameBeginType: UInt8 = 50
+    static let poolItemsType: UInt8 = 51
+    static let actionsType: UInt8 = 52
+    static let movedType: UInt8 = 53
+    static let refusedType: UInt8 = 54
 
     public static func encode(_ info: WordPostLobbyInfo) -> [UInt8] {
         var w = WireWriter()
@@ -264,15 +286,35 @@ public enum WordPostActivity: ActivityDefinition {
         }
     }
 
+    /// Every message the host builds fits a frame: intents, moves and refusals
+    /// are a few bytes, snapshot pieces are cut to `chunkBudget`
+    /// (`WordPostSnapshot`), and a pool over `WordPoolLimits` never starts.
     public static func encode(_ message: Message) -> ActivityMessage {
         var w = WireWriter()
         switch message {
         case .intent(let i):
             i.encode(into: &w)
             return ActivityMessage(type: intentType, payload: w.bytes)
-        case .update(let u):
-            u.encode(into: &w)
-            return ActivityMessage(type: updateType, payload: w.bytes)
+        case .gameBegin(let b):
+            w.varint(b.seq); w.string(b.poolID); w.string(b.poolName); w.string(b.language)
+            w.varint(b.itemCount); w.varint(b.actionCount)
+            return ActivityMessage(type: gameBeginType, payload: w.bytes)
+        case .poolItems(let items):
+            w.varint(items.count)
+            for item in items { item.encode(into: &w) }
+            return ActivityMessage(type: poolItemsType, payload: w.bytes)
+        case .actions(let actions):
+            w.varint(actions.count)
+            for a in actions { a.encode(into: &w) }
+            return ActivityMessage(type: actionsType, payload: w.bytes)
+        case .moved(let m):
+            w.varint(m.seq)
+            w.varint(m.actions.count)
+            for a in m.actions { a.encode(into: &w) }
+            return ActivityMessage(type: movedType, payload: w.bytes)
+        case .refused(let i):
+            i.encode(into: &w)
+            return ActivityMessage(type: refusedType, payload: w.bytes)
         }
     }
 
@@ -281,7 +323,35 @@ public enum WordPostActivity: ActivityDefinition {
         do throws(PayloadError) {
             switch message.type {
             case intentType: return .intent(try WordPostIntent.decode(&r))
-            case updateType: return .update(try WordPostUpdate.decode(&r))
+            case gameBeginType:
+                let seq = try r.varint(as: UInt64.self, max: SessionLimits.maxSeq)
+                let id = try r.string(maxBytes: SessionLimits.maxNameBytes)
+                let name = try r.string(maxBytes: SessionLimits.maxNameBytes)
+                let language = try r.string(maxBytes: 32)
+                let items = try r.varint(as: Int.self, max: WordPoolLimits.maxWords)
+                let actions = try r.varint(as: Int.self, max: WordPostWireLimits.maxLogActions)
+                return .gameBegin(WordPostGameBegin(seq: seq, poolID: id, poolName: name, language: language,
+                                                    itemCount: items, actionCount: actions))
+            case poolItemsType:
+                // A word, a hint (each at least its length byte), priority, flags.
+                let n = try r.count(minElementSize: 4, max: WordPoolLimits.maxWords)
+                var items: [WordPostPoolItem] = []
+                items.reserveCapacity(n)
+                for _ in 0..<n { items.append(try WordPostPoolItem.decode(&r)) }
+                return .poolItems(items)
+            case actionsType:
+                let n = try r.count(minElementSize: 2, max: WordPostWireLimits.maxLogActions)
+                var actions: [WordPostAction] = []
+                actions.reserveCapacity(n)
+                for _ in 0..<n { actions.append(try WordPostAction.decode(&r)) }
+                return .actions(actions)
+            case movedType:
+                let seq = try r.varint(as: UInt64.self, max: SessionLimits.maxSeq)
+                let n = try r.count(minElementSize: 2, max: WordPostWireLimits.maxMoveActions)
+                var actions: [WordPostAction] = []
+                for _ in 0..<n { actions.append(try WordPostAction.decode(&r)) }
+                return .moved(WordPostMove(seq: seq, actions: actions))
+            case refusedType: return .refused(try WordPostIntent.decode(&r))
             default: throw PayloadError("unknown word-post frame type \(message.type)")
             }
         } catch {

@@ -14,4 +14,8 @@ public enum WordPostAction: Hashable, Codable, Sendable {
     /// Deals the next round; only after everyone has finished.
     case nextRound(at: Date)
     case endGame(at: Date)
+    /// Wrong drops of `player` in this round that only the host and the
+    /// dropper heard of at once; the others catch up on the counters with the
+    /// next change the host sends (docs/PROTOCOL.md "Buchstaben Post").
+    case wrongPlacements(player: PlayerID, count: Int)
 }

@@ -5,9 +5,8 @@ import Foundation
 /// of its own: times arrive with the actions and every deal comes from the
 /// seed, so the host can replay a game and tests are exact.
 ///
-/// The host owns the authoritative value; members can run the same reducer
-/// on the actions the host broadcasts (or take the state as a snapshot,
-/// it is `Codable`).
+/// The host owns the authoritative value; members run the same reducer on
+/// the actions the host sends (`WordPostReplica`), so every copy is equal.
 ///
 /// Leaving: the leaver's word is dropped. Tiles anywhere that were only
 /// needed for that word are withdrawn (so every hand keeps exactly the
@@ -78,6 +77,7 @@ public struct WordPostGame: Hashable, Codable, Sendable {
         case let .playerLeft(player, at): playerLeft(player, at: at)
         case let .nextRound(at): nextRound(at: at)
         case let .endGame(at): endGame(at: at)
+        case let .wrongPlacements(player, count): noteWrongPlacements(player, count: count)
         }
     }
 
@@ -162,6 +162,18 @@ public struct WordPostGame: Hashable, Codable, Sendable {
     private mutating func endGame(at date: Date) -> [WordPostEffect] {
         guard !isEnded, phase != .notStarted else { return [] }
         return end(.hostEnded, at: date)
+    }
+
+    /// Counters only: the dropper's tile already sprang back when the wrong
+    /// drop was answered, so there is nothing to show.
+    private mutating func noteWrongPlacements(_ player: PlayerID, count: Int) -> [WordPostEffect] {
+        guard case .playing = phase, count > 0, var word = words[player] else { return [] }
+        // Saturating: a count comes from the network and must not trap.
+        func plus(_ a: Int) -> Int { a > Int.max - count ? Int.max : a + count }
+        word.wrongPlacements = plus(word.wrongPlacements)
+        words[player] = word
+        stats[player, default: .init()].wrongPlacements = plus(stats[player, default: .init()].wrongPlacements)
+        return []
     }
 
     // MARK: - Rules

@@ -4,9 +4,10 @@ import NIOCore
 import NIOPosix
 
 /// Joins a Buchstaben Post session: a `SessionClient` (hello, lobby,
-/// accept, rejoin with the token) whose word-post frames are turned into
-/// `WordPostEvent.gameChanged`. Moves go to the host as intents; the screen
-/// shows what the host sends back, never a guess of its own.
+/// accept, rejoin with the token) whose word-post frames build a copy of the
+/// host's game (`WordPostReplica`), reported as `WordPostEvent.gameChanged`.
+/// Moves go to the host as intents; the screen shows what the host sends
+/// back, never a guess of its own.
 public final class WordPostClient: Sendable {
     public struct Configuration: Sendable {
         /// Host, port, name, role, rejoin window, … as for a sketch.
@@ -21,14 +22,44 @@ public final class WordPostClient: Sendable {
     private final class Box: @unchecked Sendable {
         private let lock = NSLock()
         private var _index: MemberIndex?
-        private var _game: WordPostGame?
-        private var _seq: UInt64 = 0
+        private var replica = WordPostReplica()
+        private var _receivedBytes = 0
+        /// Frames refused since the game last went on.
+        private var failuresInARow = 0
+        private var _giveUp: (@Sendable () -> Void)?
         var index: MemberIndex? { lock.withLock { _index } }
-        var game: WordPostGame? { lock.withLock { _game } }
-        var seq: UInt64 { lock.withLock { _seq } }
+        var game: WordPostGame? { lock.withLock { replica.game } }
+        var receivedBytes: Int { lock.withLock { _receivedBytes } }
         func setIndex(_ i: MemberIndex) { lock.withLock { _index = i } }
-        func setGame(_ g: WordPostGame, seq: UInt64) { lock.withLock { _game = g; _seq = seq } }
+
+        /// Applies one frame from the host to this device's copy of the game.
+        func receive(_ message: ActivityMessage) throws(ActivityPayloadError)
+            -> (game: WordPostGame, effects: [WordPostEffect])? {
+            lock.lock()
+            defer { lock.unlock() }
+            _receivedBytes += message.payload.count + 6
+            do throws(ActivityPayloadError) {
+                let decoded = try WordPostActivity.decode(message)
+                let shown = try replica.receive(decoded, me: _index)
+                // The game went on after the last rejoin: the trouble is over.
+                if case .moved = decoded { failuresInARow = 0 }
+                return shown
+            } catch {
+                failuresInARow += 1
+                throw error
+            }
+        }
+
+        /// Whether rejoining has failed often enough to stop.
+        var shouldGiveUp: Bool { lock.withLock { failuresInARow >= WordPostClient.maxUnreadableInARow } }
+        func setGiveUp(_ f: @escaping @Sendable () -> Void) { lock.withLock { _giveUp = f } }
+        func giveUp() { lock.withLock { _giveUp }?() }
     }
+
+    /// Unreadable frames in a row (each one closes the connection and
+    /// rejoins) after which the member leaves: a host whose game cannot be
+    /// read must not keep it reconnecting every 50 ms.
+    static let maxUnreadableInARow = 3
 
     public let session: SessionClient
     private let box: Box
@@ -45,11 +76,17 @@ public final class WordPostClient: Sendable {
                                onEvent: @escaping @Sendable (WordPostEvent) -> Void = { _ in }) async throws(SessionClientError) -> WordPostClient {
         let box = Box()
         let client = try await SessionClient.connect(config.session, group: group, onActivityMessage: { message throws(ActivityPayloadError) in
-            guard case .update(let update) = try WordPostActivity.decode(message) else {
-                throw ActivityPayloadError("a member's word-post frame from the host")
+            // A frame out of order or beyond the limits closes the connection;
+            // rejoining brings a fresh snapshot, but only a few times.
+            do throws(ActivityPayloadError) {
+                if let shown = try box.receive(message) { onEvent(.gameChanged(shown.game, effects: shown.effects)) }
+            } catch {
+                if box.shouldGiveUp {
+                    onEvent(.gaveUp(reason: error.reason))
+                    box.giveUp()
+                }
+                throw error
             }
-            box.setGame(update.game, seq: update.seq)
-            onEvent(.gameChanged(update.game, effects: update.effects))
         }, onEvent: { event in
             switch event {
             case .lobbyChanged(let l): onEvent(.lobbyChanged(l))
@@ -65,13 +102,16 @@ public final class WordPostClient: Sendable {
             default: break  // sketch events (start, empty snapshot) mean nothing here
             }
         })
+        box.setGiveUp { Task { await client.leave() } }
         return WordPostClient(session: client, box: box)
     }
 
     /// This device's member index (= its PlayerID) once accepted.
     public var index: MemberIndex? { box.index }
-    /// The last game the host sent.
+    /// This device's copy of the host's game.
     public var game: WordPostGame? { box.game }
+    /// Bytes of word-post frames received so far (tests: what a change costs).
+    var receivedActivityBytesForTesting: Int { box.receivedBytes }
 
     /// Drop a tile from this player's hand onto a slot of its word.
     public func place(letter: LetterID, slot: Int) {

@@ -41,6 +41,8 @@ final class WordPostController: LobbyHosting, LobbyJoining {
         var config = WordPostHost.Configuration(name: name, pool: pool)
         config.soundsOn = app?.soundsOn ?? true
         config.previouslyFinished = previouslyFinished
+        // Checked here too, so the message is the person's words whoever calls.
+        if let problem = WordPoolLimits.problem(in: pool) { throw WordPoolTooBig(problem: problem) }
         let onEvent = eventSink()
         let host = try await PortSelection.firstFree { [config] port in
             var c = config
@@ -129,6 +131,11 @@ final class WordPostController: LobbyHosting, LobbyJoining {
             onStatus?(activityUI.wording.text(for: reason))
         case .connectionLost:
             screen?.showNotice(`_`("The connection was lost. Trying again…"))
+        case .gaveUp:
+            ended = .hostLeft
+            let text = `_`("The game does not work here right now. Please join again.")
+            screen?.showNotice(text)
+            onStatus?(text)
         case .connectionDropped, .refused:
             break
         }

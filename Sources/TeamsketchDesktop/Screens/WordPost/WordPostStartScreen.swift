@@ -61,6 +61,10 @@ final class WordPostStartScreen {
         let together = UI.button(`_`("Play together"), icon: "system-users-symbolic", classes: ["big-button"]) {
             [weak self] in
             guard let self, let pool = self.pool else { return }
+            if let problem = WordPoolLimits.problem(in: pool) {
+                self.app?.showError(WordPoolTooBig.title, WordPoolTooBig(problem: problem))
+                return
+            }
             self.app?.hostWordPost(pool: pool)
         }
         let join = UI.button(`_`("Join"), icon: "network-workgroup-symbolic", classes: ["big-button"]) {
