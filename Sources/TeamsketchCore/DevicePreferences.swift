@@ -32,6 +32,12 @@ public final class DevicePreferences {
         overrides.soundsOn(hostChoice: hostChoice, device: settings)
     }
 
+    /// What a hosting device offers the others in its lobby: its own
+    /// switch. What the environment fixes is for this machine only.
+    public var soundsChoiceForOthers: Bool {
+        profile.soundsOn ?? ClassroomSettings.defaults.soundsOn
+    }
+
     /// The player for a game: the live one (made only then) or silence.
     public func soundClient(hostChoice: Bool? = nil, live: () -> SoundClient) -> SoundClient {
         SoundClient.choosing(soundsOn: soundsOn(hostChoice: hostChoice), live: live)

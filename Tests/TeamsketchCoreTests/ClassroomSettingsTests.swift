@@ -47,6 +47,15 @@ import Testing
         #expect(preferences(switch: false, environment: ["TEAMSKETCH_SOUNDS": "1"]).soundsOn(hostChoice: false))
     }
 
+    @Test @MainActor func aHostOffersItsOwnSwitchNotWhatItsEnvironmentFixes() {
+        // A host started with TEAMSKETCH_SOUNDS=0 for a demo is quiet
+        // itself; the pupils' devices follow the switch the host set.
+        let quietHost = preferences(switch: true, environment: ["TEAMSKETCH_SOUNDS": "0"])
+        #expect(!quietHost.soundsOn())
+        #expect(quietHost.soundsChoiceForOthers)
+        #expect(!preferences(switch: false, environment: ["TEAMSKETCH_SOUNDS": "1"]).soundsChoiceForOthers)
+    }
+
     @Test @MainActor func theSoundPlayerFollowsTheDecision() {
         var made = 0
         let live: () -> SoundClient = { made += 1; return SoundClient { _ in } }

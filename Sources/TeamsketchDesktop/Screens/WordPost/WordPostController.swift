@@ -39,7 +39,7 @@ final class WordPostController: LobbyHosting, LobbyJoining {
 
     func host(pool: WordPool, name: String, previouslyFinished: Set<String>) async throws {
         var config = WordPostHost.Configuration(name: name, pool: pool)
-        config.soundsOn = app?.soundsOn ?? true
+        config.soundsOn = app?.preferences.soundsChoiceForOthers ?? true
         config.previouslyFinished = previouslyFinished
         // Checked here too, so the message is the person's words whoever calls.
         if let problem = WordPoolLimits.problem(in: pool) { throw WordPoolTooBig(problem: problem) }
