@@ -30,6 +30,24 @@ import TeamsketchTestSupport
         for n in 0..<6 {
             out.append(("stream-\(n)", (0..<(2 + g.int(5))).flatMap { _ in g.message().frame() }))
         }
+        // The word game's frames as a member receives and sends them.
+        let date = Date(timeIntervalSince1970: 1_790_000_000)
+        let wordMessages: [(String, WordPostActivity.Message)] = [
+            ("intent-place", .intent(.place(letter: 7, by: 1, slot: 2))),
+            ("intent-send", .intent(.send(letter: 3, from: 1, to: 2))),
+            ("game-begin", .gameBegin(WordPostGameBegin(seq: 4, poolID: "tiere", poolName: "Tiere", language: "de",
+                                                        itemCount: 2, actionCount: 3))),
+            ("pool-items", .poolItems(WordPostFixture.germanPool.items.prefix(4).enumerated().map {
+                WordPostPoolItem($1, finishedBefore: $0 == 1) })),
+            ("actions", .actions([.start(players: [0, 1, 2], seed: 42, at: date),
+                                  .place(letter: 5, by: 1, slot: 0, at: date), .nextRound(at: date)])),
+            ("moved", .moved(WordPostMove(seq: 5, actions: [.wrongPlacements(player: 1, count: 2),
+                                                            .send(letter: 9, from: 1, to: 0)]))),
+            ("refused", .refused(.place(letter: 7, by: 2, slot: 9))),
+        ]
+        for (name, message) in wordMessages {
+            out.append(("wordpost-\(name)", SessionMessage.activity(WordPostActivity.encode(message)).frame()))
+        }
         // A whole recorded session as one peer receives it.
         out.append(("session-to-peer", HostRecording.make().sentToPeer.flatMap { $0.frame() }))
         // The edges the decoder must refuse or skip.
