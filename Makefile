@@ -11,7 +11,7 @@ APP_ID := org.teamsketch.Desktop
 PREFIX ?= /usr/local
 DATADIR = $(PREFIX)/share
 
-.PHONY: run server api test build deps-run deps-test ui bench fuzz fuzz-smoke pot mo i18n-check check-resources sounds install clean
+.PHONY: run server api fuzz-api test build deps-run deps-test ui bench fuzz fuzz-smoke pot mo i18n-check check-resources sounds install clean
 
 run: deps-run build
 	$(BIN)
@@ -22,6 +22,7 @@ test: deps-test build
 	scripts/api-checksum.sh check
 	SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS)
 	$(MAKE) --no-print-directory fuzz-smoke
+	scripts/api-fuzz.sh 30
 	$(MAKE) --no-print-directory i18n-check
 	$(MAKE) --no-print-directory check-resources
 	$(MAKE) --no-print-directory ui
@@ -69,6 +70,13 @@ fuzz:
 
 fuzz-smoke:
 	Tests/Fuzz/run.sh 3
+
+# Schemathesis against the running server and openapi.yaml (`make test`
+# runs 30 examples per operation on SQLite; this runs many more on both).
+API_EXAMPLES ?= 1000
+fuzz-api: build
+	scripts/api-fuzz.sh $(API_EXAMPLES) sqlite
+	scripts/api-fuzz.sh $(API_EXAMPLES) postgres
 
 # Translations. xgettext has no Swift mode; C mode with the `_` keyword reads
 # Swift calls once the backticks Swift needs around `_` are stripped.

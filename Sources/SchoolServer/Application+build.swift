@@ -28,11 +28,12 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let router = Router(context: ServerRequestContext.self)
-    router.middlewares.add(ProblemMiddleware())
+    let routes = RouteTable()
+    router.middlewares.add(ProblemMiddleware(routes: routes))
     router.middlewares.add(BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
     router.middlewares.add(RequestInfoMiddleware())
     let api = SchoolAPI(configuration: configuration, dependencies: dependencies, logger: logger)
-    try api.registerHandlers(on: router, serverURL: try Servers.Server1.url(),
+    try api.registerHandlers(on: RecordingTransport(router: router, table: routes), serverURL: try Servers.Server1.url(),
                              middlewares: [APIErrorMiddleware()])
     return Application(
         router: router,

@@ -101,14 +101,23 @@ import Testing
             #expect(garbage.problemCode == "badRequest")
             let wrongType = try await api.call(.post, "/sessions", json: ["name": 5, "password": true])
             #expect(wrongType.status == .badRequest)
+            // A name nobody can have is a wrong name, answered like any other.
             let control = try await api.call(.post, "/sessions", json: ["name": "\u{202E}\u{0007}", "password": "x"])
-            #expect(control.status == .badRequest)
+            #expect(control.status == .unauthorized)
+            let blankClass = try await api.call(.post, "/classes", token: try await api.teacher("Frau Berg").token,
+                                                json: ["name": "\u{001E}"])
+            #expect(blankClass.status == .badRequest)
             let huge = try await api.call(.post, "/sessions", raw: Array(repeating: UInt8(ascii: " "), count: 3 << 20))
             #expect(huge.status == .contentTooLarge)
             #expect(huge.problemCode == "tooLarge")
             let nowhere = try await api.call(.get, "/nowhere")
             #expect(nowhere.status == .notFound)
             #expect(nowhere.problemCode == "notFound")
+            let wrongMethod = try await api.call(.patch, "/classes")
+            #expect(wrongMethod.status == .methodNotAllowed)
+            #expect(wrongMethod.headers[.allow] == "GET, POST")
+            let wrongMethodWithID = try await api.call(.delete, "/classes/\(UUID().uuidString)/pupils")
+            #expect(wrongMethodWithID.status == .methodNotAllowed)
         }
     }
 }

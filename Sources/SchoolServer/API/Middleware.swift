@@ -2,10 +2,12 @@ import HTTPTypes
 import Hummingbird
 import OpenAPIRuntime
 
-/// Turns every refusal from below — a route that does not exist, a body
-/// too large, a Problem from a handler — into a JSON `Problem`.
+/// Turns every refusal from below — a route that does not exist, a method
+/// a path does not serve, a body too large, a Problem from a handler — into
+/// a JSON `Problem`.
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
+    let routes: RouteTable
 
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -14,6 +16,15 @@ struct ProblemMiddleware: RouterMiddleware {
         } catch let problem as Problem {
             throw problem
         } catch let error as HTTPError {
+            if error.status == .notFound {
+                let served = routes.methods(at: request.uri.path)
+                if !served.isEmpty {
+                    var response = try Problem(.methodNotAllowed, "this path answers \(served.map(\.rawValue).joined(separator: ", "))")
+                        .response(from: request, context: context)
+                    response.headers[.allow] = served.map(\.rawValue).joined(separator: ", ")
+                    return response
+                }
+            }
             throw Problem(Self.code(for: error.status), error.body ?? error.status.reasonPhrase)
         }
     }
@@ -22,7 +33,8 @@ struct ProblemMiddleware: RouterMiddleware {
         switch status.code {
         case 401: .unauthorized
         case 403: .forbidden
-        case 404, 405: .notFound
+        case 404: .notFound
+        case 405: .methodNotAllowed
         case 413: .tooLarge
         case 429: .tooManyAttempts
         case 409: .conflict

@@ -9,7 +9,7 @@ import OpenAPIRuntime
 /// these, so a client never sees a 5xx for its own mistake.
 public struct Problem: Error, Sendable, Equatable, HTTPResponseError {
     public enum Code: String, Sendable {
-        case badRequest, unauthorized, forbidden, notFound, tooLarge, tooManyAttempts, conflict, unavailable
+        case badRequest, unauthorized, forbidden, notFound, methodNotAllowed, tooLarge, tooManyAttempts, conflict, unavailable
     }
 
     public var code: Code
@@ -28,6 +28,7 @@ public struct Problem: Error, Sendable, Equatable, HTTPResponseError {
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
         case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
         case .tooLarge: .contentTooLarge
         case .tooManyAttempts: .tooManyRequests
         case .conflict: .conflict

@@ -22,7 +22,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/ID`.
         public typealias Id = Swift.String
-        /// A name a person typed, at most 64 characters; control and direction characters are removed.
+        /// A name a person typed, at most 64 characters with at least one visible one; control and direction characters are removed.
         ///
         /// - Remark: Generated from `#/components/schemas/Name`.
         public typealias Name = Swift.String
@@ -36,6 +36,7 @@ extension Components {
                 case unauthorized = "unauthorized"
                 case forbidden = "forbidden"
                 case notFound = "notFound"
+                case methodNotAllowed = "methodNotAllowed"
                 case tooLarge = "tooLarge"
                 case tooManyAttempts = "tooManyAttempts"
                 case conflict = "conflict"
