@@ -3,6 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_FLAGS ?=
 BIN := .build/debug/TeamsketchDesktop
+SERVER_BIN := .build/debug/TeamsketchServer
 LOCALEDIR := .build/locale
 LINGUAS := de
 PY := /usr/bin/python3
@@ -10,7 +11,7 @@ APP_ID := org.teamsketch.Desktop
 PREFIX ?= /usr/local
 DATADIR = $(PREFIX)/share
 
-.PHONY: run test build deps-run deps-test ui bench fuzz fuzz-smoke pot mo i18n-check check-resources sounds install clean
+.PHONY: run server api fuzz-api test build deps-run deps-test ui bench fuzz fuzz-smoke pot mo i18n-check check-resources sounds install clean
 
 run: deps-run build
 	$(BIN)
@@ -18,11 +19,28 @@ run: deps-run build
 test: deps-test build
 	scripts/check-imports.sh
 	scripts/check-imports.sh --self-test
-	$(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
+	scripts/api-checksum.sh check
+	SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS)
 	$(MAKE) --no-print-directory fuzz-smoke
+	scripts/api-fuzz.sh 30
 	$(MAKE) --no-print-directory i18n-check
 	$(MAKE) --no-print-directory check-resources
 	$(MAKE) --no-print-directory ui
+
+# The school server on its defaults: SQLite in ./teamsketch-server-data,
+# port 8470. `make server ARGS="--database postgres://…"` for PostgreSQL.
+server: deps-run
+	$(SWIFT) build $(BUILD_FLAGS) --product TeamsketchServer
+	$(SERVER_BIN) $(ARGS)
+
+# Regenerates the API code from openapi.yaml (committed, so builds and CI
+# never run the generator). Builds the generator once into .build-openapi.
+API_DIR := Sources/TeamsketchAPI
+api:
+	$(SWIFT) build -c release --package-path tools/openapi --scratch-path .build-openapi --product swift-openapi-generator
+	.build-openapi/release/swift-openapi-generator generate $(API_DIR)/openapi.yaml \
+	  --config $(API_DIR)/openapi-generator-config.yaml --output-directory $(API_DIR)/Generated
+	scripts/api-checksum.sh write
 
 build: mo
 	$(SWIFT) build $(BUILD_FLAGS)
@@ -52,6 +70,13 @@ fuzz:
 
 fuzz-smoke:
 	Tests/Fuzz/run.sh 3
+
+# Schemathesis against the running server and openapi.yaml (`make test`
+# runs 30 examples per operation on SQLite; this runs many more on both).
+API_EXAMPLES ?= 1000
+fuzz-api: build
+	scripts/api-fuzz.sh $(API_EXAMPLES) sqlite
+	scripts/api-fuzz.sh $(API_EXAMPLES) postgres
 
 # Translations. xgettext has no Swift mode; C mode with the `_` keyword reads
 # Swift calls once the backticks Swift needs around `_` are stripped.

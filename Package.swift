@@ -10,11 +10,20 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "TeamsketchDesktop", targets: ["TeamsketchDesktop"]),
+        .executable(name: "TeamsketchServer", targets: ["TeamsketchServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The school server.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4", traits: []),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -81,6 +90,41 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The API's types, server protocol and client, generated from
+        // openapi.yaml by `make api` and committed (a build plugin would cost
+        // every fresh clone minutes).
+        .target(
+            name: "TeamsketchAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            exclude: ["openapi.yaml", "openapi-generator-config.yaml", "Generated/openapi.sha256"]
+        ),
+        // The school server as a library: `buildApplication` for the
+        // executable and the tests; storage on SQLite (GRDB) or PostgreSQL.
+        .target(
+            name: "SchoolServer",
+            dependencies: [
+                "LearnModel",
+                "TeamsketchAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "TeamsketchServer",
+            dependencies: [
+                "SchoolServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Builders and helpers the test targets share.
         .target(name: "TeamsketchTestSupport", dependencies: ["LearnModel"], path: "Tests/TestSupport"),
         .testTarget(name: "LearnModelTests", dependencies: ["LearnModel", "TeamsketchTestSupport"]),
@@ -93,6 +137,12 @@ let package = Package(
         .testTarget(name: "TeamsketchCoreTests", dependencies: ["TeamsketchTestSupport", "TeamsketchCore", "LearnModel", "LearnStore",
                                                         "LearnRender",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SchoolServerTests",
+                    dependencies: ["SchoolServer", "TeamsketchAPI",
+                                   .product(name: "Hummingbird", package: "hummingbird"),
+                                   .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                   .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                                   .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TeamsketchDesktopTests",
                     dependencies: ["TeamsketchDesktop", "TeamsketchTestSupport", "LearnModel", "LearnStore", "LearnRender",
                                    .product(name: "GRDB", package: "GRDB.swift")]),

@@ -13,6 +13,9 @@ base="Foundation FoundationEssentials Dispatch Synchronization"
 # - LearnModel is shared with the school server and the fuzzers: Foundation only.
 # - The store, the network and the renderer each add one dependency to the model.
 # - The app core decides without a window: our Swift targets, no C module.
+# - The API is generated code over the OpenAPI runtime only.
+# - The school server has no GTK, no Cairo module of its own and no desktop
+#   store: it shares the model, and its storage is its own.
 # - TeamsketchDesktop (GTK, Avahi, the command line) is the only one left free.
 declare -A allowed=(
     [LearnModel]="$base"
@@ -20,6 +23,9 @@ declare -A allowed=(
     [LearnNet]="$base LearnModel NIOCore NIOPosix NIOConcurrencyHelpers"
     [LearnRender]="$base LearnModel CCairo CZlib"
     [TeamsketchCore]="$base LearnModel LearnStore LearnNet LearnRender"
+    [TeamsketchAPI]="$base OpenAPIRuntime HTTPTypes"
+    [SchoolServer]="$base LearnModel TeamsketchAPI Hummingbird HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers"
+    [TeamsketchServer]="$base SchoolServer ArgumentParser Hummingbird Logging"
 )
 
 check() {
@@ -44,7 +50,7 @@ if [ "${1:-}" = "--self-test" ]; then
     trap 'rm -rf "$tmp"' EXIT
     cp -r Sources "$tmp/Sources"
     check "$tmp/Sources" || { echo "self-test: the real tree should pass" >&2; exit 1; }
-    for case in "LearnModel:GRDB" "LearnRender:CGtk" "TeamsketchCore:CZlib" "LearnStore:@preconcurrency import NIOCore"; do
+    for case in "LearnModel:GRDB" "LearnRender:CGtk" "TeamsketchCore:CZlib" "LearnStore:@preconcurrency import NIOCore" "SchoolServer:CGtk" "SchoolServer:LearnStore"; do
         target=${case%%:*} line=${case#*:}
         [[ $line == *import* ]] || line="import $line"
         rm -rf "$tmp/Sources" && cp -r Sources "$tmp/Sources"

@@ -1,0 +1,100 @@
+import HTTPTypes
+import Hummingbird
+import OpenAPIRuntime
+
+/// Turns every refusal from below — a route that does not exist, a method
+/// a path does not serve, a body too large, a Problem from a handler — into
+/// a JSON `Problem`.
+struct ProblemMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+    let routes: RouteTable
+
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let problem as Problem {
+            throw problem
+        } catch let error as HTTPError {
+            if error.status == .notFound {
+                let served = routes.methods(at: request.uri.path)
+                if !served.isEmpty {
+                    var response = try Problem(.methodNotAllowed, "this path answers \(served.map(\.rawValue).joined(separator: ", "))")
+                        .response(from: request, context: context)
+                    response.headers[.allow] = served.map(\.rawValue).joined(separator: ", ")
+                    return response
+                }
+            }
+            throw Problem(Self.code(for: error.status), error.body ?? error.status.reasonPhrase)
+        }
+    }
+
+    static func code(for status: HTTPResponse.Status) -> Problem.Code {
+        switch status.code {
+        case 401: .unauthorized
+        case 403: .forbidden
+        case 404: .notFound
+        case 405: .methodNotAllowed
+        case 413: .tooLarge
+        case 429: .tooManyAttempts
+        case 409: .conflict
+        case 500...: .unavailable
+        default: .badRequest
+        }
+    }
+}
+
+/// Reads the whole body up to the cap before anything parses it, so an
+/// oversized or endless upload costs at most the cap and gets a 413.
+struct BodyLimitMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+    let maxBytes: Int
+
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
+            throw Problem(.tooLarge, "the body may be at most \(maxBytes) bytes")
+        }
+        var request = request
+        do {
+            _ = try await request.collectBody(upTo: maxBytes)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw Problem(.tooLarge, "the body may be at most \(maxBytes) bytes")
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Makes the peer's address and the bearer token known to the handlers.
+struct RequestInfoMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
+        let info = RequestInfo(peerAddress: context.peerAddress, token: RequestInfo.token(from: request.headers))
+        return try await RequestInfo.$current.withValue(info) {
+            try await next(request, context)
+        }
+    }
+}
+
+/// Between the generated code and the handlers: what a handler refuses
+/// keeps its status; a database that does not answer is a 503; anything
+/// else thrown here is the generated code refusing the request (bad JSON,
+/// a wrong type, a missing field), so it is the client's mistake: 400.
+struct APIErrorMiddleware: ServerMiddleware {
+    func intercept(_ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+                   next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?))
+        async throws -> (HTTPResponse, HTTPBody?) {
+        do {
+            return try await next(request, body, metadata)
+        } catch let error as ServerError {
+            let problem = switch error.underlyingError {
+            case let problem as Problem: problem
+            case let problem as DatabaseProblem: Problem(.unavailable, problem.description)
+            default: Problem(.badRequest, "the request does not match the API: \(error.causeDescription)")
+            }
+            return problem.openAPIResponse
+        }
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Logging
+import TeamsketchAPI
+
+/// The handlers of openapi.yaml. They decide who may do what; the SQL is in
+/// `AccountStore`. Every refusal is thrown as a `Problem` (see
+/// `APIErrorMiddleware`), so only successful outputs are returned here.
+struct SchoolAPI: APIProtocol {
+    let configuration: ServerConfiguration
+    let dependencies: ServerDependencies
+    let logger: Logger
+
+    var store: AccountStore { AccountStore(db: dependencies.database) }
+    var now: Int64 { dependencies.clock.now() }
+
+    // MARK: health
+
+    func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+        let database: Components.Schemas.Health.DatabasePayload =
+            dependencies.database.dialect == .sqlite ? .sqlite : .postgresql
+        do {
+            _ = try await dependencies.database.query("SELECT 1 AS one")
+            return .ok(.init(body: .json(.init(status: .ok, database: database))))
+        } catch {
+            logger.warning("health check: the database does not answer: \(error)")
+            return .serviceUnavailable(.init(body: .json(.init(status: .unavailable, database: database))))
+        }
+    }
+
+    // MARK: signing in and out
+
+    func signInTeacher(_ input: Operations.SignInTeacher.Input) async throws -> Operations.SignInTeacher.Output {
+        guard case .json(let body) = input.body else { throw Problem(.badRequest, "send JSON") }
+        // A name no teacher can have is just a wrong name: the same answer.
+        let name = PersonName(body.name)
+        let key = "teacher:" + (name?.key ?? String(body.name.lowercased().prefix(PersonName.maxCharacters)))
+        try await checkThrottle(accountKey: key)
+        let found = try await name.asyncMap { name in try await database { try await store.teacher(named: name) } } ?? nil
+        // Without such a teacher the decoy is checked, so the answer takes
+        // as long and tells nobody which names exist.
+        // bcrypt reads 72 bytes; what the spec allows beyond is not hashed.
+        let password = String(body.password.prefix(200))
+        let matches = try await dependencies.hasher.verify(password, found?.1 ?? dependencies.hasher.decoy)
+        guard let (account, _) = found, matches else {
+            try await recordFailure(accountKey: key)
+            throw Problem(.unauthorized, "wrong name or password")
+        }
+        let signedIn = try await signIn(account, key: key, lifetime: configuration.teacherTokenLifetime)
+        return .created(.init(body: .json(signedIn)))
+    }
+
+    func signInPupil(_ input: Operations.SignInPupil.Input) async throws -> Operations.SignInPupil.Output {
+        guard case .json(let body) = input.body else { throw Problem(.badRequest, "send JSON") }
+        let pupilID = try Self.id(body.pupilId)
+        let pictures = try Self.pictures(body.pictures)
+        let key = "pupil:" + pupilID.uuidString.lowercased()
+        try await checkThrottle(accountKey: key)
+        let found = try await database { try await store.pupil(pupilID) }
+        let matches = try await dependencies.hasher.verify(Accounts.pictureSecret(pictures),
+                                                           found?.1 ?? dependencies.hasher.decoy)
+        guard let (account, hash) = found, hash != nil, matches else {
+            try await recordFailure(accountKey: key)
+            throw Problem(.unauthorized, "those are not the pictures")
+        }
+        let signedIn = try await signIn(account, key: key, lifetime: configuration.pupilTokenLifetime)
+        return .created(.init(body: .json(signedIn)))
+    }
+
+    func signOut(_ input: Operations.SignOut.Input) async throws -> Operations.SignOut.Output {
+        _ = try await signedIn()
+        guard let token = RequestInfo.current.token else { throw Problem.noToken }
+        let now = now
+        try await database { try await store.revoke(token, now: now) }
+        return .noContent(.init())
+    }
+
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        .ok(.init(body: .json(Self.schema(try await signedIn()))))
+    }
+
+    // MARK: classes and pupils
+
+    func listClasses(_ input: Operations.ListClasses.Input) async throws -> Operations.ListClasses.Output {
+        let account = try await signedIn()
+        let classes: [SchoolClass]
+        switch account.role {
+        case .teacher:
+            classes = try await database { try await store.classes(of: account.id) }
+        case .pupil:
+            let own = try await database { try await account.classID.asyncMap { try await store.schoolClass($0) } }
+            classes = own.flatMap { $0 }.map { [$0] } ?? []
+        }
+        return .ok(.init(body: .json(classes.map(Self.schema))))
+    }
+
+    func createClass(_ input: Operations.CreateClass.Input) async throws -> Operations.CreateClass.Output {
+        let teacher = try await signedInTeacher()
+        guard case .json(let body) = input.body else { throw Problem(.badRequest, "send JSON") }
+        guard let name = PersonName(body.name) else { throw Problem(.badRequest, "a class name needs 1–64 characters") }
+        let now = now
+        let made = try await database { try await store.createClass(name, teacher: teacher.id, now: now) }
+        return .created(.init(body: .json(Self.schema(made))))
+    }
+
+    func listPupils(_ input: Operations.ListPupils.Input) async throws -> Operations.ListPupils.Output {
+        let teacher = try await signedInTeacher()
+        let schoolClass = try await ownClass(try Self.id(input.path.classId), of: teacher)
+        let pupils = try await database { try await store.pupils(in: schoolClass.id) }
+        return .ok(.init(body: .json(pupils.map(Self.schema))))
+    }
+
+    func addPupil(_ input: Operations.AddPupil.Input) async throws -> Operations.AddPupil.Output {
+        let teacher = try await signedInTeacher()
+        let schoolClass = try await ownClass(try Self.id(input.path.classId), of: teacher)
+        guard case .json(let body) = input.body else { throw Problem(.badRequest, "send JSON") }
+        guard let name = PersonName(body.name) else { throw Problem(.badRequest, "a pupil's name needs 1–64 characters") }
+        let now = now
+        guard let pupil = try await database({ try await store.addPupil(name, to: schoolClass.id, now: now) }) else {
+            throw Problem(.conflict, "this class already has a pupil called \(name.text)")
+        }
+        return .created(.init(body: .json(Self.schema(pupil))))
+    }
+
+    func setPicturePassword(_ input: Operations.SetPicturePassword.Input) async throws -> Operations.SetPicturePassword.Output {
+        let teacher = try await signedInTeacher()
+        let pupilID = try Self.id(input.path.pupilId)
+        guard case .json(let body) = input.body else { throw Problem(.badRequest, "send JSON") }
+        let pictures = try Self.pictures(body.pictures)
+        guard let (pupil, _) = try await database({ try await store.pupil(pupilID) }), let classID = pupil.classID else {
+            throw Problem(.notFound, "no such pupil")
+        }
+        _ = try await ownClass(classID, of: teacher)
+        let hash = try await dependencies.hasher.hash(Accounts.pictureSecret(pictures))
+        let now = now
+        try await database { try await store.setPicturePassword(hash, pupil: pupilID, now: now) }
+        return .noContent(.init())
+    }
+
+    func listSignInClasses(_ input: Operations.ListSignInClasses.Input) async throws -> Operations.ListSignInClasses.Output {
+        let classes = try await database { try await store.allClasses() }
+        return .ok(.init(body: .json(classes.map { .init(id: $0.id.key, name: $0.name) })))
+    }
+
+    func listSignInPupils(_ input: Operations.ListSignInPupils.Input) async throws -> Operations.ListSignInPupils.Output {
+        let classID = try Self.id(input.path.classId)
+        guard try await database({ try await store.schoolClass(classID) }) != nil else {
+            throw Problem(.notFound, "no such class")
+        }
+        let pupils = try await database { try await store.pupils(in: classID) }
+        return .ok(.init(body: .json(pupils.filter(\.hasPicturePassword).map { .init(id: $0.id.key, name: $0.name) })))
+    }
+
+    // MARK: who is asking
+
+    /// The account of the request's token; 401 without a valid one.
+    private func signedIn() async throws -> Account {
+        guard let token = RequestInfo.current.token else { throw Problem.noToken }
+        let now = now
+        guard let account = try await database({ try await store.account(for: token, now: now) }) else {
+            throw Problem(.unauthorized, "this token is unknown, expired or signed out")
+        }
+        return account
+    }
+
+    private func signedInTeacher() async throws -> Account {
+        let account = try await signedIn()
+        guard account.role == .teacher else { throw Problem.teachersOnly }
+        return account
+    }
+
+    /// A class of this teacher: 404 when there is none, 403 when it is
+    /// another teacher's.
+    private func ownClass(_ id: UUID, of teacher: Account) async throws -> SchoolClass {
+        guard let found = try await database({ try await store.schoolClass(id) }) else {
+            throw Problem(.notFound, "no such class")
+        }
+        guard found.teacherID == teacher.id else { throw Problem(.forbidden, "this is another teacher's class") }
+        return found
+    }
+
+    // MARK: sign-in helpers
+
+    private func checkThrottle(accountKey: String) async throws {
+        let now = now
+        let policy = configuration.signInPolicy
+        let address = RequestInfo.current.peerAddress
+        let failures = try await database {
+            try await store.failures(accountKey: accountKey, address: address, since: now - policy.window)
+        }
+        if case .wait(let seconds) = policy.decide(accountFailures: failures.account, addressFailures: failures.address, now: now) {
+            throw Problem(.tooManyAttempts, "too many wrong tries; wait a little", retryAfter: seconds)
+        }
+    }
+
+    private func recordFailure(accountKey: String) async throws {
+        let now = now
+        let address = RequestInfo.current.peerAddress
+        try await database { try await store.recordFailure(accountKey: accountKey, address: address, now: now) }
+    }
+
+    private func signIn(_ account: Account, key: String, lifetime: Int64) async throws -> Components.Schemas.SignedIn {
+        let token = BearerToken.random()
+        let now = now
+        let expires = now + lifetime
+        let window = configuration.signInPolicy.window
+        try await database {
+            try await store.insertToken(token, for: account.id, now: now, expiresAt: expires)
+            try await store.clearFailures(accountKey: key, olderThan: now - window)
+        }
+        logger.info("signed in", metadata: ["account": "\(account.id.key)", "role": "\(account.role.rawValue)"])
+        return .init(token: token.text, expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000),
+                     account: Self.schema(account))
+    }
+
+    /// Runs store calls; a database that fails is a 503, not the client's fault.
+    private func database<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            logger.error("database: \(error)")
+            throw Problem(.unavailable, "the server's database does not answer; try again soon")
+        }
+    }
+
+    // MARK: conversions
+
+    static func id(_ text: String) throws -> UUID {
+        guard let id = UUID(uuidString: text) else { throw Problem(.badRequest, "\(text.prefix(40)) is not an id") }
+        return id
+    }
+
+    static func pictures(_ values: [Int]) throws -> [Int] {
+        guard values.count == 3, values.allSatisfy({ (0...8).contains($0) }) else {
+            throw Problem(.badRequest, "a picture password is three pictures numbered 0–8")
+        }
+        return values
+    }
+
+    static func schema(_ account: Account) -> Components.Schemas.Account {
+        .init(id: account.id.key, name: account.name, role: account.role == .teacher ? .teacher : .pupil,
+              classId: account.classID?.key)
+    }
+
+    static func schema(_ schoolClass: SchoolClass) -> Components.Schemas.SchoolClass {
+        .init(id: schoolClass.id.key, name: schoolClass.name, pupilCount: schoolClass.pupilCount)
+    }
+
+    static func schema(_ pupil: PupilRecord) -> Components.Schemas.Pupil {
+        .init(id: pupil.id.key, name: pupil.name, classId: pupil.classID.key, hasPicturePassword: pupil.hasPicturePassword)
+    }
+}
+
+extension Optional where Wrapped: Sendable {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// Accounts, classes, tokens and failed sign-ins in the server's database.
+/// Only SQL lives here; who may do what is decided by the API's handlers.
+public struct AccountStore: Sendable {
+    public let db: any ServerDatabase
+
+    public init(db: any ServerDatabase) { self.db = db }
+
+    // MARK: accounts
+
+    public enum CreateResult: Sendable, Equatable {
+        case created(Account)
+        case nameTaken
+    }
+
+    public func createTeacher(_ name: PersonName, passwordHash: String, now: Int64) async throws -> CreateResult {
+        let id = UUID()
+        let rows = try await db.execute("""
+            INSERT INTO account (id, role, name, nameKey, passwordHash, createdAt)
+            VALUES (?, 'teacher', ?, ?, ?, ?)
+            ON CONFLICT (nameKey) WHERE role = 'teacher' DO NOTHING
+            RETURNING id
+            """, [.text(id.key), .text(name.text), .text(name.key), .text(passwordHash), .int(now)])
+        return rows.isEmpty ? .nameTaken : .created(Account(id: id, role: .teacher, name: name.text))
+    }
+
+    /// A teacher and their password hash, by name (any case).
+    public func teacher(named name: PersonName) async throws -> (Account, String)? {
+        let rows = try await db.query(
+            "SELECT id, name, passwordHash FROM account WHERE role = 'teacher' AND nameKey = ?", [.text(name.key)])
+        guard let row = rows.first else { return nil }
+        return (Account(id: try row.uuid("id"), role: .teacher, name: try row.text("name")), try row.text("passwordHash"))
+    }
+
+    /// A pupil and their picture-password hash (nil until the teacher set one).
+    public func pupil(_ id: UUID) async throws -> (Account, String?)? {
+        let rows = try await db.query(
+            "SELECT id, name, classId, passwordHash FROM account WHERE role = 'pupil' AND id = ?", [.text(id.key)])
+        guard let row = rows.first else { return nil }
+        return (Account(id: try row.uuid("id"), role: .pupil, name: try row.text("name"), classID: try row.uuid("classId")),
+                row["passwordHash"].text)
+    }
+
+    // MARK: tokens
+
+    public func insertToken(_ token: BearerToken, for account: UUID, now: Int64, expiresAt: Int64) async throws {
+        try await db.execute("INSERT INTO token (hash, accountId, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                             [.text(token.hash), .text(account.key), .int(now), .int(expiresAt)])
+    }
+
+    /// The account a token signs in, if it is known, not revoked and not expired.
+    public func account(for token: BearerToken, now: Int64) async throws -> Account? {
+        let rows = try await db.query("""
+            SELECT account.id, account.role, account.name, account.classId FROM token
+            JOIN account ON account.id = token.accountId
+            WHERE token.hash = ? AND token.revokedAt IS NULL AND token.expiresAt > ?
+            """, [.text(token.hash), .int(now)])
+        guard let row = rows.first else { return nil }
+        guard let role = Account.Role(rawValue: try row.text("role")) else {
+            throw DatabaseProblem.unexpectedRow(column: "role")
+        }
+        return Account(id: try row.uuid("id"), role: role, name: try row.text("name"),
+                       classID: row["classId"].text.flatMap(UUID.init(uuidString:)))
+    }
+
+    public func revoke(_ token: BearerToken, now: Int64) async throws {
+        try await db.execute("UPDATE token SET revokedAt = ? WHERE hash = ? AND revokedAt IS NULL",
+                             [.int(now), .text(token.hash)])
+    }
+
+    // MARK: failed sign-ins
+
+    public func recordFailure(accountKey: String, address: String, now: Int64) async throws {
+        try await db.execute("INSERT INTO signInFailure (id, accountKey, address, at) VALUES (?, ?, ?, ?)",
+                             [.text(UUID().key), .text(accountKey), .text(address), .int(now)])
+    }
+
+    /// Times of failures since `since`, for the account and for the address.
+    public func failures(accountKey: String, address: String, since: Int64) async throws -> (account: [Int64], address: [Int64]) {
+        let byAccount = try await db.query("SELECT at FROM signInFailure WHERE accountKey = ? AND at > ?",
+                                           [.text(accountKey), .int(since)])
+        let byAddress = try await db.query("SELECT at FROM signInFailure WHERE address = ? AND at > ?",
+                                           [.text(address), .int(since)])
+        return (try byAccount.map { try $0.int("at") }, try byAddress.map { try $0.int("at") })
+    }
+
+    /// A successful sign-in forgets the account's failures; old failures
+    /// of everybody go too, so the table stays small.
+    public func clearFailures(accountKey: String, olderThan: Int64) async throws {
+        try await db.transaction([
+            SQLStatement("DELETE FROM signInFailure WHERE accountKey = ?", [.text(accountKey)]),
+            SQLStatement("DELETE FROM signInFailure WHERE at <= ?", [.int(olderThan)]),
+        ])
+    }
+
+    // MARK: classes and pupils
+
+    public func createClass(_ name: PersonName, teacher: UUID, now: Int64) async throws -> SchoolClass {
+        let id = UUID()
+        try await db.execute("INSERT INTO schoolClass (id, teacherId, name, createdAt) VALUES (?, ?, ?, ?)",
+                             [.text(id.key), .text(teacher.key), .text(name.text), .int(now)])
+        return SchoolClass(id: id, teacherID: teacher, name: name.text, pupilCount: 0)
+    }
+
+    public func schoolClass(_ id: UUID) async throws -> SchoolClass? {
+        try await classes(where: "schoolClass.id = ?", [.text(id.key)]).first
+    }
+
+    public func classes(of teacher: UUID) async throws -> [SchoolClass] {
+        try await classes(where: "schoolClass.teacherId = ?", [.text(teacher.key)])
+    }
+
+    public func allClasses() async throws -> [SchoolClass] {
+        try await classes(where: "1 = 1", [])
+    }
+
+    private func classes(where condition: String, _ binds: [SQLValue]) async throws -> [SchoolClass] {
+        let rows = try await db.query("""
+            SELECT schoolClass.id, schoolClass.teacherId, schoolClass.name,
+                   (SELECT COUNT(*) FROM account WHERE account.role = 'pupil' AND account.classId = schoolClass.id) AS pupils
+            FROM schoolClass WHERE \(condition) ORDER BY schoolClass.name, schoolClass.id
+            """, binds)
+        return try rows.map {
+            SchoolClass(id: try $0.uuid("id"), teacherID: try $0.uuid("teacherId"), name: try $0.text("name"),
+                        pupilCount: Int(clamping: try $0.int("pupils")))
+        }
+    }
+
+    public func addPupil(_ name: PersonName, to classID: UUID, now: Int64) async throws -> PupilRecord? {
+        let id = UUID()
+        let rows = try await db.execute("""
+            INSERT INTO account (id, role, name, nameKey, classId, createdAt)
+            VALUES (?, 'pupil', ?, ?, ?, ?)
+            ON CONFLICT (classId, nameKey) WHERE role = 'pupil' DO NOTHING
+            RETURNING id
+            """, [.text(id.key), .text(name.text), .text(name.key), .text(classID.key), .int(now)])
+        return rows.isEmpty ? nil : PupilRecord(id: id, name: name.text, classID: classID, hasPicturePassword: false)
+    }
+
+    public func pupils(in classID: UUID) async throws -> [PupilRecord] {
+        let rows = try await db.query("""
+            SELECT id, name, classId, passwordHash FROM account
+            WHERE role = 'pupil' AND classId = ? ORDER BY name, id
+            """, [.text(classID.key)])
+        return try rows.map {
+            PupilRecord(id: try $0.uuid("id"), name: try $0.text("name"), classID: try $0.uuid("classId"),
+                        hasPicturePassword: $0["passwordHash"] != .null)
+        }
+    }
+
+    /// Sets a pupil's picture password and signs them out everywhere.
+    public func setPicturePassword(_ hash: String, pupil: UUID, now: Int64) async throws {
+        try await db.transaction([
+            SQLStatement("UPDATE account SET passwordHash = ? WHERE id = ? AND role = 'pupil'", [.text(hash), .text(pupil.key)]),
+            SQLStatement("UPDATE token SET revokedAt = ? WHERE accountId = ? AND revokedAt IS NULL", [.int(now), .text(pupil.key)]),
+        ])
+    }
+}
+
+extension UUID {
+    /// How ids are stored and sent: lowercase.
+    var key: String { uuidString.lowercased() }
+}

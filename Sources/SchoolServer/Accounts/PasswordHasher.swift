@@ -1,0 +1,33 @@
+import HummingbirdBcrypt
+import NIOPosix
+
+/// Hashes and checks passwords (and picture passwords) with bcrypt, on a
+/// thread pool: a check takes a quarter of a second at the live cost, which
+/// must not stall the event loops. Tests use the lowest cost.
+public struct PasswordHasher: Sendable {
+    public var hash: @Sendable (_ password: String) async throws -> String
+    public var verify: @Sendable (_ password: String, _ hash: String) async throws -> Bool
+    /// A hash of a secret nobody knows, at the same cost: checked when a
+    /// sign-in names no account, so the answer takes as long and does not
+    /// tell which names exist.
+    public var decoy: String
+
+    public init(hash: @escaping @Sendable (String) async throws -> String,
+                verify: @escaping @Sendable (String, String) async throws -> Bool,
+                decoy: String) {
+        self.hash = hash
+        self.verify = verify
+        self.decoy = decoy
+    }
+
+    public static func bcrypt(cost: UInt8 = 12) -> PasswordHasher {
+        PasswordHasher(
+            hash: { password in
+                try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+            },
+            verify: { password, hash in
+                try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+            },
+            decoy: Bcrypt.hash(BearerToken.random().text, cost: cost))
+    }
+}

@@ -1,0 +1,44 @@
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import TeamsketchAPI
+
+/// The server's dependencies: where data lives, how passwords are hashed,
+/// what time it is. Tests pass their own.
+public struct ServerDependencies: Sendable {
+    public var database: any ServerDatabase
+    public var hasher: PasswordHasher
+    public var clock: ServerClock
+
+    public init(database: any ServerDatabase, hasher: PasswordHasher = .bcrypt(), clock: ServerClock = .live) {
+        self.database = database
+        self.hasher = hasher
+        self.clock = clock
+    }
+}
+
+/// Builds the whole server: the API from openapi.yaml under /api/v1, the
+/// request-size cap, JSON problems for every refusal. The executable and
+/// the tests both start here.
+public func buildApplication(
+    _ configuration: ServerConfiguration,
+    dependencies: ServerDependencies,
+    logger: Logger = Logger(label: "teamsketch-server"),
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    let router = Router(context: ServerRequestContext.self)
+    let routes = RouteTable()
+    router.middlewares.add(ProblemMiddleware(routes: routes))
+    router.middlewares.add(BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
+    router.middlewares.add(RequestInfoMiddleware())
+    let api = SchoolAPI(configuration: configuration, dependencies: dependencies, logger: logger)
+    try api.registerHandlers(on: RecordingTransport(router: router, table: routes), serverURL: try Servers.Server1.url(),
+                             middlewares: [APIErrorMiddleware()])
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                             serverName: "teamsketch-server"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger)
+}

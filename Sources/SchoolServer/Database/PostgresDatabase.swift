@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// The server's storage in PostgreSQL, for a school or a district. The
+/// server keeps nothing in memory that this database does not hold, so
+/// several server processes can share it behind one address.
+public final class PostgresDatabase: ServerDatabase {
+    public let dialect = SQLDialect.postgresql
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let logger: Logger
+
+    public init(configuration: PostgresClient.Configuration, logger: Logger) {
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let client = client
+        // The client's connection pool lives as long as this value.
+        runner = Task { await client.run() }
+        self.logger = logger
+    }
+
+    public func query(_ statement: SQLStatement) async throws -> [SQLRow] {
+        let rows = try await client.query(Self.postgresQuery(statement), logger: logger)
+        return try await Self.collect(rows)
+    }
+
+    public func transaction(_ statements: [SQLStatement]) async throws -> [[SQLRow]] {
+        try await client.withTransaction(logger: logger) { connection in
+            var results: [[SQLRow]] = []
+            for statement in statements {
+                let rows = try await connection.query(Self.postgresQuery(statement), logger: logger)
+                results.append(try await Self.collect(rows))
+            }
+            return results
+        }
+    }
+
+    public func close() async {
+        runner.cancel()
+        _ = await runner.value
+    }
+
+    private static func postgresQuery(_ statement: SQLStatement) -> PostgresQuery {
+        var binds = PostgresBindings(capacity: statement.binds.count)
+        for value in statement.binds {
+            switch value {
+            case .null: binds.appendNull()
+            case .int(let v): binds.append(v)
+            case .double(let v): binds.append(v)
+            case .text(let v): binds.append(v)
+            case .bytes(let v): binds.append(ByteBuffer(bytes: v))
+            }
+        }
+        return PostgresQuery(unsafeSQL: statement.numberedSQL, binds: binds)
+    }
+
+    private static func collect(_ rows: PostgresRowSequence) async throws -> [SQLRow] {
+        var out: [SQLRow] = []
+        for try await row in rows {
+            var columns: [String: SQLValue] = [:]
+            for cell in row {
+                columns[cell.columnName] = try SQLValue(cell)
+            }
+            out.append(SQLRow(columns))
+        }
+        return out
+    }
+}
+
+extension SQLValue {
+    init(_ cell: PostgresCell) throws {
+        guard cell.bytes != nil else { self = .null; return }
+        switch cell.dataType {
+        case .int2, .int4, .int8: self = .int(try cell.decode(Int64.self))
+        case .float4, .float8: self = .double(try cell.decode(Double.self))
+        case .bool: self = .int(try cell.decode(Bool.self) ? 1 : 0)
+        case .bytea: self = .bytes(Array(buffer: try cell.decode(ByteBuffer.self)))
+        default: self = .text(try cell.decode(String.self))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+
+/// The server's storage in one SQLite file (WAL, one writer, many readers),
+/// through GRDB like the desktop's store. The default: nothing to set up.
+public final class SQLiteDatabase: ServerDatabase {
+    public let dialect = SQLDialect.sqlite
+    private let pool: DatabasePool
+
+    public init(path: String) throws {
+        var config = Configuration()
+        // Another process (a backup, `create-teacher` while the server runs)
+        // may hold the write lock for a moment.
+        config.busyMode = .timeout(5)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+        }
+        pool = try DatabasePool(path: path, configuration: config)
+    }
+
+    public func query(_ statement: SQLStatement) async throws -> [SQLRow] {
+        try await pool.write { db in try Self.run(statement, db) }
+    }
+
+    public func transaction(_ statements: [SQLStatement]) async throws -> [[SQLRow]] {
+        try await pool.write { db in try statements.map { try Self.run($0, db) } }
+    }
+
+    public func close() async {
+        try? pool.close()
+    }
+
+    private static func run(_ statement: SQLStatement, _ db: Database) throws -> [SQLRow] {
+        let arguments = StatementArguments(statement.binds.map(\.databaseValue))
+        return try Row.fetchAll(db, sql: statement.sql, arguments: arguments).map { row in
+            var columns: [String: SQLValue] = [:]
+            for (name, value) in row {
+                columns[name] = SQLValue(value)
+            }
+            return SQLRow(columns)
+        }
+    }
+}
+
+extension SQLValue {
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case .int(let v): v.databaseValue
+        case .double(let v): v.databaseValue
+        case .text(let v): v.databaseValue
+        case .bytes(let v): Data(v).databaseValue
+        }
+    }
+
+    init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let v): self = .int(v)
+        case .double(let v): self = .double(v)
+        case .string(let v): self = .text(v)
+        case .blob(let v): self = .bytes([UInt8](v))
+        }
+    }
+}

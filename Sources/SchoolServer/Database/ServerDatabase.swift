@@ -1,0 +1,29 @@
+/// The server's storage, on SQLite or PostgreSQL. Every query is written
+/// once (`SQLStatement`) and runs on both; a change that spans several
+/// statements is one `transaction`, all of it or none.
+///
+/// Statements are handed over as a list rather than run from a closure:
+/// GRDB's transactions are synchronous and PostgreSQL's asynchronous, and a
+/// list is what both can run atomically. Where a step depends on an earlier
+/// one, the SQL says so (`INSERT … ON CONFLICT`, `UPDATE … WHERE`).
+public protocol ServerDatabase: Sendable {
+    var dialect: SQLDialect { get }
+    /// One statement on its own (its own transaction).
+    func query(_ statement: SQLStatement) async throws -> [SQLRow]
+    /// The statements in order in one transaction; each one's rows.
+    @discardableResult
+    func transaction(_ statements: [SQLStatement]) async throws -> [[SQLRow]]
+    func close() async
+}
+
+extension ServerDatabase {
+    /// Runs a statement for its effect; returns the rows of its `RETURNING`.
+    @discardableResult
+    public func execute(_ sql: String, _ binds: [SQLValue] = []) async throws -> [SQLRow] {
+        try await query(SQLStatement(sql, binds))
+    }
+
+    public func query(_ sql: String, _ binds: [SQLValue] = []) async throws -> [SQLRow] {
+        try await query(SQLStatement(sql, binds))
+    }
+}

@@ -1,0 +1,17 @@
+/// What the server is told on its command line; everything has a default
+/// that works on a school's own machine.
+public struct ServerConfiguration: Sendable {
+    public var host = "0.0.0.0"
+    /// 0 picks a free port (tests); the address is printed when listening.
+    public var port = 8470
+    public var database = DatabaseLocation.sqlite(path: "teamsketch-server.sqlite")
+    /// The largest request body accepted; bigger ones get 413.
+    public var maxBodyBytes = 2 << 20
+    /// How long a sign-in lasts: a teacher's a fortnight, a pupil's one
+    /// school day.
+    public var teacherTokenLifetime: Int64 = 14 * 24 * 3600 * 1000
+    public var pupilTokenLifetime: Int64 = 10 * 3600 * 1000
+    public var signInPolicy = SignInPolicy()
+
+    public init() {}
+}

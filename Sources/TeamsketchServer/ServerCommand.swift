@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import SchoolServer
+
+@main
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "TeamsketchServer",
+        abstract: "The Teamsketch school server: accounts, classes and sync for the desktops.",
+        subcommands: [Serve.self, CreateTeacher.self],
+        defaultSubcommand: Serve.self)
+}
+
+/// Where the data lives; shared by every subcommand.
+struct DatabaseOptions: ParsableArguments {
+    @Option(help: "A folder for the SQLite database (used when --database is not given).")
+    var dataDir = "teamsketch-server-data"
+
+    @Option(help: "A SQLite file path, or postgres://user:password@host:port/database (or ?host=/socket/folder).")
+    var database: String?
+
+    func location() throws -> DatabaseLocation {
+        do {
+            return try DatabaseLocation(database ?? (dataDir + "/teamsketch.sqlite"))
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the server (the default).")
+
+    @OptionGroup var data: DatabaseOptions
+
+    @Option(help: "The address to listen on.")
+    var host = "0.0.0.0"
+
+    @Option(help: "The TCP port (0 picks a free one).")
+    var port = 8470
+
+    func run() async throws {
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "teamsketch-server")
+        logger.logLevel = .info
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.database = try data.location()
+        let database = try await configuration.database.open(logger: logger)
+        let dialect = configuration.database.dialect
+        let app = try buildApplication(configuration, dependencies: ServerDependencies(database: database),
+                                       logger: logger) { port in
+            print("Teamsketch server listening on http://\(host):\(port)/api/v1 (\(dialect.rawValue))")
+            fflush(nil)
+        }
+        do {
+            try await app.runService()
+        } catch {
+            await database.close()
+            throw error
+        }
+        await database.close()
+    }
+}
+
+struct CreateTeacher: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create-teacher",
+        abstract: "Make a teacher's account; the password is asked for, or read from standard input.")
+
+    @OptionGroup var data: DatabaseOptions
+
+    @Argument(help: "The teacher's name, as they will type it to sign in.")
+    var name: String
+
+    func run() async throws {
+        guard let person = PersonName(name) else {
+            throw ValidationError("A name needs 1–\(PersonName.maxCharacters) visible characters.")
+        }
+        let password = try readPassword()
+        let logger = Logger(label: "teamsketch-server")
+        let database = try await data.location().open(logger: logger)
+        let result: AccountStore.CreateResult
+        do {
+            result = try await Accounts.createTeacher(person, password: password, database: database)
+        } catch {
+            await database.close()
+            throw error
+        }
+        await database.close()
+        switch result {
+        case .created(let account):
+            print("Teacher \(account.name) created.")
+        case .nameTaken:
+            throw ValidationError("There is already a teacher called \(person.text).")
+        }
+    }
+
+    private func readPassword() throws -> String {
+        let typed: String?
+        if isatty(STDIN_FILENO) != 0 {
+            typed = getpass("Password for \(name): ").map { String(cString: $0) }
+        } else {
+            typed = readLine(strippingNewline: true)
+        }
+        guard let password = typed, Accounts.isAcceptablePassword(password) else {
+            throw ValidationError("A password needs \(Accounts.minPasswordLength)–\(Accounts.maxPasswordLength) characters.")
+        }
+        return password
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import Testing
+@testable import SchoolServer
+
+@Suite struct SignInTests {
+    @Test(arguments: Backend.allCases)
+    func healthNamesTheDatabase(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let answer = try await api.call(.get, "/health")
+            #expect(answer.status == .ok)
+            #expect(answer.object["status"] as? String == "ok")
+            #expect(answer.object["database"] as? String == backend.rawValue)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aTeacherSignsInSeesThemselvesAndSignsOut(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (id, token) = try await api.teacher("Frau Berg")
+            let me = try await api.call(.get, "/me", token: token)
+            #expect(me.status == .ok)
+            #expect(me.object["id"] as? String == id)
+            #expect(me.object["name"] as? String == "Frau Berg")
+            #expect(me.object["role"] as? String == "teacher")
+            #expect(try await api.call(.delete, "/sessions/current", token: token).status == .noContent)
+            let after = try await api.call(.get, "/me", token: token)
+            #expect(after.status == .unauthorized)
+            #expect(after.problemCode == "unauthorized")
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theNameIsFoundInAnyCaseAndAWrongPasswordIsRefused(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            _ = try await api.teacher("Frau Berg")
+            #expect(try await api.call(.post, "/sessions", json: ["name": "frau berg", "password": "correct horse"]).status == .created)
+            let wrong = try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "wrong horse"])
+            #expect(wrong.status == .unauthorized)
+            let nobody = try await api.call(.post, "/sessions", json: ["name": "Herr Nobody", "password": "correct horse"])
+            #expect(nobody.status == .unauthorized)
+            #expect(nobody.body == wrong.body, "the answer does not tell which names exist")
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aSecondTeacherOfTheSameNameIsRefused(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            _ = try await api.teacher("Frau Berg")
+            let again = try await Accounts.createTeacher(PersonName("FRAU BERG")!, password: "another one",
+                                                         database: api.database, hasher: testHasher, clock: api.clock.clock)
+            #expect(again == .nameTaken)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func tokensExpire(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, token) = try await api.teacher("Frau Berg")
+            api.clock.advance(seconds: 14 * 24 * 3600 - 1)
+            #expect(try await api.call(.get, "/me", token: token).status == .ok)
+            api.clock.advance(seconds: 2)
+            #expect(try await api.call(.get, "/me", token: token).status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func noTokenAWrongOneAndAMalformedHeaderAreRefused(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            #expect(try await api.call(.get, "/me").status == .unauthorized)
+            #expect(try await api.call(.get, "/me", token: BearerToken.random().text).status == .unauthorized)
+            #expect(try await api.call(.get, "/me", token: "x'; DROP TABLE account; --").status == .unauthorized)
+            _ = try await api.teacher("Frau Berg")
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func failedSignInsAreThrottledPerAccountAndLiftedLater(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            _ = try await api.teacher("Frau Berg")
+            for _ in 0..<5 {
+                let wrong = try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "guess"])
+                #expect(wrong.status == .unauthorized)
+            }
+            // Even the right password waits now.
+            let blocked = try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "correct horse"])
+            #expect(blocked.status == .tooManyRequests)
+            #expect(blocked.problemCode == "tooManyAttempts")
+            let retry = try #require(blocked.headers[.retryAfter].flatMap(Int.init))
+            #expect(retry > 0 && retry <= 15 * 60)
+            api.clock.advance(seconds: Int64(retry))
+            #expect(try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "correct horse"]).status == .created)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func badRequestsGetAProblemNotAServerError(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let garbage = try await api.call(.post, "/sessions", raw: Array("{\"name\": ".utf8))
+            #expect(garbage.status == .badRequest)
+            #expect(garbage.problemCode == "badRequest")
+            let wrongType = try await api.call(.post, "/sessions", json: ["name": 5, "password": true])
+            #expect(wrongType.status == .badRequest)
+            // A name nobody can have is a wrong name, answered like any other.
+            let control = try await api.call(.post, "/sessions", json: ["name": "\u{202E}\u{0007}", "password": "x"])
+            #expect(control.status == .unauthorized)
+            let blankClass = try await api.call(.post, "/classes", token: try await api.teacher("Frau Berg").token,
+                                                json: ["name": "\u{001E}"])
+            #expect(blankClass.status == .badRequest)
+            let huge = try await api.call(.post, "/sessions", raw: Array(repeating: UInt8(ascii: " "), count: 3 << 20))
+            #expect(huge.status == .contentTooLarge)
+            #expect(huge.problemCode == "tooLarge")
+            let nowhere = try await api.call(.get, "/nowhere")
+            #expect(nowhere.status == .notFound)
+            #expect(nowhere.problemCode == "notFound")
+            let wrongMethod = try await api.call(.patch, "/classes")
+            #expect(wrongMethod.status == .methodNotAllowed)
+            #expect(wrongMethod.headers[.allow] == "GET, POST")
+            let wrongMethodWithID = try await api.call(.delete, "/classes/\(UUID().uuidString)/pupils")
+            #expect(wrongMethodWithID.status == .methodNotAllowed)
+        }
+    }
+}

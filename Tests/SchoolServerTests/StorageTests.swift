@@ -1,0 +1,92 @@
+import Foundation
+import Logging
+import Testing
+@testable import SchoolServer
+
+@Suite struct StorageTests {
+    /// Two or more server processes starting at once on one database (a
+    /// district's servers behind one address after an update).
+    @Test(arguments: Backend.allCases)
+    func serversStartingAtOnceMigrateOnce(_ backend: Backend) async throws {
+        let location = try await backend.makeLocation()
+        let opened = try await withThrowingTaskGroup(of: (any ServerDatabase).self) { group in
+            for _ in 0..<4 {
+                group.addTask { try await location.open(logger: Logger(label: "test")) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(opened.count == 4)
+        let versions = try await opened[0].query("SELECT version FROM schemaVersion")
+        #expect(versions.map { $0["version"] } == [.int(Migrations.newestVersion)])
+        for db in opened { await db.close() }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func valuesComeBackAsTheyWentIn(_ backend: Backend) async throws {
+        let db = try await backend.makeDatabase(clock: .live)
+        let tricky = "Anna'; DROP TABLE account; -- ? $1 \u{1F98A} ß"
+        let rows = try await db.execute("""
+            INSERT INTO account (id, role, name, nameKey, createdAt) VALUES (?, 'teacher', ?, ?, ?)
+            RETURNING name, createdAt, passwordHash
+            """, [.text(UUID().uuidString.lowercased()), .text(tricky), .text(tricky.lowercased()), .int(Int64.max)])
+        #expect(rows.first?["name"] == .text(tricky))
+        #expect(rows.first?["createdAt"] == .int(Int64.max))
+        #expect(rows.first?["passwordHash"] == .null)
+        #expect(try await db.query("SELECT COUNT(*) AS n FROM account").first?["n"] == .int(1))
+        await db.close()
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aFailingStatementRollsBackTheWholeTransaction(_ backend: Backend) async throws {
+        let db = try await backend.makeDatabase(clock: .live)
+        let id = UUID().uuidString.lowercased()
+        let insert = SQLStatement("INSERT INTO account (id, role, name, nameKey, createdAt) VALUES (?, 'teacher', 'A', 'a', 0)",
+                                  [.text(id)])
+        await #expect(throws: (any Error).self) {
+            try await db.transaction([insert, insert])
+        }
+        #expect(try await db.query("SELECT COUNT(*) AS n FROM account").first?["n"] == .int(0))
+        await db.close()
+    }
+
+    @Test func placeholdersAreNumberedOutsideQuotesOnly() {
+        let statement = SQLStatement("SELECT '?' AS q, \"a?b\" FROM t WHERE x = ? AND y = ?")
+        #expect(statement.numberedSQL == "SELECT '?' AS q, \"a?b\" FROM t WHERE x = $1 AND y = $2")
+    }
+
+    @Test func databaseAddressesAreReadOrRefused() throws {
+        #expect(try DatabaseLocation("data/server.sqlite") == .sqlite(path: "data/server.sqlite"))
+        #expect(try DatabaseLocation("sqlite:/var/lib/t.sqlite") == .sqlite(path: "/var/lib/t.sqlite"))
+        guard case .postgres(let pg) = try DatabaseLocation("postgres://anna:secret@db.local:5433/school") else {
+            Issue.record("not PostgreSQL"); return
+        }
+        #expect(pg.host == "db.local" && pg.port == 5433 && pg.user == "anna" && pg.password == "secret" && pg.database == "school")
+        guard case .postgres(let socket) = try DatabaseLocation("postgres://anna@/school?host=/run/postgresql") else {
+            Issue.record("not PostgreSQL"); return
+        }
+        #expect(socket.socketPath == "/run/postgresql/.s.PGSQL.5432")
+        #expect(throws: DatabaseProblem.self) { try DatabaseLocation("mysql://x@y/z") }
+        #expect(throws: DatabaseProblem.self) { try DatabaseLocation("postgres://db.local/school") }
+        #expect(throws: DatabaseProblem.self) { try DatabaseLocation("postgres://a@db.local:70000/school") }
+    }
+}
+
+@Suite struct SignInPolicyTests {
+    let policy = SignInPolicy()
+    let minute: Int64 = 60_000
+
+    @Test func fourFailuresAreAllowedTheFifthWaitsUntilTheOldestAgesOut() {
+        let now: Int64 = 100 * minute
+        let four = (0..<4).map { now - Int64($0) * minute }
+        #expect(policy.decide(accountFailures: four, addressFailures: four, now: now) == .allowed)
+        let five = four + [now - 10 * minute]
+        #expect(policy.decide(accountFailures: five, addressFailures: five, now: now) == .wait(seconds: 5 * 60))
+    }
+
+    @Test func anAddressMayFailMoreThanOneAccount() {
+        let now: Int64 = 100 * minute
+        let many = (0..<29).map { now - Int64($0) * 1000 }
+        #expect(policy.decide(accountFailures: [], addressFailures: many, now: now) == .allowed)
+        #expect(policy.decide(accountFailures: [], addressFailures: many + [now], now: now) != .allowed)
+    }
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Schemathesis against the real server and openapi.yaml: every operation
+# with generated valid and invalid requests, signed in as a teacher. Any 5xx
+# or any answer the spec does not allow fails.
+#   scripts/api-fuzz.sh [MAX_EXAMPLES] [sqlite|postgres]   (make test: 30, make fuzz-api: 1000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+examples=${1:-30}
+backend=${2:-sqlite}
+venv=.build/api-fuzz-venv
+if [ ! -x "$venv/bin/schemathesis" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q "schemathesis==4.32.5"
+fi
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  [ "$backend" = postgres ] && scripts/test-postgres.sh stop
+  rm -rf "$work"
+}
+trap cleanup EXIT
+bin=.build/debug/TeamsketchServer
+db="$work/server.sqlite"
+if [ "$backend" = postgres ]; then
+  db=$(scripts/test-postgres.sh start)
+fi
+password=api-fuzz-password
+echo "$password" | "$bin" create-teacher "Fuzz Teacher" --database "$db" >/dev/null
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+"$bin" serve --host 127.0.0.1 --port "$port" --database "$db" >"$work/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/api/v1/health" >/dev/null && break; sleep 0.1; done
+token=$(curl -sf -X POST "http://127.0.0.1:$port/api/v1/sessions" -H 'content-type: application/json' \
+  -d "{\"name\":\"Fuzz Teacher\",\"password\":\"$password\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+status=0
+"$venv/bin/schemathesis" run Sources/TeamsketchAPI/openapi.yaml \
+  --url "http://127.0.0.1:$port/api/v1" \
+  --header "Authorization: Bearer $token" \
+  --checks all --max-examples "$examples" --seed 1 \
+  --suppress-health-check all --no-color || status=$?
+if grep -q "error" "$work/server.log"; then
+  echo "api-fuzz: the server logged errors:" >&2
+  grep "error" "$work/server.log" | head -20 >&2
+fi
+exit $status
