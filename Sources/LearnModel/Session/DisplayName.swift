@@ -12,14 +12,28 @@ import Foundation
 /// The result is trimmed and cut at a character boundary to `maxBytes` of
 /// UTF-8.
 public enum DisplayName {
-    public static func cleaned(_ name: String, maxBytes: Int) -> String {
+    public static func cleaned(_ name: String, maxBytes: Int, maxScalars: Int = .max) -> String {
         let kept = String(String.UnicodeScalarView(name.unicodeScalars.filter { !isHidden($0) }))
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        return SessionLimits.truncated(kept, maxBytes: maxBytes)
+        var cut = SessionLimits.truncated(kept, maxBytes: maxBytes)
+        if cut.unicodeScalars.count > maxScalars {
+            var scalars = 0
+            cut = String(cut.prefix { ch in
+                scalars += ch.unicodeScalars.count
+                return scalars <= maxScalars
+            })
+        }
+        // Cutting can leave a space at the end; trimmed again, so cleaning
+        // twice changes nothing (a member compares the host's names with its own).
+        return cut.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A member's or author's name on the session (at most 256 bytes).
-    public static func member(_ name: String) -> String { cleaned(name, maxBytes: SessionLimits.maxNameBytes) }
+    /// A member's or author's name on the session: at most 256 bytes, and
+    /// at most as many characters as a sketch file allows for a name, so a
+    /// sketch made together always opens again as a file.
+    public static func member(_ name: String) -> String {
+        cleaned(name, maxBytes: SessionLimits.maxNameBytes, maxScalars: SketchLimits.maxNameLength)
+    }
 
     static func isHidden(_ s: Unicode.Scalar) -> Bool {
         switch s.value {

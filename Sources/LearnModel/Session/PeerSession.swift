@@ -50,12 +50,16 @@ public struct PeerSession: Sendable {
     public private(set) var duplicateCount = 0
     public private(set) var gapCount = 0
     public private(set) var rejectedCount = 0
+    /// Stroke pieces in the document and the strokes in progress (the
+    /// file limit counts both, like the host's).
+    private var segmentCount = 0
+    private var capacity = SketchCapacity.sketchFile
 
     private var nextSeq: UInt64 = 1
     private(set) var unacked: [SessionMessage] = []
     /// Own strokes being drawn: where each ends and how many segments it has.
     private var drawing: [UUID: (end: WirePoint, count: Int)] = [:]
-    private var pendingSnapshot: (doc: SketchDocument, live: [LiveStroke])?
+    private var pendingSnapshot: (doc: SketchDocument, live: [LiveStroke], segments: Int)?
     /// After a drop during drawing, own ops wait until the rejoin's snapshot
     /// says where the host stands; sent earlier they would overtake the
     /// resends and leave a hole in the sequence.
@@ -106,7 +110,8 @@ public struct PeerSession: Sendable {
 
     public mutating func receive(_ message: SessionMessage) -> [Effect] {
         switch message {
-        case .lobby(let l):
+        case .lobby(let received):
+            let l = Self.cleaned(received)
             // Rejoining the address of a host that is gone can reach another
             // session that now uses the same port: that is not ours to join.
             if let known = lobby?.sessionID, known != l.sessionID, !phase.isFinal {
@@ -134,21 +139,34 @@ public struct PeerSession: Sendable {
             return [.event(.started(secondsLeft: s.secondsLeft.map(Int.init)))]
         case .end(let e):
             guard !phase.isFinal else { return [] }
-            return finish(e.reason, at: e.at) + [.close(reason: "session ended")]
+            return finish(e.reason, at: WireSketchLimits.clamped(e.at)) + [.close(reason: "session ended")]
         case .memberLeft(let m):
             return [.event(.memberLeft(m.member))]
         case .ping(let n):
             return [.send(.pong(n))]
         case .pong, .bye, .hello:
             return []
+        case .opRefused(let r):
+            return refused(r)
         case .snapshotBegin:
-            pendingSnapshot = (SketchDocument(meta: lobby?.meta ?? document.meta), [])
+            pendingSnapshot = (SketchDocument(meta: lobby?.meta ?? document.meta), [], 0)
             return []
         case .snapshotOps(let ops):
-            for op in ops { pendingSnapshot?.doc.apply(op) }
+            guard var snap = pendingSnapshot else { return [] }
+            pendingSnapshot = nil  // one copy of the document while it grows
+            for op in ops {
+                guard let op = Self.withinLimits(op), snap.doc.ops.count + snap.live.count < capacity.maxOps,
+                      snap.segments + op.segmentCount <= capacity.maxSegments else { rejectedCount += 1; continue }
+                if snap.doc.apply(op) { snap.segments += op.segmentCount }
+            }
+            pendingSnapshot = snap
             return []
         case .snapshotStroke(let s):
-            pendingSnapshot?.live.append(s)
+            guard let snap = pendingSnapshot else { return [] }
+            guard let stroke = Self.withinLimits(s), snap.doc.ops.count + snap.live.count < capacity.maxOps,
+                  snap.segments + stroke.segments.count <= capacity.maxSegments else { rejectedCount += 1; return [] }
+            pendingSnapshot?.live.append(stroke)
+            pendingSnapshot?.segments += stroke.segments.count
             return []
         case .snapshotEnd(let e):
             return snapshotEnded(e)
@@ -172,33 +190,44 @@ public struct PeerSession: Sendable {
         let own = stamp.sender == index
         if own { unacked.removeAll { ($0.stamp?.seq ?? 0) <= stamp.seq } }
 
+        // What the host sends must fit a sketch file too: a rogue host's ink
+        // far off the page, impossible pens or dates, or more than a file
+        // holds is left out here, as the host itself would have refused it.
+        let roomForOp = document.ops.count + live.count < capacity.maxOps
         switch message {
-        case .strokeBegin(let b):
-            guard !live.contains(where: { $0.id == b.strokeID }) else { return rejected() }
+        case .strokeBegin(var b):
+            guard roomForOp, WireSketchLimits.contains(b), !live.contains(where: { $0.id == b.strokeID }) else {
+                return rejected()
+            }
+            b.author = DisplayName.member(b.author)
             let stroke = LiveStroke(begin: b)
             live.append(stroke)
             return [.event(.strokeBegan(stroke, isOwn: own))]
         case .strokeSegments(let s):
-            guard let i = live.firstIndex(where: { $0.id == s.strokeID && $0.sender == stamp.sender }) else {
+            guard let i = live.firstIndex(where: { $0.id == s.strokeID && $0.sender == stamp.sender }),
+                  WireSketchLimits.contains(s.segments), segmentCount + s.segments.count <= capacity.maxSegments else {
                 return rejected()
             }
             let firstIndex = live[i].segments.count
             guard live[i].append(s) else { return rejected() }
+            segmentCount += s.segments.count
             return [.event(.strokeExtended(id: s.strokeID, sender: stamp.sender, firstIndex: firstIndex,
                                            segments: s.segments.map(\.cubic), isOwn: own))]
         case .strokeEnd(let e):
             guard let i = live.firstIndex(where: { $0.id == e.strokeID && $0.sender == stamp.sender }) else {
                 return rejected()
             }
-            let op = SketchOp.addStroke(live.remove(at: i).stroke(endedAt: e.time))
+            let op = SketchOp.addStroke(live.remove(at: i).stroke(endedAt: WireSketchLimits.clamped(e.time)))
             guard document.apply(op) else { return rejected() }
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
         case .erase(let e):
-            let op = SketchOp.eraseStroke(id: e.strokeID, by: e.author, at: e.time.date)
+            guard roomForOp, WireSketchLimits.contains(e.time) else { return rejected() }
+            let op = SketchOp.eraseStroke(id: e.strokeID, by: DisplayName.member(e.author), at: e.time.date)
             guard document.apply(op) else { return rejected() }
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
         case .clear(let c):
-            let op = SketchOp.clear(by: c.author, at: c.time.date)
+            guard roomForOp, WireSketchLimits.contains(c.time) else { return rejected() }
+            let op = SketchOp.clear(by: DisplayName.member(c.author), at: c.time.date)
             document.apply(op)
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
         default:
@@ -216,6 +245,7 @@ public struct PeerSession: Sendable {
         pendingSnapshot = nil
         document = snap.doc
         live = snap.live
+        segmentCount = snap.segments
         lastSeq = Dictionary(end.lastSeq.map { ($0.sender, $0.seq) }, uniquingKeysWith: max)
         var fx: [Effect] = [.event(.documentReset(document, live: live))]
         awaitingSnapshot = false
@@ -228,6 +258,57 @@ public struct PeerSession: Sendable {
         nextSeq = max(nextSeq, confirmed == .max ? .max : confirmed + 1)
         if phase == .started { fx += unacked.map { .send($0) } }
         return fx
+    }
+
+    /// The host did not take one of this member's ops: everything up to its
+    /// seq has been dealt with, so none of it waits for an echo any more, and
+    /// a refused stroke is not continued.
+    private mutating func refused(_ r: OpRefusal) -> [Effect] {
+        guard let index, r.stamp.sender == index, !phase.isFinal else { return [] }
+        for case .strokeBegin(let b) in unacked where b.stamp.seq == r.stamp.seq { drawing[b.strokeID] = nil }
+        unacked.removeAll { ($0.stamp?.seq ?? 0) <= r.stamp.seq }
+        lastSeq[index] = max(lastSeq[index] ?? 0, r.stamp.seq)
+        return [.event(.opRefused(r.reason, member: index))]
+    }
+
+    // MARK: - What a host may send
+
+    /// Names as this device shows them, whatever the host sent: the host's
+    /// and the members' names go through the same rule as on the host (a
+    /// rogue host could send direction overrides or endless names), and the
+    /// sketch's page size and date are kept within what a file may hold.
+    static func cleaned(_ l: Lobby) -> Lobby {
+        var l = l
+        for i in l.members.indices { l.members[i].name = DisplayName.member(l.members[i].name) }
+        l.params.name = DisplayName.member(l.params.name)
+        let side = Int(SketchLimits.canvasSide.lowerBound)...Int(SketchLimits.canvasSide.upperBound)
+        l.params.canvasWidth = min(max(l.params.canvasWidth, side.lowerBound), side.upperBound)
+        l.params.canvasHeight = min(max(l.params.canvasHeight, side.lowerBound), side.upperBound)
+        l.createdAt = WireSketchLimits.clamped(l.createdAt)
+        return l
+    }
+
+    /// A snapshot op as a file may hold it (names cleaned), or nil.
+    static func withinLimits(_ op: SketchOp) -> SketchOp? {
+        switch op {
+        case .addStroke(var s):
+            s.author = DisplayName.member(s.author)
+            guard (try? SketchValidation.check(s)) != nil else { return nil }
+            return .addStroke(s)
+        case .eraseStroke(let id, let by, let at):
+            guard (try? SketchValidation.check(date: at)) != nil else { return nil }
+            return .eraseStroke(id: id, by: DisplayName.member(by), at: at)
+        case .clear(let by, let at):
+            guard (try? SketchValidation.check(date: at)) != nil else { return nil }
+            return .clear(by: DisplayName.member(by), at: at)
+        }
+    }
+
+    static func withinLimits(_ s: LiveStroke) -> LiveStroke? {
+        guard WireSketchLimits.contains(s.begin), WireSketchLimits.contains(s.segments) else { return nil }
+        var s = s
+        s.begin.author = DisplayName.member(s.begin.author)
+        return s
     }
 
     private mutating func finish(_ reason: EndReason, at time: WireTime) -> [Effect] {

@@ -74,6 +74,7 @@ final class SessionController {
 
     func accept(_ m: MemberIndex) { if case .host(let h) = link { h.accept(m) } }
     func decline(_ m: MemberIndex) { if case .host(let h) = link { h.decline(m) } }
+    func declineAllWaiting() { if case .host(let h) = link { h.declineAllWaiting() } }
     func start() { if case .host(let h) = link { h.start() } }
     func clear() { if case .host(let h) = link { h.clear() } }
 
@@ -169,6 +170,8 @@ final class SessionController {
             onStatus?(Self.text(for: reason))
         case .connectionLost:
             canvas?.showNotice(`_`("The connection was lost. Trying again…"))
+        case .opRefused(let reason, let member):
+            canvas?.showNotice(text(for: reason, member: member))
         case .connectionDropped, .refused:
             break
         }
@@ -181,7 +184,21 @@ final class SessionController {
         case .full: `_`("This sketch already has four painters.")
         case .protocolMismatch: `_`("This Teamsketch is too old or too new for that session.")
         case .sessionEnded: `_`("That session has ended.")
+        case .lobbyFull: `_`("The lobby is full. Try again soon.")
         default: `_`("The host said no this time.")
+        }
+    }
+
+    /// Said on the canvas of whoever drew it, and on the host's: the host
+    /// is told about a pupil's line left out, so the teacher knows why.
+    private func text(for reason: OpRefusalReason, member: MemberIndex) -> String {
+        if case .sketchFull = reason { return `_`("This sketch is full. Start a new one to draw more.") }
+        if isHost, member != myIndex, let name = lobby?.member(member)?.name {
+            return String(format: `_`("A line from %@ was left out."), name)
+        }
+        switch reason {
+        case .tooManyOpenStrokes: return `_`("Too many lines at once. Lift the pen and try again.")
+        default: return `_`("That line was left out: it did not fit on the sheet.")
         }
     }
 
