@@ -131,13 +131,17 @@ import Testing
         let id = UUID()
         let sent = p.beginStroke(id: id, color: RGBA(r: 0, g: 0, b: 0, a: 1), width: 4, start: Point(1, 1))
         #expect(sent.count == 1)
-        #expect(p.unconfirmedOpCount == 1)
+        // A piece already on its way when the refusal comes: the host drops
+        // it unanswered, so it must not wait for an echo either.
+        let piece = CubicSegment(c1: Point(1, 1), c2: Point(2, 2), end: Point(3, 3))
+        #expect(p.addSegments([piece], to: id).count == 1)
+        #expect(p.unconfirmedOpCount == 2)
         let fx = p.receive(SessionSimulation.throughCodec(.opRefused(OpRefusal(stamp: OpStamp(sender: 1, seq: 1),
                                                                               reason: .sketchFull))))
         #expect(fx == [.event(.opRefused(.sketchFull, member: 1))])
         #expect(p.unconfirmedOpCount == 0)
         // The refused stroke is not continued.
-        #expect(p.addSegments([CubicSegment(c1: Point(1, 1), c2: Point(2, 2), end: Point(3, 3))], to: id).isEmpty)
+        #expect(p.addSegments([piece], to: id).isEmpty)
         #expect(p.endStroke(id).isEmpty)
         // Someone else's refusal is none of this member's business.
         #expect(p.receive(.opRefused(OpRefusal(stamp: OpStamp(sender: 2, seq: 5), reason: .outsideLimits))).isEmpty)

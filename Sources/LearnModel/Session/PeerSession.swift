@@ -265,8 +265,19 @@ public struct PeerSession: Sendable {
     /// a refused stroke is not continued.
     private mutating func refused(_ r: OpRefusal) -> [Effect] {
         guard let index, r.stamp.sender == index, !phase.isFinal else { return [] }
-        for case .strokeBegin(let b) in unacked where b.stamp.seq == r.stamp.seq { drawing[b.strokeID] = nil }
-        unacked.removeAll { ($0.stamp?.seq ?? 0) <= r.stamp.seq }
+        // A refused begin takes its stroke along: pieces and end already on
+        // their way are dropped by the host unanswered, so none may wait here.
+        var stroke: UUID?
+        for case .strokeBegin(let b) in unacked where b.stamp.seq == r.stamp.seq { stroke = b.strokeID }
+        unacked.removeAll { m in
+            if (m.stamp?.seq ?? 0) <= r.stamp.seq { return true }
+            switch m {
+            case .strokeSegments(let s): return s.strokeID == stroke
+            case .strokeEnd(let e): return e.strokeID == stroke
+            default: return false
+            }
+        }
+        if let stroke { drawing[stroke] = nil }
         lastSeq[index] = max(lastSeq[index] ?? 0, r.stamp.seq)
         return [.event(.opRefused(r.reason, member: index))]
     }

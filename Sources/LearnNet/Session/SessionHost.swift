@@ -27,6 +27,8 @@ public final class SessionHost: Sendable {
         /// machine's own addresses are not capped per address).
         public var maxWaiting = HostSession.defaultMaxWaiting
         public var maxWaitingPerAddress = HostSession.defaultMaxWaitingPerAddress
+        /// How much the sketch may hold (the file limits; tests shrink it).
+        public var capacity = SketchCapacity.sketchFile
 
         public init(name: String, params: SessionParams) {
             self.name = name
@@ -64,6 +66,7 @@ public final class SessionHost: Sendable {
                                   activity: activity?.declaration ?? SketchActivity.declaration)
         session.maxWaiting = config.maxWaiting
         session.maxWaitingPerAddress = config.maxWaitingPerAddress
+        session.capacity = config.capacity
         let core = HostCore(loop: loop, session: session, options: config.options, log: config.log, onEvent: onEvent)
         core.activity = activity
         var bootstrap = ServerBootstrap(group: loop)
