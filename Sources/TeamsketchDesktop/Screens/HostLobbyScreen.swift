@@ -30,11 +30,11 @@ final class HostLobbyScreen {
         startButton = UI.button(`_`("Start"), icon: "media-playback-start-symbolic", classes: ["big-button", "suggested-action"]) {}
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         UI.center(widget)
-        declineAllButton = UI.button(`_`("Send everyone waiting away"), icon: "edit-clear-all-symbolic",
+        declineAllButton = UI.button(`_`("Send all away"), icon: "edit-clear-all-symbolic",
                                      classes: ["big-button", "destructive-action"]) { [weak session] in
             session?.declineAllWaiting()
         }
-        gtk_widget_set_halign(declineAllButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(declineAllButton, `_`("Send everyone waiting away"))
         gtk_widget_set_visible(declineAllButton, 0)
 
         let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak self] in
@@ -52,9 +52,8 @@ final class HostLobbyScreen {
         UI.append(widget, codeLabel)
         UI.append(widget, addressLabel)
         UI.append(widget, status)
-        UI.append(widget, declineAllButton)
         UI.append(widget, members)
-        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, startButton])
+        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, declineAllButton, startButton])
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
         UI.append(widget, actions)
 
