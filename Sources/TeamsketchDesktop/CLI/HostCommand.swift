@@ -162,6 +162,8 @@ struct HostCommand: ParsableCommand {
             SessionCommandSupport.note("dropped\(member.map { " member \($0)" } ?? ""): \(reason)")
         case .refused(let why):
             SessionCommandSupport.note("refused: \(why)")
+        case .opRefused(let why, let member):
+            SessionCommandSupport.note("refused an op of member \(member): \(why)")
         default:
             break
         }
