@@ -138,7 +138,7 @@ import Testing
         #expect(p.unconfirmedOpCount == 2)
         let fx = p.receive(SessionSimulation.throughCodec(.opRefused(OpRefusal(stamp: OpStamp(sender: 1, seq: 1),
                                                                               reason: .sketchFull))))
-        #expect(fx == [.event(.opRefused(.sketchFull, member: 1))])
+        #expect(fx == [.event(.opRefused(.sketchFull, member: 1)), .event(.ownStrokeRefused(id))])
         #expect(p.unconfirmedOpCount == 0)
         // The refused stroke is not continued.
         #expect(p.addSegments([piece], to: id).isEmpty)

@@ -34,6 +34,43 @@ import Testing
         #expect(rig.engine.document.strokes.map(\.id) == [id])
     }
 
+    @Test func aStrokeTheHostRefusedLeavesTheSheet() {
+        var rig = CanvasRig(shared: true)
+        rig.engine.pen = Pen(color: .red, width: .fine)
+        let path = curve(across: rig)
+        let effects = rig.drag(path)
+        guard case let .beginStroke(id, _, _, _) = effects.intents.first else {
+            Issue.record("no beginStroke"); return
+        }
+        #expect(rig.isInk(path[20], .red))
+        rig.send(.ownStrokeRefused(id))
+        #expect(rig.engine.liveStrokes.isEmpty)
+        #expect(rig.engine.document.strokes.isEmpty)
+        #expect(!rig.isInk(path[20], .red))
+    }
+
+    @Test func aRefusalWhileThePenIsStillDownEndsThatStroke() {
+        var rig = CanvasRig(shared: true)
+        rig.engine.pen = Pen(color: .red, width: .fine)
+        let path = curve(across: rig)
+        var effects = rig.send(.press(path[0], eraserTip: false))
+        for p in path[1...30] { effects += rig.send(.motion([p])) }
+        guard case let .beginStroke(id, _, _, _) = effects.intents.first else {
+            Issue.record("no beginStroke"); return
+        }
+        let drawn = path[1...20]
+        #expect(drawn.contains { rig.isInk($0, .red) })
+        rig.send(.ownStrokeRefused(id))
+        #expect(!drawn.contains { rig.isInk($0, .red) })
+        // The rest of the drag draws and sends nothing.
+        var after: [CanvasEffect] = []
+        for p in path[31...] { after += rig.send(.motion([p])) }
+        after += rig.send(.release(path[path.count - 1]))
+        #expect(after.intents.isEmpty)
+        #expect(!rig.isInk(path[path.count - 5], .red))
+        #expect(rig.engine.liveStrokes.isEmpty)
+    }
+
     @Test func remoteStrokesArriveSegmentBySegmentAndRepeatsAreNotDrawnTwice() {
         var rig = CanvasRig(shared: true)
         let id = UUID()

@@ -199,7 +199,9 @@ public struct HostSession: Sendable {
             guard canDrawLocally(&fx) else { break }
             let begin = StrokeBegin(stamp: nextHostStamp(), strokeID: id, author: hostName, color: RGBA8(color),
                                     width: WireLength(width), start: WirePoint(start), time: now)
-            if let why = refusal(of: begin) { return fx + [.event(.opRefused(why, member: Self.hostIndex))] }
+            if let why = refusal(of: begin) {
+                return fx + [.event(.opRefused(why, member: Self.hostIndex)), .event(.ownStrokeRefused(id))]
+            }
             applyBegin(begin, own: true, &fx)
         case .addSegments(let id, let segments):
             guard !segments.isEmpty, canDrawLocally(&fx),

@@ -277,9 +277,10 @@ public struct PeerSession: Sendable {
             default: return false
             }
         }
-        if let stroke { drawing[stroke] = nil }
         lastSeq[index] = max(lastSeq[index] ?? 0, r.stamp.seq)
-        return [.event(.opRefused(r.reason, member: index))]
+        guard let stroke else { return [.event(.opRefused(r.reason, member: index))] }
+        drawing[stroke] = nil
+        return [.event(.opRefused(r.reason, member: index)), .event(.ownStrokeRefused(stroke))]
     }
 
     // MARK: - What a host may send

@@ -36,4 +36,7 @@ public enum SessionEvent: Hashable, Sendable {
     /// open, values outside the limits). Host: whose op it was (0 for its
     /// own). Member: always this member's own op.
     case opRefused(OpRefusalReason, member: MemberIndex)
+    /// This device's own stroke was refused as a whole (its begin): its ink,
+    /// drawn at once from the pen, goes again, since it is in nobody's sketch.
+    case ownStrokeRefused(UUID)
 }

@@ -172,6 +172,8 @@ final class SessionController {
             canvas?.showNotice(`_`("The connection was lost. Trying again…"))
         case .opRefused(let reason, let member):
             canvas?.showNotice(text(for: reason, member: member))
+        case .ownStrokeRefused(let id):
+            canvas?.canvas.ownStrokeRefused(id)
         case .connectionDropped, .refused:
             break
         }
