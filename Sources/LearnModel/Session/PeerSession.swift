@@ -53,7 +53,7 @@ public struct PeerSession: Sendable {
     /// Stroke pieces in the document and the strokes in progress (the
     /// file limit counts both, like the host's).
     private var segmentCount = 0
-    private var capacity = SketchCapacity.sketchFile
+    private let capacity = SketchCapacity.sketchFile
 
     private var nextSeq: UInt64 = 1
     private(set) var unacked: [SessionMessage] = []
