@@ -54,6 +54,10 @@ struct HostCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Refuse ops once the sketch holds this many.", visibility: .hidden))
     var maxOps: Int?
 
+    /// For tests: how many joiners may wait at once (12 by default).
+    @Option(help: ArgumentHelp("Joiners that may wait for the host at once.", visibility: .hidden))
+    var maxWaiting: Int?
+
     func validate() throws {
         guard SketchLimits.timeLimitMinutes.contains(minutes) else { throw ValidationError("--minutes must be 0…120.") }
         let fewest = SketchActivity.startRule.minimumPlayers
@@ -85,6 +89,7 @@ struct HostCommand: ParsableCommand {
         config.bindHost = bind
         config.settings.clearAllowed = allowClear
         if let maxOps { config.capacity.maxOps = maxOps }
+        if let maxWaiting { config.maxWaiting = max(0, maxWaiting) }
         let host = try await Self.listen(config, ports: port.map { [$0] } ?? PortSelection.sessionPorts + [0],
                                          onEvent: onEvent)
         let address = bind == "0.0.0.0" ? LocalInterfaces.current().primaryAddress.description : bind
