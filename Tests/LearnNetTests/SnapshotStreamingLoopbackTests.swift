@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Testing
 @testable import LearnModel
 import TeamsketchTestSupport
@@ -19,24 +20,28 @@ import TeamsketchTestSupport
         host.endStroke(id)
     }
 
-    @Test func aLateJoinerOfASketchOverTheByteCapGetsExactlyTheHostsOps() async throws {
-        // A small kernel send buffer, as over Wi-Fi: loopback's would
-        // otherwise soak up megabytes and hide what the host queues itself.
+    /// Host + one member, and a sketch of 40 strokes of 16,000 pieces: about
+    /// 11 MiB of snapshot, well over the 8 MiB a connection may have
+    /// waiting. One stroke at a time, so the member drawing along is never
+    /// behind by much. The host's kernel send buffer is small, as over
+    /// Wi-Fi: loopback's would otherwise soak up megabytes and hide what
+    /// the host queues itself.
+    private func bigSketch(strokes: Int = 40) async throws -> (SessionHost, SessionClient) {
         var options = TransportOptions()
         options.socketSendBuffer = 64 << 10
-        let hostEvents = EventLog()
-        let (host, clients) = try await Loopback.startedSession(1, options: options, hostEvents: hostEvents)
-        let member = clients[0]
-        // 40 strokes of 16,000 pieces: about 11 MiB of snapshot, well over
-        // the 8 MiB a connection may have waiting. One stroke at a time, so
-        // the member drawing along is never behind by much.
-        let strokes = 40
+        let (host, clients) = try await Loopback.startedSession(1, options: options)
         for i in 0..<strokes {
             drawLongStroke(host, seed: UInt64(i), segments: 16_000)
-            try await eventually("stroke \(i) reached the member") { await member.document().strokes.count == i + 1 }
+            try await eventually("stroke \(i) reached the member") { await clients[0].document().strokes.count == i + 1 }
         }
         let size = SessionMessage.snapshotOps(await host.document().ops).frame().count
         #expect(size > TransportOptions().maxQueuedBytes)
+        return (host, clients[0])
+    }
+
+    @Test func aLateJoinerOfASketchOverTheByteCapGetsExactlyTheHostsOps() async throws {
+        let strokes = 40
+        let (host, member) = try await bigSketch(strokes: strokes)
 
         // A late joiner with a small receive buffer; host and member keep
         // drawing while its snapshot streams.
@@ -64,5 +69,46 @@ import TeamsketchTestSupport
         // the low-water mark, not the whole sketch.
         #expect(stats.peakQueuedBytes < 2 << 20)
         await host.end()
+    }
+
+    @Test func aSlowButAliveJoinerIsNotDroppedAndCostsTheHostOnePiece() async throws {
+        let (host, _) = try await bigSketch()
+        // A joiner that reads only when the test lets it, a little at a time.
+        let slow = try await RawPeer.connect(port: host.port, autoRead: false, receiveBuffer: 16 << 10)
+        let counter = ByteCounter()
+        try await slow.channel.pipeline.addHandler(counter).get()
+        try await slow.send(.hello(Hello(peerID: UUID(), name: "Slow", role: .observer)))
+        var peak = 0
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(90)
+        while true {
+            let state = await host.state()
+            let stats = await host.statistics()
+            peak = max(peak, stats.queuedBytes)
+            if state.snapshotCursors.isEmpty && state.acceptedMemberConnections.count == 2 && stats.queuedBytes == 0 { break }
+            try #require(clock.now < deadline, "the snapshot never finished")
+            slow.channel.read()
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(slow.isOpen)
+        #expect(counter.bytes > TransportOptions().maxQueuedBytes)
+        #expect(await host.statistics().slowDrops == 0)
+        #expect(peak < 2 << 20)
+        await slow.close()
+        await host.end()
+    }
+}
+
+/// Counts what a raw peer receives.
+final class ByteCounter: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+    private let lock = NSLock()
+    private var count = 0
+
+    var bytes: Int { lock.withLock { count } }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let n = unwrapInboundIn(data).readableBytes
+        lock.withLock { count += n }
     }
 }
