@@ -71,6 +71,26 @@ import Testing
         #expect(rig.engine.liveStrokes.isEmpty)
     }
 
+    @Test func anOwnStrokeTheHostKeptOnlyPartOfShowsOnlyThatPart() {
+        var rig = CanvasRig(shared: true)
+        rig.engine.pen = Pen(color: .red, width: .fine)
+        let path = curve(across: rig)
+        let effects = rig.drag(path)
+        guard case let .beginStroke(id, color, width, start) = effects.intents.first else {
+            Issue.record("no beginStroke"); return
+        }
+        let sent = effects.intents.flatMap { i -> [CubicSegment] in if case .addSegments(let s, id) = i { s } else { [] } }
+        #expect(sent.count > 4)
+        let tail = path[(path.count - 8)...]
+        #expect(tail.contains { rig.isInk($0, .red) })
+        // The host refused the pieces after the first two.
+        let kept = Stroke(id: id, author: "Mia", color: color, width: width, start: start,
+                          segments: Array(sent.prefix(2)), startedAt: Date(), endedAt: Date())
+        rig.send(.sharedOpApplied(.addStroke(kept), isOwn: true))
+        #expect(!tail.contains { rig.isInk($0, .red) })
+        #expect(rig.engine.document.strokes == [kept])
+    }
+
     @Test func remoteStrokesArriveSegmentBySegmentAndRepeatsAreNotDrawnTwice() {
         var rig = CanvasRig(shared: true)
         let id = UUID()

@@ -39,7 +39,11 @@ extension CanvasEngine {
             guard document.apply(op) else { return }
             emit(.store(op))
             if isOwn {
-                awaitingHost[s.id] = nil
+                // The host kept less than was drawn (pieces refused, or past
+                // a stroke's limit): the sheet shows what the sketch holds.
+                if let drawn = awaitingHost.removeValue(forKey: s.id), drawn.segments.count > s.segments.count {
+                    redraw(drawn.bounds.insetBy(-drawn.width))
+                }
             } else {
                 let r = remote.removeValue(forKey: s.id)
                 let drawn = r?.drawn ?? 0
