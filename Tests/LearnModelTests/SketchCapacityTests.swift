@@ -122,6 +122,20 @@ import TeamsketchTestSupport
         #expect(sim.peers[1]?.document == sim.host.document)
     }
 
+    @Test func aSketchWhoseFileWouldBeTooBigToOpenIsFull() throws {
+        // The op and piece counts allow files far over the 64 MB a sketch
+        // file may have; the host counts the file's bytes too.
+        var sim = started(1, capacity: SketchCapacity(maxOps: 1_000, maxSegments: 1_000_000, maxOpenStrokesPerSender: 4,
+                                                      maxFileBytes: 6_000))
+        for i in 0..<20 { draw(&sim, 1, seed: UInt64(i)) }
+        #expect(refusals(sim.events(1)).contains(.sketchFull))
+        #expect(sim.host.fileBytes <= 6_000)
+        let file = try SketchFileFormat.encode(sim.host.document)
+        #expect(file.count <= sim.host.fileBytes + SketchCapacity.metaBytes)
+        #expect(try SketchFileFormat.decode(file) == sim.host.document)
+        #expect(sim.peers[1]?.document == sim.host.document)
+    }
+
     @Test(arguments: [
         ("far off the page", 6.0, 2_000_000.0),
         ("no width", 0.0, 0.0),

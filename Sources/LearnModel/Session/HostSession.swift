@@ -110,6 +110,8 @@ public struct HostSession: Sendable {
     private var strokeIDs: Set<UUID> = []
     /// Stroke pieces in the document and in the strokes in progress.
     public private(set) var segmentCount = 0
+    /// What those take in a `.teamsketch` file at most (`SketchCapacity`).
+    public private(set) var fileBytes = 0
     /// Peers' addresses (none for this device), for the waiting cap.
     private var sources: [ConnectionID: String] = [:]
     /// Snapshots being streamed: the index of the next op each connection
@@ -218,7 +220,7 @@ public struct HostSession: Sendable {
             guard canDrawLocally(&fx) else { break }
             guard settings.eraserAllowed else { fx.append(.event(.refused("the eraser is off"))); break }
             guard document.strokes.contains(where: { $0.id == id }) else { break }
-            guard hasRoomForOp else { return fx + [.event(.opRefused(.sketchFull, member: Self.hostIndex))] }
+            guard hasRoomForMark(by: hostName) else { return fx + [.event(.opRefused(.sketchFull, member: Self.hostIndex))] }
             applyErase(Erase(stamp: nextHostStamp(), strokeID: id, author: hostName, time: now), own: true, &fx)
         }
         return fx
@@ -417,10 +419,11 @@ public struct HostSession: Sendable {
     private mutating func localClear(now: WireTime, _ fx: inout [Effect]) {
         guard settings.clearAllowed else { return fx.append(.event(.refused("clearing is off in the settings"))) }
         guard canDrawLocally(&fx) else { return }
-        guard hasRoomForOp else { return fx.append(.event(.opRefused(.sketchFull, member: Self.hostIndex))) }
+        guard hasRoomForMark(by: hostName) else { return fx.append(.event(.opRefused(.sketchFull, member: Self.hostIndex))) }
         let clear = Clear(stamp: nextHostStamp(), author: hostName, time: now)
         let op = SketchOp.clear(by: clear.author, at: clear.time.date)
         document.apply(op)
+        fileBytes += SketchCapacity.bytes(of: op)
         fx.append(.send(.clear(clear), to: opReceivers()))
         fx.append(.event(.opApplied(op, sender: Self.hostIndex, isOwn: true)))
     }
@@ -510,7 +513,7 @@ public struct HostSession: Sendable {
             e.author = m.name
             e.time = now
             guard document.strokes.contains(where: { $0.id == e.strokeID }) else { return }
-            guard hasRoomForOp else { return refuse(.sketchFull) }
+            guard hasRoomForMark(by: e.author) else { return refuse(.sketchFull) }
             applyErase(e, own: false, &fx)
         default:
             // Clearing is the host's alone; the seq is spent, nothing happens.
@@ -522,6 +525,7 @@ public struct HostSession: Sendable {
         guard strokeIDs.insert(b.strokeID).inserted else { return }
         let stroke = LiveStroke(begin: b)
         live.append(stroke)
+        fileBytes += SketchCapacity.bytes(of: stroke)
         fx.append(.send(.strokeBegin(b), to: opReceivers()))
         fx.append(.event(.strokeBegan(stroke, isOwn: own)))
     }
@@ -531,6 +535,7 @@ public struct HostSession: Sendable {
         let first = live[i].segments.count
         guard live[i].append(s) else { return }
         segmentCount += s.segments.count
+        fileBytes += s.segments.count * SketchCapacity.bytesPerSegment
         fx.append(.send(.strokeSegments(s), to: opReceivers()))
         fx.append(.event(.strokeExtended(id: s.strokeID, sender: s.stamp.sender, firstIndex: first,
                                          segments: s.segments.map(\.cubic), isOwn: own)))
@@ -549,6 +554,7 @@ public struct HostSession: Sendable {
         let op = SketchOp.eraseStroke(id: e.strokeID, by: e.author, at: e.time.date)
         // Two members erasing one stroke at once: the second erase does nothing.
         guard document.apply(op) else { return }
+        fileBytes += SketchCapacity.bytes(of: op)
         fx.append(.send(.erase(e), to: opReceivers()))
         fx.append(.event(.opApplied(op, sender: e.stamp.sender, isOwn: own)))
     }
@@ -558,9 +564,16 @@ public struct HostSession: Sendable {
     /// One more op fits: strokes in progress count, the end commits them.
     private var hasRoomForOp: Bool { document.ops.count + live.count < capacity.maxOps }
 
+    private func hasRoom(forBytes n: Int) -> Bool { fileBytes + n <= capacity.maxFileBytes }
+
+    /// An erase or a clear fits.
+    private func hasRoomForMark(by author: String) -> Bool {
+        hasRoomForOp && hasRoom(forBytes: SketchCapacity.bytes(markBy: author))
+    }
+
     private func refusal(of b: StrokeBegin) -> OpRefusalReason? {
         guard WireSketchLimits.contains(b) else { return .outsideLimits }
-        guard hasRoomForOp else { return .sketchFull }
+        guard hasRoomForOp, hasRoom(forBytes: SketchCapacity.bytes(strokeBy: b.author)) else { return .sketchFull }
         let open = live.reduce(0) { $0 + ($1.sender == b.stamp.sender ? 1 : 0) }
         guard open < capacity.maxOpenStrokesPerSender else { return .tooManyOpenStrokes }
         return nil
@@ -568,7 +581,8 @@ public struct HostSession: Sendable {
 
     private func refusal(of s: StrokeSegments) -> OpRefusalReason? {
         guard WireSketchLimits.contains(s.segments) else { return .outsideLimits }
-        guard segmentCount + s.segments.count <= capacity.maxSegments else { return .sketchFull }
+        guard segmentCount + s.segments.count <= capacity.maxSegments,
+              hasRoom(forBytes: s.segments.count * SketchCapacity.bytesPerSegment) else { return .sketchFull }
         return nil
     }
 

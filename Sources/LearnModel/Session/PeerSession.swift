@@ -53,13 +53,14 @@ public struct PeerSession: Sendable {
     /// Stroke pieces in the document and the strokes in progress (the
     /// file limit counts both, like the host's).
     private var segmentCount = 0
+    private var fileBytes = 0
     private let capacity = SketchCapacity.sketchFile
 
     private var nextSeq: UInt64 = 1
     private(set) var unacked: [SessionMessage] = []
     /// Own strokes being drawn: where each ends and how many segments it has.
     private var drawing: [UUID: (end: WirePoint, count: Int)] = [:]
-    private var pendingSnapshot: (doc: SketchDocument, live: [LiveStroke], segments: Int)?
+    private var pendingSnapshot: (doc: SketchDocument, live: [LiveStroke], segments: Int, bytes: Int)?
     /// After a drop during drawing, own ops wait until the rejoin's snapshot
     /// says where the host stands; sent earlier they would overtake the
     /// resends and leave a hole in the sequence.
@@ -149,24 +150,30 @@ public struct PeerSession: Sendable {
         case .opRefused(let r):
             return refused(r)
         case .snapshotBegin:
-            pendingSnapshot = (SketchDocument(meta: lobby?.meta ?? document.meta), [], 0)
+            pendingSnapshot = (SketchDocument(meta: lobby?.meta ?? document.meta), [], 0, 0)
             return []
         case .snapshotOps(let ops):
             guard var snap = pendingSnapshot else { return [] }
             pendingSnapshot = nil  // one copy of the document while it grows
             for op in ops {
                 guard let op = Self.withinLimits(op), snap.doc.ops.count + snap.live.count < capacity.maxOps,
-                      snap.segments + op.segmentCount <= capacity.maxSegments else { rejectedCount += 1; continue }
-                if snap.doc.apply(op) { snap.segments += op.segmentCount }
+                      snap.segments + op.segmentCount <= capacity.maxSegments,
+                      snap.bytes + SketchCapacity.bytes(of: op) <= capacity.maxFileBytes else { rejectedCount += 1; continue }
+                if snap.doc.apply(op) {
+                    snap.segments += op.segmentCount
+                    snap.bytes += SketchCapacity.bytes(of: op)
+                }
             }
             pendingSnapshot = snap
             return []
         case .snapshotStroke(let s):
             guard let snap = pendingSnapshot else { return [] }
             guard let stroke = Self.withinLimits(s), snap.doc.ops.count + snap.live.count < capacity.maxOps,
-                  snap.segments + stroke.segments.count <= capacity.maxSegments else { rejectedCount += 1; return [] }
+                  snap.segments + stroke.segments.count <= capacity.maxSegments,
+                  snap.bytes + SketchCapacity.bytes(of: stroke) <= capacity.maxFileBytes else { rejectedCount += 1; return [] }
             pendingSnapshot?.live.append(stroke)
             pendingSnapshot?.segments += stroke.segments.count
+            pendingSnapshot?.bytes += SketchCapacity.bytes(of: stroke)
             return []
         case .snapshotEnd(let e):
             return snapshotEnded(e)
@@ -194,23 +201,28 @@ public struct PeerSession: Sendable {
         // far off the page, impossible pens or dates, or more than a file
         // holds is left out here, as the host itself would have refused it.
         let roomForOp = document.ops.count + live.count < capacity.maxOps
+        func roomFor(_ bytes: Int) -> Bool { fileBytes + bytes <= capacity.maxFileBytes }
         switch message {
         case .strokeBegin(var b):
-            guard roomForOp, WireSketchLimits.contains(b), !live.contains(where: { $0.id == b.strokeID }) else {
+            b.author = DisplayName.member(b.author)
+            guard roomForOp, roomFor(SketchCapacity.bytes(strokeBy: b.author)), WireSketchLimits.contains(b),
+                  !live.contains(where: { $0.id == b.strokeID }) else {
                 return rejected()
             }
-            b.author = DisplayName.member(b.author)
             let stroke = LiveStroke(begin: b)
             live.append(stroke)
+            fileBytes += SketchCapacity.bytes(of: stroke)
             return [.event(.strokeBegan(stroke, isOwn: own))]
         case .strokeSegments(let s):
             guard let i = live.firstIndex(where: { $0.id == s.strokeID && $0.sender == stamp.sender }),
-                  WireSketchLimits.contains(s.segments), segmentCount + s.segments.count <= capacity.maxSegments else {
+                  WireSketchLimits.contains(s.segments), segmentCount + s.segments.count <= capacity.maxSegments,
+                  roomFor(s.segments.count * SketchCapacity.bytesPerSegment) else {
                 return rejected()
             }
             let firstIndex = live[i].segments.count
             guard live[i].append(s) else { return rejected() }
             segmentCount += s.segments.count
+            fileBytes += s.segments.count * SketchCapacity.bytesPerSegment
             return [.event(.strokeExtended(id: s.strokeID, sender: stamp.sender, firstIndex: firstIndex,
                                            segments: s.segments.map(\.cubic), isOwn: own))]
         case .strokeEnd(let e):
@@ -221,13 +233,17 @@ public struct PeerSession: Sendable {
             guard document.apply(op) else { return rejected() }
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
         case .erase(let e):
-            guard roomForOp, WireSketchLimits.contains(e.time) else { return rejected() }
             let op = SketchOp.eraseStroke(id: e.strokeID, by: DisplayName.member(e.author), at: e.time.date)
-            guard document.apply(op) else { return rejected() }
+            guard roomForOp, roomFor(SketchCapacity.bytes(of: op)), WireSketchLimits.contains(e.time),
+                  document.apply(op) else { return rejected() }
+            fileBytes += SketchCapacity.bytes(of: op)
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
         case .clear(let c):
-            guard roomForOp, WireSketchLimits.contains(c.time) else { return rejected() }
             let op = SketchOp.clear(by: DisplayName.member(c.author), at: c.time.date)
+            guard roomForOp, roomFor(SketchCapacity.bytes(of: op)), WireSketchLimits.contains(c.time) else {
+                return rejected()
+            }
+            fileBytes += SketchCapacity.bytes(of: op)
             document.apply(op)
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
         default:
@@ -246,6 +262,7 @@ public struct PeerSession: Sendable {
         document = snap.doc
         live = snap.live
         segmentCount = snap.segments
+        fileBytes = snap.bytes
         lastSeq = Dictionary(end.lastSeq.map { ($0.sender, $0.seq) }, uniquingKeysWith: max)
         var fx: [Effect] = [.event(.documentReset(document, live: live))]
         awaitingSnapshot = false
