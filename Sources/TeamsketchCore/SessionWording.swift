@@ -11,6 +11,8 @@ public struct SessionWording: Equatable, Sendable {
     public var wrongVersion: String
     /// Asked to join a session that is already over.
     public var alreadyOver: String
+    /// Too many joiners are waiting for the host already.
+    public var lobbyFull: String
     /// The host said no (or gave a reason this app does not know).
     public var sentAway: String
     public var ended: String
@@ -18,9 +20,10 @@ public struct SessionWording: Equatable, Sendable {
     public var hostLeft: String
 
     /// `timeUp` defaults to `ended` for activities without a time limit.
-    public init(full: String, wrongVersion: String, alreadyOver: String, sentAway: String,
+    public init(full: String, wrongVersion: String, alreadyOver: String, lobbyFull: String, sentAway: String,
                 ended: String, timeUp: String? = nil, hostLeft: String) {
         self.full = full
+        self.lobbyFull = lobbyFull
         self.wrongVersion = wrongVersion
         self.alreadyOver = alreadyOver
         self.sentAway = sentAway
@@ -34,6 +37,7 @@ public struct SessionWording: Equatable, Sendable {
         case .full: full
         case .protocolMismatch: wrongVersion
         case .sessionEnded: alreadyOver
+        case .lobbyFull: lobbyFull
         case .byHost, .other: sentAway
         }
     }

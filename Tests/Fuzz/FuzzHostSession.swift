@@ -4,8 +4,10 @@
 // closing, messages arriving on them (each through the real frame decoder),
 // the host's own buttons and pen. Whatever the script, the host must not
 // trap, must keep its limits (at most 4 connected drawers, at most 256
-// members, no stroke past the segment limit), and everything it sends must
-// arrive unchanged on the other side.
+// members, no stroke past the segment limit, a sketch within the file
+// limits counting strokes in progress, at most 4 open strokes per sender,
+// at most 12 joiners waiting), and everything it sends must arrive
+// unchanged on the other side.
 import Foundation
 import LearnModel
 
@@ -44,12 +46,16 @@ private func makeHost(flags: UInt8) -> HostSession {
 /// One event per script step; the byte after the step's kind says to whom.
 private enum HostScript: UInt8, CaseIterable {
     case open, close, receive, accept, decline, start, clear, end, begin, segments, finish, erase, wait
+    case drained, declineAll
 
     static let count = UInt8(allCases.count)
 
     func event(_ input: inout FuzzInput, now: inout Date) -> HostSession.Event? {
         switch self {
-        case .open: return .connectionOpened(ConnectionID(input.byte() % 8))
+        case .open:
+            // Three machines and this device itself, so the waiting caps bite.
+            let source = input.byte() % 4
+            return .connectionOpened(ConnectionID(input.byte() % 8), from: source == 0 ? nil : "10.0.0.\(source)")
         case .close: return .connectionClosed(ConnectionID(input.byte() % 8))
         case .receive:
             let connection = ConnectionID(input.byte() % 8)
@@ -70,6 +76,8 @@ private enum HostScript: UInt8, CaseIterable {
             // Up to about 70 minutes, so time limits run out.
             now = now.addingTimeInterval(Double(input.u16()) / 16)
             return nil
+        case .drained: return .snapshotDrained(ConnectionID(input.byte() % 8))
+        case .declineAll: return .declineAllWaiting
         }
     }
 }
@@ -82,6 +90,12 @@ private func checkLimits(_ host: HostSession) {
     for stroke in host.live where stroke.segments.count > SessionLimits.maxSegmentsPerStroke {
         fatalError("live stroke \(stroke.id) has \(stroke.segments.count) segments")
     }
+    guard host.document.ops.count + host.live.count <= host.capacity.maxOps else { fatalError("sketch over its ops") }
+    guard host.fileBytes <= host.capacity.maxFileBytes else { fatalError("sketch over its file size") }
+    let open = Dictionary(grouping: host.live, by: \.sender).values.map(\.count).max() ?? 0
+    guard open <= host.capacity.maxOpenStrokesPerSender else { fatalError("\(open) strokes open by one sender") }
+    let waiting = host.members.filter { $0.state == .pending && $0.connection != nil }.count
+    guard waiting <= host.maxWaiting else { fatalError("\(waiting) joiners waiting") }
 }
 
 /// Resume tokens in a fixed order: a random token would make a crash

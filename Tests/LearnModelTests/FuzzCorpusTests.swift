@@ -56,6 +56,10 @@ import TeamsketchTestSupport
         out.append(("short-length", [0, 0, 0, 1, 1]))
         out.append(("wrong-version", [0, 0, 0, 2, 7, 11]))
         out.append(("truncated", Array(SessionMessage.ping(99_999).frame().dropLast())))
+        // A refused op and a full lobby, as a host sends them.
+        out.append(("refusals", SessionMessage.opRefused(OpRefusal(stamp: OpStamp(sender: 1, seq: 7), reason: .sketchFull)).frame()
+                        + SessionMessage.opRefused(OpRefusal(stamp: OpStamp(sender: 2, seq: 1), reason: .other(9))).frame()
+                        + SessionMessage.declined(.lobbyFull).frame()))
         return out
     }
 

@@ -75,4 +75,15 @@ import Testing
         join(&h, 3, "teacher")
         #expect(h.lobby.members.map(\.sharesName) == [true, true, true, true])
     }
+
+    @Test func namesFitASketchFileEvenWhenTwoAskForTheSameLongOne() throws {
+        let long = String(repeating: "x", count: 250)  // under the wire's 256 bytes, over a file's 200 characters
+        var h = HostSession(hostName: long, params: SessionParams(name: long))
+        join(&h, 1, long)
+        join(&h, 2, long)
+        for name in names(h) { #expect(name.unicodeScalars.count <= SketchLimits.maxNameLength) }
+        let cut = String(repeating: "x", count: SketchLimits.maxNameLength - 4)
+        #expect(names(h) == [String(repeating: "x", count: SketchLimits.maxNameLength), cut + " 2", cut + " 3"])
+        try SketchValidation.check(h.lobby.meta)
+    }
 }

@@ -103,6 +103,12 @@ struct SessionSimulation {
                 moved = true
                 drop(c)
             }
+            // Like the transport: a streaming snapshot's next piece once
+            // the member has read what was sent.
+            for c in host.snapshotCursors.keys.sorted() where open.contains(c) && (toPeer[c] ?? []).isEmpty {
+                moved = true
+                hostDo(.snapshotDrained(c))
+            }
         }
     }
 

@@ -110,3 +110,40 @@ import TeamsketchTestSupport
         await host.end()
     }
 }
+
+/// Strangers saying hello from many machines: only a few wait, one per
+/// machine, and the teacher sends them all away in one go.
+@Suite(.serialized) struct WaitingJoinerFloodLoopbackTests {
+    @Test func aHelloFloodFromSixteenMachinesLeavesTwelveWaitingAndOneClickClearsThem() async throws {
+        let host = try await Loopback.host(acceptAll: false, maxPerAddress: 4)
+        var strangers: [RawPeer] = []
+        // Two hellos from each of 16 machines (127.0.0.2–17).
+        for i in 0..<32 {
+            let peer = try await RawPeer.connect(port: host.port, source: "127.0.0.\(2 + i % 16)")
+            strangers.append(peer)
+            try await peer.send(.hello(Hello(peerID: UUID(), name: "Stranger", role: .drawer)))
+        }
+        try await eventually("the flood is handled") { strangers.filter(\.isOpen).count == 12 }
+        #expect(await host.lobby().members.filter { $0.state == .pending }.count == 12)
+        // Only one of each machine's pair waits.
+        let sources = Set(strangers.filter(\.isOpen).compactMap { $0.channel.localAddress?.ipAddress })
+        #expect(sources.count == 12)
+
+        // A pupil's app now is told the lobby is full, in words it can show.
+        let events = EventLog()
+        let pupil = try await Loopback.join(host, "Pupil", events: events)
+        try await eventually("told it is full") { await pupil.state().phase == .declined(.lobbyFull) }
+        #expect(events.contains(.declined(.lobbyFull)))
+
+        // The teacher clears the flood in one click; the pupil tries again.
+        host.declineAllWaiting()
+        try await eventually("everyone waiting sent away") { strangers.allSatisfy { !$0.isOpen } }
+        #expect(await host.lobby().members.count == 1)
+        let again = try await Loopback.join(host, "Pupil")
+        try await eventually("the pupil waits") { await host.lobby().members.contains { $0.name == "Pupil" } }
+        let index = try #require(await host.lobby().members.first { $0.name == "Pupil" }?.index)
+        host.accept(index)
+        try await eventually("the pupil is in") { await again.state().phase == .accepted }
+        await host.end()
+    }
+}

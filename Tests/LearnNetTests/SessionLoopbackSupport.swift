@@ -22,8 +22,9 @@ enum Loopback {
     /// raised unless a test is about it.
     static func host(acceptAll: Bool = true, options: TransportOptions = TransportOptions(),
                      events: EventLog? = nil, log: SessionLog = .silent,
-                     maxPerAddress: Int = 64) async throws -> SessionHost {
+                     maxPerAddress: Int = 64, capacity: SketchCapacity = .sketchFile) async throws -> SessionHost {
         var config = SessionHost.Configuration(name: "Teacher", params: SessionParams(name: "Loopback"))
+        config.capacity = capacity
         config.acceptAll = acceptAll
         config.bindHost = "127.0.0.1"
         config.options = options

@@ -34,6 +34,63 @@ import Testing
         #expect(rig.engine.document.strokes.map(\.id) == [id])
     }
 
+    @Test func aStrokeTheHostRefusedLeavesTheSheet() {
+        var rig = CanvasRig(shared: true)
+        rig.engine.pen = Pen(color: .red, width: .fine)
+        let path = curve(across: rig)
+        let effects = rig.drag(path)
+        guard case let .beginStroke(id, _, _, _) = effects.intents.first else {
+            Issue.record("no beginStroke"); return
+        }
+        #expect(rig.isInk(path[20], .red))
+        rig.send(.ownStrokeRefused(id))
+        #expect(rig.engine.liveStrokes.isEmpty)
+        #expect(rig.engine.document.strokes.isEmpty)
+        #expect(!rig.isInk(path[20], .red))
+    }
+
+    @Test func aRefusalWhileThePenIsStillDownEndsThatStroke() {
+        var rig = CanvasRig(shared: true)
+        rig.engine.pen = Pen(color: .red, width: .fine)
+        let path = curve(across: rig)
+        var effects = rig.send(.press(path[0], eraserTip: false))
+        for p in path[1...30] { effects += rig.send(.motion([p])) }
+        guard case let .beginStroke(id, _, _, _) = effects.intents.first else {
+            Issue.record("no beginStroke"); return
+        }
+        let drawn = path[1...20]
+        #expect(drawn.contains { rig.isInk($0, .red) })
+        rig.send(.ownStrokeRefused(id))
+        #expect(!drawn.contains { rig.isInk($0, .red) })
+        // The rest of the drag draws and sends nothing.
+        var after: [CanvasEffect] = []
+        for p in path[31...] { after += rig.send(.motion([p])) }
+        after += rig.send(.release(path[path.count - 1]))
+        #expect(after.intents.isEmpty)
+        #expect(!rig.isInk(path[path.count - 5], .red))
+        #expect(rig.engine.liveStrokes.isEmpty)
+    }
+
+    @Test func anOwnStrokeTheHostKeptOnlyPartOfShowsOnlyThatPart() {
+        var rig = CanvasRig(shared: true)
+        rig.engine.pen = Pen(color: .red, width: .fine)
+        let path = curve(across: rig)
+        let effects = rig.drag(path)
+        guard case let .beginStroke(id, color, width, start) = effects.intents.first else {
+            Issue.record("no beginStroke"); return
+        }
+        let sent = effects.intents.flatMap { i -> [CubicSegment] in if case .addSegments(let s, id) = i { s } else { [] } }
+        #expect(sent.count > 4)
+        let tail = path[(path.count - 8)...]
+        #expect(tail.contains { rig.isInk($0, .red) })
+        // The host refused the pieces after the first two.
+        let kept = Stroke(id: id, author: "Mia", color: color, width: width, start: start,
+                          segments: Array(sent.prefix(2)), startedAt: Date(), endedAt: Date())
+        rig.send(.sharedOpApplied(.addStroke(kept), isOwn: true))
+        #expect(!tail.contains { rig.isInk($0, .red) })
+        #expect(rig.engine.document.strokes == [kept])
+    }
+
     @Test func remoteStrokesArriveSegmentBySegmentAndRepeatsAreNotDrawnTwice() {
         var rig = CanvasRig(shared: true)
         let id = UUID()

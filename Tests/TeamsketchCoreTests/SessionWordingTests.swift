@@ -4,13 +4,14 @@ import TeamsketchCore
 
 @Suite struct SessionWordingTests {
     /// Each line names itself, so a mix-up shows.
-    let words = SessionWording(full: "full", wrongVersion: "version", alreadyOver: "over", sentAway: "no",
+    let words = SessionWording(full: "full", wrongVersion: "version", alreadyOver: "over", lobbyFull: "busy", sentAway: "no",
                                ended: "ended", timeUp: "time", hostLeft: "left")
 
     @Test func everyReasonToBeSentAwayHasItsLine() {
         #expect(words.text(for: .full) == "full")
         #expect(words.text(for: .protocolMismatch(hostVersion: 9)) == "version")
         #expect(words.text(for: .sessionEnded) == "over")
+        #expect(words.text(for: .lobbyFull) == "busy")
         #expect(words.text(for: .byHost) == "no")
         // A reason from a newer host that this app does not know is still
         // a "no", not silence.
@@ -24,7 +25,7 @@ import TeamsketchCore
     }
 
     @Test func anActivityWithoutATimeLimitSaysItHasEnded() {
-        let game = SessionWording(full: "full", wrongVersion: "version", alreadyOver: "over", sentAway: "no",
+        let game = SessionWording(full: "full", wrongVersion: "version", alreadyOver: "over", lobbyFull: "busy", sentAway: "no",
                                   ended: "ended", hostLeft: "left")
         #expect(game.text(for: EndReason.timeUp) == "ended")
     }

@@ -99,7 +99,7 @@ public struct SessionMessageGenerator {
         case 3: return .accepted(Accepted(token: token(), yourIndex: index()))
         case 4:
             let reasons: [DeclineReason] = [.byHost, .full, .protocolMismatch(hostVersion: UInt16(int(70000) % 65536)),
-                                            .sessionEnded, .other(UInt8(5 + int(250)))]
+                                            .sessionEnded, .lobbyFull, .other(UInt8(6 + int(249)))]
             return .declined(reasons[int(reasons.count)])
         case 5: return .start(Start(secondsLeft: bool() ? nil : [0, 7200, UInt32.max][int(3)]))
         case 6: return .end(End(reason: [.hostEnded, .timeUp, .hostLeft][int(3)], at: time()))

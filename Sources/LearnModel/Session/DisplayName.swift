@@ -13,14 +13,26 @@ import Foundation
 /// trimmed after the cut, so cleaning a cleaned name changes nothing (what a
 /// host announces is what a listener decodes and announces again).
 public enum DisplayName {
-    public static func cleaned(_ name: String, maxBytes: Int) -> String {
+    public static func cleaned(_ name: String, maxBytes: Int, maxScalars: Int = .max) -> String {
         let kept = String(String.UnicodeScalarView(name.unicodeScalars.filter { !isHidden($0) }))
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        return SessionLimits.truncated(kept, maxBytes: maxBytes).trimmingCharacters(in: .whitespacesAndNewlines)
+        var cut = SessionLimits.truncated(kept, maxBytes: maxBytes)
+        if cut.unicodeScalars.count > maxScalars {
+            var scalars = 0
+            cut = String(cut.prefix { ch in
+                scalars += ch.unicodeScalars.count
+                return scalars <= maxScalars
+            })
+        }
+        return cut.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A member's or author's name on the session (at most 256 bytes).
-    public static func member(_ name: String) -> String { cleaned(name, maxBytes: SessionLimits.maxNameBytes) }
+    /// A member's or author's name on the session: at most 256 bytes, and
+    /// at most as many characters as a sketch file allows for a name, so a
+    /// sketch made together always opens again as a file.
+    public static func member(_ name: String) -> String {
+        cleaned(name, maxBytes: SessionLimits.maxNameBytes, maxScalars: SketchLimits.maxNameLength)
+    }
 
     static func isHidden(_ s: Unicode.Scalar) -> Bool {
         switch s.value {

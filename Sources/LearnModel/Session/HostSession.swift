@@ -19,13 +19,26 @@ public struct HostSession: Sendable {
     /// included): keeps the lobby frame far below the frame cap.
     public static let maxMembers = 256
     public static let hostIndex: MemberIndex = 0
+    /// Joiners waiting for the host at once, and from one address. A flood
+    /// of strangers saying hello then costs the teacher at most a short list
+    /// to clear (`declineAllWaiting`), never a lobby too long to find the
+    /// pupils in; over the cap a joiner is declined as `lobbyFull`.
+    public static let defaultMaxWaiting = 12
+    public static let defaultMaxWaitingPerAddress = 1
 
     public enum Event: Sendable {
-        case connectionOpened(ConnectionID)
+        /// `from`: the peer's address, or nil for this device itself (another
+        /// app on the teacher's machine), which is not capped per address.
+        case connectionOpened(ConnectionID, from: String? = nil)
         case received(ConnectionID, SessionMessage)
         case connectionClosed(ConnectionID)
+        /// The transport wrote what was queued for this connection down to
+        /// its low-water mark: the next piece of its snapshot may go.
+        case snapshotDrained(ConnectionID)
         case accept(MemberIndex)
         case decline(MemberIndex)
+        /// Sends away everyone still waiting, in one go.
+        case declineAllWaiting
         case start
         case clear
         case end(EndReason)
@@ -74,6 +87,10 @@ public struct HostSession: Sendable {
     /// checked out may then watch or paint at once. Nothing sets it yet, so
     /// everyone asks; a hello's own claims (name, peer id) are never proof.
     public var isTrustedJoiner: @Sendable (Hello) -> Bool = { _ in false }
+    /// How much the sketch may hold; past it ops are refused.
+    public var capacity = SketchCapacity.sketchFile
+    public var maxWaiting = HostSession.defaultMaxWaiting
+    public var maxWaitingPerAddress = HostSession.defaultMaxWaitingPerAddress
 
     /// Who is in the lobby, host first. Members who left for good (declined,
     /// gave up waiting, said bye) are dropped, so nothing of them is kept or
@@ -91,6 +108,16 @@ public struct HostSession: Sendable {
     public private(set) var lastSeq: [MemberIndex: UInt64] = [:]
     /// Every stroke id ever begun, so an id cannot be used twice.
     private var strokeIDs: Set<UUID> = []
+    /// Stroke pieces in the document and in the strokes in progress.
+    public private(set) var segmentCount = 0
+    /// What those take in a `.teamsketch` file at most (`SketchCapacity`).
+    public private(set) var fileBytes = 0
+    /// Peers' addresses (none for this device), for the waiting cap.
+    private var sources: [ConnectionID: String] = [:]
+    /// Snapshots being streamed: the index of the next op each connection
+    /// gets. Ops broadcast meanwhile skip these connections; the snapshot's
+    /// last piece carries them, so its table of last seqs is exact.
+    public private(set) var snapshotCursors: [ConnectionID: Int] = [:]
     private var makeToken: @Sendable () -> ResumeToken
 
     public init(sessionID: UUID = UUID(), hostPeerID: UUID = UUID(), hostName: String, hostAvatar: [UInt8]? = nil,
@@ -100,6 +127,9 @@ public struct HostSession: Sendable {
         self.sessionID = sessionID
         self.activity = activity
         self.hostPeerID = hostPeerID
+        var params = params
+        // The sketch's name is shown and stored like a member's.
+        params.name = DisplayName.member(params.name)
         self.params = params
         self.settings = settings
         self.acceptAll = acceptAll
@@ -141,8 +171,9 @@ public struct HostSession: Sendable {
         let now = WireTime(now)
         var fx: [Effect] = []
         switch event {
-        case .connectionOpened(let c):
+        case .connectionOpened(let c, let source):
             connections[c] = .some(nil)
+            sources[c] = source
         case .received(let c, let message):
             guard let binding = connections[c] else { break }
             if let index = binding {
@@ -152,10 +183,14 @@ public struct HostSession: Sendable {
             }
         case .connectionClosed(let c):
             connectionClosed(c, &fx)
+        case .snapshotDrained(let c):
+            continueSnapshot(to: c, &fx)
         case .accept(let i):
             accept(i, now: now, &fx)
         case .decline(let i):
             decline(i, &fx)
+        case .declineAllWaiting:
+            declineAllWaiting(&fx)
         case .start:
             start(now: now, &fx)
         case .clear:
@@ -166,6 +201,9 @@ public struct HostSession: Sendable {
             guard canDrawLocally(&fx) else { break }
             let begin = StrokeBegin(stamp: nextHostStamp(), strokeID: id, author: hostName, color: RGBA8(color),
                                     width: WireLength(width), start: WirePoint(start), time: now)
+            if let why = refusal(of: begin) {
+                return fx + [.event(.opRefused(why, member: Self.hostIndex)), .event(.ownStrokeRefused(id))]
+            }
             applyBegin(begin, own: true, &fx)
         case .addSegments(let id, let segments):
             guard !segments.isEmpty, canDrawLocally(&fx),
@@ -173,6 +211,7 @@ public struct HostSession: Sendable {
                   stroke.segments.count + segments.count <= SessionLimits.maxSegmentsPerStroke else { break }
             let batch = StrokeSegments(stamp: nextHostStamp(), strokeID: id, base: stroke.wireEnd,
                                        segments: segments.map(WireSegment.init))
+            if let why = refusal(of: batch) { return fx + [.event(.opRefused(why, member: Self.hostIndex))] }
             applySegments(batch, own: true, &fx)
         case .endStroke(let id):
             guard canDrawLocally(&fx), live.contains(where: { $0.id == id && $0.sender == Self.hostIndex }) else { break }
@@ -181,6 +220,7 @@ public struct HostSession: Sendable {
             guard canDrawLocally(&fx) else { break }
             guard settings.eraserAllowed else { fx.append(.event(.refused("the eraser is off"))); break }
             guard document.strokes.contains(where: { $0.id == id }) else { break }
+            guard hasRoomForMark(by: hostName) else { return fx + [.event(.opRefused(.sketchFull, member: Self.hostIndex))] }
             applyErase(Erase(stamp: nextHostStamp(), strokeID: id, author: hostName, time: now), own: true, &fx)
         }
         return fx
@@ -205,7 +245,7 @@ public struct HostSession: Sendable {
                                        _ fx: inout [Effect]) {
         guard case .hello(let h) = message else {
             fx.append(.close(c, reason: "expected hello first"))
-            connections[c] = nil
+            forget(c)
             return
         }
         handleHello(h, from: c, now: now, &fx)
@@ -225,7 +265,7 @@ public struct HostSession: Sendable {
                 return decline(c, .full, &fx)
             }
             if let old = members[i].connection {
-                connections[old] = nil
+                forget(old)
                 fx.append(.close(old, reason: "replaced by a rejoin"))
             }
             bind(c, to: i)
@@ -239,6 +279,8 @@ public struct HostSession: Sendable {
         // Indices are never reused; after four billion joins (days of a
         // stranger reconnecting flat out) the lobby is full, not a crash.
         guard members.count < Self.maxMembers, nextIndex < MemberIndex.max else { return decline(c, .full, &fx) }
+        let letIn = acceptAll || isTrustedJoiner(hello)
+        if !letIn && !hasRoomToWait(from: sources[c]) { return decline(c, .lobbyFull, &fx) }
         let index = nextIndex
         nextIndex += 1
         let asked = DisplayName.member(hello.name)
@@ -251,7 +293,7 @@ public struct HostSession: Sendable {
         sendAvatars(to: c, &fx)
         // Watchers see the whole sketch and everyone's names, so they wait
         // for the host like painters do.
-        if acceptAll || isTrustedJoiner(hello) {
+        if letIn {
             if hello.role == .observer || connectedDrawers < Self.maxDrawers {
                 admit(i, now: now, &fx)
             } else {
@@ -301,22 +343,44 @@ public struct HostSession: Sendable {
             return fx.append(.event(.refused("\(m.name) is drawing already")))
         }
         members.remove(at: i)
-        if let c = m.connection {
-            connections[c] = nil
-            fx.append(.send(.declined(.byHost), to: [c]))
-            fx.append(.close(c, reason: "declined by the host"))
-        }
+        sendAway(m, &fx)
         broadcastLobby(&fx)
     }
 
+    private mutating func sendAway(_ m: Member, _ fx: inout [Effect]) {
+        guard let c = m.connection else { return }
+        forget(c)
+        fx.append(.send(.declined(.byHost), to: [c]))
+        fx.append(.close(c, reason: "declined by the host"))
+    }
+
+    /// The teacher's one click against a flood of hellos: everyone waiting
+    /// goes, accepted members stay, and the lobby is sent once.
+    private mutating func declineAllWaiting(_ fx: inout [Effect]) {
+        let waiting = members.filter { $0.state == .pending }
+        guard !waiting.isEmpty else { return }
+        members.removeAll { $0.state == .pending }
+        for m in waiting { sendAway(m, &fx) }
+        broadcastLobby(&fx)
+    }
+
+    /// Joiners waiting with a connection, in all and from `source`.
+    private func hasRoomToWait(from source: String?) -> Bool {
+        let waiting = members.compactMap { $0.state == .pending ? $0.connection : nil }
+        guard waiting.count < maxWaiting else { return false }
+        guard let source else { return true }
+        return waiting.filter { sources[$0] == source }.count < maxWaitingPerAddress
+    }
+
     private mutating func decline(_ c: ConnectionID, _ reason: DeclineReason, _ fx: inout [Effect]) {
-        connections[c] = nil
+        forget(c)
         fx.append(.send(.declined(reason), to: [c]))
         fx.append(.close(c, reason: reason.description))
     }
 
     private mutating func connectionClosed(_ c: ConnectionID, leaving: Bool = false, _ fx: inout [Effect]) {
-        guard let binding = connections.removeValue(forKey: c) else { return }
+        guard let binding = connections[c] else { return }
+        forget(c)
         guard let index = binding, let i = members.firstIndex(where: { $0.index == index }) else { return }
         members[i].connection = nil
         if members[i].state == .pending {
@@ -355,10 +419,12 @@ public struct HostSession: Sendable {
     private mutating func localClear(now: WireTime, _ fx: inout [Effect]) {
         guard settings.clearAllowed else { return fx.append(.event(.refused("clearing is off in the settings"))) }
         guard canDrawLocally(&fx) else { return }
+        guard hasRoomForMark(by: hostName) else { return fx.append(.event(.opRefused(.sketchFull, member: Self.hostIndex))) }
         let clear = Clear(stamp: nextHostStamp(), author: hostName, time: now)
         let op = SketchOp.clear(by: clear.author, at: clear.time.date)
         document.apply(op)
-        fx.append(.send(.clear(clear), to: acceptedConnections()))
+        fileBytes += SketchCapacity.bytes(of: op)
+        fx.append(.send(.clear(clear), to: opReceivers()))
         fx.append(.event(.opApplied(op, sender: Self.hostIndex, isOwn: true)))
     }
 
@@ -375,6 +441,8 @@ public struct HostSession: Sendable {
         fx.append(.send(.end(End(reason: reason, at: now)), to: all))
         for c in all { fx.append(.close(c, reason: "session ended")) }
         connections = [:]
+        sources = [:]
+        snapshotCursors = [:]
         for i in members.indices { members[i].connection = nil }
         fx.append(.event(.ended(reason)))
     }
@@ -414,15 +482,23 @@ public struct HostSession: Sendable {
         }
         lastSeq[index] = stamp.seq
         let mine = OpStamp(sender: index, seq: stamp.seq)
+        // Refused ops spend their seq like ops without effect; the sender is
+        // told, so its app can say why and forget them.
+        func refuse(_ why: OpRefusalReason) {
+            fx.append(.send(.opRefused(OpRefusal(stamp: mine, reason: why)), to: [c]))
+            fx.append(.event(.opRefused(why, member: index)))
+        }
         switch message {
         case .strokeBegin(var b):
             b.stamp = mine
             b.author = m.name
             b.time = now
+            if let why = refusal(of: b) { return refuse(why) }
             applyBegin(b, own: false, &fx)
         case .strokeSegments(var s):
             s.stamp = mine
             if let stroke = live.first(where: { $0.id == s.strokeID }), stroke.sender == index {
+                if let why = refusal(of: s) { return refuse(why) }
                 applySegments(s, own: false, &fx)
             }
         case .strokeEnd(var e):
@@ -436,6 +512,8 @@ public struct HostSession: Sendable {
             e.stamp = mine
             e.author = m.name
             e.time = now
+            guard document.strokes.contains(where: { $0.id == e.strokeID }) else { return }
+            guard hasRoomForMark(by: e.author) else { return refuse(.sketchFull) }
             applyErase(e, own: false, &fx)
         default:
             // Clearing is the host's alone; the seq is spent, nothing happens.
@@ -447,7 +525,8 @@ public struct HostSession: Sendable {
         guard strokeIDs.insert(b.strokeID).inserted else { return }
         let stroke = LiveStroke(begin: b)
         live.append(stroke)
-        fx.append(.send(.strokeBegin(b), to: acceptedConnections()))
+        fileBytes += SketchCapacity.bytes(of: stroke)
+        fx.append(.send(.strokeBegin(b), to: opReceivers()))
         fx.append(.event(.strokeBegan(stroke, isOwn: own)))
     }
 
@@ -455,7 +534,9 @@ public struct HostSession: Sendable {
         guard let i = live.firstIndex(where: { $0.id == s.strokeID }) else { return }
         let first = live[i].segments.count
         guard live[i].append(s) else { return }
-        fx.append(.send(.strokeSegments(s), to: acceptedConnections()))
+        segmentCount += s.segments.count
+        fileBytes += s.segments.count * SketchCapacity.bytesPerSegment
+        fx.append(.send(.strokeSegments(s), to: opReceivers()))
         fx.append(.event(.strokeExtended(id: s.strokeID, sender: s.stamp.sender, firstIndex: first,
                                          segments: s.segments.map(\.cubic), isOwn: own)))
     }
@@ -465,7 +546,7 @@ public struct HostSession: Sendable {
         let stroke = live.remove(at: i)
         let op = SketchOp.addStroke(stroke.stroke(endedAt: e.time))
         document.apply(op)
-        fx.append(.send(.strokeEnd(e), to: acceptedConnections()))
+        fx.append(.send(.strokeEnd(e), to: opReceivers()))
         fx.append(.event(.opApplied(op, sender: e.stamp.sender, isOwn: own)))
     }
 
@@ -473,11 +554,46 @@ public struct HostSession: Sendable {
         let op = SketchOp.eraseStroke(id: e.strokeID, by: e.author, at: e.time.date)
         // Two members erasing one stroke at once: the second erase does nothing.
         guard document.apply(op) else { return }
-        fx.append(.send(.erase(e), to: acceptedConnections()))
+        fileBytes += SketchCapacity.bytes(of: op)
+        fx.append(.send(.erase(e), to: opReceivers()))
         fx.append(.event(.opApplied(op, sender: e.stamp.sender, isOwn: own)))
     }
 
+    // MARK: - Limits
+
+    /// One more op fits: strokes in progress count, the end commits them.
+    private var hasRoomForOp: Bool { document.ops.count + live.count < capacity.maxOps }
+
+    private func hasRoom(forBytes n: Int) -> Bool { fileBytes + n <= capacity.maxFileBytes }
+
+    /// An erase or a clear fits.
+    private func hasRoomForMark(by author: String) -> Bool {
+        hasRoomForOp && hasRoom(forBytes: SketchCapacity.bytes(markBy: author))
+    }
+
+    private func refusal(of b: StrokeBegin) -> OpRefusalReason? {
+        guard WireSketchLimits.contains(b) else { return .outsideLimits }
+        guard hasRoomForOp, hasRoom(forBytes: SketchCapacity.bytes(strokeBy: b.author)) else { return .sketchFull }
+        let open = live.reduce(0) { $0 + ($1.sender == b.stamp.sender ? 1 : 0) }
+        guard open < capacity.maxOpenStrokesPerSender else { return .tooManyOpenStrokes }
+        return nil
+    }
+
+    private func refusal(of s: StrokeSegments) -> OpRefusalReason? {
+        guard WireSketchLimits.contains(s.segments) else { return .outsideLimits }
+        guard segmentCount + s.segments.count <= capacity.maxSegments,
+              hasRoom(forBytes: s.segments.count * SketchCapacity.bytesPerSegment) else { return .sketchFull }
+        return nil
+    }
+
     // MARK: - Helpers
+
+    /// The connection is nobody's any more (closed, replaced, sent away).
+    private mutating func forget(_ c: ConnectionID) {
+        connections[c] = nil
+        sources[c] = nil
+        snapshotCursors[c] = nil
+    }
 
     private func canDrawLocally(_ fx: inout [Effect]) -> Bool {
         guard isStarted, ended == nil else {
@@ -508,9 +624,12 @@ public struct HostSession: Sendable {
         let base = name.isEmpty ? "Guest" : name
         let taken = Set(members.map(\.name))
         if !taken.contains(base) { return base }
+        // Room for " 256" within both the byte and the character limit.
+        let cut = DisplayName.cleaned(base, maxBytes: SessionLimits.maxNameBytes - 4,
+                                      maxScalars: SketchLimits.maxNameLength - 4)
         var n = 2
-        while taken.contains(SessionLimits.truncated(base, maxBytes: SessionLimits.maxNameBytes - 4) + " \(n)") { n += 1 }
-        return SessionLimits.truncated(base, maxBytes: SessionLimits.maxNameBytes - 4) + " \(n)"
+        while taken.contains(cut + " \(n)") { n += 1 }
+        return cut + " \(n)"
     }
 
     /// Names that look the same to a child compare equal: case is ignored,
@@ -531,6 +650,12 @@ public struct HostSession: Sendable {
 
     private func acceptedConnections() -> [ConnectionID] {
         members.compactMap { $0.state == .accepted ? $0.connection : nil }.sorted()
+    }
+
+    /// Who gets ops as they happen: accepted members not in the middle of
+    /// a snapshot (that snapshot's last piece will hold the op).
+    private func opReceivers() -> [ConnectionID] {
+        acceptedConnections().filter { snapshotCursors[$0] == nil }
     }
 
     private func helloedConnections(except: ConnectionID? = nil) -> [ConnectionID] {
@@ -554,27 +679,38 @@ public struct HostSession: Sendable {
         return UInt32(max(0, (WireTime(deadline).milliseconds - now.milliseconds + 999) / 1000))
     }
 
-    /// Start (with the time left) and the whole sketch: ops in chunks that
-    /// stay under the frame cap, then the strokes still in progress, then each
-    /// sender's last seq. Nothing else is queued for the connection in
-    /// between, so the tail that follows continues exactly where this ends.
-    private func sendStartAndSnapshot(to c: ConnectionID, now: WireTime, _ fx: inout [Effect]) {
+    /// Start (with the time left), then the sketch as a stream: one piece
+    /// of ops now, the next each time the transport says this connection's
+    /// queue has drained (`snapshotDrained`), so a joiner of a big sketch
+    /// costs the host about one piece of memory and is never "too slow" for
+    /// it. Ops broadcast meanwhile skip the connection; the last piece goes
+    /// out with the strokes in progress and each sender's last seq as they
+    /// are at that moment, so the live tail continues exactly after it.
+    private mutating func sendStartAndSnapshot(to c: ConnectionID, now: WireTime, _ fx: inout [Effect]) {
         fx.append(.send(.start(Start(secondsLeft: secondsLeft(now: now))), to: [c]))
         fx.append(.send(.snapshotBegin(SnapshotBegin(opCount: UInt32(clamping: document.ops.count))), to: [c]))
-        var chunk: [SketchOp] = []
+        snapshotCursors[c] = 0
+        continueSnapshot(to: c, &fx)
+    }
+
+    private mutating func continueSnapshot(to c: ConnectionID, _ fx: inout [Effect]) {
+        guard let from = snapshotCursors[c] else { return }
+        let ops = document.ops
+        var end = from
         var budget = 0
-        for op in document.ops {
+        while end < ops.count {
             let cost: Int
-            if case .addStroke(let s) = op { cost = 600 + 30 * s.segments.count } else { cost = 600 }
-            if budget + cost > SessionLimits.snapshotChunkBudget && !chunk.isEmpty {
-                fx.append(.send(.snapshotOps(chunk), to: [c]))
-                chunk = []
-                budget = 0
-            }
-            chunk.append(op)
+            if case .addStroke(let s) = ops[end] { cost = 600 + 30 * s.segments.count } else { cost = 600 }
+            if budget + cost > SessionLimits.snapshotChunkBudget && end > from { break }
             budget += cost
+            end += 1
         }
-        if !chunk.isEmpty { fx.append(.send(.snapshotOps(chunk), to: [c])) }
+        if end > from { fx.append(.send(.snapshotOps(Array(ops[from..<end])), to: [c])) }
+        guard end == ops.count else {
+            snapshotCursors[c] = end
+            return
+        }
+        snapshotCursors[c] = nil
         for stroke in live { fx.append(.send(.snapshotStroke(stroke), to: [c])) }
         let seqs = lastSeq.sorted { $0.key < $1.key }.map { OpStamp(sender: $0.key, seq: $0.value) }
         fx.append(.send(.snapshotEnd(SnapshotEnd(lastSeq: seqs)), to: [c]))

@@ -50,12 +50,17 @@ public struct PeerSession: Sendable {
     public private(set) var duplicateCount = 0
     public private(set) var gapCount = 0
     public private(set) var rejectedCount = 0
+    /// Stroke pieces in the document and the strokes in progress (the
+    /// file limit counts both, like the host's).
+    private var segmentCount = 0
+    private var fileBytes = 0
+    private let capacity = SketchCapacity.sketchFile
 
     private var nextSeq: UInt64 = 1
     private(set) var unacked: [SessionMessage] = []
     /// Own strokes being drawn: where each ends and how many segments it has.
     private var drawing: [UUID: (end: WirePoint, count: Int)] = [:]
-    private var pendingSnapshot: (doc: SketchDocument, live: [LiveStroke])?
+    private var pendingSnapshot: (doc: SketchDocument, live: [LiveStroke], segments: Int, bytes: Int)?
     /// After a drop during drawing, own ops wait until the rejoin's snapshot
     /// says where the host stands; sent earlier they would overtake the
     /// resends and leave a hole in the sequence.
@@ -106,7 +111,8 @@ public struct PeerSession: Sendable {
 
     public mutating func receive(_ message: SessionMessage) -> [Effect] {
         switch message {
-        case .lobby(let l):
+        case .lobby(let received):
+            let l = Self.cleaned(received)
             // Rejoining the address of a host that is gone can reach another
             // session that now uses the same port: that is not ours to join.
             if let known = lobby?.sessionID, known != l.sessionID, !phase.isFinal {
@@ -134,21 +140,40 @@ public struct PeerSession: Sendable {
             return [.event(.started(secondsLeft: s.secondsLeft.map(Int.init)))]
         case .end(let e):
             guard !phase.isFinal else { return [] }
-            return finish(e.reason, at: e.at) + [.close(reason: "session ended")]
+            return finish(e.reason, at: WireSketchLimits.clamped(e.at)) + [.close(reason: "session ended")]
         case .memberLeft(let m):
             return [.event(.memberLeft(m.member))]
         case .ping(let n):
             return [.send(.pong(n))]
         case .pong, .bye, .hello:
             return []
+        case .opRefused(let r):
+            return refused(r)
         case .snapshotBegin:
-            pendingSnapshot = (SketchDocument(meta: lobby?.meta ?? document.meta), [])
+            pendingSnapshot = (SketchDocument(meta: lobby?.meta ?? document.meta), [], 0, 0)
             return []
         case .snapshotOps(let ops):
-            for op in ops { pendingSnapshot?.doc.apply(op) }
+            guard var snap = pendingSnapshot else { return [] }
+            pendingSnapshot = nil  // one copy of the document while it grows
+            for op in ops {
+                guard let op = Self.withinLimits(op), snap.doc.ops.count + snap.live.count < capacity.maxOps,
+                      snap.segments + op.segmentCount <= capacity.maxSegments,
+                      snap.bytes + SketchCapacity.bytes(of: op) <= capacity.maxFileBytes else { rejectedCount += 1; continue }
+                if snap.doc.apply(op) {
+                    snap.segments += op.segmentCount
+                    snap.bytes += SketchCapacity.bytes(of: op)
+                }
+            }
+            pendingSnapshot = snap
             return []
         case .snapshotStroke(let s):
-            pendingSnapshot?.live.append(s)
+            guard let snap = pendingSnapshot else { return [] }
+            guard let stroke = Self.withinLimits(s), snap.doc.ops.count + snap.live.count < capacity.maxOps,
+                  snap.segments + stroke.segments.count <= capacity.maxSegments,
+                  snap.bytes + SketchCapacity.bytes(of: stroke) <= capacity.maxFileBytes else { rejectedCount += 1; return [] }
+            pendingSnapshot?.live.append(stroke)
+            pendingSnapshot?.segments += stroke.segments.count
+            pendingSnapshot?.bytes += SketchCapacity.bytes(of: stroke)
             return []
         case .snapshotEnd(let e):
             return snapshotEnded(e)
@@ -172,33 +197,53 @@ public struct PeerSession: Sendable {
         let own = stamp.sender == index
         if own { unacked.removeAll { ($0.stamp?.seq ?? 0) <= stamp.seq } }
 
+        // What the host sends must fit a sketch file too: a rogue host's ink
+        // far off the page, impossible pens or dates, or more than a file
+        // holds is left out here, as the host itself would have refused it.
+        let roomForOp = document.ops.count + live.count < capacity.maxOps
+        func roomFor(_ bytes: Int) -> Bool { fileBytes + bytes <= capacity.maxFileBytes }
         switch message {
-        case .strokeBegin(let b):
-            guard !live.contains(where: { $0.id == b.strokeID }) else { return rejected() }
+        case .strokeBegin(var b):
+            b.author = DisplayName.member(b.author)
+            guard roomForOp, roomFor(SketchCapacity.bytes(strokeBy: b.author)), WireSketchLimits.contains(b),
+                  !live.contains(where: { $0.id == b.strokeID }) else {
+                return rejected()
+            }
             let stroke = LiveStroke(begin: b)
             live.append(stroke)
+            fileBytes += SketchCapacity.bytes(of: stroke)
             return [.event(.strokeBegan(stroke, isOwn: own))]
         case .strokeSegments(let s):
-            guard let i = live.firstIndex(where: { $0.id == s.strokeID && $0.sender == stamp.sender }) else {
+            guard let i = live.firstIndex(where: { $0.id == s.strokeID && $0.sender == stamp.sender }),
+                  WireSketchLimits.contains(s.segments), segmentCount + s.segments.count <= capacity.maxSegments,
+                  roomFor(s.segments.count * SketchCapacity.bytesPerSegment) else {
                 return rejected()
             }
             let firstIndex = live[i].segments.count
             guard live[i].append(s) else { return rejected() }
+            segmentCount += s.segments.count
+            fileBytes += s.segments.count * SketchCapacity.bytesPerSegment
             return [.event(.strokeExtended(id: s.strokeID, sender: stamp.sender, firstIndex: firstIndex,
                                            segments: s.segments.map(\.cubic), isOwn: own))]
         case .strokeEnd(let e):
             guard let i = live.firstIndex(where: { $0.id == e.strokeID && $0.sender == stamp.sender }) else {
                 return rejected()
             }
-            let op = SketchOp.addStroke(live.remove(at: i).stroke(endedAt: e.time))
+            let op = SketchOp.addStroke(live.remove(at: i).stroke(endedAt: WireSketchLimits.clamped(e.time)))
             guard document.apply(op) else { return rejected() }
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
         case .erase(let e):
-            let op = SketchOp.eraseStroke(id: e.strokeID, by: e.author, at: e.time.date)
-            guard document.apply(op) else { return rejected() }
+            let op = SketchOp.eraseStroke(id: e.strokeID, by: DisplayName.member(e.author), at: e.time.date)
+            guard roomForOp, roomFor(SketchCapacity.bytes(of: op)), WireSketchLimits.contains(e.time),
+                  document.apply(op) else { return rejected() }
+            fileBytes += SketchCapacity.bytes(of: op)
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
         case .clear(let c):
-            let op = SketchOp.clear(by: c.author, at: c.time.date)
+            let op = SketchOp.clear(by: DisplayName.member(c.author), at: c.time.date)
+            guard roomForOp, roomFor(SketchCapacity.bytes(of: op)), WireSketchLimits.contains(c.time) else {
+                return rejected()
+            }
+            fileBytes += SketchCapacity.bytes(of: op)
             document.apply(op)
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
         default:
@@ -216,6 +261,8 @@ public struct PeerSession: Sendable {
         pendingSnapshot = nil
         document = snap.doc
         live = snap.live
+        segmentCount = snap.segments
+        fileBytes = snap.bytes
         lastSeq = Dictionary(end.lastSeq.map { ($0.sender, $0.seq) }, uniquingKeysWith: max)
         var fx: [Effect] = [.event(.documentReset(document, live: live))]
         awaitingSnapshot = false
@@ -228,6 +275,69 @@ public struct PeerSession: Sendable {
         nextSeq = max(nextSeq, confirmed == .max ? .max : confirmed + 1)
         if phase == .started { fx += unacked.map { .send($0) } }
         return fx
+    }
+
+    /// The host did not take one of this member's ops: everything up to its
+    /// seq has been dealt with, so none of it waits for an echo any more, and
+    /// a refused stroke is not continued.
+    private mutating func refused(_ r: OpRefusal) -> [Effect] {
+        guard let index, r.stamp.sender == index, !phase.isFinal else { return [] }
+        // A refused begin takes its stroke along: pieces and end already on
+        // their way are dropped by the host unanswered, so none may wait here.
+        var stroke: UUID?
+        for case .strokeBegin(let b) in unacked where b.stamp.seq == r.stamp.seq { stroke = b.strokeID }
+        unacked.removeAll { m in
+            if (m.stamp?.seq ?? 0) <= r.stamp.seq { return true }
+            switch m {
+            case .strokeSegments(let s): return s.strokeID == stroke
+            case .strokeEnd(let e): return e.strokeID == stroke
+            default: return false
+            }
+        }
+        lastSeq[index] = max(lastSeq[index] ?? 0, r.stamp.seq)
+        guard let stroke else { return [.event(.opRefused(r.reason, member: index))] }
+        drawing[stroke] = nil
+        return [.event(.opRefused(r.reason, member: index)), .event(.ownStrokeRefused(stroke))]
+    }
+
+    // MARK: - What a host may send
+
+    /// Names as this device shows them, whatever the host sent: the host's
+    /// and the members' names go through the same rule as on the host (a
+    /// rogue host could send direction overrides or endless names), and the
+    /// sketch's page size and date are kept within what a file may hold.
+    static func cleaned(_ l: Lobby) -> Lobby {
+        var l = l
+        for i in l.members.indices { l.members[i].name = DisplayName.member(l.members[i].name) }
+        l.params.name = DisplayName.member(l.params.name)
+        let side = Int(SketchLimits.canvasSide.lowerBound)...Int(SketchLimits.canvasSide.upperBound)
+        l.params.canvasWidth = min(max(l.params.canvasWidth, side.lowerBound), side.upperBound)
+        l.params.canvasHeight = min(max(l.params.canvasHeight, side.lowerBound), side.upperBound)
+        l.createdAt = WireSketchLimits.clamped(l.createdAt)
+        return l
+    }
+
+    /// A snapshot op as a file may hold it (names cleaned), or nil.
+    static func withinLimits(_ op: SketchOp) -> SketchOp? {
+        switch op {
+        case .addStroke(var s):
+            s.author = DisplayName.member(s.author)
+            guard (try? SketchValidation.check(s)) != nil else { return nil }
+            return .addStroke(s)
+        case .eraseStroke(let id, let by, let at):
+            guard (try? SketchValidation.check(date: at)) != nil else { return nil }
+            return .eraseStroke(id: id, by: DisplayName.member(by), at: at)
+        case .clear(let by, let at):
+            guard (try? SketchValidation.check(date: at)) != nil else { return nil }
+            return .clear(by: DisplayName.member(by), at: at)
+        }
+    }
+
+    static func withinLimits(_ s: LiveStroke) -> LiveStroke? {
+        guard WireSketchLimits.contains(s.begin), WireSketchLimits.contains(s.segments) else { return nil }
+        var s = s
+        s.begin.author = DisplayName.member(s.begin.author)
+        return s
     }
 
     private mutating func finish(_ reason: EndReason, at time: WireTime) -> [Effect] {

@@ -32,4 +32,11 @@ public enum SessionEvent: Hashable, Sendable {
     case connectionDropped(member: MemberIndex?, reason: String)
     /// A local action was refused (not started, session full, setting off …).
     case refused(String)
+    /// The host did not take an op (the sketch is full, too many strokes
+    /// open, values outside the limits). Host: whose op it was (0 for its
+    /// own). Member: always this member's own op.
+    case opRefused(OpRefusalReason, member: MemberIndex)
+    /// This device's own stroke was refused as a whole (its begin): its ink,
+    /// drawn at once from the pen, goes again, since it is in nobody's sketch.
+    case ownStrokeRefused(UUID)
 }

@@ -23,6 +23,10 @@ public enum SessionMessage: Hashable, Sendable {
     case pong(UInt64)
     /// Either side: closing on purpose.
     case bye
+    /// Host → the member whose op it did not take (the sketch is full, too
+    /// many strokes open at once, values outside the sketch limits): the
+    /// member's app says so and forgets the op.
+    case opRefused(OpRefusal)
 
     case strokeBegin(StrokeBegin)
     case strokeSegments(StrokeSegments)
@@ -97,6 +101,9 @@ public enum DeclineReason: Hashable, Sendable, CustomStringConvertible {
     case full
     case protocolMismatch(hostVersion: UInt16)
     case sessionEnded
+    /// Too many joiners are waiting for the host (or one more from the same
+    /// machine): try again once the host has let some in.
+    case lobbyFull
     /// A code from a newer peer.
     case other(UInt8)
 
@@ -106,6 +113,7 @@ public enum DeclineReason: Hashable, Sendable, CustomStringConvertible {
         case .full: "the session is full (4 drawers)"
         case .protocolMismatch(let v): "protocol mismatch (the host speaks version \(v), this device \(SessionProtocol.version))"
         case .sessionEnded: "the session has ended"
+        case .lobbyFull: "the lobby is full, try again soon"
         case .other(let c): "declined (reason \(c))"
         }
     }
@@ -219,4 +227,33 @@ public struct SnapshotEnd: Hashable, Sendable {
     /// Each sender's last seq the snapshot includes, sorted by sender.
     public var lastSeq: [OpStamp]
     public init(lastSeq: [OpStamp]) { self.lastSeq = lastSeq }
+}
+
+/// Why the host did not take a member's op.
+public enum OpRefusalReason: Hashable, Sendable, CustomStringConvertible {
+    /// The sketch holds as many ops or stroke pieces as a sketch file may.
+    case sketchFull
+    /// The sender has as many strokes open (begun, not ended) as it may.
+    case tooManyOpenStrokes
+    /// A point, pen width or time outside what a sketch file may hold.
+    case outsideLimits
+    /// A code from a newer host.
+    case other(UInt8)
+
+    public var description: String {
+        switch self {
+        case .sketchFull: "the sketch is full"
+        case .tooManyOpenStrokes: "too many strokes open at once"
+        case .outsideLimits: "outside the sketch limits"
+        case .other(let c): "refused (reason \(c))"
+        }
+    }
+}
+
+public struct OpRefusal: Hashable, Sendable {
+    /// The refused op's stamp: every op of the member up to this seq has been
+    /// dealt with by the host.
+    public var stamp: OpStamp
+    public var reason: OpRefusalReason
+    public init(stamp: OpStamp, reason: OpRefusalReason) { self.stamp = stamp; self.reason = reason }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// it does not know (forward compatible).
 enum MessageType: UInt8 {
     case hello = 1, lobby = 2, avatar = 3, accepted = 4, declined = 5, start = 6, end = 7, memberLeft = 8
-    case ping = 9, pong = 10, bye = 11
+    case ping = 9, pong = 10, bye = 11, opRefused = 12
     case strokeBegin = 16, strokeSegments = 17, strokeEnd = 18, erase = 19, clear = 20
     case snapshotBegin = 32, snapshotOps = 33, snapshotStroke = 34, snapshotEnd = 35
     // 48–63 belong to the session's activity (`ActivityMessage`).
@@ -34,6 +34,7 @@ extension SessionMessage {
         case .ping: .ping
         case .pong: .pong
         case .bye: .bye
+        case .opRefused: .opRefused
         case .strokeBegin: .strokeBegin
         case .strokeSegments: .strokeSegments
         case .strokeEnd: .strokeEnd
@@ -107,6 +108,7 @@ extension SessionMessage {
             case .full: w.u8(2)
             case .protocolMismatch(let v): w.u8(3); w.varint(v)
             case .sessionEnded: w.u8(4)
+            case .lobbyFull: w.u8(5)
             case .other(let c): w.u8(c)
             }
         case .start(let m):
@@ -120,6 +122,14 @@ extension SessionMessage {
             w.varint(n)
         case .bye:
             break
+        case .opRefused(let m):
+            w.stamp(m.stamp)
+            switch m.reason {
+            case .sketchFull: w.u8(1)
+            case .tooManyOpenStrokes: w.u8(2)
+            case .outsideLimits: w.u8(3)
+            case .other(let c): w.u8(c)
+            }
         case .strokeBegin(let m):
             w.strokeBegin(m)
         case .strokeSegments(let m):
@@ -217,6 +227,7 @@ extension SessionMessage {
             case 2: return .declined(.full)
             case 3: return .declined(.protocolMismatch(hostVersion: try r.varint(as: UInt16.self)))
             case 4: return .declined(.sessionEnded)
+            case 5: return .declined(.lobbyFull)
             case let c: return .declined(.other(c))
             }
         case .start:
@@ -233,6 +244,16 @@ extension SessionMessage {
             return .pong(try r.varint())
         case .bye:
             return .bye
+        case .opRefused:
+            let stamp = try r.stamp()
+            let reason: OpRefusalReason
+            switch try r.u8() {
+            case 1: reason = .sketchFull
+            case 2: reason = .tooManyOpenStrokes
+            case 3: reason = .outsideLimits
+            case let c: reason = .other(c)
+            }
+            return .opRefused(OpRefusal(stamp: stamp, reason: reason))
         case .strokeBegin:
             return .strokeBegin(try r.strokeBegin())
         case .strokeSegments:

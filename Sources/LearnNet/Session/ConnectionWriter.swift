@@ -12,6 +12,8 @@ final class ConnectionWriter: @unchecked Sendable {
     private var closing = false
     private(set) var bytesSent = 0
     private(set) var peak = 0
+    /// Called once when the backlog falls to `lowWater` (a snapshot's next piece).
+    private var onDrained: (lowWater: Int, action: () -> Void)?
 
     init(channel: Channel, options: TransportOptions) {
         self.channel = channel
@@ -44,6 +46,22 @@ final class ConnectionWriter: @unchecked Sendable {
         if queue.isEmpty && inFlight == 0 { channel.close(promise: nil) }
     }
 
+    /// Runs `action` on the loop once what waits for the socket is at most
+    /// `lowWater` bytes (at once if it is already). A later call replaces an
+    /// earlier one that has not run yet.
+    func notifyWhenDrained(below lowWater: Int, _ action: @escaping () -> Void) {
+        channel.eventLoop.preconditionInEventLoop()
+        onDrained = (lowWater, action)
+        fireDrainedIfLow()
+    }
+
+    private func fireDrainedIfLow() {
+        guard let drained = onDrained, !closing, pendingBytes <= drained.lowWater else { return }
+        onDrained = nil
+        // Not from inside a write's completion: the action queues more.
+        channel.eventLoop.execute { drained.action() }
+    }
+
     func takePeak() -> Int {
         defer { peak = pendingBytes }
         return peak
@@ -69,5 +87,6 @@ final class ConnectionWriter: @unchecked Sendable {
         }
         if wrote { channel.flush() }
         if closing && queue.isEmpty && inFlight == 0 { channel.close(promise: nil) }
+        fireDrainedIfLow()
     }
 }

@@ -23,6 +23,12 @@ public final class SessionHost: Sendable {
         public var port = 0
         public var options = TransportOptions()
         public var log = SessionLog.stderr
+        /// Joiners waiting for the host at once, and from one address (this
+        /// machine's own addresses are not capped per address).
+        public var maxWaiting = HostSession.defaultMaxWaiting
+        public var maxWaitingPerAddress = HostSession.defaultMaxWaitingPerAddress
+        /// How much the sketch may hold (the file limits; tests shrink it).
+        public var capacity = SketchCapacity.sketchFile
 
         public init(name: String, params: SessionParams) {
             self.name = name
@@ -54,10 +60,13 @@ public final class SessionHost: Sendable {
                              activity: (any HostActivity)? = nil,
                              onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }) async throws -> SessionHost {
         let loop = group.next()
-        let session = HostSession(sessionID: config.sessionID, hostPeerID: config.peerID, hostName: config.name,
+        var session = HostSession(sessionID: config.sessionID, hostPeerID: config.peerID, hostName: config.name,
                                   hostAvatar: config.avatarPNG, params: config.params, settings: config.settings,
                                   acceptAll: config.acceptAll,
                                   activity: activity?.declaration ?? SketchActivity.declaration)
+        session.maxWaiting = config.maxWaiting
+        session.maxWaitingPerAddress = config.maxWaitingPerAddress
+        session.capacity = config.capacity
         let core = HostCore(loop: loop, session: session, options: config.options, log: config.log, onEvent: onEvent)
         core.activity = activity
         var bootstrap = ServerBootstrap(group: loop)
@@ -84,6 +93,8 @@ public final class SessionHost: Sendable {
 
     public func accept(_ member: MemberIndex) { core.submit(.accept(member)) }
     public func decline(_ member: MemberIndex) { core.submit(.decline(member)) }
+    /// Sends away everyone still waiting (a flood of strangers) in one go.
+    public func declineAllWaiting() { core.submit(.declineAllWaiting) }
     /// Starts the activity; refused (a `.refused` event) when its start rule
     /// says not yet.
     public func start() { core.submit(.start) }
@@ -191,6 +202,13 @@ final class HostCore: @unchecked Sendable {
     private var stats = TransportStatistics()
     private var closedSent = 0
     private var closedMerged = 0
+    /// This machine's own addresses: other apps on it are not strangers
+    /// flooding the lobby, so they are not capped per address.
+    private let ownAddresses: Set<String> = {
+        var own: Set<String> = ["127.0.0.1", "::1"]
+        for d in (try? System.enumerateDevices()) ?? [] { if let ip = d.address?.ipAddress { own.insert(ip) } }
+        return own
+    }()
 
     init(loop: any EventLoop, session: HostSession, options: TransportOptions, log: SessionLog,
          onEvent: @escaping @Sendable (SessionEvent) -> Void) {
@@ -255,13 +273,14 @@ final class HostCore: @unchecked Sendable {
             onInactive: { [unowned self] in self.closed(id) },
             admits: { [unowned self] type in self.session.admitsFrame(type: type, on: id) },
             onRefusedType: { [unowned self] type in self.drop(id, reason: "a frame of type \(type) before hello") }))
-        handle(.connectionOpened(id))
+        handle(.connectionOpened(id, from: ownAddresses.contains(source) ? nil : source))
     }
 
     func handle(_ event: HostSession.Event) {
         loop.preconditionInEventLoop()
         let effects = session.handle(event, now: Date())
         perform(effects)
+        streamSnapshots()
         armDeadline()
         activity?.performed(effects, host: HostActivityContext(core: self))
     }
@@ -347,6 +366,22 @@ final class HostCore: @unchecked Sendable {
         for id in Set(tooSlow) {
             stats.slowDrops += 1
             drop(id, reason: "too slow: more than \(options.maxQueuedBytes) bytes waiting")
+        }
+    }
+
+    /// Each snapshot in progress gets its next piece once its connection has
+    /// drained to the low-water mark.
+    private func streamSnapshots() {
+        for id in session.snapshotCursors.keys { whenDrained(id) }
+    }
+
+    private func whenDrained(_ id: ConnectionID) {
+        let lowWater = options.snapshotLowWater
+        connections[id]?.writer.notifyWhenDrained(below: lowWater) { [weak self] in
+            guard let self, self.session.snapshotCursors[id] != nil, let writer = self.connections[id]?.writer else { return }
+            // Several notices may have been on their way: only a drained
+            // queue gets the next piece.
+            if writer.pendingBytes <= lowWater { self.handle(.snapshotDrained(id)) } else { self.whenDrained(id) }
         }
     }
 

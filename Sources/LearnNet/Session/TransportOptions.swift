@@ -11,6 +11,10 @@ public struct TransportOptions: Sendable {
     /// Bytes handed to the socket but not yet written, past which messages
     /// stay in our queue, where segment batches can still be merged.
     public var maxInFlightBytes = 128 << 10
+    /// A snapshot's next piece (≤ ~1 MiB) is made only once the joiner's
+    /// backlog is down to this, so a snapshot of any size costs the host
+    /// about one piece per joiner and never trips `maxQueuedBytes`.
+    public var snapshotLowWater = 256 << 10
     public var pingInterval: Duration = .seconds(2)
     /// A connection that sends nothing (not even pongs) for this long is dead.
     public var idleTimeout: Duration = .seconds(10)

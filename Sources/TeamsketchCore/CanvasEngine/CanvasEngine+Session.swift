@@ -18,13 +18,32 @@ extension CanvasEngine {
         emit(.invalidate)
     }
 
+    /// The tiles are drawn again where the refused stroke lay; it is in
+    /// neither the document nor `liveStrokes` any more, so it is gone.
+    mutating func ownStrokeRefused(_ id: UUID) {
+        if let s = awaitingHost.removeValue(forKey: id) {
+            redraw(s.bounds.insetBy(-s.width))
+        } else if let b = builder, b.id == id {
+            // Still drawing: the rest of this stroke goes nowhere either.
+            builder = nil
+            var r = Rect.null.union(b.start)
+            for s in b.segments { r = r.union(s.end).union(s.c1).union(s.c2) }
+            redraw(r.insetBy(-b.width))
+        }
+        emit(.invalidate)
+    }
+
     mutating func sharedOpApplied(_ op: SketchOp, isOwn: Bool) {
         switch op {
         case .addStroke(let s):
             guard document.apply(op) else { return }
             emit(.store(op))
             if isOwn {
-                awaitingHost[s.id] = nil
+                // The host kept less than was drawn (pieces refused, or past
+                // a stroke's limit): the sheet shows what the sketch holds.
+                if let drawn = awaitingHost.removeValue(forKey: s.id), drawn.segments.count > s.segments.count {
+                    redraw(drawn.bounds.insetBy(-drawn.width))
+                }
             } else {
                 let r = remote.removeValue(forKey: s.id)
                 let drawn = r?.drawn ?? 0

@@ -161,6 +161,8 @@ public struct CanvasEngine: Sendable {
             minimapGeneration += 1
             for l in live { handle(.remoteBegan(l)) }
             emit(.invalidate)
+        case .ownStrokeRefused(let id):
+            ownStrokeRefused(id)
         }
         return true
     }

@@ -38,4 +38,7 @@ public enum CanvasEvent: Hashable, Sendable {
     case sharedOpApplied(SketchOp, isOwn: Bool)
     /// A snapshot replaced the document (late join, rejoin).
     case reset(SketchDocument, live: [LiveStroke])
+    /// The host refused this device's stroke (the sketch is full …): its
+    /// ink leaves the sheet, whether the pen is still down or it waits.
+    case ownStrokeRefused(UUID)
 }

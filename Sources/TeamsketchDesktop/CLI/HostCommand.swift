@@ -50,6 +50,14 @@ struct HostCommand: ParsableCommand {
     @Option(help: "Address to listen on.")
     var bind = "0.0.0.0"
 
+    /// For tests: a sketch full after this many ops (the file limit by default).
+    @Option(help: ArgumentHelp("Refuse ops once the sketch holds this many.", visibility: .hidden))
+    var maxOps: Int?
+
+    /// For tests: how many joiners may wait at once (12 by default).
+    @Option(help: ArgumentHelp("Joiners that may wait for the host at once.", visibility: .hidden))
+    var maxWaiting: Int?
+
     func validate() throws {
         guard SketchLimits.timeLimitMinutes.contains(minutes) else { throw ValidationError("--minutes must be 0…120.") }
         let fewest = SketchActivity.startRule.minimumPlayers
@@ -57,6 +65,9 @@ struct HostCommand: ParsableCommand {
             throw ValidationError("--start-with must be \(fewest)…\(HostSession.maxDrawers).")
         }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0…65535.") }
+        if let maxOps, !(1...SketchLimits.maxOps).contains(maxOps) {
+            throw ValidationError("--max-ops must be 1…\(SketchLimits.maxOps).")
+        }
         if let out, SketchFileKind(path: out) == nil {
             throw ValidationError("--out must end in \(SketchFileKind.exportable.joined(separator: ", ")).")
         }
@@ -77,6 +88,8 @@ struct HostCommand: ParsableCommand {
         config.acceptAll = acceptAll
         config.bindHost = bind
         config.settings.clearAllowed = allowClear
+        if let maxOps { config.capacity.maxOps = maxOps }
+        if let maxWaiting { config.maxWaiting = max(0, maxWaiting) }
         let host = try await Self.listen(config, ports: port.map { [$0] } ?? PortSelection.sessionPorts + [0],
                                          onEvent: onEvent)
         let address = bind == "0.0.0.0" ? LocalInterfaces.current().primaryAddress.description : bind
@@ -162,6 +175,8 @@ struct HostCommand: ParsableCommand {
             SessionCommandSupport.note("dropped\(member.map { " member \($0)" } ?? ""): \(reason)")
         case .refused(let why):
             SessionCommandSupport.note("refused: \(why)")
+        case .opRefused(let why, let member):
+            SessionCommandSupport.note("refused an op of member \(member): \(why)")
         default:
             break
         }

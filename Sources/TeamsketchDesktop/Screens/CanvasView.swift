@@ -70,6 +70,7 @@ final class CanvasView {
     /// The host put an op in the shared order: this is when it enters the
     /// document here, for own ops as for everyone else's.
     func sharedOpApplied(_ op: SketchOp, isOwn: Bool) { send(.sharedOpApplied(op, isOwn: isOwn)) }
+    func ownStrokeRefused(_ id: UUID) { send(.ownStrokeRefused(id)) }
 
     // MARK: engine
 

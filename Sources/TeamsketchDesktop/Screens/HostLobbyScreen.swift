@@ -21,6 +21,8 @@ final class HostLobbyScreen {
     /// The host's avatar and the session's sign, filled in once the session
     /// has its id (`hosting()`).
     private let signRow: Widget
+    /// Clears a flood of strangers' hellos in one click; shown while two or more wait.
+    private let declineAllButton: Widget
 
     init(app: TeamsketchApp, session: any LobbyHosting) {
         self.app = app
@@ -34,6 +36,12 @@ final class HostLobbyScreen {
         startButton = UI.button(`_`("Start"), icon: "media-playback-start-symbolic", classes: ["big-button", "suggested-action"]) {}
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         UI.center(widget)
+        declineAllButton = UI.button(`_`("Send all away"), icon: "edit-clear-all-symbolic",
+                                     classes: ["big-button", "destructive-action"]) { [weak session] in
+            session?.declineAllWaiting()
+        }
+        gtk_widget_set_tooltip_text(declineAllButton, `_`("Send everyone waiting away"))
+        gtk_widget_set_visible(declineAllButton, 0)
 
         let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak self] in
             guard let self else { return }
@@ -57,7 +65,7 @@ final class HostLobbyScreen {
         UI.append(widget, top)
         UI.append(widget, status)
         UI.append(widget, members)
-        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, startButton])
+        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, declineAllButton, startButton])
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
         UI.append(widget, actions)
 
@@ -99,6 +107,7 @@ final class HostLobbyScreen {
             UI.append(members, UI.label(`_`("Nobody has asked to join yet."), classes: ["hint"]))
         }
         for m in guests { UI.append(members, row(m)) }
+        gtk_widget_set_visible(declineAllButton, guests.filter { $0.state == .pending }.count >= 2 ? 1 : 0)
         let players = lobby.connectedDrawers
         let ui = session.activityUI
         UI.setText(status, ui.lobbyStatus(players: players))

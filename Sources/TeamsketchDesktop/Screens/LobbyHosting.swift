@@ -12,8 +12,17 @@ protocol LobbyHosting: AnyObject {
     var activityUI: any ActivityLobbyUI { get }
     func accept(_ m: MemberIndex)
     func decline(_ m: MemberIndex)
+    /// Sends away everyone still waiting, in one click (a flood of strangers).
+    func declineAllWaiting()
     func start()
     func finish() async
+}
+
+extension LobbyHosting {
+    /// One by one, for a host whose session has no single action for it.
+    func declineAllWaiting() {
+        for m in lobby?.members ?? [] where m.state == .pending { decline(m.index) }
+    }
 }
 
 extension SessionController: LobbyHosting {

@@ -74,6 +74,7 @@ final class SessionController {
 
     func accept(_ m: MemberIndex) { if case .host(let h) = link { h.accept(m) } }
     func decline(_ m: MemberIndex) { if case .host(let h) = link { h.decline(m) } }
+    func declineAllWaiting() { if case .host(let h) = link { h.declineAllWaiting() } }
     func start() { if case .host(let h) = link { h.start() } }
     func clear() { if case .host(let h) = link { h.clear() } }
 
@@ -169,12 +170,29 @@ final class SessionController {
             onStatus?(activityUI.wording.text(for: reason))
         case .connectionLost:
             canvas?.showNotice(`_`("The connection was lost. Trying again…"))
+        case .opRefused(let reason, let member):
+            canvas?.showNotice(text(for: reason, member: member))
+        case .ownStrokeRefused(let id):
+            canvas?.canvas.ownStrokeRefused(id)
         case .connectionDropped, .refused:
             break
         }
     }
 
     var sessionDeadline: Date? { deadline }
+
+    /// Said on the canvas of whoever drew it, and on the host's: the host
+    /// is told about a pupil's line left out, so the teacher knows why.
+    private func text(for reason: OpRefusalReason, member: MemberIndex) -> String {
+        if case .sketchFull = reason { return `_`("This sketch is full. Start a new one to draw more.") }
+        if isHost, member != myIndex, let name = lobby?.member(member)?.name {
+            return String(format: `_`("A line from %@ was left out."), name)
+        }
+        switch reason {
+        case .tooManyOpenStrokes: return `_`("Too many lines at once. Lift the pen and try again.")
+        default: return `_`("That line was left out: it did not fit on the sheet.")
+        }
+    }
 
     // MARK: persistence
 

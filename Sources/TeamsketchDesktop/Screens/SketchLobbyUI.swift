@@ -26,6 +26,7 @@ struct SketchLobbyUI: ActivityLobbyUI {
         SessionWording(full: `_`("This sketch already has four painters."),
                        wrongVersion: `_`("This Teamsketch is too old or too new for that session."),
                        alreadyOver: `_`("That session has ended."),
+                       lobbyFull: `_`("The lobby is full. Try again soon."),
                        sentAway: `_`("The host said no this time."),
                        ended: `_`("The session has ended. Your sketch is saved."),
                        timeUp: `_`("Time is up! Your sketch is saved."),

@@ -27,6 +27,7 @@ struct WordPostLobbyUI: ActivityLobbyUI {
         SessionWording(full: `_`("This game already has four players."),
                        wrongVersion: `_`("This Teamsketch is too old or too new for that game."),
                        alreadyOver: `_`("That game has ended."),
+                       lobbyFull: `_`("The lobby is full. Try again soon."),
                        sentAway: `_`("The host said no this time."),
                        ended: `_`("The game has ended."),
                        hostLeft: `_`("The host left. The game is over."))
