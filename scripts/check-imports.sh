@@ -24,7 +24,7 @@ declare -A allowed=(
     [LearnRender]="$base LearnModel CCairo CZlib"
     [TeamsketchCore]="$base LearnModel LearnStore LearnNet LearnRender"
     [TeamsketchAPI]="$base OpenAPIRuntime HTTPTypes"
-    [SchoolServer]="$base LearnModel TeamsketchAPI Hummingbird HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers"
+    [SchoolServer]="$base LearnModel TeamsketchAPI Hummingbird HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers NIOSSL"
     [TeamsketchServer]="$base SchoolServer ArgumentParser Hummingbird Logging"
 )
 

@@ -1,5 +1,7 @@
 import Hummingbird
+import HummingbirdTLS
 import Logging
+import NIOSSL
 import OpenAPIHummingbird
 import OpenAPIRuntime
 import TeamsketchAPI
@@ -37,8 +39,19 @@ public func buildApplication(
                              middlewares: [APIErrorMiddleware()])
     return Application(
         router: router,
+        server: try configuration.tls.map { try .tls(.http1(), tlsConfiguration: try $0.serverConfiguration()) } ?? .http1(),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "teamsketch-server"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
+}
+
+extension ServerConfiguration.TLSFiles {
+    /// Read when the server starts, so a wrong path or a key that does not
+    /// fit stops it with a message instead of failing every connection.
+    func serverConfiguration() throws -> TLSConfiguration {
+        let chain = try NIOSSLCertificate.fromPEMFile(certificateChain).map { NIOSSLCertificateSource.certificate($0) }
+        let key = try NIOSSLPrivateKey(file: privateKey, format: .pem)
+        return TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
+    }
 }

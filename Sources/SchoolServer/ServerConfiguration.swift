@@ -12,6 +12,19 @@ public struct ServerConfiguration: Sendable {
     public var teacherTokenLifetime: Int64 = 14 * 24 * 3600 * 1000
     public var pupilTokenLifetime: Int64 = 10 * 3600 * 1000
     public var signInPolicy = SignInPolicy()
+    /// HTTPS with this certificate (chain, PEM) and key (PEM); plain HTTP
+    /// when nil, for a server behind a proxy that does TLS.
+    public var tls: TLSFiles?
+
+    public struct TLSFiles: Sendable, Equatable {
+        public var certificateChain: String
+        public var privateKey: String
+
+        public init(certificateChain: String, privateKey: String) {
+            self.certificateChain = certificateChain
+            self.privateKey = privateKey
+        }
+    }
 
     public init() {}
 }

@@ -41,6 +41,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The TCP port (0 picks a free one).")
     var port = 8470
 
+    @Option(help: "Serve HTTPS with this certificate chain (PEM); needs --tls-key.")
+    var tlsCertificate: String?
+
+    @Option(help: "The private key (PEM) of --tls-certificate.")
+    var tlsKey: String?
+
+    func validate() throws {
+        guard (tlsCertificate == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-certificate and --tls-key go together.")
+        }
+    }
+
     func run() async throws {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         var logger = Logger(label: "teamsketch-server")
@@ -49,11 +61,15 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.database = try data.location()
+        if let tlsCertificate, let tlsKey {
+            configuration.tls = .init(certificateChain: tlsCertificate, privateKey: tlsKey)
+        }
+        let scheme = configuration.tls == nil ? "http" : "https"
         let database = try await configuration.database.open(logger: logger)
         let dialect = configuration.database.dialect
         let app = try buildApplication(configuration, dependencies: ServerDependencies(database: database),
                                        logger: logger) { port in
-            print("Teamsketch server listening on http://\(host):\(port)/api/v1 (\(dialect.rawValue))")
+            print("Teamsketch server listening on \(scheme)://\(host):\(port)/api/v1 (\(dialect.rawValue))")
             fflush(nil)
         }
         do {

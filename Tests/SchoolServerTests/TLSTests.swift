@@ -1,0 +1,86 @@
+import Foundation
+import Logging
+import Testing
+@testable import SchoolServer
+
+/// HTTPS with a school's own certificate authority: a client that trusts
+/// it gets answers, one that does not refuses to talk. The CA and the
+/// server's certificate are made for the test with openssl; the client is
+/// curl, a real TLS client that verifies the chain and the host name.
+@Suite struct TLSTests {
+    @Test func theServerSpeaksHTTPSWithTheCertificateItIsGiven() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("teamsketch-tls-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try makeCertificates(in: dir)
+
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.tls = .init(certificateChain: dir + "/server.pem", privateKey: dir + "/server.key")
+        let database = try await Backend.sqlite.makeDatabase(clock: .live)
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let app = try buildApplication(configuration, dependencies: ServerDependencies(database: database, hasher: testHasher),
+                                       logger: Logger(label: "test")) { port in portSink.yield(port) }
+        let running = Task { try await app.run() }
+        defer { running.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+
+        let trusted = try curl(["--cacert", dir + "/ca.pem", "https://localhost:\(port)/api/v1/health"])
+        #expect(trusted.status == 0, "\(trusted.output)")
+        #expect(trusted.output.contains("\"status\" : \"ok\""), "\(trusted.output)")
+        // curl's own trust store does not know the school's CA: code 60.
+        let stranger = try curl(["https://localhost:\(port)/api/v1/health"])
+        #expect(stranger.status == 60, "\(stranger.output)")
+        let plain = try curl(["http://localhost:\(port)/api/v1/health"])
+        #expect(plain.status != 0 || !plain.output.contains("\"ok\""), "no plain HTTP beside HTTPS")
+        running.cancel()
+        _ = await running.result
+        await database.close()
+    }
+
+    @Test func aMissingCertificateStopsTheServerBeforeItListens() async throws {
+        var configuration = ServerConfiguration()
+        configuration.tls = .init(certificateChain: "/nonexistent/server.pem", privateKey: "/nonexistent/server.key")
+        let database = try await Backend.sqlite.makeDatabase(clock: .live)
+        #expect(throws: (any Error).self) {
+            _ = try buildApplication(configuration, dependencies: ServerDependencies(database: database, hasher: testHasher))
+        }
+        await database.close()
+    }
+
+    private func makeCertificates(in dir: String) throws {
+        let steps: [[String]] = [
+            ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+             "-subj", "/CN=Teamsketch Test School CA", "-keyout", dir + "/ca.key", "-out", dir + "/ca.pem"],
+            ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+             "-subj", "/CN=localhost", "-keyout", dir + "/server.key", "-out", dir + "/server.csr"],
+            ["x509", "-req", "-in", dir + "/server.csr", "-CA", dir + "/ca.pem", "-CAkey", dir + "/ca.key",
+             "-CAcreateserial", "-days", "2", "-out", dir + "/server.pem",
+             "-extfile", dir + "/san.cnf"],
+        ]
+        try "subjectAltName=DNS:localhost,IP:127.0.0.1\n".write(toFile: dir + "/san.cnf", atomically: true, encoding: .utf8)
+        for step in steps {
+            let result = try run("/usr/bin/openssl", step)
+            guard result.status == 0 else { throw TestSetupProblem("openssl \(step[0]): \(result.output)") }
+        }
+    }
+
+    private func curl(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try run("/usr/bin/curl", ["-sS", "--max-time", "10"] + arguments)
+    }
+
+    private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
