@@ -64,10 +64,14 @@ import TeamsketchTestSupport
         host.place(letter: tile.id, slot: slot)
         try await eventually("counted") { await host.game()?.stats[0]?.wrongPlacements == 1 }
         #expect(early.game?.stats[0]?.wrongPlacements == 0)
-        let late = try await WordPostLoopback.join(host, "Late")
+        let lateEvents = WordPostEventLog()
+        let late = try await WordPostLoopback.join(host, "Late", events: lateEvents)
         let now = try #require(await host.game())
         try await eventually("late joiner has the game") { late.game == now }
         try await eventually("early one caught up") { early.game == now }
+        // The counted wrong drop reaches the joiner inside its snapshot, not
+        // as a move before it (which it could not apply and would reconnect).
+        #expect(!lateEvents.contains { if case .connectionLost = $0 { true } else { false } }, "\(lateEvents.all)")
         #expect(late.game?.pool.items.count == 3_000)
         #expect(late.game?.players == [0, 1])
         await host.shutdown()

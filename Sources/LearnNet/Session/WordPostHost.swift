@@ -368,17 +368,21 @@ final class WordPostHostCore: HostActivity, @unchecked Sendable {
         return unsentWrongDrops.sorted { $0.key < $1.key }.map { .wrongPlacements(player: $0.key, count: $0.value) }
     }
 
-    private func broadcast(_ change: [WordPostAction], host: HostActivityContext) {
+    /// `except`: connections that get the change inside their snapshot
+    /// instead (a joiner has no game to apply a move to yet).
+    private func broadcast(_ change: [WordPostAction], host: HostActivityContext, except: [ConnectionID] = []) {
         guard !change.isEmpty else { return }
         seq += 1
         actions += change
-        host.sendToAccepted(WordPostActivity.encode(.moved(WordPostMove(seq: seq, actions: change))))
+        let to = host.session.acceptedMemberConnections.filter { !except.contains($0) }
+        host.send(WordPostActivity.encode(.moved(WordPostMove(seq: seq, actions: change))), to: to)
     }
 
     /// The pool and the actions so far; wrong-drop counters still unsent go
-    /// to everyone first, so the snapshot and the others' copies agree.
+    /// to the others first and into the log the snapshot is cut from, so
+    /// every copy agrees.
     private func sendSnapshot(to targets: [ConnectionID], host: HostActivityContext) {
-        broadcast(takeUnsentWrongDrops(), host: host)
+        broadcast(takeUnsentWrongDrops(), host: host, except: targets)
         do {
             for m in try snapshot.messages(log: actions, seq: seq) {
                 host.send(WordPostActivity.encode(m), to: targets)
