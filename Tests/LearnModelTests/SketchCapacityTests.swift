@@ -103,6 +103,29 @@ import TeamsketchTestSupport
         #expect(sim.peers[1]?.document == sim.host.document)
     }
 
+    /// A classroom machine whose clock battery died thinks it is 1970: its
+    /// strokes are still drawn and kept, at the nearest date a file holds,
+    /// and every copy agrees.
+    @Test func aHostOrMemberWithAWrongClockStillDraws() throws {
+        var sim = started(1)
+        sim.clock = Date(timeIntervalSince1970: 0)
+        draw(&sim, nil, seed: 1)
+        let stroke = try #require(sim.host.document.strokes.first)
+        #expect(SketchLimits.dates.contains(stroke.startedAt) && SketchLimits.dates.contains(stroke.endedAt))
+        let id = UUID()
+        let broken = Date(timeIntervalSince1970: 9e9)
+        sim.peerDo(1) { $0.beginStroke(id: id, color: PenColor.red.rgba, width: 4, start: Point(5, 5), at: broken) }
+        sim.peerDo(1) { $0.addSegments([CubicSegment.line(from: Point(5, 5), to: Point(40, 40))], to: id) + $0.endStroke(id, at: broken) }
+        sim.run()
+        #expect(refusals(sim.events(1)).isEmpty)
+        #expect(sim.hostEvents.allSatisfy { if case .opRefused = $0 { false } else { true } })
+        #expect(sim.host.document.strokes.count == 2)
+        sim.hostDo(.erase(id: stroke.id))
+        sim.run()
+        #expect(sim.host.document.strokes.count == 1)
+        #expect(sim.peers[1]?.document == sim.host.document)
+    }
+
     @Test func aMemberMayKeepOnlyAFewStrokesOpenAtOnce() {
         var sim = started(1)
         for i in 0..<6 { draw(&sim, 1, seed: UInt64(i), finish: false) }

@@ -133,7 +133,7 @@ public struct HostSession: Sendable {
         self.params = params
         self.settings = settings
         self.acceptAll = acceptAll
-        self.createdAt = WireTime(createdAt)
+        self.createdAt = WireSketchLimits.clamped(WireTime(createdAt))
         self.makeToken = makeToken
         let avatar = hostAvatar.flatMap { $0.count <= SessionLimits.maxAvatarBytes ? $0 : nil }
         let name = DisplayName.member(hostName)
@@ -168,7 +168,10 @@ public struct HostSession: Sendable {
     // MARK: - Events
 
     public mutating func handle(_ event: Event, now: Date) -> [Effect] {
-        let now = WireTime(now)
+        // A machine whose clock is far off (a dead clock battery) still
+        // draws: its times move to the nearest a sketch file holds. What it
+        // stamps is its own, so there is nothing to refuse.
+        let now = WireSketchLimits.clamped(WireTime(now))
         var fx: [Effect] = []
         switch event {
         case .connectionOpened(let c, let source):

@@ -356,11 +356,13 @@ public struct PeerSession: Sendable {
 
     // MARK: - Own drawing
 
+    /// Own times are moved into the dates a sketch file holds, so a wrong
+    /// clock on this device does not get every stroke refused.
     public mutating func beginStroke(id: UUID, color: RGBA, width: Double, start: Point, at date: Date = Date()) -> [Effect] {
         guard let index = drawingIndex() else { return refusal() }
         guard drawing[id] == nil else { return [] }
         let begin = StrokeBegin(stamp: takeStamp(index), strokeID: id, author: name, color: RGBA8(color),
-                                width: WireLength(width), start: WirePoint(start), time: WireTime(date))
+                                width: WireLength(width), start: WirePoint(start), time: WireSketchLimits.clamped(WireTime(date)))
         drawing[id] = (begin.start, 0)
         return sendOwn(.strokeBegin(begin))
     }
@@ -379,14 +381,14 @@ public struct PeerSession: Sendable {
 
     public mutating func endStroke(_ id: UUID, at date: Date = Date()) -> [Effect] {
         guard let index = drawingIndex(), drawing.removeValue(forKey: id) != nil else { return [] }
-        return sendOwn(.strokeEnd(StrokeEnd(stamp: takeStamp(index), strokeID: id, time: WireTime(date))))
+        return sendOwn(.strokeEnd(StrokeEnd(stamp: takeStamp(index), strokeID: id, time: WireSketchLimits.clamped(WireTime(date)))))
     }
 
     public mutating func erase(_ id: UUID, at date: Date = Date()) -> [Effect] {
         guard let index = drawingIndex() else { return refusal() }
         guard lobby?.settings.eraserAllowed ?? true else { return [.event(.refused("the eraser is off"))] }
         guard document.strokes.contains(where: { $0.id == id }) else { return [] }
-        return sendOwn(.erase(Erase(stamp: takeStamp(index), strokeID: id, author: name, time: WireTime(date))))
+        return sendOwn(.erase(Erase(stamp: takeStamp(index), strokeID: id, author: name, time: WireSketchLimits.clamped(WireTime(date)))))
     }
 
     private func drawingIndex() -> MemberIndex? {
