@@ -147,6 +147,21 @@ import Testing
         #expect(p.receive(.opRefused(OpRefusal(stamp: OpStamp(sender: 2, seq: 5), reason: .outsideLimits))).isEmpty)
     }
 
+    /// A refusal of an op this member never sent (a seq ahead of its own)
+    /// would make it forget every op still on its way and drop the echoes
+    /// of later ones as repeats; no honest host sends one.
+    @Test func aRefusalOfAnOpNotYetSentIsIgnored() {
+        var p = member()
+        let id = UUID()
+        _ = p.beginStroke(id: id, color: RGBA(r: 0, g: 0, b: 0, a: 1), width: 4, start: Point(1, 1))
+        let bogus = OpRefusal(stamp: OpStamp(sender: 1, seq: SessionLimits.maxSeq), reason: .sketchFull)
+        #expect(p.receive(SessionSimulation.throughCodec(.opRefused(bogus))).isEmpty)
+        #expect(p.unconfirmedOpCount == 1)
+        // The stroke goes on and its echo is still taken.
+        let piece = CubicSegment(c1: Point(1, 1), c2: Point(2, 2), end: Point(3, 3))
+        #expect(p.addSegments([piece], to: id).count == 1)
+    }
+
     @Test func refusalsAndTheFullLobbyTravelIntact() {
         for m: SessionMessage in [.opRefused(OpRefusal(stamp: OpStamp(sender: 3, seq: 9), reason: .sketchFull)),
                                   .opRefused(OpRefusal(stamp: OpStamp(sender: 1, seq: 1), reason: .tooManyOpenStrokes)),

@@ -282,6 +282,9 @@ public struct PeerSession: Sendable {
     /// a refused stroke is not continued.
     private mutating func refused(_ r: OpRefusal) -> [Effect] {
         guard let index, r.stamp.sender == index, !phase.isFinal else { return [] }
+        // Only an op this member already sent can be refused; anything else
+        // would clear what waits for its echo and swallow later echoes.
+        guard r.stamp.seq < nextSeq else { return [] }
         // A refused begin takes its stroke along: pieces and end already on
         // their way are dropped by the host unanswered, so none may wait here.
         var stroke: UUID?
