@@ -237,3 +237,27 @@ final class UnreadableWordPostHost: HostActivity, @unchecked Sendable {
         }
     }
 }
+
+/// A joiner's whole word-game snapshot is queued at once, so the longest
+/// game with the biggest pool must fit a connection's queue with room to
+/// spare; otherwise that joiner is dropped as too slow and rejoins forever.
+@Suite struct WordPostSnapshotSizeTests {
+    @Test func theLongestGameWithTheBiggestPoolFitsAConnectionsQueue() throws {
+        // Words of 4-byte characters and hints that fill the pool's byte limit.
+        let hintBytes = WordPoolLimits.maxPoolBytes / WordPoolLimits.maxWords - 160
+        let items = (0..<WordPoolLimits.maxWords).map { i in
+            WordItem(word: "\(i)" + String(repeating: "😀", count: 38).dropFirst("\(i)".count),
+                     hint: String(repeating: "h", count: hintBytes))
+        }
+        let pool = WordPool(id: "big", name: "Big", language: "de", items: items)
+        let snapshot = try WordPostSnapshot(pool: pool, finishedBefore: [])
+        // The action that takes the most bytes and can be repeated: a place
+        // with the largest ids and a time.
+        let place = WordPostAction.place(letter: .max, by: .max, slot: Int(Int32.max),
+                                         at: Date(timeIntervalSince1970: 4_000_000_000))
+        let log = [WordPostAction](repeating: place, count: WordPostWireLimits.maxLogActions)
+        let bytes = try snapshot.messages(log: log, seq: UInt64(log.count))
+            .reduce(0) { $0 + SessionMessage.activity(WordPostActivity.encode($1)).frame().count }
+        #expect(bytes <= TransportOptions().maxQueuedBytes * 3 / 4, "\(bytes) bytes")
+    }
+}

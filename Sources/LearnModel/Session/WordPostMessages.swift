@@ -113,10 +113,12 @@ public enum WordPostWireLimits {
     public static let maxPlayers = 16
     /// Actions in one `moved`: the wrong-drop counters of every player and the move.
     public static let maxMoveActions = 64
-    /// Actions a game may take before the host ends it: at the move rate a
-    /// group cannot reach this in a school day, and a rejoiner's snapshot
-    /// stays a few megabytes.
-    public static let maxLogActions = 1 << 20
+    /// Actions a game may take before the host ends it. A joiner's snapshot
+    /// is queued whole, so the biggest pool plus this many of the largest
+    /// actions (about 23 bytes each) must stay well under a connection's
+    /// 8 MiB queue. Children taking a few seconds a move need days to get
+    /// here; even four at the flood limit need an hour.
+    public static let maxLogActions = 150_000
     /// Wrong drops one counter may add.
     public static let maxCount = 1 << 20
     /// Bytes of items or actions per snapshot frame, well under the frame cap.
