@@ -37,7 +37,9 @@ public enum SessionSignRenderer {
     /// that this one is not like the sign at the front.
     public static func drawCopyWarning(in cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double) {
         cairo_save(cr)
-        // The stripes keep to the band's rounded outline.
+        // The stripes keep to the band's rounded outline; their clip ends
+        // with their own save/restore, so the caller's clip stays.
+        cairo_save(cr)
         let h = min(height, width / aspect), w = h * aspect
         roundedRect(cr, x + (width - w) / 2, y + (height - h) / 2, w, h, radius: h / (1 + 2 * gapPerTile) * gapPerTile * 1.6)
         cairo_clip(cr)
@@ -50,7 +52,7 @@ public enum SessionSignRenderer {
             offset += height * 0.28
         }
         cairo_stroke(cr)
-        cairo_reset_clip(cr)
+        cairo_restore(cr)
         let side = min(width, height) * 0.9
         let cx = x + width / 2, top = y + (height - side * 0.87) / 2
         cairo_move_to(cr, cx, top)

@@ -97,6 +97,8 @@ public final class WordPostHost: Sendable {
 
     public func accept(_ member: MemberIndex) { session.accept(member) }
     public func decline(_ member: MemberIndex) { session.decline(member) }
+    /// Everyone waiting, in one lobby change (a flood of strangers).
+    public func declineAllWaiting() { session.declineAllWaiting() }
     public func setAcceptAll(_ on: Bool) { session.setAcceptAll(on) }
 
     /// Deals round 1 to the accepted, connected drawers in seating (member

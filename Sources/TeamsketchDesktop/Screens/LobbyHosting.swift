@@ -18,13 +18,6 @@ protocol LobbyHosting: AnyObject {
     func finish() async
 }
 
-extension LobbyHosting {
-    /// One by one, for a host whose session has no single action for it.
-    func declineAllWaiting() {
-        for m in lobby?.members ?? [] where m.state == .pending { decline(m.index) }
-    }
-}
-
 extension SessionController: LobbyHosting {
     var hostPort: Int? { if case .host(let h) = link { h.port } else { nil } }
     var activityUI: any ActivityLobbyUI { SketchLobbyUI() }

@@ -184,7 +184,10 @@ final class SessionController {
     /// Said on the canvas of whoever drew it, and on the host's: the host
     /// is told about a pupil's line left out, so the teacher knows why.
     private func text(for reason: OpRefusalReason, member: MemberIndex) -> String {
-        if case .sketchFull = reason { return `_`("This sketch is full. Start a new one to draw more.") }
+        // Only the host can start a new sketch for everyone.
+        if case .sketchFull = reason {
+            return isHost ? `_`("This sketch is full. Start a new one to draw more.") : `_`("This sketch is full. No more lines fit.")
+        }
         if isHost, member != myIndex, let name = lobby?.member(member)?.name {
             return String(format: `_`("A line from %@ was left out."), name)
         }

@@ -62,6 +62,7 @@ final class WordPostController: LobbyHosting, LobbyJoining {
 
     func accept(_ m: MemberIndex) { if case .host(let h) = link { h.accept(m) } }
     func decline(_ m: MemberIndex) { if case .host(let h) = link { h.decline(m) } }
+    func declineAllWaiting() { if case .host(let h) = link { h.declineAllWaiting() } }
     func start() { if case .host(let h) = link { h.startGame() } }
 
     func finish() async {
