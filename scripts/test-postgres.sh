@@ -26,7 +26,7 @@ case "${1:-}" in
       || { cat "$root/initdb.log" >&2; exit 1; }
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
     as_db "$bin/pg_ctl" -D "$root/data" -l "$root/server.log" -w -t 30 \
-      -o "-k $root -h 127.0.0.1 -p $port -c fsync=off -c max_connections=200" start >/dev/null \
+      -o "-k '$root' -h 127.0.0.1 -p $port -c fsync=off -c max_connections=200" start >/dev/null \
       || { cat "$root/server.log" >&2; exit 1; }
     echo "postgres://teamsketch@127.0.0.1:$port/postgres" > "$root/url"
     cat "$root/url"

@@ -4,7 +4,7 @@ public struct ServerConfiguration: Sendable {
     public var host = "0.0.0.0"
     /// 0 picks a free port (tests); the address is printed when listening.
     public var port = 8470
-    public var database = DatabaseLocation.sqlite(path: "teamsketch-server.sqlite")
+    public var database = DatabaseLocation.sqlite(path: "teamsketch-server-data/teamsketch.sqlite")
     /// The largest request body accepted; bigger ones get 413.
     public var maxBodyBytes = 2 << 20
     /// How long a sign-in lasts: a teacher's a fortnight, a pupil's one

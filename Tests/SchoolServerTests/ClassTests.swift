@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: Backend.allCases)
     func aTeacherMakesAClassAddsPupilsAndSeesOnlyTheirOwn(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
-            let (teacherID, berg) = try await api.teacher("Frau Berg")
+            let (_, berg) = try await api.teacher("Frau Berg")
             let (_, kurz) = try await api.teacher("Herr Kurz")
             let made = try await api.call(.post, "/classes", token: berg, json: ["name": "2b"])
             #expect(made.status == .created)
@@ -22,7 +22,6 @@ import Testing
             #expect(mine.array.first?["pupilCount"] as? Int == 2)
             let pupils = try await api.call(.get, "/classes/\(classID)/pupils", token: berg)
             #expect(pupils.array.map { $0["name"] as? String } == ["Ben", "Mia"])
-            #expect(!teacherID.isEmpty)
 
             // Another teacher sees nothing of it and may change nothing.
             #expect(try await api.call(.get, "/classes", token: kurz).array.isEmpty)
@@ -72,6 +71,44 @@ import Testing
             #expect(try await api.call(.put, "/pupils/\(mia)/picture-password", token: berg,
                                        json: ["pictures": [8, 7, 6]]).status == .noContent)
             #expect(try await api.call(.get, "/me", token: token).status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aTeacherMayHaveBoundedClassesAndAClassBoundedPupils(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            var classID = ""
+            for i in 0..<AccountStore.maxClassesPerTeacher {
+                let made = try await api.call(.post, "/classes", token: berg, json: ["name": "Klasse \(i)"])
+                #expect(made.status == .created)
+                classID = made.object["id"] as? String ?? classID
+            }
+            let tooMany = try await api.call(.post, "/classes", token: berg, json: ["name": "Noch eine"])
+            #expect(tooMany.status == .conflict)
+            #expect(try await api.call(.get, "/classes", token: berg).array.count == AccountStore.maxClassesPerTeacher)
+            for i in 0..<AccountStore.maxPupilsPerClass {
+                #expect(try await api.call(.post, "/classes/\(classID)/pupils", token: berg, json: ["name": "Kind \(i)"]).status
+                        == .created)
+            }
+            let full = try await api.call(.post, "/classes/\(classID)/pupils", token: berg, json: ["name": "Noch eins"])
+            #expect(full.status == .conflict)
+            #expect(full.object["message"] as? String != nil)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aPupilMayNotSetPictures(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let classID = try #require(try await api.call(.post, "/classes", token: berg, json: ["name": "2b"]).object["id"] as? String)
+            let mia = try #require(try await api.call(.post, "/classes/\(classID)/pupils", token: berg,
+                                                      json: ["name": "Mia"]).object["id"] as? String)
+            _ = try await api.call(.put, "/pupils/\(mia)/picture-password", token: berg, json: ["pictures": [1, 2, 3]])
+            let token = try #require(try await api.call(.post, "/sign-in/pupil",
+                                                        json: ["pupilId": mia, "pictures": [1, 2, 3]]).object["token"] as? String)
+            #expect(try await api.call(.put, "/pupils/\(mia)/picture-password", token: token,
+                                       json: ["pictures": [0, 0, 0]]).status == .forbidden)
         }
     }
 

@@ -107,10 +107,12 @@ struct TestAPI: Sendable {
         var problemCode: String? { object["code"] as? String }
     }
 
-    func call(_ method: HTTPRequest.Method, _ path: String, token: String? = nil,
+    /// `authorization`: the header as it is, for malformed ones.
+    func call(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, authorization: String? = nil,
               json: Any? = nil, raw: [UInt8]? = nil, contentType: String = "application/json") async throws -> Answer {
         var headers: HTTPFields = [:]
         if let token { headers[.authorization] = "Bearer \(token)" }
+        if let authorization { headers[.authorization] = authorization }
         var body: ByteBuffer?
         if let json {
             body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))

@@ -70,7 +70,11 @@ import Testing
             #expect(try await api.call(.get, "/me").status == .unauthorized)
             #expect(try await api.call(.get, "/me", token: BearerToken.random().text).status == .unauthorized)
             #expect(try await api.call(.get, "/me", token: "x'; DROP TABLE account; --").status == .unauthorized)
-            _ = try await api.teacher("Frau Berg")
+            let (_, token) = try await api.teacher("Frau Berg")
+            for header in ["Basic \(token)", "Bearer", "Bearer  \(token)", token, "bearer \(token)x", ""] {
+                #expect(try await api.call(.get, "/me", authorization: header).status == .unauthorized, "\(header)")
+            }
+            #expect(try await api.call(.get, "/me", authorization: "bearer \(token)").status == .ok, "the scheme has no case")
         }
     }
 
@@ -93,6 +97,39 @@ import Testing
         }
     }
 
+    /// Tries sent all at once must not each see "no failures yet": a burst
+    /// gets no more password checks than tries one after another.
+    @Test(arguments: Backend.allCases)
+    func aBurstOfTriesAtOnceGetsNoMoreChecksThanThePolicyAllows(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            _ = try await api.teacher("Frau Berg")
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for i in 0..<24 {
+                    group.addTask {
+                        try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "guess \(i)"]).status.code
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 401 }.count <= 5, "\(statuses.sorted())")
+            #expect(statuses.filter { $0 == 429 }.count >= 19, "\(statuses.sorted())")
+            #expect(try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "correct horse"]).status
+                    == .tooManyRequests)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aRightPasswordForgetsTheAccountsEarlierFailures(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            _ = try await api.teacher("Frau Berg")
+            for _ in 0..<4 { _ = try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "guess"]) }
+            #expect(try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "correct horse"]).status == .created)
+            for _ in 0..<4 {
+                #expect(try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "guess"]).status == .unauthorized)
+            }
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func badRequestsGetAProblemNotAServerError(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
@@ -104,6 +141,12 @@ import Testing
             // A name nobody can have is a wrong name, answered like any other.
             let control = try await api.call(.post, "/sessions", json: ["name": "\u{202E}\u{0007}", "password": "x"])
             #expect(control.status == .unauthorized)
+            // PostgreSQL stores no NUL in text; nothing of such a name reaches it.
+            let nul = try await api.call(.post, "/sessions", json: ["name": "\u{0000}Anna\u{0000}", "password": "x"])
+            #expect(nul.status == .unauthorized)
+            let longName = try await api.call(.post, "/classes", token: try await api.teacher("Herr Lang").token,
+                                              json: ["name": String(repeating: "🦊", count: 100)])
+            #expect(longName.status == .badRequest, "a long name is refused, not cut")
             let blankClass = try await api.call(.post, "/classes", token: try await api.teacher("Frau Berg").token,
                                                 json: ["name": "\u{001E}"])
             #expect(blankClass.status == .badRequest)

@@ -13,8 +13,6 @@ struct ProblemMiddleware: RouterMiddleware {
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let problem as Problem {
-            throw problem
         } catch let error as HTTPError {
             if error.status == .notFound {
                 let served = routes.methods(at: request.uri.path)
@@ -79,9 +77,10 @@ struct RequestInfoMiddleware: RouterMiddleware {
 }
 
 /// Between the generated code and the handlers: what a handler refuses
-/// keeps its status; a database that does not answer is a 503; anything
-/// else thrown here is the generated code refusing the request (bad JSON,
-/// a wrong type, a missing field), so it is the client's mistake: 400.
+/// keeps its status; a database that does not answer is a 503. An error
+/// before the handler had its input is the generated code refusing the
+/// request (bad JSON, a wrong type, a missing field): the client's mistake,
+/// 400. Anything else is the server's own fault: 500.
 struct APIErrorMiddleware: ServerMiddleware {
     func intercept(_ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
                    next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?))
@@ -92,7 +91,10 @@ struct APIErrorMiddleware: ServerMiddleware {
             let problem = switch error.underlyingError {
             case let problem as Problem: problem
             case let problem as DatabaseProblem: Problem(.unavailable, problem.description)
-            default: Problem(.badRequest, "the request does not match the API: \(error.causeDescription)")
+            default:
+                error.operationInput == nil
+                    ? Problem(.badRequest, "the request does not match the API: \(error.causeDescription)")
+                    : Problem(.internalError, "the server failed; try again soon")
             }
             return problem.openAPIResponse
         }

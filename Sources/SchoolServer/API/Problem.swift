@@ -9,7 +9,7 @@ import OpenAPIRuntime
 /// these, so a client never sees a 5xx for its own mistake.
 public struct Problem: Error, Sendable, Equatable, HTTPResponseError {
     public enum Code: String, Sendable {
-        case badRequest, unauthorized, forbidden, notFound, methodNotAllowed, tooLarge, tooManyAttempts, conflict, unavailable
+        case badRequest, unauthorized, forbidden, notFound, methodNotAllowed, tooLarge, tooManyAttempts, conflict, unavailable, internalError
     }
 
     public var code: Code
@@ -33,6 +33,7 @@ public struct Problem: Error, Sendable, Equatable, HTTPResponseError {
         case .tooManyAttempts: .tooManyRequests
         case .conflict: .conflict
         case .unavailable: .serviceUnavailable
+        case .internalError: .internalServerError
         }
     }
 

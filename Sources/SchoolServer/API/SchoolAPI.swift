@@ -32,18 +32,17 @@ struct SchoolAPI: APIProtocol {
     func signInTeacher(_ input: Operations.SignInTeacher.Input) async throws -> Operations.SignInTeacher.Output {
         guard case .json(let body) = input.body else { throw Problem(.badRequest, "send JSON") }
         // A name no teacher can have is just a wrong name: the same answer.
+        // Its throttle key is a hash, so no byte of it reaches the database.
         let name = PersonName(body.name)
-        let key = "teacher:" + (name?.key ?? String(body.name.lowercased().prefix(PersonName.maxCharacters)))
-        try await checkThrottle(accountKey: key)
-        let found = try await name.asyncMap { name in try await database { try await store.teacher(named: name) } } ?? nil
-        // Without such a teacher the decoy is checked, so the answer takes
-        // as long and tells nobody which names exist.
+        let key = "teacher:" + (name?.key ?? "?" + BearerToken(text: body.name.lowercased()).hash)
         // bcrypt reads 72 bytes; what the spec allows beyond is not hashed.
         let password = String(body.password.prefix(200))
-        let matches = try await dependencies.hasher.verify(password, found?.1 ?? dependencies.hasher.decoy)
-        guard let (account, _) = found, matches else {
-            try await recordFailure(accountKey: key)
-            throw Problem(.unauthorized, "wrong name or password")
+        let account = try await attempt(accountKey: key, refusal: "wrong name or password") { () async throws -> Account? in
+            let found = try await name.asyncMap { name in try await database { try await store.teacher(named: name) } } ?? nil
+            // Without such a teacher the decoy is checked, so the answer
+            // takes as long and tells nobody which names exist.
+            let matches = try await hasher { try await $0.verify(password, found?.1 ?? $0.decoy) }
+            return matches ? found?.0 : nil
         }
         let signedIn = try await signIn(account, key: key, lifetime: configuration.teacherTokenLifetime)
         return .created(.init(body: .json(signedIn)))
@@ -53,14 +52,11 @@ struct SchoolAPI: APIProtocol {
         guard case .json(let body) = input.body else { throw Problem(.badRequest, "send JSON") }
         let pupilID = try Self.id(body.pupilId)
         let pictures = try Self.pictures(body.pictures)
-        let key = "pupil:" + pupilID.uuidString.lowercased()
-        try await checkThrottle(accountKey: key)
-        let found = try await database { try await store.pupil(pupilID) }
-        let matches = try await dependencies.hasher.verify(Accounts.pictureSecret(pictures),
-                                                           found?.1 ?? dependencies.hasher.decoy)
-        guard let (account, hash) = found, hash != nil, matches else {
-            try await recordFailure(accountKey: key)
-            throw Problem(.unauthorized, "those are not the pictures")
+        let key = "pupil:" + pupilID.key
+        let account = try await attempt(accountKey: key, refusal: "those are not the pictures") { () async throws -> Account? in
+            let found = try await database { try await store.pupil(pupilID) }
+            let matches = try await hasher { try await $0.verify(Accounts.pictureSecret(pictures), found?.1 ?? $0.decoy) }
+            return matches && found?.1 != nil ? found?.0 : nil
         }
         let signedIn = try await signIn(account, key: key, lifetime: configuration.pupilTokenLifetime)
         return .created(.init(body: .json(signedIn)))
@@ -68,7 +64,7 @@ struct SchoolAPI: APIProtocol {
 
     func signOut(_ input: Operations.SignOut.Input) async throws -> Operations.SignOut.Output {
         _ = try await signedIn()
-        guard let token = RequestInfo.current.token else { throw Problem.noToken }
+        let token = RequestInfo.current.token!  // signedIn() found it
         let now = now
         try await database { try await store.revoke(token, now: now) }
         return .noContent(.init())
@@ -98,7 +94,9 @@ struct SchoolAPI: APIProtocol {
         guard case .json(let body) = input.body else { throw Problem(.badRequest, "send JSON") }
         guard let name = PersonName(body.name) else { throw Problem(.badRequest, "a class name needs 1–64 characters") }
         let now = now
-        let made = try await database { try await store.createClass(name, teacher: teacher.id, now: now) }
+        guard let made = try await database({ try await store.createClass(name, teacher: teacher.id, now: now) }) else {
+            throw Problem(.conflict, "a teacher may have at most \(AccountStore.maxClassesPerTeacher) classes")
+        }
         return .created(.init(body: .json(Self.schema(made))))
     }
 
@@ -115,10 +113,14 @@ struct SchoolAPI: APIProtocol {
         guard case .json(let body) = input.body else { throw Problem(.badRequest, "send JSON") }
         guard let name = PersonName(body.name) else { throw Problem(.badRequest, "a pupil's name needs 1–64 characters") }
         let now = now
-        guard let pupil = try await database({ try await store.addPupil(name, to: schoolClass.id, now: now) }) else {
+        switch try await database({ try await store.addPupil(name, to: schoolClass.id, now: now) }) {
+        case .added(let pupil):
+            return .created(.init(body: .json(Self.schema(pupil))))
+        case .nameTaken:
             throw Problem(.conflict, "this class already has a pupil called \(name.text)")
+        case .classFull:
+            throw Problem(.conflict, "a class may have at most \(AccountStore.maxPupilsPerClass) pupils")
         }
-        return .created(.init(body: .json(Self.schema(pupil))))
     }
 
     func setPicturePassword(_ input: Operations.SetPicturePassword.Input) async throws -> Operations.SetPicturePassword.Output {
@@ -130,7 +132,7 @@ struct SchoolAPI: APIProtocol {
             throw Problem(.notFound, "no such pupil")
         }
         _ = try await ownClass(classID, of: teacher)
-        let hash = try await dependencies.hasher.hash(Accounts.pictureSecret(pictures))
+        let hash = try await hasher { try await $0.hash(Accounts.pictureSecret(pictures)) }
         let now = now
         try await database { try await store.setPicturePassword(hash, pupil: pupilID, now: now) }
         return .noContent(.init())
@@ -180,22 +182,29 @@ struct SchoolAPI: APIProtocol {
 
     // MARK: sign-in helpers
 
-    private func checkThrottle(accountKey: String) async throws {
+    /// One counted sign-in try. The try is written down before the password
+    /// is checked, and then the failures of the account and of the address
+    /// are counted without it: tries sent at the same moment see each other,
+    /// so a burst gets no more checks than the policy allows. Too many, and
+    /// the try is taken back unchecked (429). A wrong password leaves it as
+    /// a failure (401); a right one takes it back with the account's others.
+    private func attempt(accountKey: String, refusal: String,
+                         check: () async throws -> Account?) async throws -> Account {
         let now = now
         let policy = configuration.signInPolicy
         let address = RequestInfo.current.peerAddress
+        let id = UUID()
+        try await database { try await store.recordAttempt(id, accountKey: accountKey, address: address, now: now) }
         let failures = try await database {
-            try await store.failures(accountKey: accountKey, address: address, since: now - policy.window)
+            try await store.failures(accountKey: accountKey, address: address, since: now - policy.window, except: id,
+                                     limit: max(policy.perAccount, policy.perAddress))
         }
         if case .wait(let seconds) = policy.decide(accountFailures: failures.account, addressFailures: failures.address, now: now) {
+            try await database { try await store.forgetAttempt(id) }
             throw Problem(.tooManyAttempts, "too many wrong tries; wait a little", retryAfter: seconds)
         }
-    }
-
-    private func recordFailure(accountKey: String) async throws {
-        let now = now
-        let address = RequestInfo.current.peerAddress
-        try await database { try await store.recordFailure(accountKey: accountKey, address: address, now: now) }
+        guard let account = try await check() else { throw Problem(.unauthorized, refusal) }
+        return account
     }
 
     private func signIn(_ account: Account, key: String, lifetime: Int64) async throws -> Components.Schemas.SignedIn {
@@ -210,6 +219,16 @@ struct SchoolAPI: APIProtocol {
         logger.info("signed in", metadata: ["account": "\(account.id.key)", "role": "\(account.role.rawValue)"])
         return .init(token: token.text, expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000),
                      account: Self.schema(account))
+    }
+
+    /// Runs the password hasher; one that fails is the server's fault (503).
+    private func hasher<T: Sendable>(_ body: (PasswordHasher) async throws -> T) async throws -> T {
+        do {
+            return try await body(dependencies.hasher)
+        } catch {
+            logger.error("password hashing: \(error)")
+            throw Problem(.unavailable, "the server cannot check passwords just now; try again soon")
+        }
     }
 
     /// Runs store calls; a database that fails is a 503, not the client's fault.

@@ -69,19 +69,31 @@ public struct AccountStore: Sendable {
                              [.int(now), .text(token.hash)])
     }
 
-    // MARK: failed sign-ins
+    // MARK: sign-in attempts
 
-    public func recordFailure(accountKey: String, address: String, now: Int64) async throws {
+    /// A try, written before the password is checked, so tries made at the
+    /// same moment all count against each other. It stays as a failure
+    /// unless `forgetAttempt` takes it back.
+    public func recordAttempt(_ id: UUID, accountKey: String, address: String, now: Int64) async throws {
         try await db.execute("INSERT INTO signInFailure (id, accountKey, address, at) VALUES (?, ?, ?, ?)",
-                             [.text(UUID().key), .text(accountKey), .text(address), .int(now)])
+                             [.text(id.key), .text(accountKey), .text(address), .int(now)])
     }
 
-    /// Times of failures since `since`, for the account and for the address.
-    public func failures(accountKey: String, address: String, since: Int64) async throws -> (account: [Int64], address: [Int64]) {
-        let byAccount = try await db.query("SELECT at FROM signInFailure WHERE accountKey = ? AND at > ?",
-                                           [.text(accountKey), .int(since)])
-        let byAddress = try await db.query("SELECT at FROM signInFailure WHERE address = ? AND at > ?",
-                                           [.text(address), .int(since)])
+    public func forgetAttempt(_ id: UUID) async throws {
+        try await db.execute("DELETE FROM signInFailure WHERE id = ?", [.text(id.key)])
+    }
+
+    /// Times of the failures since `since`, for the account and for the
+    /// address, newest first, at most `limit` each (a policy needs no more),
+    /// leaving out the try `except`.
+    public func failures(accountKey: String, address: String, since: Int64, except: UUID,
+                         limit: Int) async throws -> (account: [Int64], address: [Int64]) {
+        let byAccount = try await db.query(
+            "SELECT at FROM signInFailure WHERE accountKey = ? AND at > ? AND id <> ? ORDER BY at DESC LIMIT ?",
+            [.text(accountKey), .int(since), .text(except.key), .int(Int64(limit))])
+        let byAddress = try await db.query(
+            "SELECT at FROM signInFailure WHERE address = ? AND at > ? AND id <> ? ORDER BY at DESC LIMIT ?",
+            [.text(address), .int(since), .text(except.key), .int(Int64(limit))])
         return (try byAccount.map { try $0.int("at") }, try byAddress.map { try $0.int("at") })
     }
 
@@ -96,11 +108,23 @@ public struct AccountStore: Sendable {
 
     // MARK: classes and pupils
 
-    public func createClass(_ name: PersonName, teacher: UUID, now: Int64) async throws -> SchoolClass {
+    /// What a teacher may have: enough for any school, and a bound on what
+    /// one account can make the server store and list.
+    public static let maxClassesPerTeacher = 200
+    public static let maxPupilsPerClass = 100
+    /// Rows one list answers with at most (the spec's `maxItems`).
+    public static let maxListed = 1000
+
+    /// Nil when the teacher already has `maxClassesPerTeacher` classes.
+    public func createClass(_ name: PersonName, teacher: UUID, now: Int64) async throws -> SchoolClass? {
         let id = UUID()
-        try await db.execute("INSERT INTO schoolClass (id, teacherId, name, createdAt) VALUES (?, ?, ?, ?)",
-                             [.text(id.key), .text(teacher.key), .text(name.text), .int(now)])
-        return SchoolClass(id: id, teacherID: teacher, name: name.text, pupilCount: 0)
+        let rows = try await db.execute("""
+            INSERT INTO schoolClass (id, teacherId, name, createdAt)
+            SELECT ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM schoolClass WHERE teacherId = ?) < ?
+            RETURNING id
+            """, [.text(id.key), .text(teacher.key), .text(name.text), .int(now), .text(teacher.key),
+                  .int(Int64(Self.maxClassesPerTeacher))])
+        return rows.isEmpty ? nil : SchoolClass(id: id, teacherID: teacher, name: name.text, pupilCount: 0)
     }
 
     public func schoolClass(_ id: UUID) async throws -> SchoolClass? {
@@ -115,38 +139,50 @@ public struct AccountStore: Sendable {
         try await classes(where: "1 = 1", [])
     }
 
+    /// Sorted here, not in SQL: the two databases order text differently.
     private func classes(where condition: String, _ binds: [SQLValue]) async throws -> [SchoolClass] {
         let rows = try await db.query("""
             SELECT schoolClass.id, schoolClass.teacherId, schoolClass.name,
                    (SELECT COUNT(*) FROM account WHERE account.role = 'pupil' AND account.classId = schoolClass.id) AS pupils
-            FROM schoolClass WHERE \(condition) ORDER BY schoolClass.name, schoolClass.id
-            """, binds)
+            FROM schoolClass WHERE \(condition) ORDER BY schoolClass.createdAt, schoolClass.id LIMIT ?
+            """, binds + [.int(Int64(Self.maxListed))])
         return try rows.map {
             SchoolClass(id: try $0.uuid("id"), teacherID: try $0.uuid("teacherId"), name: try $0.text("name"),
                         pupilCount: Int(clamping: try $0.int("pupils")))
-        }
+        }.sorted { ($0.name.lowercased(), $0.id.key) < ($1.name.lowercased(), $1.id.key) }
     }
 
-    public func addPupil(_ name: PersonName, to classID: UUID, now: Int64) async throws -> PupilRecord? {
+    public enum AddPupilResult: Sendable, Equatable {
+        case added(PupilRecord)
+        case nameTaken
+        case classFull
+    }
+
+    public func addPupil(_ name: PersonName, to classID: UUID, now: Int64) async throws -> AddPupilResult {
         let id = UUID()
         let rows = try await db.execute("""
             INSERT INTO account (id, role, name, nameKey, classId, createdAt)
-            VALUES (?, 'pupil', ?, ?, ?, ?)
+            SELECT ?, 'pupil', ?, ?, ?, ?
+            WHERE (SELECT COUNT(*) FROM account WHERE role = 'pupil' AND classId = ?) < ?
             ON CONFLICT (classId, nameKey) WHERE role = 'pupil' DO NOTHING
             RETURNING id
-            """, [.text(id.key), .text(name.text), .text(name.key), .text(classID.key), .int(now)])
-        return rows.isEmpty ? nil : PupilRecord(id: id, name: name.text, classID: classID, hasPicturePassword: false)
+            """, [.text(id.key), .text(name.text), .text(name.key), .text(classID.key), .int(now),
+                  .text(classID.key), .int(Int64(Self.maxPupilsPerClass))])
+        if !rows.isEmpty { return .added(PupilRecord(id: id, name: name.text, classID: classID, hasPicturePassword: false)) }
+        let count = try await db.query("SELECT COUNT(*) AS n FROM account WHERE role = 'pupil' AND classId = ?",
+                                       [.text(classID.key)]).first?.int("n") ?? 0
+        return count >= Self.maxPupilsPerClass ? .classFull : .nameTaken
     }
 
     public func pupils(in classID: UUID) async throws -> [PupilRecord] {
         let rows = try await db.query("""
             SELECT id, name, classId, passwordHash FROM account
-            WHERE role = 'pupil' AND classId = ? ORDER BY name, id
-            """, [.text(classID.key)])
+            WHERE role = 'pupil' AND classId = ? ORDER BY createdAt, id LIMIT ?
+            """, [.text(classID.key), .int(Int64(Self.maxListed))])
         return try rows.map {
             PupilRecord(id: try $0.uuid("id"), name: try $0.text("name"), classID: try $0.uuid("classId"),
                         hasPicturePassword: $0["passwordHash"] != .null)
-        }
+        }.sorted { ($0.name.lowercased(), $0.id.key) < ($1.name.lowercased(), $1.id.key) }
     }
 
     /// Sets a pupil's picture password and signs them out everywhere.

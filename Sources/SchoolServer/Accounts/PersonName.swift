@@ -10,10 +10,15 @@ public struct PersonName: Sendable, Hashable {
     public let text: String
     public var key: String { text.lowercased() }
 
-    /// Nil when nothing visible is left or the name is too long.
+    /// Nil when nothing visible is left or the name is too long (counted
+    /// before anything is cut, so a long name is refused, not shortened;
+    /// the byte cap keeps characters built of many marks in bounds).
     public init?(_ typed: String) {
-        let cleaned = DisplayName.cleaned(typed, maxBytes: 4 * Self.maxCharacters)
-        guard !cleaned.isEmpty, cleaned.count <= Self.maxCharacters else { return nil }
+        guard typed.utf8.count <= Self.maxBytes * 4 else { return nil }
+        let cleaned = DisplayName.cleaned(typed, maxBytes: .max)
+        guard !cleaned.isEmpty, cleaned.count <= Self.maxCharacters, cleaned.utf8.count <= Self.maxBytes else { return nil }
         text = cleaned
     }
+
+    public static let maxBytes = 512
 }

@@ -1,6 +1,7 @@
 /// When failed sign-ins stop further tries for a while, per account and per
-/// address, so neither a password nor a three-picture password (504
-/// choices) can be guessed by trying. Pure: the caller counts failures in
+/// address. A three-picture password has only 729 choices: at 5 tries per
+/// quarter hour guessing one takes days of trying, in which the teacher
+/// notices (and resets the pictures). Pure: the caller counts failures in
 /// the database, where every server process sees the same numbers.
 public struct SignInPolicy: Sendable, Hashable {
     /// Failures an account may have within `window` before it waits.

@@ -18,8 +18,12 @@ public final class SQLiteDatabase: ServerDatabase {
         pool = try DatabasePool(path: path, configuration: config)
     }
 
+    /// A plain SELECT reads beside the writer (WAL); anything else writes.
     public func query(_ statement: SQLStatement) async throws -> [SQLRow] {
-        try await pool.write { db in try Self.run(statement, db) }
+        if statement.sql.prefix(7).uppercased() == "SELECT " {
+            return try await pool.read { db in try Self.run(statement, db) }
+        }
+        return try await pool.write { db in try Self.run(statement, db) }
     }
 
     public func transaction(_ statements: [SQLStatement]) async throws -> [[SQLRow]] {

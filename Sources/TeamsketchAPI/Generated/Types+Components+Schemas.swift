@@ -41,6 +41,7 @@ extension Components {
                 case tooManyAttempts = "tooManyAttempts"
                 case conflict = "conflict"
                 case unavailable = "unavailable"
+                case internalError = "internalError"
             }
             /// Stable, for clients to translate.
             ///
