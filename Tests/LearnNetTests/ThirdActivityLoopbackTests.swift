@@ -177,13 +177,20 @@ final class TallySeen: @unchecked Sendable {
         let good = try await join(host.port, "Good", seen: TallySeen(), events: EventLog())
         let eventsBad = EventLog()
         let bad = try await join(host.port, "Bad", seen: TallySeen(), events: eventsBad)
-        try await eventually("both in") { await host.lobby().connectedDrawers == 3 }
+        // The host counts a member in as soon as it accepts; the member
+        // knows a moment later, so wait until it does.
+        try await eventually("both in") {
+            let counted = await host.lobby().connectedDrawers == 3
+            let goodIn = await good.state().phase == .accepted, badIn = await bad.state().phase == .accepted
+            return counted && goodIn && badIn
+        }
         // Only the host counts: a member's count is refused and its connection closed.
         bad.sendActivity(TallyActivity.encode(.count(99)))
         try await eventually("bad one dropped") {
             eventsBad.contains { if case .connectionLost = $0 { true } else { false } }
         }
-        #expect(await good.state().phase == .accepted)
+        let phase = await good.state().phase
+        #expect(phase == .accepted, "\(phase)")
         await bad.leave()
         await good.leave()
         await host.shutdown()
