@@ -126,11 +126,9 @@ public final class SketchSaver {
                 Result { try store.append(batch, id) }
             }.value
             if case .failure(let error) = result { return report(.append, error) }
-            storedOps = stored + batch.count
-            if snapshot == snapshots {
-                unsaved.removeFirst(batch.count)
-                unsavedStart = stored + batch.count
-            }
+            // A snapshot that came meanwhile replaced what waits; its stored
+            // prefix is dropped on the next turn instead.
+            markStored(batch.count, after: stored, stillFront: snapshot == snapshots)
         }
     }
 
@@ -177,10 +175,17 @@ public final class SketchSaver {
         } catch {
             return report(.append, error)
         }
-        storedOps = stored + unsaved.count
-        unsavedStart = stored + unsaved.count
-        unsaved.removeAll()
+        markStored(unsaved.count, after: stored, stillFront: true)
         return nil
+    }
+
+    /// `count` ops were stored after the `stored` ones; when they are still
+    /// the front of `unsaved`, they leave it.
+    private func markStored(_ count: Int, after stored: Int, stillFront: Bool) {
+        storedOps = stored + count
+        guard stillFront else { return }
+        unsaved.removeFirst(count)
+        unsavedStart = stored + count
     }
 
     /// Ops the store already has (a snapshot repeats them) are dropped.

@@ -19,9 +19,7 @@ public struct BearerToken: Sendable, Hashable {
     }
 
     /// What the database stores and looks up.
-    public var hash: String {
-        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
-    }
+    public var hash: String { sha256Hex(text) }
 
     /// A token a client could have been given: anything else is refused
     /// before the database is asked.
@@ -30,4 +28,10 @@ public struct BearerToken: Sendable, Hashable {
             (0x30...0x39).contains(c) || (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || c == 0x2D || c == 0x5F
         }
     }
+}
+
+/// The SHA-256 of a text's UTF-8 bytes, in lowercase hex: how secrets and
+/// untrusted keys are kept without keeping them.
+func sha256Hex(_ text: String) -> String {
+    SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
 }
