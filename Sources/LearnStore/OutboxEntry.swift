@@ -11,6 +11,14 @@ public enum OutboxEntity: String, Sendable, CaseIterable {
     case pool
     /// One pupil's result of one Buchstaben Post round; `entityId` is the row id.
     case wordPostRoundStat
+    /// A pool given to a class or taken back (`PoolAssignment`); `entityId` is the pool id.
+    case poolAssignment
+    /// A teacher's grade and comment (`GradeRecord`); `entityId` is the grade id.
+    case grade
+    /// A class's classroom settings (`ClassSettingsRecord`); `entityId` is the class id.
+    case classSettings
+    /// An account's name and avatar (`ProfileRecord`); `entityId` is the account id.
+    case profile
 }
 
 /// One pending change for the sync server, written in the same transaction
@@ -30,41 +38,5 @@ public struct OutboxEntry: Hashable, Sendable {
     public init(opId: UUID, entity: OutboxEntity, entityId: String, payload: Data, createdAt: Date) {
         self.opId = opId; self.entity = entity; self.entityId = entityId
         self.payload = payload; self.createdAt = createdAt
-    }
-}
-
-/// Payload of a `.sketch` outbox row. The thumbnail bytes are not copied:
-/// a thumbnail is derived data, and pushing the latest one at sync time is
-/// enough, which keeps the outbox small.
-struct SketchChange: Codable {
-    enum Change: String, Codable {
-        case create, rename, thumbnail, delete
-    }
-
-    var change: Change
-    var name: String?
-    var guides: String?
-    var timeLimitMinutes: Int?
-    var width: Double?
-    var height: Double?
-    var createdAt: Int64?
-    /// When the change happened (Unix ms).
-    var at: Int64
-
-    static func create(_ meta: SketchMeta, at: Int64) -> SketchChange {
-        SketchChange(change: .create, name: meta.name, guides: meta.guides.rawValue,
-                     timeLimitMinutes: meta.timeLimitMinutes, width: meta.width, height: meta.height,
-                     createdAt: StoreTime.milliseconds(meta.createdAt), at: at)
-    }
-
-    static func rename(_ name: String, at: Int64) -> SketchChange {
-        SketchChange(change: .rename, name: name, at: at)
-    }
-
-    static func thumbnail(at: Int64) -> SketchChange { SketchChange(change: .thumbnail, at: at) }
-    static func delete(at: Int64) -> SketchChange { SketchChange(change: .delete, at: at) }
-
-    func encoded() throws -> Data {
-        try JSONEncoder().encode(self)
     }
 }

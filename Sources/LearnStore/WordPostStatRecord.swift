@@ -32,14 +32,3 @@ public struct WordPostPlayerRecord: Hashable, Sendable {
     public var lettersReceived: Int { rounds.reduce(0) { $0 + $1.lettersReceived } }
     public var wrongPlacements: Int { rounds.reduce(0) { $0 + $1.wrongPlacements } }
 }
-
-/// Payload of a `.pool` outbox row: the whole pool, since pools are small
-/// and a teacher edits them as a list.
-struct PoolChange: Codable {
-    enum Change: String, Codable { case save, delete }
-    var change: Change
-    var pool: WordPool?
-    var at: Int64
-
-    func encoded() throws -> Data { try JSONEncoder().encode(self) }
-}

@@ -155,7 +155,7 @@ struct SchoolAPI: APIProtocol {
     // MARK: who is asking
 
     /// The account of the request's token; 401 without a valid one.
-    private func signedIn() async throws -> Account {
+    func signedIn() async throws -> Account {
         guard let token = RequestInfo.current.token else { throw Problem.noToken }
         let now = now
         guard let account = try await database({ try await store.account(for: token, now: now) }) else {
@@ -164,7 +164,7 @@ struct SchoolAPI: APIProtocol {
         return account
     }
 
-    private func signedInTeacher() async throws -> Account {
+    func signedInTeacher() async throws -> Account {
         let account = try await signedIn()
         guard account.role == .teacher else { throw Problem.teachersOnly }
         return account
@@ -232,7 +232,7 @@ struct SchoolAPI: APIProtocol {
     }
 
     /// Runs store calls; a database that fails is a 503, not the client's fault.
-    private func database<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    func database<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let problem as Problem {

@@ -20,6 +20,8 @@ extension Components {
     public enum Parameters {
         /// - Remark: Generated from `#/components/parameters/ClassID`.
         public typealias ClassID = Components.Schemas.Id
+        /// - Remark: Generated from `#/components/parameters/SketchID`.
+        public typealias SketchID = Components.Schemas.Id
         /// - Remark: Generated from `#/components/parameters/PupilID`.
         public typealias PupilID = Components.Schemas.Id
     }

@@ -412,5 +412,322 @@ extension Components {
                 case name
             }
         }
+        /// What a change is about, and what its entityId names:
+        /// `sketch` (a sketch's creation, rename or deletion; the sketch id),
+        /// `sketchOp` (one op of a sketch's log; the sketch id),
+        /// `pool` (a word pool saved whole or deleted; the pool id),
+        /// `poolAssignment` (a teacher assigns a pool to a class or takes it back; the pool id),
+        /// `wordPostRoundStat` (one pupil's result of one Buchstaben Post round; the result id),
+        /// `grade` (a teacher's grade and comment; the grade id),
+        /// `classSettings` (a class's classroom settings; the class id),
+        /// `profile` (an account's name and drawn avatar; the account id).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ChangeEntity`.
+        @frozen public enum ChangeEntity: String, Codable, Hashable, Sendable, CaseIterable {
+            case sketch = "sketch"
+            case sketchOp = "sketchOp"
+            case pool = "pool"
+            case poolAssignment = "poolAssignment"
+            case wordPostRoundStat = "wordPostRoundStat"
+            case grade = "grade"
+            case classSettings = "classSettings"
+            case profile = "profile"
+        }
+        /// - Remark: Generated from `#/components/schemas/EntityID`.
+        public typealias EntityID = Swift.String
+        /// - Remark: Generated from `#/components/schemas/Change`.
+        public struct Change: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Change/opId`.
+            public var opId: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/Change/entity`.
+            public var entity: Components.Schemas.ChangeEntity
+            /// - Remark: Generated from `#/components/schemas/Change/entityId`.
+            public var entityId: Components.Schemas.EntityID
+            /// The change itself, as JSON text (its form depends on `entity`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Change/payload`.
+            public var payload: Swift.String
+            /// When the device made the change (Unix milliseconds, the device's clock).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Change/createdAt`.
+            public var createdAt: Swift.Int64
+            /// Creates a new `Change`.
+            ///
+            /// - Parameters:
+            ///   - opId:
+            ///   - entity:
+            ///   - entityId:
+            ///   - payload: The change itself, as JSON text (its form depends on `entity`).
+            ///   - createdAt: When the device made the change (Unix milliseconds, the device's clock).
+            public init(
+                opId: Components.Schemas.Id,
+                entity: Components.Schemas.ChangeEntity,
+                entityId: Components.Schemas.EntityID,
+                payload: Swift.String,
+                createdAt: Swift.Int64
+            ) {
+                self.opId = opId
+                self.entity = entity
+                self.entityId = entityId
+                self.payload = payload
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case opId
+                case entity
+                case entityId
+                case payload
+                case createdAt
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.opId = try container.decode(
+                    Components.Schemas.Id.self,
+                    forKey: .opId
+                )
+                self.entity = try container.decode(
+                    Components.Schemas.ChangeEntity.self,
+                    forKey: .entity
+                )
+                self.entityId = try container.decode(
+                    Components.Schemas.EntityID.self,
+                    forKey: .entityId
+                )
+                self.payload = try container.decode(
+                    Swift.String.self,
+                    forKey: .payload
+                )
+                self.createdAt = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .createdAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "opId",
+                    "entity",
+                    "entityId",
+                    "payload",
+                    "createdAt"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushRequest`.
+        public struct PushRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushRequest/changes`.
+            public var changes: [Components.Schemas.Change]
+            /// Creates a new `PushRequest`.
+            ///
+            /// - Parameters:
+            ///   - changes:
+            public init(changes: [Components.Schemas.Change]) {
+                self.changes = changes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case changes
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.changes = try container.decode(
+                    [Components.Schemas.Change].self,
+                    forKey: .changes
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "changes"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Rejection`.
+        public struct Rejection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Rejection/opId`.
+            public var opId: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/Rejection/code`.
+            @frozen public enum CodePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case badRequest = "badRequest"
+                case forbidden = "forbidden"
+                case conflict = "conflict"
+            }
+            /// - Remark: Generated from `#/components/schemas/Rejection/code`.
+            public var code: Components.Schemas.Rejection.CodePayload
+            /// - Remark: Generated from `#/components/schemas/Rejection/message`.
+            public var message: Swift.String
+            /// Creates a new `Rejection`.
+            ///
+            /// - Parameters:
+            ///   - opId:
+            ///   - code:
+            ///   - message:
+            public init(
+                opId: Components.Schemas.Id,
+                code: Components.Schemas.Rejection.CodePayload,
+                message: Swift.String
+            ) {
+                self.opId = opId
+                self.code = code
+                self.message = message
+            }
+            public enum CodingKeys: String, CodingKey {
+                case opId
+                case code
+                case message
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushResult`.
+        public struct PushResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushResult/accepted`.
+            public var accepted: [Components.Schemas.Id]
+            /// - Remark: Generated from `#/components/schemas/PushResult/rejected`.
+            public var rejected: [Components.Schemas.Rejection]
+            /// Creates a new `PushResult`.
+            ///
+            /// - Parameters:
+            ///   - accepted:
+            ///   - rejected:
+            public init(
+                accepted: [Components.Schemas.Id],
+                rejected: [Components.Schemas.Rejection]
+            ) {
+                self.accepted = accepted
+                self.rejected = rejected
+            }
+            public enum CodingKeys: String, CodingKey {
+                case accepted
+                case rejected
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ServerChange`.
+        public struct ServerChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ServerChange/seq`.
+            public var seq: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/ServerChange/opId`.
+            public var opId: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/ServerChange/entity`.
+            public var entity: Components.Schemas.ChangeEntity
+            /// - Remark: Generated from `#/components/schemas/ServerChange/entityId`.
+            public var entityId: Components.Schemas.EntityID
+            /// - Remark: Generated from `#/components/schemas/ServerChange/payload`.
+            public var payload: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ServerChange/createdAt`.
+            public var createdAt: Swift.Int64
+            /// The account that pushed the change first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ServerChange/authorId`.
+            public var authorId: Components.Schemas.Id
+            /// Creates a new `ServerChange`.
+            ///
+            /// - Parameters:
+            ///   - seq:
+            ///   - opId:
+            ///   - entity:
+            ///   - entityId:
+            ///   - payload:
+            ///   - createdAt:
+            ///   - authorId: The account that pushed the change first.
+            public init(
+                seq: Swift.Int64,
+                opId: Components.Schemas.Id,
+                entity: Components.Schemas.ChangeEntity,
+                entityId: Components.Schemas.EntityID,
+                payload: Swift.String,
+                createdAt: Swift.Int64,
+                authorId: Components.Schemas.Id
+            ) {
+                self.seq = seq
+                self.opId = opId
+                self.entity = entity
+                self.entityId = entityId
+                self.payload = payload
+                self.createdAt = createdAt
+                self.authorId = authorId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case seq
+                case opId
+                case entity
+                case entityId
+                case payload
+                case createdAt
+                case authorId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChangePage`.
+        public struct ChangePage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChangePage/changes`.
+            public var changes: [Components.Schemas.ServerChange]
+            /// Pass as `after` for the next page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChangePage/cursor`.
+            public var cursor: Swift.Int64
+            /// Whether changes after `cursor` are already waiting.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChangePage/more`.
+            public var more: Swift.Bool
+            /// Creates a new `ChangePage`.
+            ///
+            /// - Parameters:
+            ///   - changes:
+            ///   - cursor: Pass as `after` for the next page.
+            ///   - more: Whether changes after `cursor` are already waiting.
+            public init(
+                changes: [Components.Schemas.ServerChange],
+                cursor: Swift.Int64,
+                more: Swift.Bool
+            ) {
+                self.changes = changes
+                self.cursor = cursor
+                self.more = more
+            }
+            public enum CodingKeys: String, CodingKey {
+                case changes
+                case cursor
+                case more
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SketchSummary`.
+        public struct SketchSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SketchSummary/id`.
+            public var id: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/SketchSummary/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SketchSummary/createdAt`.
+            public var createdAt: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/SketchSummary/modifiedAt`.
+            public var modifiedAt: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/SketchSummary/opCount`.
+            public var opCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/SketchSummary/authors`.
+            public var authors: [Components.Schemas.Id]
+            /// Creates a new `SketchSummary`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - createdAt:
+            ///   - modifiedAt:
+            ///   - opCount:
+            ///   - authors:
+            public init(
+                id: Components.Schemas.Id,
+                name: Swift.String,
+                createdAt: Swift.Int64,
+                modifiedAt: Swift.Int64,
+                opCount: Swift.Int,
+                authors: [Components.Schemas.Id]
+            ) {
+                self.id = id
+                self.name = name
+                self.createdAt = createdAt
+                self.modifiedAt = modifiedAt
+                self.opCount = opCount
+                self.authors = authors
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case createdAt
+                case modifiedAt
+                case opCount
+                case authors
+            }
+        }
     }
 }

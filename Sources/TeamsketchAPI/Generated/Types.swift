@@ -79,6 +79,46 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /sign-in/pupil`.
     /// - Remark: Generated from `#/paths//sign-in/pupil/post(signInPupil)`.
     func signInPupil(_ input: Operations.SignInPupil.Input) async throws -> Operations.SignInPupil.Output
+    /// A device sends changes from its outbox, oldest first.
+    ///
+    /// Each change is applied at most once, by its opId: a change pushed
+    /// again (after a lost response, or by another member of the same team
+    /// sketch) is accepted without being stored twice. Every change of the
+    /// request comes back in exactly one of `accepted` (the device may drop
+    /// it from its outbox) and `rejected` (it will never be accepted; the
+    /// device drops it too and keeps its own copy). A 5xx or no answer at
+    /// all means nothing is known: push the same changes again.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sync/push`.
+    /// - Remark: Generated from `#/paths//sync/push/post(pushChanges)`.
+    func pushChanges(_ input: Operations.PushChanges.Input) async throws -> Operations.PushChanges.Output
+    /// The changes this account may see, in server order, after a cursor.
+    ///
+    /// Start with `after=0`; then pass the `cursor` of the last page. A
+    /// device that stopped half-way resumes from the last cursor it kept.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sync/changes`.
+    /// - Remark: Generated from `#/paths//sync/changes/get(pullChanges)`.
+    func pullChanges(_ input: Operations.PullChanges.Input) async throws -> Operations.PullChanges.Output
+    /// The sketches this account may see, newest change first.
+    ///
+    /// A pupil sees the sketches they drew or helped draw; a teacher the sketches of their classes' pupils and their own.
+    ///
+    /// - Remark: HTTP `GET /sketches`.
+    /// - Remark: Generated from `#/paths//sketches/get(listSketches)`.
+    func listSketches(_ input: Operations.ListSketches.Input) async throws -> Operations.ListSketches.Output
+    /// A small PNG of the sketch, rendered on the server.
+    ///
+    /// - Remark: HTTP `GET /sketches/{sketchId}/thumbnail`.
+    /// - Remark: Generated from `#/paths//sketches/{sketchId}/thumbnail/get(getSketchThumbnail)`.
+    func getSketchThumbnail(_ input: Operations.GetSketchThumbnail.Input) async throws -> Operations.GetSketchThumbnail.Output
+    /// The sketch at full size as PNG, rendered on the server.
+    ///
+    /// - Remark: HTTP `GET /sketches/{sketchId}/image`.
+    /// - Remark: Generated from `#/paths//sketches/{sketchId}/image/get(getSketchImage)`.
+    func getSketchImage(_ input: Operations.GetSketchImage.Input) async throws -> Operations.GetSketchImage.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -213,6 +253,80 @@ extension APIProtocol {
         try await signInPupil(Operations.SignInPupil.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// A device sends changes from its outbox, oldest first.
+    ///
+    /// Each change is applied at most once, by its opId: a change pushed
+    /// again (after a lost response, or by another member of the same team
+    /// sketch) is accepted without being stored twice. Every change of the
+    /// request comes back in exactly one of `accepted` (the device may drop
+    /// it from its outbox) and `rejected` (it will never be accepted; the
+    /// device drops it too and keeps its own copy). A 5xx or no answer at
+    /// all means nothing is known: push the same changes again.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sync/push`.
+    /// - Remark: Generated from `#/paths//sync/push/post(pushChanges)`.
+    public func pushChanges(
+        headers: Operations.PushChanges.Input.Headers = .init(),
+        body: Operations.PushChanges.Input.Body
+    ) async throws -> Operations.PushChanges.Output {
+        try await pushChanges(Operations.PushChanges.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The changes this account may see, in server order, after a cursor.
+    ///
+    /// Start with `after=0`; then pass the `cursor` of the last page. A
+    /// device that stopped half-way resumes from the last cursor it kept.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sync/changes`.
+    /// - Remark: Generated from `#/paths//sync/changes/get(pullChanges)`.
+    public func pullChanges(
+        query: Operations.PullChanges.Input.Query = .init(),
+        headers: Operations.PullChanges.Input.Headers = .init()
+    ) async throws -> Operations.PullChanges.Output {
+        try await pullChanges(Operations.PullChanges.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The sketches this account may see, newest change first.
+    ///
+    /// A pupil sees the sketches they drew or helped draw; a teacher the sketches of their classes' pupils and their own.
+    ///
+    /// - Remark: HTTP `GET /sketches`.
+    /// - Remark: Generated from `#/paths//sketches/get(listSketches)`.
+    public func listSketches(headers: Operations.ListSketches.Input.Headers = .init()) async throws -> Operations.ListSketches.Output {
+        try await listSketches(Operations.ListSketches.Input(headers: headers))
+    }
+    /// A small PNG of the sketch, rendered on the server.
+    ///
+    /// - Remark: HTTP `GET /sketches/{sketchId}/thumbnail`.
+    /// - Remark: Generated from `#/paths//sketches/{sketchId}/thumbnail/get(getSketchThumbnail)`.
+    public func getSketchThumbnail(
+        path: Operations.GetSketchThumbnail.Input.Path,
+        headers: Operations.GetSketchThumbnail.Input.Headers = .init()
+    ) async throws -> Operations.GetSketchThumbnail.Output {
+        try await getSketchThumbnail(Operations.GetSketchThumbnail.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The sketch at full size as PNG, rendered on the server.
+    ///
+    /// - Remark: HTTP `GET /sketches/{sketchId}/image`.
+    /// - Remark: Generated from `#/paths//sketches/{sketchId}/image/get(getSketchImage)`.
+    public func getSketchImage(
+        path: Operations.GetSketchImage.Input.Path,
+        headers: Operations.GetSketchImage.Input.Headers = .init()
+    ) async throws -> Operations.GetSketchImage.Output {
+        try await getSketchImage(Operations.GetSketchImage.Input(
+            path: path,
+            headers: headers
         ))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import LearnModel
 
-/// The store's own JSON encoding of a `SketchOp`, version 1.
+/// The JSON encoding of one `SketchOp` in the device's store and on the
+/// school server, version 1.
 ///
 /// Deliberately independent of `SketchOp`'s synthesized `Codable` (which the
 /// file formats may change): rows written today must decode forever, and the
@@ -15,12 +15,12 @@ import LearnModel
 /// {"kind":"eraseStroke","stroke":"…","by":"…","at":ms}
 /// {"kind":"clear","by":"…","at":ms}
 /// ```
-enum SketchOpPayload {
-    enum Kind: String, Codable {
+public enum SketchOpPayload {
+    public enum Kind: String, Codable, Sendable {
         case addStroke, eraseStroke, clear
     }
 
-    static func kind(of op: SketchOp) -> Kind {
+    public static func kind(of op: SketchOp) -> Kind {
         switch op {
         case .addStroke: .addStroke
         case .eraseStroke: .eraseStroke
@@ -28,21 +28,21 @@ enum SketchOpPayload {
         }
     }
 
-    static func encode(_ op: SketchOp) throws -> Data {
+    public static func encode(_ op: SketchOp) throws -> Data {
         let encoder = JSONEncoder()
         switch op {
         case .addStroke(let s):
             return try encoder.encode(AddStroke(s))
         case .eraseStroke(let id, let by, let at):
             return try encoder.encode(EraseStroke(kind: .eraseStroke, stroke: id.uuidString.lowercased(),
-                                                  by: by, at: StoreTime.milliseconds(at)))
+                                                  by: by, at: UnixMilliseconds.milliseconds(at)))
         case .clear(let by, let at):
-            return try encoder.encode(Clear(kind: .clear, by: by, at: StoreTime.milliseconds(at)))
+            return try encoder.encode(Clear(kind: .clear, by: by, at: UnixMilliseconds.milliseconds(at)))
         }
     }
 
     /// Returns nil for bytes that are not a valid version 1 op.
-    static func decode(_ data: Data) -> SketchOp? {
+    public static func decode(_ data: Data) -> SketchOp? {
         let decoder = JSONDecoder()
         guard let head = try? decoder.decode(Head.self, from: data) else { return nil }
         switch head.kind {
@@ -51,10 +51,10 @@ enum SketchOpPayload {
         case .eraseStroke:
             guard let e = try? decoder.decode(EraseStroke.self, from: data),
                   let id = UUID(uuidString: e.stroke) else { return nil }
-            return .eraseStroke(id: id, by: e.by, at: StoreTime.date(e.at))
+            return .eraseStroke(id: id, by: e.by, at: UnixMilliseconds.date(e.at))
         case .clear:
             guard let c = try? decoder.decode(Clear.self, from: data) else { return nil }
-            return .clear(by: c.by, at: StoreTime.date(c.at))
+            return .clear(by: c.by, at: UnixMilliseconds.date(c.at))
         }
     }
 
@@ -85,8 +85,8 @@ enum SketchOpPayload {
             for seg in s.segments {
                 segments += [seg.c1.x, seg.c1.y, seg.c2.x, seg.c2.y, seg.end.x, seg.end.y]
             }
-            startedAt = StoreTime.milliseconds(s.startedAt)
-            endedAt = StoreTime.milliseconds(s.endedAt)
+            startedAt = UnixMilliseconds.milliseconds(s.startedAt)
+            endedAt = UnixMilliseconds.milliseconds(s.endedAt)
         }
 
         var stroke: Stroke? {
@@ -100,7 +100,7 @@ enum SketchOpPayload {
             return Stroke(id: uuid, author: author,
                           color: RGBA(r: color[0], g: color[1], b: color[2], a: color[3]),
                           width: width, start: Point(start[0], start[1]), segments: segs,
-                          startedAt: StoreTime.date(startedAt), endedAt: StoreTime.date(endedAt))
+                          startedAt: UnixMilliseconds.date(startedAt), endedAt: UnixMilliseconds.date(endedAt))
         }
     }
 

@@ -1,0 +1,37 @@
+import Foundation
+
+/// A change to a sketch's parameters, as the device's outbox and the school
+/// server carry it. A thumbnail change carries no bytes: a thumbnail is
+/// derived from the ops, and the server renders its own.
+public struct SketchChange: Codable, Hashable, Sendable {
+    public enum Change: String, Codable, Sendable {
+        case create, rename, thumbnail, delete
+    }
+
+    public var change: Change
+    public var name: String?
+    public var guides: String?
+    public var timeLimitMinutes: Int?
+    public var width: Double?
+    public var height: Double?
+    public var createdAt: Int64?
+    /// When the change happened (Unix ms).
+    public var at: Int64
+
+    public static func create(_ meta: SketchMeta, at: Int64) -> SketchChange {
+        SketchChange(change: .create, name: meta.name, guides: meta.guides.rawValue,
+                     timeLimitMinutes: meta.timeLimitMinutes, width: meta.width, height: meta.height,
+                     createdAt: UnixMilliseconds.milliseconds(meta.createdAt), at: at)
+    }
+
+    public static func rename(_ name: String, at: Int64) -> SketchChange {
+        SketchChange(change: .rename, name: name, at: at)
+    }
+
+    public static func thumbnail(at: Int64) -> SketchChange { SketchChange(change: .thumbnail, at: at) }
+    public static func delete(at: Int64) -> SketchChange { SketchChange(change: .delete, at: at) }
+
+    public func encoded() throws -> Data {
+        try JSONEncoder().encode(self)
+    }
+}

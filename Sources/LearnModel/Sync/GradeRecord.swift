@@ -1,0 +1,40 @@
+import Foundation
+
+/// A teacher's grade and comment on a piece of work: a sketch or a
+/// Buchstaben Post game, for the whole team or for one pupil of it. Its id
+/// (the change's entity id) stays the same when the teacher changes their
+/// mind; the last change in server order wins.
+public struct GradeRecord: Codable, Hashable, Sendable {
+    public enum Target: String, Codable, Sendable { case sketch, wordPostGame }
+
+    public var target: Target
+    /// Lowercase UUID of the sketch or game.
+    public var targetId: String
+    /// Lowercase UUID of the pupil, or nil for the team as a whole.
+    public var pupilId: String?
+    /// 1 (best) to 5, or nil for a comment without a grade.
+    public var grade: Int?
+    public var comment: String
+    /// True when the teacher took the grade back.
+    public var deleted: Bool
+    public var at: Int64
+
+    public static let grades = 1...5
+    /// About a page of handwriting: enough for a comment to a child.
+    public static let maxCommentCharacters = 2000
+
+    public init(target: Target, targetId: String, pupilId: String? = nil, grade: Int?, comment: String,
+                deleted: Bool = false, at: Int64) {
+        self.target = target; self.targetId = targetId; self.pupilId = pupilId
+        self.grade = grade; self.comment = comment; self.deleted = deleted; self.at = at
+    }
+
+    /// Why the record cannot be stored, or nil when it can.
+    public var problem: String? {
+        if let grade, !Self.grades.contains(grade) { return "a grade is 1 to 5" }
+        if comment.count > Self.maxCommentCharacters { return "the comment is longer than \(Self.maxCommentCharacters) characters" }
+        if UUID(uuidString: targetId) == nil { return "the graded work is not an id" }
+        if let pupilId, UUID(uuidString: pupilId) == nil { return "the pupil is not an id" }
+        return nil
+    }
+}
