@@ -105,6 +105,7 @@ let package = Package(
             name: "SchoolServer",
             dependencies: [
                 "LearnModel",
+                "LearnRender",
                 "TeamsketchAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -140,7 +141,7 @@ let package = Package(
                                                         "LearnRender",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SchoolServerTests",
-                    dependencies: ["SchoolServer", "TeamsketchAPI",
+                    dependencies: ["SchoolServer", "TeamsketchAPI", "LearnModel",
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
                                    .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

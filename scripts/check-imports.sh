@@ -14,8 +14,8 @@ base="Foundation FoundationEssentials Dispatch Synchronization"
 # - The store, the network and the renderer each add one dependency to the model.
 # - The app core decides without a window: our Swift targets, no C module.
 # - The API is generated code over the OpenAPI runtime only.
-# - The school server has no GTK, no Cairo module of its own and no desktop
-#   store: it shares the model, and its storage is its own.
+# - The school server has no GTK and no desktop store: it shares the model
+#   and draws sketches with the renderer, and its storage is its own.
 # - TeamsketchDesktop (GTK, Avahi, the command line) is the only one left free.
 declare -A allowed=(
     [LearnModel]="$base"
@@ -24,7 +24,7 @@ declare -A allowed=(
     [LearnRender]="$base LearnModel CCairo CZlib"
     [TeamsketchCore]="$base LearnModel LearnStore LearnNet LearnRender"
     [TeamsketchAPI]="$base OpenAPIRuntime HTTPTypes"
-    [SchoolServer]="$base LearnModel TeamsketchAPI Hummingbird HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers NIOSSL"
+    [SchoolServer]="$base LearnModel LearnRender TeamsketchAPI Hummingbird HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers NIOSSL"
     [TeamsketchServer]="$base SchoolServer ArgumentParser Hummingbird Logging"
 )
 

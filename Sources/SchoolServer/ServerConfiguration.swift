@@ -5,8 +5,9 @@ public struct ServerConfiguration: Sendable {
     /// 0 picks a free port (tests); the address is printed when listening.
     public var port = 8470
     public var database = DatabaseLocation.sqlite(path: "teamsketch-server-data/teamsketch.sqlite")
-    /// The largest request body accepted; bigger ones get 413.
-    public var maxBodyBytes = 2 << 20
+    /// The largest request body accepted; bigger ones get 413. A push of
+    /// a few long strokes (up to 1 MiB each) must fit.
+    public var maxBodyBytes = 8 << 20
     /// How long a sign-in lasts: a teacher's a fortnight, a pupil's one
     /// school day.
     public var teacherTokenLifetime: Int64 = 14 * 24 * 3600 * 1000

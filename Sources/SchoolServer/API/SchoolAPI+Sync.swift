@@ -1,21 +1,151 @@
 import Foundation
+import LearnModel
+import OpenAPIRuntime
 import TeamsketchAPI
 
-// Work in progress: replaced by the sync handlers in this change.
+/// Push, pull and the sketches the server keeps. The generated code checks
+/// types and unknown fields; the bounds the spec states are checked here,
+/// before anything is read further.
 extension SchoolAPI {
+    var sync: SyncStore { SyncStore(db: dependencies.database) }
+
+    static let maxChangesPerPush = 500
+    static let maxPayloadBytes = 1 << 20
+
     func pushChanges(_ input: Operations.PushChanges.Input) async throws -> Operations.PushChanges.Output {
-        throw Problem(.unavailable, "not yet")
+        let account = try await signedIn()
+        let body = switch input.body { case .json(let body): body }
+        guard (1...Self.maxChangesPerPush).contains(body.changes.count) else {
+            throw Problem(.badRequest, "a push carries 1 to \(Self.maxChangesPerPush) changes")
+        }
+        // Only an opId that is no UUID refuses the whole push (a refusal
+        // must name its change); anything else refuses just that change, so
+        // one bad row never blocks a device's outbox.
+        let parsed = try body.changes.map { c -> (UUID, Result<SyncChange, PushRejection>) in
+            guard let opId = UUID(uuidString: c.opId) else { throw Problem(.badRequest, "an opId is a UUID") }
+            return (opId, Result { () throws(PushRejection) in try Self.change(c, opId: opId) })
+        }
+        let pusher = PushFacts.Person(id: account.id, isPupil: account.role == .pupil, classID: account.classID)
+        let readable = parsed.compactMap { try? $0.1.get() }
+        var facts = try await database { try await sync.facts(for: readable, pusher: account) }
+        var decided: [(opId: UUID, SyncChange?, ChangeDecision)] = []
+        decided.reserveCapacity(parsed.count)
+        var seen = Set<UUID>()
+        for (opId, result) in parsed {
+            switch result {
+            case .failure(let rejection):
+                decided.append((opId, nil, .reject(rejection)))
+            case .success(let change):
+                // The same op twice in one push is stored once.
+                let decision = ChangeRules.decide(change, by: pusher, facts: &facts)
+                if case .store = decision, !seen.insert(opId).inserted {
+                    decided.append((opId, change, .duplicate(authorOf: nil)))
+                } else {
+                    decided.append((opId, change, decision))
+                }
+            }
+        }
+        let now = now
+        let storable = decided.compactMap { entry in entry.1.map { ($0, entry.2) } }
+        try await database { try await sync.store(storable, pusher: account, now: now) }
+        var accepted: [String] = []
+        var rejected: [Components.Schemas.Rejection] = []
+        for (opId, _, decision) in decided {
+            if case .reject(let why) = decision {
+                rejected.append(.init(opId: opId.key, code: .init(rawValue: why.code.rawValue) ?? .badRequest,
+                                      message: why.message))
+            } else {
+                accepted.append(opId.key)
+            }
+        }
+        if !rejected.isEmpty {
+            logger.notice("push: changes refused", metadata: ["account": "\(account.id.key)", "refused": "\(rejected.count)"])
+        }
+        return .ok(.init(body: .json(.init(accepted: accepted, rejected: rejected))))
     }
+
     func pullChanges(_ input: Operations.PullChanges.Input) async throws -> Operations.PullChanges.Output {
-        throw Problem(.unavailable, "not yet")
+        let account = try await signedIn()
+        let after = input.query.after ?? 0
+        let limit = input.query.limit ?? 500
+        guard after >= 0, after <= Self.maxCursor else { throw Problem(.badRequest, "after is a cursor from an earlier pull") }
+        guard (1...SyncStore.maxListed).contains(limit) else { throw Problem(.badRequest, "limit is 1 to \(SyncStore.maxListed)") }
+        let page = try await database { try await sync.changes(visibleTo: account, after: after, limit: limit) }
+        let changes = page.changes.map { stored in
+            Components.Schemas.ServerChange(
+                seq: stored.seq, opId: stored.change.opId.key,
+                entity: .init(rawValue: stored.change.entity.rawValue)!, entityId: stored.change.entityId,
+                payload: stored.change.payload, createdAt: stored.change.createdAt, authorId: stored.authorID.key)
+        }
+        return .ok(.init(body: .json(.init(changes: changes, cursor: page.cursor, more: page.more))))
     }
+
     func listSketches(_ input: Operations.ListSketches.Input) async throws -> Operations.ListSketches.Output {
-        throw Problem(.unavailable, "not yet")
+        let account = try await signedIn()
+        let sketches = try await database { try await sync.sketches(visibleTo: account) }
+        return .ok(.init(body: .json(sketches.map {
+            .init(id: $0.id.key, name: $0.name, createdAt: $0.createdAt, modifiedAt: $0.modifiedAt,
+                  opCount: Int($0.opCount), authors: $0.authors.map(\.key))
+        })))
     }
+
     func getSketchThumbnail(_ input: Operations.GetSketchThumbnail.Input) async throws -> Operations.GetSketchThumbnail.Output {
-        throw Problem(.unavailable, "not yet")
+        let png = try await image(of: try Self.id(input.path.sketchId), width: SketchImages.thumbnailWidth)
+        return .ok(.init(body: .png(HTTPBody(png))))
     }
+
     func getSketchImage(_ input: Operations.GetSketchImage.Input) async throws -> Operations.GetSketchImage.Output {
-        throw Problem(.unavailable, "not yet")
+        let png = try await image(of: try Self.id(input.path.sketchId), width: nil)
+        return .ok(.init(body: .png(HTTPBody(png))))
+    }
+
+    /// A sketch the account may see, rendered; thumbnails are kept until
+    /// the sketch gets another op. 404 for a sketch that is someone else's,
+    /// so ids of others' work are not confirmed.
+    private func image(of id: UUID, width: Int?) async throws -> [UInt8] {
+        let account = try await signedIn()
+        guard let sketch = try await database({ try await sync.sketch(id, visibleTo: account) }) else {
+            throw Problem(.notFound, "no such sketch")
+        }
+        if width != nil, let kept = try await database({ try await sync.thumbnail(of: id, opCount: sketch.opCount) }) {
+            return kept
+        }
+        let payloads = try await database { try await sync.opPayloads(of: id) }
+        let png: [UInt8]
+        do {
+            png = try await SketchImages.render(sketch, payloads: payloads, width: width)
+        } catch {
+            logger.error("rendering sketch \(id.key): \(error)")
+            throw Problem(.unavailable, "the sketch cannot be drawn just now")
+        }
+        if width != nil {
+            try await database { try await sync.storeThumbnail(png, of: id, opCount: sketch.opCount) }
+        }
+        return png
+    }
+
+    /// JavaScript's largest exact integer, the spec's bound for cursors.
+    static let maxCursor: Int64 = 9_007_199_254_740_991
+    static let dateRange: ClosedRange<Int64> = 0...253_402_300_799_999
+
+    static func change(_ c: Components.Schemas.Change, opId: UUID) throws(PushRejection) -> SyncChange {
+        guard (1...100).contains(c.entityId.utf8.count),
+              c.entityId.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
+        else { throw PushRejection(.badRequest, "an entityId is 1 to 100 letters, digits, '.', '_' or '-'") }
+        guard c.payload.utf8.count <= maxPayloadBytes else {
+            throw PushRejection(.badRequest, "a change's payload is at most 1 MiB")
+        }
+        guard dateRange.contains(c.createdAt) else { throw PushRejection(.badRequest, "createdAt is out of range") }
+        guard let entity = SyncChange.Entity(rawValue: c.entity.rawValue) else {
+            throw PushRejection(.badRequest, "unknown entity")
+        }
+        return SyncChange(opId: opId, entity: entity, entityId: c.entityId, payload: c.payload, createdAt: c.createdAt)
+    }
+}
+
+private extension UInt8 {
+    var isASCIIAlphanumeric: Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
     }
 }

@@ -62,6 +62,71 @@ enum Migrations {
                 "CREATE INDEX signInFailureAddress ON signInFailure (address, at)",
             ]
         },
+        // Sync (issue 9): every change a device pushed, in server order, and
+        // what the API needs to decide who may see and write what.
+        Migration(version: 2) { dialect in
+            let serial = dialect == .postgresql ? "BIGSERIAL PRIMARY KEY" : "INTEGER PRIMARY KEY AUTOINCREMENT"
+            let bytes = dialect == .postgresql ? "BYTEA" : "BLOB"
+            return [
+                // `seq` is the server's order and the pull cursor. The
+                // columns after `receivedAt` say who may see the change
+                // besides its author: the co-authors of `sketchId`, the
+                // class `classId`, the account `subjectId` (and, for each
+                // of them, their teacher).
+                """
+                CREATE TABLE change (
+                    seq \(serial),
+                    opId TEXT NOT NULL UNIQUE,
+                    entity TEXT NOT NULL,
+                    entityId TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    createdAt BIGINT NOT NULL,
+                    authorId TEXT NOT NULL,
+                    receivedAt BIGINT NOT NULL,
+                    sketchId TEXT,
+                    classId TEXT,
+                    subjectId TEXT
+                )
+                """,
+                "CREATE INDEX changeAuthor ON change (authorId, seq)",
+                "CREATE INDEX changeSketch ON change (sketchId, seq)",
+                "CREATE INDEX changeClass ON change (classId, seq)",
+                "CREATE INDEX changeSubject ON change (subjectId, seq)",
+                "CREATE INDEX changeEntity ON change (entityId, seq)",
+                // A sketch as its latest changes left it, for listing and
+                // rendering. `described` is 0 while only ops have arrived
+                // (a member's ops can come before the host's creation).
+                """
+                CREATE TABLE sketch (
+                    id TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    width DOUBLE PRECISION NOT NULL,
+                    height DOUBLE PRECISION NOT NULL,
+                    described BIGINT NOT NULL,
+                    createdAt BIGINT NOT NULL,
+                    modifiedAt BIGINT NOT NULL,
+                    deletedAt BIGINT,
+                    opCount BIGINT NOT NULL,
+                    thumbnail \(bytes),
+                    thumbnailOpCount BIGINT
+                )
+                """,
+                """
+                CREATE TABLE sketchAuthor (
+                    sketchId TEXT NOT NULL,
+                    accountId TEXT NOT NULL,
+                    PRIMARY KEY (sketchId, accountId)
+                )
+                """,
+                "CREATE INDEX sketchAuthorAccount ON sketchAuthor (accountId)",
+                // Who made a pool or a grade: only they (or, for a pupil's
+                // pool, their teacher) may change it.
+                "CREATE TABLE poolOwner (poolId TEXT PRIMARY KEY, accountId TEXT NOT NULL)",
+                "CREATE TABLE poolAssignment (poolId TEXT NOT NULL, classId TEXT NOT NULL, PRIMARY KEY (poolId, classId))",
+                "CREATE INDEX poolAssignmentClass ON poolAssignment (classId)",
+                "CREATE TABLE gradeOwner (gradeId TEXT PRIMARY KEY, accountId TEXT NOT NULL)",
+            ]
+        },
     ]
 
     /// Brings the database to the newest version. Two servers starting at

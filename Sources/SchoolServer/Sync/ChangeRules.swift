@@ -1,0 +1,261 @@
+import Foundation
+import LearnModel
+
+/// What becomes of one pushed change.
+public enum ChangeDecision: Sendable, Equatable {
+    /// New: store it, with who besides its author may see it, and update
+    /// what the server keeps about its record.
+    case store(ChangeAudience, ChangeEffect)
+    /// Stored already (another member of a team sketch pushed the same op,
+    /// or an answer was lost): nothing to store; for a sketch the pusher
+    /// still becomes one of its authors.
+    case duplicate(authorOf: String?)
+    /// Never storable: the device drops it and keeps its own copy.
+    case reject(PushRejection)
+}
+
+/// Who may see a change besides its author and the author's teacher.
+public struct ChangeAudience: Sendable, Equatable {
+    /// The co-authors of this sketch (and their teachers).
+    public var sketchID: String?
+    /// The pupils of this class (and its teacher).
+    public var classID: String?
+    /// This account (and their teacher).
+    public var subjectID: String?
+
+    public init(sketchID: String? = nil, classID: String? = nil, subjectID: String? = nil) {
+        self.sketchID = sketchID; self.classID = classID; self.subjectID = subjectID
+    }
+}
+
+/// What a stored change does to the records the server keeps besides the
+/// log (for listing, rendering and the next decisions).
+public enum ChangeEffect: Sendable, Equatable {
+    case none
+    /// The pusher becomes an author of the sketch; `change` describes it
+    /// further (its creation, a rename, its deletion) when not an op.
+    case sketch(id: String, change: SketchChange?)
+    case claimPool(id: String)
+    case assignPool(id: String, classID: String, assigned: Bool)
+    case claimGrade(id: String)
+}
+
+public struct PushRejection: Sendable, Equatable, Error {
+    public enum Code: String, Sendable { case badRequest, forbidden, conflict }
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+}
+
+/// Who may write what, decided without a database (the facts are read
+/// first). The rules:
+/// - A sketch is written by its authors. Becoming an author of a sketch
+///   someone else started takes being in the same class as one of its
+///   authors (a LAN team) or teaching one; an unguessable sketch id alone
+///   is not enough.
+/// - A pool is changed by whoever made it, or by that pupil's teacher; a
+///   teacher assigns pools only to their own classes.
+/// - Grades and class settings are a teacher's, for their own classes.
+/// - A profile is changed by its account or that pupil's teacher.
+/// - A pupil's Buchstaben Post results are about the pupil who pushes them.
+public enum ChangeRules {
+    public static func decide(_ change: SyncChange, by pusher: PushFacts.Person,
+                              facts: inout PushFacts) -> ChangeDecision {
+        do {
+            return try decideOrThrow(change, by: pusher, facts: &facts)
+        } catch let rejection as PushRejection {
+            return .reject(rejection)
+        } catch {
+            return .reject(PushRejection(.badRequest, "the change cannot be read"))
+        }
+    }
+
+    private static func decideOrThrow(_ change: SyncChange, by pusher: PushFacts.Person,
+                                      facts: inout PushFacts) throws -> ChangeDecision {
+        let duplicate = facts.storedOps.contains(change.opId)
+        switch change.entity {
+        case .sketch, .sketchOp:
+            let sketchID = try id(change.entityId, "a sketch")
+            var described: SketchChange?
+            if change.entity == .sketch {
+                described = try decode(SketchChange.self, change.payload, "a sketch change")
+                try check(described!)
+            } else {
+                guard let op = SketchOpPayload.decode(Data(change.payload.utf8)) else {
+                    throw PushRejection(.badRequest, "the op cannot be read")
+                }
+                do { try SketchValidation.check(ops: [op]) } catch {
+                    throw PushRejection(.badRequest, "the op is outside the limits: \(error)")
+                }
+            }
+            if let known = facts.sketches[sketchID] {
+                guard mayWrite(known, pusher, facts) else {
+                    throw PushRejection(.forbidden, "this is someone else's sketch")
+                }
+                if known.deleted, !duplicate, described?.change != .delete {
+                    throw PushRejection(.conflict, "the sketch was deleted")
+                }
+            }
+            facts.sketches[sketchID, default: .init(authors: [], deleted: false)].add(pusher)
+            if described?.change == .delete { facts.sketches[sketchID]?.deleted = true }
+            if duplicate { return .duplicate(authorOf: sketchID) }
+            return .store(ChangeAudience(sketchID: sketchID), .sketch(id: sketchID, change: described))
+
+        case .pool:
+            guard !change.entityKey.hasPrefix("builtin.") else {
+                throw PushRejection(.badRequest, "built-in word lists come with the app and are not synced")
+            }
+            let pool = try decode(PoolChange.self, change.payload, "a word list")
+            if pool.change == .save {
+                guard let items = pool.pool?.items, pool.pool?.id.lowercased() == change.entityKey.lowercased() else {
+                    throw PushRejection(.badRequest, "a saved word list carries itself, under its own id")
+                }
+                guard items.count <= WordPoolLimits.maxWords else {
+                    throw PushRejection(.badRequest, "a word list has at most \(WordPoolLimits.maxWords) words")
+                }
+            }
+            if let owner = facts.poolOwners[change.entityKey] {
+                guard owner.id == pusher.id || teaches(owner, pusher, facts) else {
+                    throw PushRejection(.forbidden, "this is someone else's word list")
+                }
+            } else {
+                facts.poolOwners[change.entityKey] = pusher
+            }
+            return duplicate ? .duplicate(authorOf: nil) : .store(ChangeAudience(), .claimPool(id: change.entityKey))
+
+        case .poolAssignment:
+            let assignment = try decode(PoolAssignment.self, change.payload, "a word list's class")
+            let classID = try id(assignment.classId, "a class")
+            guard !pusher.isPupil, facts.taughtClasses.contains(UUID(uuidString: classID)!) else {
+                throw PushRejection(.forbidden, "only the class's teacher gives it word lists")
+            }
+            guard facts.poolOwners[change.entityKey] != nil else {
+                throw PushRejection(.conflict, "the server has no such word list")
+            }
+            if duplicate { return .duplicate(authorOf: nil) }
+            return .store(ChangeAudience(classID: classID),
+                          .assignPool(id: change.entityKey, classID: classID, assigned: assignment.assigned))
+
+        case .wordPostRoundStat:
+            _ = try id(change.entityId, "a result")
+            guard (try? JSONSerialization.jsonObject(with: Data(change.payload.utf8))) is [String: Any] else {
+                throw PushRejection(.badRequest, "a result is a JSON object")
+            }
+            return duplicate ? .duplicate(authorOf: nil) : .store(ChangeAudience(subjectID: pusher.id.key), .none)
+
+        case .grade:
+            guard !pusher.isPupil else { throw PushRejection(.forbidden, "only teachers grade") }
+            _ = try id(change.entityId, "a grade")
+            let grade = try decode(GradeRecord.self, change.payload, "a grade")
+            if let problem = grade.problem { throw PushRejection(.badRequest, problem) }
+            if let owner = facts.gradeOwners[change.entityKey], owner != pusher.id {
+                throw PushRejection(.forbidden, "this is another teacher's grade")
+            }
+            let targetID = grade.targetId.lowercased()
+            if let pupilKey = grade.pupilId {
+                guard let pupil = UUID(uuidString: pupilKey).flatMap({ facts.people[$0] }),
+                      teaches(pupil, pusher, facts) else {
+                    throw PushRejection(.forbidden, "only a pupil's own teacher grades them")
+                }
+            } else if grade.target == .wordPostGame {
+                throw PushRejection(.badRequest, "a game's grade is for one pupil")
+            }
+            if grade.target == .sketch {
+                guard let sketch = facts.sketches[targetID], mayWrite(sketch, pusher, facts) else {
+                    throw PushRejection(.forbidden, "only the teacher of a sketch's authors grades it")
+                }
+            }
+            facts.gradeOwners[change.entityKey] = pusher.id
+            if duplicate { return .duplicate(authorOf: nil) }
+            let audience = grade.pupilId.map { ChangeAudience(subjectID: $0.lowercased()) }
+                ?? ChangeAudience(sketchID: targetID)
+            return .store(audience, .claimGrade(id: change.entityKey))
+
+        case .classSettings:
+            let classID = try id(change.entityId, "a class")
+            guard !pusher.isPupil, facts.taughtClasses.contains(UUID(uuidString: classID)!) else {
+                throw PushRejection(.forbidden, "only the class's teacher sets its settings")
+            }
+            let settings = try decode(ClassSettingsRecord.self, change.payload, "class settings")
+            if let problem = settings.problem { throw PushRejection(.badRequest, problem) }
+            return duplicate ? .duplicate(authorOf: nil) : .store(ChangeAudience(classID: classID), .none)
+
+        case .profile:
+            let accountID = try id(change.entityId, "an account")
+            let profile = try decode(ProfileRecord.self, change.payload, "a profile")
+            if let problem = profile.problem { throw PushRejection(.badRequest, problem) }
+            let subject = facts.people[UUID(uuidString: accountID)!]
+            guard accountID == pusher.id.key || subject.map({ teaches($0, pusher, facts) }) == true else {
+                throw PushRejection(.forbidden, "a profile is changed by its owner or their teacher")
+            }
+            if duplicate { return .duplicate(authorOf: nil) }
+            // Classmates see each other's names and avatars (in the
+            // sign-in grid, in lobbies).
+            let classID = (accountID == pusher.id.key ? pusher.classID : subject?.classID)?.key
+            return .store(ChangeAudience(classID: classID, subjectID: accountID), .none)
+        }
+    }
+
+    /// An author, a classmate of an author, or the teacher of a pupil author.
+    static func mayWrite(_ sketch: PushFacts.SketchFacts, _ pusher: PushFacts.Person, _ facts: PushFacts) -> Bool {
+        sketch.authors.contains { author in
+            author.id == pusher.id
+                || (pusher.isPupil && author.isPupil && author.classID != nil && author.classID == pusher.classID)
+                || teaches(author, pusher, facts)
+        }
+    }
+
+    static func teaches(_ person: PushFacts.Person, _ pusher: PushFacts.Person, _ facts: PushFacts) -> Bool {
+        !pusher.isPupil && person.isPupil && person.classID.map(facts.taughtClasses.contains) == true
+    }
+
+    private static func check(_ change: SketchChange) throws {
+        func name(_ text: String?) throws {
+            guard let text, !text.isEmpty, text.unicodeScalars.count <= SketchLimits.maxNameLength else {
+                throw PushRejection(.badRequest, "a sketch's name is 1 to \(SketchLimits.maxNameLength) characters")
+            }
+        }
+        switch change.change {
+        case .create:
+            try name(change.name)
+            guard let width = change.width, let height = change.height,
+                  SketchLimits.canvasSide.contains(width), SketchLimits.canvasSide.contains(height) else {
+                throw PushRejection(.badRequest, "the sheet's size is outside the limits")
+            }
+            guard let minutes = change.timeLimitMinutes, SketchLimits.timeLimitMinutes.contains(minutes) else {
+                throw PushRejection(.badRequest, "the time limit is outside the limits")
+            }
+            guard let created = change.createdAt, dateRange.contains(created) else {
+                throw PushRejection(.badRequest, "the sketch's date is outside the limits")
+            }
+            guard (change.guides ?? "").count <= 40 else { throw PushRejection(.badRequest, "unknown line guides") }
+        case .rename:
+            try name(change.name)
+        case .thumbnail, .delete:
+            break
+        }
+    }
+
+    private static let dateRange: ClosedRange<Int64> =
+        UnixMilliseconds.milliseconds(SketchLimits.dates.lowerBound)...UnixMilliseconds.milliseconds(SketchLimits.dates.upperBound)
+
+    private static func id(_ text: String, _ what: String) throws -> String {
+        guard let id = UUID(uuidString: text) else { throw PushRejection(.badRequest, "\(what) is named by an id") }
+        return id.key
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ payload: String, _ what: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: Data(payload.utf8))
+        } catch {
+            throw PushRejection(.badRequest, "\(what) cannot be read")
+        }
+    }
+}
+
+extension PushFacts.SketchFacts {
+    mutating func add(_ person: PushFacts.Person) {
+        if !authors.contains(where: { $0.id == person.id }) { authors.append(person) }
+    }
+}

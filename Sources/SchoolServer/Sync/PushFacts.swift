@@ -1,0 +1,37 @@
+import Foundation
+
+/// What the database knows that decides whether a push's changes may be
+/// stored, read in a few queries before deciding. `ChangeRules` updates it
+/// as it accepts changes, so a sketch created early in a batch is known to
+/// the ops after it.
+public struct PushFacts: Sendable {
+    public struct Person: Sendable, Hashable {
+        public var id: UUID
+        public var isPupil: Bool
+        public var classID: UUID?
+
+        public init(id: UUID, isPupil: Bool, classID: UUID?) {
+            self.id = id; self.isPupil = isPupil; self.classID = classID
+        }
+    }
+
+    public struct SketchFacts: Sendable {
+        public var authors: [Person]
+        public var deleted: Bool
+
+        public init(authors: [Person], deleted: Bool) { self.authors = authors; self.deleted = deleted }
+    }
+
+    /// Classes the pusher teaches (empty for a pupil).
+    public var taughtClasses: Set<UUID> = []
+    /// Sketches named by the batch that the server has, with their authors.
+    public var sketches: [String: SketchFacts] = [:]
+    public var poolOwners: [String: Person] = [:]
+    public var gradeOwners: [String: UUID] = [:]
+    /// Accounts a grade or a profile in the batch is about.
+    public var people: [UUID: Person] = [:]
+    /// Op ids of the batch the server already stored.
+    public var storedOps: Set<UUID> = []
+
+    public init() {}
+}

@@ -1,0 +1,328 @@
+import Foundation
+import LearnModel
+
+/// The change log and what the server keeps beside it, in SQL that runs on
+/// both databases. Who may do what is decided by `ChangeRules`; this type
+/// reads the facts those rules need and writes what they decided.
+public struct SyncStore: Sendable {
+    public let db: any ServerDatabase
+
+    public init(db: any ServerDatabase) { self.db = db }
+
+    /// Pages and lists never hold more than this.
+    public static let maxListed = 1000
+
+    // MARK: push
+
+    /// The facts about the records a batch of changes names.
+    public func facts(for changes: [SyncChange], pusher: Account) async throws -> PushFacts {
+        var facts = PushFacts()
+        if pusher.role == .teacher {
+            facts.taughtClasses = Set(try await db.query("SELECT id FROM schoolClass WHERE teacherId = ?",
+                                                         [.text(pusher.id.key)]).map { try $0.uuid("id") })
+        }
+        var sketchIDs = Set<String>(), poolIDs = Set<String>(), gradeIDs = Set<String>(), people = Set<String>()
+        for change in changes {
+            switch change.entity {
+            case .sketch, .sketchOp: sketchIDs.insert(change.entityKey)
+            case .pool, .poolAssignment: poolIDs.insert(change.entityKey)
+            case .grade:
+                gradeIDs.insert(change.entityKey)
+                if let grade = try? JSONDecoder().decode(GradeRecord.self, from: Data(change.payload.utf8)) {
+                    sketchIDs.insert(grade.targetId.lowercased())
+                    if let pupil = grade.pupilId { people.insert(pupil.lowercased()) }
+                }
+            case .profile: people.insert(change.entityKey)
+            case .wordPostRoundStat, .classSettings: break
+            }
+        }
+        for row in try await select("""
+            SELECT sketch.id, sketch.deletedAt, account.id AS authorId, account.role, account.classId FROM sketch
+            LEFT JOIN sketchAuthor ON sketchAuthor.sketchId = sketch.id
+            LEFT JOIN account ON account.id = sketchAuthor.accountId
+            WHERE sketch.id IN
+            """, sketchIDs) {
+            let id = try row.text("id")
+            var sketch = facts.sketches[id] ?? .init(authors: [], deleted: row["deletedAt"] != .null)
+            if row["authorId"] != .null { sketch.add(try person(row, id: "authorId")) }
+            facts.sketches[id] = sketch
+        }
+        for row in try await select("""
+            SELECT poolOwner.poolId, account.id, account.role, account.classId FROM poolOwner
+            JOIN account ON account.id = poolOwner.accountId WHERE poolOwner.poolId IN
+            """, poolIDs) {
+            facts.poolOwners[try row.text("poolId")] = try person(row, id: "id")
+        }
+        for row in try await select("SELECT gradeId, accountId FROM gradeOwner WHERE gradeId IN", gradeIDs) {
+            facts.gradeOwners[try row.text("gradeId")] = try row.uuid("accountId")
+        }
+        for row in try await select("SELECT id, role, classId FROM account WHERE id IN", people) {
+            let found = try person(row, id: "id")
+            facts.people[found.id] = found
+        }
+        for row in try await select("SELECT opId FROM change WHERE opId IN", Set(changes.map(\.opId.key))) {
+            facts.storedOps.insert(try row.uuid("opId"))
+        }
+        return facts
+    }
+
+    /// Stores what was decided, all of it in one transaction. On PostgreSQL
+    /// the transaction first takes a lock that every push takes, so changes
+    /// get their `seq` in the order they commit: otherwise a device could
+    /// pull a later change, move its cursor past it, and never see an
+    /// earlier one that committed after.
+    public func store(_ decided: [(SyncChange, ChangeDecision)], pusher: Account, now: Int64) async throws {
+        var statements = db.dialect == .postgresql ? [SQLStatement("SELECT pg_advisory_xact_lock(7246002)")] : []
+        var authored = Set<String>()
+        var touched = Set<String>()
+        for (change, decision) in decided {
+            switch decision {
+            case .reject:
+                continue
+            case .duplicate(let sketchID):
+                if let sketchID { authored.insert(sketchID) }
+            case .store(let audience, let effect):
+                statements += Self.statements(for: effect, pusher: pusher, now: now)
+                if case .sketch(let id, _) = effect { authored.insert(id); touched.insert(id) }
+                statements.append(SQLStatement("""
+                    INSERT INTO change (opId, entity, entityId, payload, createdAt, authorId, receivedAt,
+                                        sketchId, classId, subjectId)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (opId) DO NOTHING
+                    """, [.text(change.opId.key), .text(change.entity.rawValue), .text(change.entityKey),
+                          .text(change.payload), .int(change.createdAt), .text(pusher.id.key), .int(now),
+                          Self.optional(audience.sketchID), Self.optional(audience.classID),
+                          Self.optional(audience.subjectID)]))
+                if case .assignPool(let poolID, _, true) = effect {
+                    // Pupils of the class may have pulled past the list's
+                    // last save before it was theirs to see: it goes out
+                    // again, after the assignment.
+                    statements.append(SQLStatement("""
+                        INSERT INTO change (opId, entity, entityId, payload, createdAt, authorId, receivedAt,
+                                            sketchId, classId, subjectId)
+                        SELECT ?, entity, entityId, payload, createdAt, authorId, ?, NULL, NULL, NULL FROM change
+                        WHERE entity = 'pool' AND entityId = ? ORDER BY seq DESC LIMIT 1
+                        """, [.text(UUID().key), .int(now), .text(poolID)]))
+                }
+            }
+        }
+        for sketchID in authored.sorted() {
+            statements.append(SQLStatement(
+                "INSERT INTO sketchAuthor (sketchId, accountId) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                [.text(sketchID), .text(pusher.id.key)]))
+        }
+        for sketchID in touched.sorted() {
+            statements.append(SQLStatement("""
+                UPDATE sketch SET modifiedAt = ?, opCount = (SELECT COUNT(*) FROM change
+                    WHERE change.sketchId = sketch.id AND change.entity = 'sketchOp')
+                WHERE id = ?
+                """, [.int(now), .text(sketchID)]))
+        }
+        guard statements.count > (db.dialect == .postgresql ? 1 : 0) else { return }
+        try await db.transaction(statements)
+    }
+
+    private static func statements(for effect: ChangeEffect, pusher: Account, now: Int64) -> [SQLStatement] {
+        switch effect {
+        case .none:
+            return []
+        case .sketch(let id, let change):
+            // A member's ops can arrive before the host's creation: the
+            // sketch exists from its first change and is described later.
+            var out = [SQLStatement("""
+                INSERT INTO sketch (id, name, width, height, described, createdAt, modifiedAt, opCount)
+                VALUES (?, '', ?, ?, 0, ?, ?, 0) ON CONFLICT (id) DO NOTHING
+                """, [.text(id), .double(SketchMeta.defaultWidth), .double(SketchMeta.defaultHeight), .int(now), .int(now)])]
+            switch change?.change {
+            case .create?:
+                out.append(SQLStatement("""
+                    UPDATE sketch SET name = ?, width = ?, height = ?, createdAt = ?, described = 1
+                    WHERE id = ? AND described = 0
+                    """, [.text(change?.name ?? ""), .double(change?.width ?? SketchMeta.defaultWidth),
+                          .double(change?.height ?? SketchMeta.defaultHeight), .int(change?.createdAt ?? now), .text(id)]))
+            case .rename?:
+                out.append(SQLStatement("UPDATE sketch SET name = ? WHERE id = ?", [.text(change?.name ?? ""), .text(id)]))
+            case .delete?:
+                out.append(SQLStatement("UPDATE sketch SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
+                                        [.int(now), .text(id)]))
+            case .thumbnail?, nil:
+                break
+            }
+            return out
+        case .claimPool(let id):
+            return [SQLStatement("INSERT INTO poolOwner (poolId, accountId) VALUES (?, ?) ON CONFLICT (poolId) DO NOTHING",
+                                 [.text(id), .text(pusher.id.key)])]
+        case .assignPool(let id, let classID, let assigned):
+            return [assigned
+                ? SQLStatement("INSERT INTO poolAssignment (poolId, classId) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                               [.text(id), .text(classID)])
+                : SQLStatement("DELETE FROM poolAssignment WHERE poolId = ? AND classId = ?", [.text(id), .text(classID)])]
+        case .claimGrade(let id):
+            return [SQLStatement("INSERT INTO gradeOwner (gradeId, accountId) VALUES (?, ?) ON CONFLICT (gradeId) DO NOTHING",
+                                 [.text(id), .text(pusher.id.key)])]
+        }
+    }
+
+    /// Ids that are UUIDs are stored in lower case, so every device's
+    /// spelling names the same record; pool ids are kept as they are.
+    static func entityKey(_ change: SyncChange) -> String {
+        UUID(uuidString: change.entityId).map(\.key) ?? change.entityId
+    }
+
+    // MARK: pull
+
+    /// Up to `limit` changes after `after` that the account may see, in
+    /// server order, and whether more are waiting. Each way a change can be
+    /// visible is its own indexed query, so a pupil's pull reads their own
+    /// rows rather than the whole school's.
+    ///
+    /// The cursor it returns is past everything stored when the pull began
+    /// once no more are waiting, not only past the last visible change: a
+    /// record that becomes visible later (a word list given to the class)
+    /// is sent again then, and should not also come from before. Read
+    /// before the page, so a change stored meanwhile is not skipped.
+    public func changes(visibleTo account: Account, after: Int64,
+                        limit: Int) async throws -> (changes: [StoredChange], cursor: Int64, more: Bool) {
+        let newest = try await db.query("SELECT MAX(seq) AS newest FROM change").first?["newest"].int ?? 0
+        let scope = Scope(account)
+        let n = SQLValue.int(Int64(limit + 1))
+        let cursor = SQLValue.int(after)
+        let branches: [(String, [SQLValue])] = [
+            ("authorId IN (\(scope.people.sql))", scope.people.binds),
+            ("subjectId IN (\(scope.people.sql))", scope.people.binds),
+            ("classId IN (\(scope.classes.sql))", scope.classes.binds),
+            ("sketchId IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))", scope.people.binds),
+            ("entity = 'pool' AND entityId IN (SELECT poolId FROM poolAssignment WHERE classId IN (\(scope.classes.sql)))",
+             scope.classes.binds),
+        ]
+        var sql = "SELECT seq, opId, entity, entityId, payload, createdAt, authorId FROM ("
+        var binds: [SQLValue] = []
+        for (index, (condition, conditionBinds)) in branches.enumerated() {
+            if index > 0 { sql += " UNION " }
+            sql += "SELECT * FROM (SELECT * FROM change WHERE \(condition) AND seq > ? ORDER BY seq LIMIT ?) b\(index)"
+            binds += conditionBinds + [cursor, n]
+        }
+        sql += ") visible ORDER BY seq LIMIT ?"
+        binds.append(n)
+        let rows = try await db.query(sql, binds)
+        var out: [StoredChange] = []
+        out.reserveCapacity(min(rows.count, limit))
+        for row in rows.prefix(limit) {
+            guard let entity = SyncChange.Entity(rawValue: try row.text("entity")) else {
+                throw DatabaseProblem.unexpectedRow(column: "entity")
+            }
+            out.append(StoredChange(
+                seq: try row.int("seq"),
+                change: SyncChange(opId: try row.uuid("opId"), entity: entity, entityId: try row.text("entityId"),
+                                   payload: try row.text("payload"), createdAt: try row.int("createdAt")),
+                authorID: try row.uuid("authorId")))
+        }
+        let more = rows.count > limit
+        return (out, more ? out.last?.seq ?? after : max(out.last?.seq ?? after, newest, after), more)
+    }
+
+    // MARK: sketches
+
+    public struct SketchRecord: Sendable, Hashable {
+        public var id: UUID
+        public var name: String
+        public var width: Double
+        public var height: Double
+        public var createdAt: Int64
+        public var modifiedAt: Int64
+        public var opCount: Int64
+        public var authors: [UUID]
+    }
+
+    /// The sketches the account may see that are not deleted, newest change
+    /// first: a pupil's own and team sketches, a teacher's own and their
+    /// pupils'.
+    public func sketches(visibleTo account: Account) async throws -> [SketchRecord] {
+        let scope = Scope(account)
+        let rows = try await db.query("""
+            SELECT id, name, width, height, createdAt, modifiedAt, opCount FROM sketch
+            WHERE deletedAt IS NULL AND id IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))
+            ORDER BY modifiedAt DESC, id LIMIT ?
+            """, scope.people.binds + [.int(Int64(Self.maxListed))])
+        var records = try rows.map(sketchRecord)
+        var authors: [String: [UUID]] = [:]
+        for row in try await select("SELECT sketchId, accountId FROM sketchAuthor WHERE sketchId IN",
+                                    Set(records.map(\.id.key))) {
+            authors[try row.text("sketchId"), default: []].append(try row.uuid("accountId"))
+        }
+        for i in records.indices { records[i].authors = (authors[records[i].id.key] ?? []).sorted { $0.key < $1.key } }
+        return records
+    }
+
+    /// One sketch if the account may see it and it is not deleted.
+    public func sketch(_ id: UUID, visibleTo account: Account) async throws -> SketchRecord? {
+        let scope = Scope(account)
+        return try await db.query("""
+            SELECT id, name, width, height, createdAt, modifiedAt, opCount FROM sketch
+            WHERE id = ? AND deletedAt IS NULL
+              AND id IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))
+            """, [.text(id.key)] + scope.people.binds).first.map(sketchRecord)
+    }
+
+    /// The sketch's ops in server order, as pushed.
+    public func opPayloads(of id: UUID) async throws -> [String] {
+        try await db.query("SELECT payload FROM change WHERE sketchId = ? AND entity = 'sketchOp' ORDER BY seq",
+                           [.text(id.key)]).map { try $0.text("payload") }
+    }
+
+    /// The stored thumbnail if it was rendered from this many ops.
+    public func thumbnail(of id: UUID, opCount: Int64) async throws -> [UInt8]? {
+        try await db.query("SELECT thumbnail FROM sketch WHERE id = ? AND thumbnailOpCount = ?",
+                           [.text(id.key), .int(opCount)]).first?["thumbnail"].bytes
+    }
+
+    public func storeThumbnail(_ png: [UInt8], of id: UUID, opCount: Int64) async throws {
+        try await db.execute("UPDATE sketch SET thumbnail = ?, thumbnailOpCount = ? WHERE id = ?",
+                             [.bytes(png), .int(opCount), .text(id.key)])
+    }
+
+    // MARK: helpers
+
+    /// Whose records an account sees, as SQL: a pupil their own and their
+    /// class's; a teacher their own, their classes' and their pupils'.
+    private struct Scope {
+        var people: (sql: String, binds: [SQLValue])
+        var classes: (sql: String, binds: [SQLValue])
+
+        init(_ account: Account) {
+            let me = SQLValue.text(account.id.key)
+            switch account.role {
+            case .pupil:
+                people = ("SELECT id FROM account WHERE id = ?", [me])
+                classes = ("SELECT id FROM schoolClass WHERE id = ?", [.text(account.classID?.key ?? "")])
+            case .teacher:
+                people = ("SELECT id FROM account WHERE id = ? OR classId IN (SELECT id FROM schoolClass WHERE teacherId = ?)",
+                          [me, me])
+                classes = ("SELECT id FROM schoolClass WHERE teacherId = ?", [me])
+            }
+        }
+    }
+
+    /// `prefix` ends in `IN`; the values become its list. No query for none.
+    private func select(_ prefix: String, _ values: Set<String>) async throws -> [SQLRow] {
+        guard !values.isEmpty else { return [] }
+        let sorted = values.sorted()
+        let marks = Array(repeating: "?", count: sorted.count).joined(separator: ", ")
+        return try await db.query(prefix + " (\(marks))", sorted.map { .text($0) })
+    }
+
+    private func person(_ row: SQLRow, id column: String) throws -> PushFacts.Person {
+        PushFacts.Person(id: try row.uuid(column), isPupil: try row.text("role") == Account.Role.pupil.rawValue,
+                         classID: row["classId"].text.flatMap(UUID.init(uuidString:)))
+    }
+
+    private func sketchRecord(_ row: SQLRow) throws -> SketchRecord {
+        guard case .double(let width) = row["width"], case .double(let height) = row["height"] else {
+            throw DatabaseProblem.unexpectedRow(column: "width")
+        }
+        return SketchRecord(id: try row.uuid("id"), name: try row.text("name"), width: width, height: height,
+                            createdAt: try row.int("createdAt"), modifiedAt: try row.int("modifiedAt"),
+                            opCount: try row.int("opCount"), authors: [])
+    }
+
+    private static func optional(_ text: String?) -> SQLValue { text.map { .text($0) } ?? .null }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import LearnModel
+@testable import SchoolServer
+
+/// A class with pupils who have signed in, for the sync tests.
+struct TestClass {
+    var id: String
+    var teacherToken: String
+    var pupils: [String: (id: String, token: String)]
+}
+
+extension TestAPI {
+    /// A class of this teacher with these pupils, each signed in with their pictures.
+    func schoolClass(_ name: String, teacher token: String, pupils names: [String]) async throws -> TestClass {
+        let made = try await call(.post, "/classes", token: token, json: ["name": name])
+        guard let classID = made.object["id"] as? String else { throw TestSetupProblem("class \(name): \(made.status)") }
+        var pupils: [String: (String, String)] = [:]
+        for pupil in names {
+            let added = try await call(.post, "/classes/\(classID)/pupils", token: token, json: ["name": pupil])
+            guard let id = added.object["id"] as? String else { throw TestSetupProblem("pupil \(pupil): \(added.status)") }
+            _ = try await call(.put, "/pupils/\(id)/picture-password", token: token, json: ["pictures": [1, 2, 3]])
+            let signedIn = try await call(.post, "/sign-in/pupil", json: ["pupilId": id, "pictures": [1, 2, 3]])
+            guard let pupilToken = signedIn.object["token"] as? String else {
+                throw TestSetupProblem("signing in \(pupil): \(signedIn.status)")
+            }
+            pupils[pupil] = (id, pupilToken)
+        }
+        return TestClass(id: classID, teacherToken: token, pupils: pupils)
+    }
+
+    /// Pushes changes; the answer's accepted ids and rejections by opId.
+    func push(_ changes: [[String: Any]], token: String) async throws -> (status: HTTPResponse.Status, accepted: [String], rejected: [String: String]) {
+        let answer = try await call(.post, "/sync/push", token: token, json: ["changes": changes])
+        let accepted = answer.object["accepted"] as? [String] ?? []
+        var rejected: [String: String] = [:]
+        for r in answer.object["rejected"] as? [[String: Any]] ?? [] {
+            rejected[r["opId"] as? String ?? ""] = r["code"] as? String
+        }
+        return (answer.status, accepted, rejected)
+    }
+
+    /// Every change the token may see, page by page.
+    func pullAll(token: String, limit: Int = 500) async throws -> [[String: Any]] {
+        var cursor: Int64 = 0
+        var all: [[String: Any]] = []
+        while true {
+            let page = try await call(.get, "/sync/changes?after=\(cursor)&limit=\(limit)", token: token)
+            guard page.status == .ok else { throw TestSetupProblem("pull: \(page.status)") }
+            all += page.object["changes"] as? [[String: Any]] ?? []
+            cursor = (page.object["cursor"] as? NSNumber)?.int64Value ?? cursor
+            if page.object["more"] as? Bool != true { return all }
+        }
+    }
+}
+
+/// Changes as a device's outbox writes them.
+enum Changes {
+    static let start = Date(timeIntervalSince1970: 1_790_000_000)
+
+    static func create(_ sketch: UUID, name: String = "Zoo", opId: UUID = UUID()) -> [String: Any] {
+        let meta = SketchMeta(id: sketch, name: name, createdAt: start)
+        let payload = try! SketchChange.create(meta, at: 1_790_000_000_000).encoded()
+        return change(opId, "sketch", sketch.uuidString.lowercased(), payload)
+    }
+
+    static func sketchChange(_ sketch: UUID, _ change: SketchChange) -> [String: Any] {
+        Self.change(UUID(), "sketch", sketch.uuidString.lowercased(), try! change.encoded())
+    }
+
+    static func stroke(_ sketch: UUID, id: UUID = UUID(), author: String = "Mia", x: Double = 100) -> [String: Any] {
+        let stroke = Stroke(id: id, author: author, color: RGBA(r: 0.9, g: 0.1, b: 0.1, a: 1), width: 12,
+                            start: Point(x, 100),
+                            segments: [CubicSegment(c1: Point(x + 200, 150), c2: Point(x + 400, 300), end: Point(x + 600, 500))],
+                            startedAt: start, endedAt: start.addingTimeInterval(1))
+        // The op's id is the stroke's: every member pushes the same one.
+        return change(id, "sketchOp", sketch.uuidString.lowercased(), try! SketchOpPayload.encode(.addStroke(stroke)))
+    }
+
+    static func record<T: Encodable>(_ entity: String, _ entityId: String, _ value: T, opId: UUID = UUID()) -> [String: Any] {
+        change(opId, entity, entityId, try! JSONEncoder().encode(value))
+    }
+
+    static func change(_ opId: UUID, _ entity: String, _ entityId: String, _ payload: Data) -> [String: Any] {
+        ["opId": opId.uuidString.lowercased(), "entity": entity, "entityId": entityId,
+         "payload": String(decoding: payload, as: UTF8.self), "createdAt": 1_790_000_000_000]
+    }
+}
+
+extension Array where Element == [String: Any] {
+    func ids(_ key: String = "opId") -> [String] { compactMap { $0[key] as? String } }
+}
