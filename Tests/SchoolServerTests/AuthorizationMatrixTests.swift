@@ -1,0 +1,177 @@
+import Foundation
+import HTTPTypes
+import LearnModel
+import Testing
+@testable import SchoolServer
+
+/// Every endpoint of openapi.yaml against every kind of caller: no token,
+/// a wrong, an expired and a revoked one, another teacher, a pupil of the
+/// class and a pupil of another class. A new endpoint without a row here
+/// fails the test.
+@Suite struct AuthorizationMatrixTests {
+    /// Who calls.
+    enum Caller: String, CaseIterable, CustomStringConvertible {
+        case owner, noToken, wrongToken, expired, revoked, otherTeacher, pupil, otherPupil
+        var description: String { rawValue }
+    }
+
+    /// What the caller gets: a status, and for the lists whether the
+    /// owner's records are in it.
+    enum Outcome: Equatable, CustomStringConvertible {
+        case status(HTTPResponse.Status)
+        /// 200, without anything of the owning class.
+        case okWithoutOthers
+        /// 200 for a push, with the change refused.
+        case refused
+
+        var description: String {
+            switch self {
+            case .status(let s): "\(s.code)"
+            case .okWithoutOthers: "200 without others' records"
+            case .refused: "200 with the change refused"
+            }
+        }
+    }
+
+    struct Row {
+        var operation: String
+        var method: HTTPRequest.Method
+        var path: (World) -> String
+        var body: (World) -> Any? = { _ in nil }
+        /// What each caller gets; a caller not named gets 401.
+        var outcomes: [Caller: Outcome]
+    }
+
+    /// The records the calls are about, all of Frau Berg's class 2b.
+    struct World {
+        var classID: String
+        var pupilID: String
+        var sketch: UUID
+        var tokens: [Caller: String]
+    }
+
+    static let unauthorized: [Caller] = [.noToken, .wrongToken, .expired, .revoked]
+
+    static var rows: [Row] { [
+        Row(operation: "getHealth", method: .get, path: { _ in "/health" },
+            outcomes: Dictionary(uniqueKeysWithValues: Caller.allCases.map { ($0, .status(.ok)) })),
+        Row(operation: "signInTeacher", method: .post, path: { _ in "/sessions" },
+            body: { _ in ["name": "Frau Berg", "password": "correct horse"] },
+            outcomes: Dictionary(uniqueKeysWithValues: Caller.allCases.map { ($0, .status(.created)) })),
+        Row(operation: "listSignInClasses", method: .get, path: { _ in "/sign-in/classes" },
+            outcomes: Dictionary(uniqueKeysWithValues: Caller.allCases.map { ($0, .status(.ok)) })),
+        Row(operation: "listSignInPupils", method: .get, path: { "/sign-in/classes/\($0.classID)/pupils" },
+            outcomes: Dictionary(uniqueKeysWithValues: Caller.allCases.map { ($0, .status(.ok)) })),
+        Row(operation: "signInPupil", method: .post, path: { _ in "/sign-in/pupil" },
+            body: { ["pupilId": $0.pupilID, "pictures": [1, 2, 3]] },
+            outcomes: Dictionary(uniqueKeysWithValues: Caller.allCases.map { ($0, .status(.created)) })),
+        Row(operation: "getMe", method: .get, path: { _ in "/me" },
+            outcomes: [.owner: .status(.ok), .otherTeacher: .status(.ok), .pupil: .status(.ok), .otherPupil: .status(.ok)]),
+        Row(operation: "listClasses", method: .get, path: { _ in "/classes" },
+            outcomes: [.owner: .status(.ok), .otherTeacher: .okWithoutOthers, .pupil: .status(.ok), .otherPupil: .okWithoutOthers]),
+        Row(operation: "createClass", method: .post, path: { _ in "/classes" },
+            body: { _ in ["name": "Neu \(UUID().uuidString.prefix(8))"] },
+            outcomes: [.owner: .status(.created), .otherTeacher: .status(.created), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
+        Row(operation: "listPupils", method: .get, path: { "/classes/\($0.classID)/pupils" },
+            outcomes: [.owner: .status(.ok), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
+        Row(operation: "addPupil", method: .post, path: { "/classes/\($0.classID)/pupils" },
+            body: { _ in ["name": "Kind \(UUID().uuidString.prefix(8))"] },
+            outcomes: [.owner: .status(.created), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
+        Row(operation: "setPicturePassword", method: .put, path: { "/pupils/\($0.pupilID)/picture-password" },
+            body: { _ in ["pictures": [1, 2, 3]] },
+            outcomes: [.owner: .status(.noContent), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
+        Row(operation: "pushChanges", method: .post, path: { _ in "/sync/push" },
+            body: { ["changes": [Changes.stroke($0.sketch)]] },
+            outcomes: [.owner: .status(.ok), .pupil: .status(.ok), .otherTeacher: .refused, .otherPupil: .refused]),
+        Row(operation: "pullChanges", method: .get, path: { _ in "/sync/changes" },
+            outcomes: [.owner: .status(.ok), .pupil: .status(.ok), .otherTeacher: .okWithoutOthers, .otherPupil: .okWithoutOthers]),
+        Row(operation: "listSketches", method: .get, path: { _ in "/sketches" },
+            outcomes: [.owner: .status(.ok), .pupil: .status(.ok), .otherTeacher: .okWithoutOthers, .otherPupil: .okWithoutOthers]),
+        Row(operation: "getSketchThumbnail", method: .get, path: { "/sketches/\($0.sketch)/thumbnail" },
+            outcomes: [.owner: .status(.ok), .pupil: .status(.ok), .otherTeacher: .status(.notFound),
+                       .otherPupil: .status(.notFound)]),
+        Row(operation: "getSketchImage", method: .get, path: { "/sketches/\($0.sketch)/image" },
+            outcomes: [.owner: .status(.ok), .pupil: .status(.ok), .otherTeacher: .status(.notFound),
+                       .otherPupil: .status(.notFound)]),
+        // Last: it revokes the caller's token.
+        Row(operation: "signOut", method: .delete, path: { _ in "/sessions/current" },
+            outcomes: [.owner: .status(.noContent), .otherTeacher: .status(.noContent), .pupil: .status(.noContent),
+                       .otherPupil: .status(.noContent)]),
+    ] }
+
+    @Test func everyOperationOfTheSpecHasARow() throws {
+        let spec = try String(contentsOfFile: #filePath.replacingOccurrences(
+            of: "Tests/SchoolServerTests/AuthorizationMatrixTests.swift", with: "Sources/TeamsketchAPI/openapi.yaml"), encoding: .utf8)
+        let operations = spec.split(separator: "\n").compactMap { line -> String? in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "operationId" else { return nil }
+            return parts[1].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(operations.count > 10)
+        #expect(Set(operations) == Set(Self.rows.map(\.operation)))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func everyCallerGetsWhatTheRulesSay(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            // The expired and revoked tokens are made first: expiring one
+            // means moving the clock past every earlier sign-in.
+            _ = try await api.teacher("Herr Alt")
+            let expired = try await Self.signIn(api, "Herr Alt")
+            api.clock.advance(seconds: 15 * 24 * 3600)
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let (_, kurz) = try await api.teacher("Herr Kurz")
+            let revoked = try await Self.signIn(api, "Herr Alt")
+            #expect(try await api.call(.delete, "/sessions/current", token: revoked).status == .noContent)
+            let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"])
+            let threeA = try await api.schoolClass("3a", teacher: kurz, pupils: ["Eve"])
+            let sketch = UUID()
+            _ = try await api.push([Changes.create(sketch), Changes.stroke(sketch)], token: twoB.pupils["Mia"]!.token)
+            var world = World(classID: twoB.id, pupilID: twoB.pupils["Mia"]!.id, sketch: sketch, tokens: [
+                .owner: berg, .wrongToken: BearerToken.random().text, .expired: expired, .revoked: revoked,
+                .otherTeacher: kurz, .pupil: twoB.pupils["Mia"]!.token, .otherPupil: threeA.pupils["Eve"]!.token,
+            ])
+
+            for row in Self.rows {
+                // The owner last: setting a pupil's pictures signs the
+                // pupil out, and signing out ends the owner's token.
+                for caller in Caller.allCases.filter({ $0 != .owner }) + [.owner] {
+                    let expected = row.outcomes[caller] ?? .status(.unauthorized)
+                    let answer = try await api.call(row.method, row.path(world), token: world.tokens[caller],
+                                                    json: row.body(world))
+                    let got: Outcome
+                    switch expected {
+                    case .status:
+                        got = .status(answer.status)
+                    case .okWithoutOthers:
+                        let text = String(decoding: answer.body, as: UTF8.self)
+                        let leaks = text.contains(twoB.id) || text.contains(sketch.uuidString.lowercased())
+                        got = answer.status == .ok && !leaks ? .okWithoutOthers : .status(answer.status)
+                    case .refused:
+                        let refused = (answer.object["rejected"] as? [Any])?.count == 1
+                        got = answer.status == .ok && refused ? .refused : .status(answer.status)
+                    }
+                    #expect(got == expected, "\(row.operation) by \(caller)")
+                    if caller == .owner, row.operation == "signOut" {
+                        #expect(try await api.call(.get, "/me", token: berg).status == .unauthorized)
+                    }
+                }
+                if row.operation == "setPicturePassword" {
+                    // Setting the pictures signs the pupil out everywhere.
+                    #expect(try await api.call(.get, "/me", token: world.tokens[.pupil]).status == .unauthorized)
+                    let again = try await api.call(.post, "/sign-in/pupil", json: ["pupilId": world.pupilID, "pictures": [1, 2, 3]])
+                    world.tokens[.pupil] = try #require(again.object["token"] as? String)
+                }
+            }
+        }
+    }
+
+    private static func signIn(_ api: TestAPI, _ name: String) async throws -> String {
+        let answer = try await api.call(.post, "/sessions", json: ["name": name, "password": "correct horse"])
+        return try #require(answer.object["token"] as? String)
+    }
+}
