@@ -25,6 +25,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The desktop's client of the school server.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -88,7 +92,26 @@ let package = Package(
                 "LearnNet",
                 "LearnRender",
                 "TeamsketchCore",
+                "SchoolClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The desktop's side of the school server: the generated client over
+        // HTTPS that checks the server's certificate, behind the app core's
+        // small `SchoolConnection` interface.
+        .target(
+            name: "SchoolClient",
+            dependencies: [
+                "LearnModel",
+                "LearnStore",
+                "TeamsketchCore",
+                "TeamsketchAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // The API's types, server protocol and client, generated from

@@ -150,7 +150,7 @@ import Testing
             let blankClass = try await api.call(.post, "/classes", token: try await api.teacher("Frau Berg").token,
                                                 json: ["name": "\u{001E}"])
             #expect(blankClass.status == .badRequest)
-            let huge = try await api.call(.post, "/sessions", raw: Array(repeating: UInt8(ascii: " "), count: 3 << 20))
+            let huge = try await api.call(.post, "/sessions", raw: Array(repeating: UInt8(ascii: " "), count: 9 << 20))
             #expect(huge.status == .contentTooLarge)
             #expect(huge.problemCode == "tooLarge")
             let nowhere = try await api.call(.get, "/nowhere")

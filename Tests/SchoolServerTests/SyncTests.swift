@@ -151,17 +151,17 @@ import Testing
             let sketch = UUID()
             let good = Changes.stroke(sketch)
             var notJSON = Changes.stroke(sketch); notJSON["payload"] = "{'; DROP TABLE change; --"
-            var badEntityID = Changes.stroke(sketch); badEntityID["entityId"] = "../../etc/passwd"
-            var farFuture = Changes.stroke(sketch); farFuture["createdAt"] = Int64.max
+            let huge = Changes.change(UUID(), "sketchOp", sketch.uuidString,
+                                      Data(("{\"kind\":\"clear\",\"by\":\"" + String(repeating: "a", count: 1 << 20) + "\",\"at\":1}").utf8))
             let offCanvas = Changes.change(UUID(), "sketchOp", sketch.uuidString,
                                            Data(#"{"kind":"clear","by":"Mia","at":99999999999999999}"#.utf8))
             let builtIn = Changes.record("pool", "builtin.de", PoolChange(change: .delete, at: 1))
             let create = Changes.create(sketch)
-            let answer = try await api.push([create, good, notJSON, badEntityID, farFuture, offCanvas, builtIn],
+            let answer = try await api.push([create, good, notJSON, huge, offCanvas, builtIn],
                                             token: mia.token)
             #expect(answer.status == .ok)
             #expect(answer.accepted == [create["opId"] as! String, good["opId"] as! String])
-            #expect(answer.rejected.count == 5)
+            #expect(answer.rejected.count == 4)
             #expect(answer.rejected.values.allSatisfy { $0 == "badRequest" })
 
             // What refuses a whole push: a body that is not the spec's.
@@ -172,6 +172,10 @@ import Testing
                                        json: ["changes": Array(repeating: good, count: 501)]).status == .badRequest)
             var badOp = good; badOp["opId"] = "nope"
             #expect(try await api.call(.post, "/sync/push", token: mia.token, json: ["changes": [badOp]]).status == .badRequest)
+            var badEntityID = good; badEntityID["entityId"] = "../../etc/passwd"
+            #expect(try await api.call(.post, "/sync/push", token: mia.token, json: ["changes": [badEntityID]]).status == .badRequest)
+            var farFuture = good; farFuture["createdAt"] = Int64.max
+            #expect(try await api.call(.post, "/sync/push", token: mia.token, json: ["changes": [farFuture]]).status == .badRequest)
             #expect(try await api.call(.get, "/sync/changes?after=-1", token: mia.token).status == .badRequest)
             #expect(try await api.call(.get, "/sync/changes?limit=1001", token: mia.token).status == .badRequest)
             #expect(try await api.call(.get, "/sync/changes?limit=abc", token: mia.token).status == .badRequest)

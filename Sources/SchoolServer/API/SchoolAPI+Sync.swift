@@ -18,12 +18,12 @@ extension SchoolAPI {
         guard (1...Self.maxChangesPerPush).contains(body.changes.count) else {
             throw Problem(.badRequest, "a push carries 1 to \(Self.maxChangesPerPush) changes")
         }
-        // Only an opId that is no UUID refuses the whole push (a refusal
-        // must name its change); anything else refuses just that change, so
-        // one bad row never blocks a device's outbox.
+        // What a device could send in good faith is refused change by
+        // change, so one bad row never blocks its outbox; only what breaks
+        // the spec refuses the whole push.
         let parsed = try body.changes.map { c -> (UUID, Result<SyncChange, PushRejection>) in
             guard let opId = UUID(uuidString: c.opId) else { throw Problem(.badRequest, "an opId is a UUID") }
-            return (opId, Result { () throws(PushRejection) in try Self.change(c, opId: opId) })
+            return (opId, try Self.change(c, opId: opId))
         }
         let pusher = PushFacts.Person(id: account.id, isPupil: account.role == .pupil, classID: account.classID)
         let readable = parsed.compactMap { try? $0.1.get() }
@@ -128,18 +128,19 @@ extension SchoolAPI {
     static let maxCursor: Int64 = 9_007_199_254_740_991
     static let dateRange: ClosedRange<Int64> = 0...253_402_300_799_999
 
-    static func change(_ c: Components.Schemas.Change, opId: UUID) throws(PushRejection) -> SyncChange {
+    /// What the spec rules out refuses the whole push (a device never
+    /// sends it); a payload too big to store refuses only its change, since
+    /// a device can draw a stroke that long.
+    static func change(_ c: Components.Schemas.Change, opId: UUID) throws -> Result<SyncChange, PushRejection> {
         guard (1...100).contains(c.entityId.utf8.count),
               c.entityId.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
-        else { throw PushRejection(.badRequest, "an entityId is 1 to 100 letters, digits, '.', '_' or '-'") }
+        else { throw Problem(.badRequest, "an entityId is 1 to 100 letters, digits, '.', '_' or '-'") }
+        guard dateRange.contains(c.createdAt) else { throw Problem(.badRequest, "createdAt is out of range") }
+        guard let entity = SyncChange.Entity(rawValue: c.entity.rawValue) else { throw Problem(.badRequest, "unknown entity") }
         guard c.payload.utf8.count <= maxPayloadBytes else {
-            throw PushRejection(.badRequest, "a change's payload is at most 1 MiB")
+            return .failure(PushRejection(.badRequest, "a change's payload is at most 1 MiB"))
         }
-        guard dateRange.contains(c.createdAt) else { throw PushRejection(.badRequest, "createdAt is out of range") }
-        guard let entity = SyncChange.Entity(rawValue: c.entity.rawValue) else {
-            throw PushRejection(.badRequest, "unknown entity")
-        }
-        return SyncChange(opId: opId, entity: entity, entityId: c.entityId, payload: c.payload, createdAt: c.createdAt)
+        return .success(SyncChange(opId: opId, entity: entity, entityId: c.entityId, payload: c.payload, createdAt: c.createdAt))
     }
 }
 

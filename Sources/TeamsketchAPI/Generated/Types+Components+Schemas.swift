@@ -444,7 +444,9 @@ extension Components {
             public var entity: Components.Schemas.ChangeEntity
             /// - Remark: Generated from `#/components/schemas/Change/entityId`.
             public var entityId: Components.Schemas.EntityID
-            /// The change itself, as JSON text (its form depends on `entity`); at most 1 MiB.
+            /// The change itself, as JSON text (its form depends on `entity`).
+            /// A payload over 1 MiB is refused on its own (`rejected`), not the push.
+            ///
             ///
             /// - Remark: Generated from `#/components/schemas/Change/payload`.
             public var payload: Swift.String
@@ -458,7 +460,7 @@ extension Components {
             ///   - opId:
             ///   - entity:
             ///   - entityId:
-            ///   - payload: The change itself, as JSON text (its form depends on `entity`); at most 1 MiB.
+            ///   - payload: The change itself, as JSON text (its form depends on `entity`).
             ///   - createdAt: When the device made the change (Unix milliseconds, the device's clock).
             public init(
                 opId: Components.Schemas.Id,

@@ -1,0 +1,192 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import LearnModel
+import LearnStore
+import NIOCore
+import NIOSSL
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import TeamsketchAPI
+import TeamsketchCore
+
+/// The desktop's connection to one school server: the generated client of
+/// openapi.yaml over AsyncHTTPClient. HTTPS checks the server's certificate
+/// against the system's authorities, or only against the school's own when
+/// a file of them is given; there is no switch to skip the check.
+public final class SchoolServerClient: Sendable {
+    /// The server's address without the API path, e.g. https://school:8470.
+    public let address: URL
+    private let http: HTTPClient
+    private let anonymous: Client
+
+    /// `trustedCertificates`: a PEM file of the authorities to trust
+    /// instead of the system's (a school that made its own).
+    public init(address: URL, trustedCertificates: String? = nil) throws {
+        self.address = address
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let trustedCertificates {
+            tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(trustedCertificates))
+        }
+        http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                          configuration: HTTPClient.Configuration(
+                              tlsConfiguration: tls,
+                              timeout: .init(connect: .seconds(5), read: .seconds(30))))
+        anonymous = Self.client(address, http, token: nil)
+    }
+
+    /// Must be called once the client is no longer used.
+    public func shutdown() async {
+        try? await http.shutdown()
+    }
+
+    private static func client(_ address: URL, _ http: HTTPClient, token: String?) -> Client {
+        Client(serverURL: address.appending(path: "api/v1"),
+               transport: AsyncHTTPClientTransport(configuration: .init(client: http, timeout: .seconds(60))),
+               middlewares: token.map { [BearerTokenMiddleware(token: $0)] } ?? [])
+    }
+
+    // MARK: signing in
+
+    public struct SignedIn: Sendable, Equatable {
+        public var token: String
+        public var expiresAt: Date
+        public var accountID: String
+        public var name: String
+        public var isTeacher: Bool
+    }
+
+    public enum SignInFailure: Error, Sendable, Equatable {
+        case wrongNameOrPassword
+        case tooManyTries(retryAfterSeconds: Int?)
+        case connection(SchoolConnectionError)
+    }
+
+    public func signInTeacher(name: String, password: String) async throws(SignInFailure) -> SignedIn {
+        let output: Operations.SignInTeacher.Output
+        do {
+            output = try await anonymous.signInTeacher(body: .json(.init(name: name, password: password)))
+        } catch {
+            throw .connection(Self.unreachable(error))
+        }
+        switch output {
+        case .created(let created):
+            guard let body = try? created.body.json else { throw .connection(.refused(status: 201, message: "unreadable answer")) }
+            return Self.signedIn(body)
+        case .unauthorized, .badRequest:
+            throw .wrongNameOrPassword
+        case .tooManyRequests(let answer):
+            throw .tooManyTries(retryAfterSeconds: answer.headers.retryAfter)
+        case .contentTooLarge:
+            throw .wrongNameOrPassword
+        case .undocumented(let status, _):
+            throw .connection(.refused(status: status, message: "unexpected answer"))
+        }
+    }
+
+    public func signOut(token: String) async {
+        _ = try? await Self.client(address, http, token: token).signOut()
+    }
+
+    /// Whether the server answers and its database too.
+    public func isHealthy() async -> Bool {
+        guard case .ok = try? await anonymous.getHealth() else { return false }
+        return true
+    }
+
+    // MARK: sync
+
+    /// The two calls the sync service makes, signed in with `token`.
+    public func connection(token: String) -> SchoolConnection {
+        let client = Self.client(address, http, token: token)
+        return SchoolConnection(
+            push: { entries throws(SchoolConnectionError) in try await Self.push(entries, client) },
+            pull: { after, limit throws(SchoolConnectionError) in try await Self.pull(after: after, limit: limit, client) })
+    }
+
+    private static func push(_ entries: [OutboxEntry], _ client: Client) async throws(SchoolConnectionError) -> PushOutcome {
+        let changes = entries.map { entry in
+            Components.Schemas.Change(
+                opId: entry.opId.uuidString.lowercased(),
+                entity: Components.Schemas.ChangeEntity(rawValue: entry.entity.rawValue)!,
+                entityId: entry.entityId,
+                payload: String(decoding: entry.payload, as: UTF8.self),
+                // A device whose clock reads before 1970 still sends a
+                // time the server accepts.
+                createdAt: max(0, UnixMilliseconds.milliseconds(entry.createdAt)))
+        }
+        let output: Operations.PushChanges.Output
+        do {
+            output = try await client.pushChanges(body: .json(.init(changes: changes)))
+        } catch {
+            throw unreachable(error)
+        }
+        switch output {
+        case .ok(let ok):
+            guard let body = try? ok.body.json else { throw .refused(status: 200, message: "unreadable answer") }
+            return PushOutcome(
+                accepted: body.accepted.compactMap(UUID.init(uuidString:)),
+                refused: body.rejected.compactMap { r in
+                    UUID(uuidString: r.opId).map { PushOutcome.Refusal(opId: $0, reason: r.message) }
+                })
+        case .unauthorized:
+            throw .signedOut
+        case .badRequest(let answer):
+            throw .refused(status: 400, message: (try? answer.body.json.message) ?? "")
+        case .contentTooLarge:
+            throw .refused(status: 413, message: "the push was too big")
+        case .undocumented(let status, _):
+            throw .refused(status: status, message: "unexpected answer")
+        }
+    }
+
+    private static func pull(after: Int64, limit: Int, _ client: Client) async throws(SchoolConnectionError) -> PulledPage {
+        let output: Operations.PullChanges.Output
+        do {
+            output = try await client.pullChanges(query: .init(after: after, limit: limit))
+        } catch {
+            throw unreachable(error)
+        }
+        switch output {
+        case .ok(let ok):
+            guard let body = try? ok.body.json else { throw .refused(status: 200, message: "unreadable answer") }
+            // A change this version cannot name is left out; the cursor
+            // still moves past it.
+            let changes = body.changes.compactMap { c -> RemoteChange? in
+                guard let opId = UUID(uuidString: c.opId), let entity = OutboxEntity(rawValue: c.entity.rawValue) else { return nil }
+                return RemoteChange(seq: c.seq, opId: opId, entity: entity, entityId: c.entityId,
+                                    payload: Data(c.payload.utf8), createdAt: UnixMilliseconds.date(c.createdAt))
+            }
+            return PulledPage(changes: changes, cursor: body.cursor, more: body.more)
+        case .unauthorized:
+            throw .signedOut
+        case .badRequest(let answer):
+            throw .refused(status: 400, message: (try? answer.body.json.message) ?? "")
+        case .undocumented(let status, _):
+            throw .refused(status: status, message: "unexpected answer")
+        }
+    }
+
+    private static func signedIn(_ body: Components.Schemas.SignedIn) -> SignedIn {
+        SignedIn(token: body.token, expiresAt: body.expiresAt, accountID: body.account.id, name: body.account.name,
+                 isTeacher: body.account.role == .teacher)
+    }
+
+    private static func unreachable(_ error: any Error) -> SchoolConnectionError {
+        let cause = (error as? ClientError)?.underlyingError ?? error
+        return .unreachable(String(describing: cause))
+    }
+}
+
+/// Sends the sign-in's token with every call.
+struct BearerTokenMiddleware: ClientMiddleware {
+    let token: String
+
+    func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+                   next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+        async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(token)"
+        return try await next(request, body, baseURL)
+    }
+}

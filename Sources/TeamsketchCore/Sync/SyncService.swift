@@ -1,0 +1,163 @@
+import Foundation
+import LearnStore
+
+/// Keeps the device's store and the school server in step, in the
+/// background, for as long as a server is chosen and someone is signed in.
+///
+/// A round pushes the outbox oldest first (the server stores each op id
+/// once, so a push repeated after a lost answer is harmless), then pulls
+/// from the stored cursor; each pulled page is applied with its cursor in
+/// one transaction, so a device stopped half-way resumes where it was.
+/// When the server does not answer, the service waits longer each time
+/// (`SyncBackoff`) and tries again by itself. Nothing in the app waits for
+/// it: drawing and playing only ever write the local store.
+public actor SyncService {
+    public struct Tuning: Sendable {
+        /// How often the outbox is looked at while things go well.
+        public var interval: Double = 5
+        /// How often the server is asked for others' changes when nothing
+        /// was sent.
+        public var pullInterval: Double = 30
+        public var pushBatch = 200
+        /// Payload bytes per push, well under the server's body limit
+        /// even with JSON's escaping.
+        public var pushBytes = 4 << 20
+        public var pullPage = 500
+        public var backoff = SyncBackoff()
+
+        public init() {}
+    }
+
+    /// What one round did.
+    public struct Round: Sendable, Equatable {
+        public var pushed = 0
+        public var refused = 0
+        public var pulled = 0
+        public var skipped = 0
+    }
+
+    private let store: LocalStore
+    private let connection: SchoolConnection
+    /// Names the server and the account: the cursor belongs to both.
+    private let key: String
+    private let tuning: Tuning
+    private let now: @Sendable () -> Date
+    private let random: @Sendable () -> Double
+    private let onStatus: @Sendable (SyncStatus) -> Void
+    private var loop: Task<Void, Never>?
+    private var failures = 0
+    private var unreachableSince: Date?
+    private var lastPull: Date?
+
+    public init(store: LocalStore, connection: SchoolConnection, key: String, tuning: Tuning = Tuning(),
+                now: @escaping @Sendable () -> Date = { Date() },
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+                onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in }) {
+        self.store = store
+        self.connection = connection
+        self.key = key
+        self.tuning = tuning
+        self.now = now
+        self.random = random
+        self.onStatus = onStatus
+    }
+
+    /// Starts syncing in the background; a second call does nothing.
+    public func start() {
+        guard loop == nil else { return }
+        loop = Task { [weak self] in await self?.run() }
+    }
+
+    public func stop() {
+        loop?.cancel()
+        loop = nil
+    }
+
+    private func run() async {
+        while !Task.isCancelled {
+            let wait: Double
+            do {
+                let due = lastPull.map { now().timeIntervalSince($0) >= tuning.pullInterval } ?? true
+                if try store.outboxCount() > 0 || due {
+                    _ = try await syncOnce()
+                }
+                wait = tuning.interval
+            } catch SchoolConnectionError.signedOut {
+                onStatus(.signedOut)
+                loop = nil
+                return
+            } catch {
+                wait = tuning.backoff.delay(afterFailures: failures, random: random())
+            }
+            try? await Task.sleep(for: .milliseconds(Int64(wait * 1000)))
+        }
+    }
+
+    /// One round now: push everything waiting, then pull everything new.
+    /// Reports the status whatever happens.
+    @discardableResult
+    public func syncOnce() async throws -> Round {
+        do {
+            let round = try await pushThenPull()
+            failures = 0
+            unreachableSince = nil
+            lastPull = now()
+            let waiting = (try? store.outboxCount()) ?? 0
+            onStatus(waiting == 0 ? .synced(at: now()) : .waiting(count: waiting))
+            return round
+        } catch SchoolConnectionError.signedOut {
+            onStatus(.signedOut)
+            throw SchoolConnectionError.signedOut
+        } catch {
+            failures += 1
+            let since = unreachableSince ?? now()
+            unreachableSince = since
+            onStatus(.unreachable(since: since, waiting: (try? store.outboxCount()) ?? 0))
+            throw error
+        }
+    }
+
+    private func pushThenPull() async throws -> Round {
+        var round = Round()
+        while true {
+            let batch = try nextBatch()
+            if batch.isEmpty { break }
+            onStatus(.waiting(count: try store.outboxCount()))
+            let outcome = try await connection.push(batch)
+            let done = outcome.accepted + outcome.refused.map(\.opId)
+            try store.acknowledge(done)
+            round.pushed += outcome.accepted.count
+            round.refused += outcome.refused.count
+            // An answer that names none of what was sent would send the
+            // same batch forever.
+            guard !done.isEmpty else { throw SchoolConnectionError.refused(status: 200, message: "no change was acknowledged") }
+        }
+        var cursor = try store.syncCursor(for: key)
+        while true {
+            let page = try await connection.pull(cursor, tuning.pullPage)
+            // A cursor that goes back would pull the same pages forever.
+            guard page.cursor >= cursor else {
+                throw SchoolConnectionError.refused(status: 200, message: "the server's cursor went back")
+            }
+            let applied = try store.applyRemote(page.changes, cursor: page.cursor, for: key)
+            round.pulled += applied.applied
+            round.skipped += applied.skipped
+            cursor = page.cursor
+            if !page.more || page.changes.isEmpty { break }
+        }
+        return round
+    }
+
+    /// The oldest waiting entries, at most `pushBatch` of them and
+    /// `pushBytes` of payload, but always at least one.
+    private func nextBatch() throws -> [OutboxEntry] {
+        var bytes = 0
+        var batch: [OutboxEntry] = []
+        for entry in try store.pendingOutbox(limit: tuning.pushBatch) {
+            if !batch.isEmpty, bytes + entry.payload.count > tuning.pushBytes { break }
+            bytes += entry.payload.count
+            batch.append(entry)
+        }
+        return batch
+    }
+}
