@@ -164,7 +164,7 @@ let package = Package(
                                                         "LearnRender",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SchoolServerTests",
-                    dependencies: ["SchoolServer", "TeamsketchAPI", "LearnModel",
+                    dependencies: ["SchoolServer", "TeamsketchAPI", "LearnModel", "LearnStore", "TeamsketchCore", "SchoolClient",
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
                                    .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -11,7 +11,7 @@ extension LocalStore {
     /// The oldest pending changes, in the order they were made.
     public func pendingOutbox(limit: Int = 100) throws -> [OutboxEntry] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY opId LIMIT ?", arguments: [limit]).map { row in
+            try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY rowid LIMIT ?", arguments: [limit]).map { row in
                 guard let opId = UUID(uuidString: row["opId"]),
                       let entity = OutboxEntity(rawValue: row["entity"])
                 else { throw StoreError.corrupt(path: path ?? ":memory:") }
@@ -21,8 +21,9 @@ extension LocalStore {
         }
     }
 
-    /// Must run inside the transaction of the change it records. The id is
-    /// made there too, under the write lock, so id order is commit order.
+    /// Must run inside the transaction of the change it records, so the
+    /// outbox's row order is the order the changes were committed in. A
+    /// change without an id of its own (`SketchOpIdentity`) gets a UUIDv7.
     func insertOutbox(_ entity: OutboxEntity, entityId: String, payload: Data, at now: Int64,
                       opId: UUID? = nil, _ db: Database) throws {
         let id = opId ?? ids.next()

@@ -61,7 +61,7 @@ extension LocalStore {
         }
     }
 
-    private func upsertPool(_ pool: WordPool, builtIn: Bool, now: Int64, _ db: Database) throws {
+    func upsertPool(_ pool: WordPool, builtIn: Bool, now: Int64, _ db: Database) throws {
         try db.execute(sql: """
             INSERT INTO pool (id, name, language, builtIn, createdAt, modifiedAt) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET name = excluded.name, language = excluded.language,

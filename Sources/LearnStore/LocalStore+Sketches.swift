@@ -9,7 +9,8 @@ extension LocalStore {
             let now = StoreTime.milliseconds(clock.now())
             try insertSketch(meta, modifiedAt: now, db)
             try insertOutbox(.sketch, entityId: meta.id.storeKey,
-                             payload: SketchChange.create(meta, at: now).encoded(), at: now, db)
+                             payload: SketchChange.create(meta, at: now).encoded(), at: now,
+                             opId: SketchOpIdentity.creation(of: meta.id), db)
         }
     }
 
@@ -26,16 +27,15 @@ extension LocalStore {
     public func append(contentsOf ops: [SketchOp], to sketchID: UUID) throws {
         guard !ops.isEmpty else { return }
         // Encoded outside the write lock: that is most of the work.
-        let rows = try ops.map { (SketchOpPayload.kind(of: $0), try SketchOpPayload.encode($0)) }
+        let rows = try Self.rows(ops, in: sketchID)
         try writer.write { db in
             let now = StoreTime.milliseconds(clock.now())
             try db.cachedStatement(sql: "UPDATE sketch SET modifiedAt = ? WHERE id = ? AND deletedAt IS NULL")
                 .execute(arguments: [now, sketchID.storeKey])
             guard db.changesCount > 0 else { throw StoreError.sketchNotFound(sketchID) }
-            let last = try Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM sketchOp WHERE sketchId = ?"),
-                                        arguments: [sketchID.storeKey]) ?? 0
-            for (offset, (kind, payload)) in rows.enumerated() {
-                try insertOp(kind, payload: payload, seq: last + 1 + offset, sketchID: sketchID, at: now, db)
+            var seq = try nextSeq(sketchID, db)
+            for row in rows where try insertOp(row, seq: seq, sketchID: sketchID, at: now, outbox: true, db) {
+                seq += 1
             }
         }
     }
@@ -57,14 +57,16 @@ extension LocalStore {
     /// Never replaces anything: if the id already exists (even deleted),
     /// this throws `duplicateSketch`. Give the document a new id to keep both.
     public func saveSketch(_ doc: SketchDocument) throws {
-        let ops = try doc.ops.map { (SketchOpPayload.kind(of: $0), try SketchOpPayload.encode($0)) }
+        let rows = try Self.rows(doc.ops, in: doc.meta.id)
         try writer.write { db in
             let now = StoreTime.milliseconds(clock.now())
             try insertSketch(doc.meta, modifiedAt: now, db)
             try insertOutbox(.sketch, entityId: doc.meta.id.storeKey,
-                             payload: SketchChange.create(doc.meta, at: now).encoded(), at: now, db)
-            for (index, (kind, payload)) in ops.enumerated() {
-                try insertOp(kind, payload: payload, seq: index + 1, sketchID: doc.meta.id, at: now, db)
+                             payload: SketchChange.create(doc.meta, at: now).encoded(), at: now,
+                             opId: SketchOpIdentity.creation(of: doc.meta.id), db)
+            var seq = 1
+            for row in rows where try insertOp(row, seq: seq, sketchID: doc.meta.id, at: now, outbox: true, db) {
+                seq += 1
             }
         }
     }
@@ -178,13 +180,38 @@ extension LocalStore {
                              meta.width, meta.height, StoreTime.milliseconds(meta.createdAt), modifiedAt])
     }
 
-    private func insertOp(_ kind: SketchOpPayload.Kind, payload: Data, seq: Int, sketchID: UUID,
-                          at now: Int64, _ db: Database) throws {
-        let opId = ids.next()
+    /// An op ready to store: its id (the same on every device, see
+    /// `SketchOpIdentity`), kind and encoding.
+    struct OpRow {
+        var opId: UUID
+        var kind: SketchOpPayload.Kind
+        var payload: Data
+    }
+
+    static func rows(_ ops: [SketchOp], in sketchID: UUID) throws -> [OpRow] {
+        try ops.map { OpRow(opId: SketchOpIdentity.id(of: $0, in: sketchID), kind: SketchOpPayload.kind(of: $0),
+                            payload: try SketchOpPayload.encode($0)) }
+    }
+
+    func nextSeq(_ sketchID: UUID, _ db: Database) throws -> Int {
+        try (Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM sketchOp WHERE sketchId = ?"),
+                          arguments: [sketchID.storeKey]) ?? 0) + 1
+    }
+
+    /// Stores an op at `seq` unless an op of that id is stored already (the
+    /// same stroke appended twice, or pulled after it was drawn here): the
+    /// log keeps each op once. Returns whether it was stored. `outbox`:
+    /// whether the server still has to hear of it (not for pulled ops).
+    func insertOp(_ row: OpRow, seq: Int, sketchID: UUID, at now: Int64, outbox: Bool, _ db: Database) throws -> Bool {
         try db.cachedStatement(sql: """
             INSERT INTO sketchOp (sketchId, seq, opId, kind, payload, createdAt) VALUES (?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [sketchID.storeKey, seq, opId.storeKey, kind.rawValue, payload, now])
-        try insertOutbox(.sketchOp, entityId: sketchID.storeKey, payload: payload, at: now, opId: opId, db)
+            ON CONFLICT (opId) DO NOTHING
+            """).execute(arguments: [sketchID.storeKey, seq, row.opId.storeKey, row.kind.rawValue, row.payload, now])
+        guard db.changesCount > 0 else { return false }
+        if outbox {
+            try insertOutbox(.sketchOp, entityId: sketchID.storeKey, payload: row.payload, at: now, opId: row.opId, db)
+        }
+        return true
     }
 
     /// One UPDATE of a live sketch plus its outbox row.

@@ -25,7 +25,8 @@ public enum OutboxEntity: String, Sendable, CaseIterable {
 /// as the local change it describes. The server applies each `opId` at most
 /// once, so pushing a row twice (after a lost response) is harmless.
 public struct OutboxEntry: Hashable, Sendable {
-    /// UUIDv7: ordering by id is ordering by time of the change.
+    /// The change's id: for a sketch's creation and its ops the one every
+    /// device gives them (`SketchOpIdentity`), else a UUIDv7.
     public var opId: UUID
     public var entity: OutboxEntity
     /// Lowercase UUID string of the sketch.

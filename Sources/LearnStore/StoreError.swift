@@ -25,6 +25,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     case duplicateSketch(UUID)
     /// A stored op could not be decoded.
     case unreadableOp(sketchID: UUID, seq: Int)
+    /// A grade, class settings or profile outside what may be stored.
+    case invalidRecord(String)
 
     public var description: String {
         switch self {
@@ -42,6 +44,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible, Loca
             "A sketch with the id \(id.uuidString.lowercased()) already exists."
         case .unreadableOp(let id, let seq):
             "Step \(seq) of the sketch \(id.uuidString.lowercased()) could not be read."
+        case .invalidRecord(let why):
+            "This cannot be saved: \(why)."
         }
     }
 

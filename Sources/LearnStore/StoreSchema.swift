@@ -40,7 +40,7 @@ enum StoreSchema {
                 t.primaryKey(["sketchId", "seq"])
             }
             try db.create(table: "outbox") { t in
-                t.primaryKey("opId", .text) // UUIDv7: text order is time order
+                t.primaryKey("opId", .text) // rows are read in rowid (commit) order
                 t.column("entity", .text).notNull()
                 t.column("entityId", .text).notNull()
                 t.column("payload", .blob).notNull()
@@ -80,6 +80,34 @@ enum StoreSchema {
                 t.column("lettersReceived", .integer).notNull()
                 t.column("wrongPlacements", .integer).notNull()
                 t.column("playedAt", .integer).notNull()
+            }
+        }
+        // Sync with the school server (issue 9): the pull cursor of each
+        // server and account, and the records only the server's other
+        // devices make (a teacher's grades, a class's settings, profiles,
+        // which class a pool is given to). Each holds the latest record.
+        migrator.registerMigration("v3") { db in
+            try db.create(table: "syncState") { t in
+                t.primaryKey("key", .text) // server URL # account id
+                t.column("cursor", .integer).notNull()
+            }
+            try db.create(table: "grade") { t in
+                t.primaryKey("id", .text)
+                t.column("targetId", .text).notNull().indexed()
+                t.column("record", .blob).notNull() // GradeRecord JSON
+            }
+            try db.create(table: "classSettings") { t in
+                t.primaryKey("classId", .text)
+                t.column("record", .blob).notNull() // ClassSettingsRecord JSON
+            }
+            try db.create(table: "profile") { t in
+                t.primaryKey("accountId", .text)
+                t.column("record", .blob).notNull() // ProfileRecord JSON
+            }
+            try db.create(table: "poolAssignment") { t in
+                t.column("poolId", .text).notNull()
+                t.column("classId", .text).notNull()
+                t.primaryKey(["poolId", "classId"])
             }
         }
         return migrator

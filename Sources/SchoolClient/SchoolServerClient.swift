@@ -84,6 +84,73 @@ public final class SchoolServerClient: Sendable {
         }
     }
 
+    public func signInPupil(id: String, pictures: [Int]) async throws(SignInFailure) -> SignedIn {
+        let output: Operations.SignInPupil.Output
+        do {
+            output = try await anonymous.signInPupil(body: .json(.init(pupilId: id, pictures: pictures)))
+        } catch {
+            throw .connection(Self.unreachable(error))
+        }
+        switch output {
+        case .created(let created):
+            guard let body = try? created.body.json else { throw .connection(.refused(status: 201, message: "unreadable answer")) }
+            return Self.signedIn(body)
+        case .unauthorized, .badRequest, .contentTooLarge:
+            throw .wrongNameOrPassword
+        case .tooManyRequests(let answer):
+            throw .tooManyTries(retryAfterSeconds: answer.headers.retryAfter)
+        case .undocumented(let status, _):
+            throw .connection(.refused(status: status, message: "unexpected answer"))
+        }
+    }
+
+    // MARK: classes (the teacher's)
+
+    /// Makes a class; its id.
+    public func createClass(named name: String, token: String) async throws(SchoolConnectionError) -> String {
+        let output: Operations.CreateClass.Output
+        do {
+            output = try await Self.client(address, http, token: token).createClass(body: .json(.init(name: name)))
+        } catch {
+            throw Self.unreachable(error)
+        }
+        guard case .created(let created) = output, let body = try? created.body.json else {
+            throw Self.refusal(output)
+        }
+        return body.id
+    }
+
+    /// Adds a pupil to one of the teacher's classes; the pupil's id.
+    public func addPupil(named name: String, toClass classID: String, token: String) async throws(SchoolConnectionError) -> String {
+        let output: Operations.AddPupil.Output
+        do {
+            output = try await Self.client(address, http, token: token)
+                .addPupil(path: .init(classId: classID), body: .json(.init(name: name)))
+        } catch {
+            throw Self.unreachable(error)
+        }
+        guard case .created(let created) = output, let body = try? created.body.json else {
+            throw Self.refusal(output)
+        }
+        return body.id
+    }
+
+    public func setPictures(_ pictures: [Int], pupil pupilID: String, token: String) async throws(SchoolConnectionError) {
+        let output: Operations.SetPicturePassword.Output
+        do {
+            output = try await Self.client(address, http, token: token)
+                .setPicturePassword(path: .init(pupilId: pupilID), body: .json(.init(pictures: pictures)))
+        } catch {
+            throw Self.unreachable(error)
+        }
+        guard case .noContent = output else { throw Self.refusal(output) }
+    }
+
+    /// An answer that is not the one asked for, as an error.
+    private static func refusal(_ output: Any) -> SchoolConnectionError {
+        .refused(status: 0, message: String(describing: output).prefix(300).description)
+    }
+
     public func signOut(token: String) async {
         _ = try? await Self.client(address, http, token: token).signOut()
     }

@@ -102,7 +102,7 @@ import LearnStore
                 try db.close()
             }
             let store = try LocalStore(path: path)
-            #expect(try store.appliedMigrations() == ["v1", "v2"])
+            #expect(try store.appliedMigrations() == ["v1", "v2", "v3"])
             #expect(try store.sketches().map(\.name) == ["Alt"])
             try store.loadBuiltInPoolsIfMissing(BuiltInPools.all())
             #expect(try store.pools().count == 2)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LearnStore
 import LearnModel
 import LearnRender
 
@@ -37,6 +38,9 @@ struct GenerateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The file to write: .xopp, .teamsketch, .png, .pdf or .svg.", valueName: "OUT"))
     var output: String
 
+    @Option(help: "Also save the sketch in this store file, as if drawn there (its changes wait to be synced).")
+    var store: String?
+
     func validate() throws {
         guard strokes >= 0 else { throw ValidationError("--strokes must be 0 or more.") }
         guard points >= 1 else { throw ValidationError("--points must be at least 1.") }
@@ -55,5 +59,6 @@ struct GenerateCommand: ParsableCommand {
         } catch {
             throw CLIFailure(message: error.description)
         }
+        if let store { try LocalStore(path: store).saveSketch(doc) }
     }
 }

@@ -11,6 +11,14 @@ enum Stopwatch {
         return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
+    static func seconds(_ body: () async throws -> Void) async rethrows -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await body()
+        let d = clock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+
     /// Median of `runs` timings after one untimed warm-up call.
     static func median<E: Error>(runs: Int, _ body: () throws(E) -> Void) throws(E) -> Double {
         try body()

@@ -6,7 +6,7 @@ struct TeamsketchCommand: ParsableCommand {
         abstract: "Teamsketch Desktop: draw together, play Buchstaben Post.",
         subcommands: [RunCommand.self, ExportCommand.self, GenerateCommand.self, BenchCommand.self,
                       DiscoverCommand.self, AnnounceCommand.self, HostCommand.self, ObserveCommand.self,
-                      SessionBenchCommand.self, StoreBenchCommand.self],
+                      SessionBenchCommand.self, StoreBenchCommand.self, SyncCommand.self, SchoolBenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -10,4 +10,5 @@ enum AppPage: String, CaseIterable {
     case canvas
     case wordPostStart = "wordpost-start"
     case wordPost = "wordpost"
+    case school
 }

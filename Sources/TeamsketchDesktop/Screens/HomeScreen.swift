@@ -1,9 +1,11 @@
 import CGtk
+import TeamsketchCore
 
 /// The start screen: big buttons, icons first (pupils rarely read).
 @MainActor
 final class HomeScreen {
     let widget: Widget
+    private let syncStatus: Widget
 
     init(app: TeamsketchApp) {
         let title = UI.label(`_`("Teamsketch"), classes: ["home-title"])
@@ -25,7 +27,19 @@ final class HomeScreen {
             },
         ])
         UI.center(buttons)
-        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 48, [title, buttons])
+        // The school server is the teacher's business: a small button and
+        // a quiet line under the pupils' big ones.
+        let school = UI.iconButton("network-server-symbolic", tooltip: `_`("School server"), classes: ["school-button"]) {
+            [weak app] in app?.showSchool()
+        }
+        syncStatus = UI.label("", classes: ["sync-status"])
+        let schoolRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [school, syncStatus])
+        gtk_widget_set_halign(schoolRow, GTK_ALIGN_CENTER)
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 48, [title, buttons, schoolRow])
         UI.center(widget)
+    }
+
+    func showSyncStatus(_ status: SyncStatus) {
+        UI.setText(syncStatus, SyncStatusText.text(status))
     }
 }

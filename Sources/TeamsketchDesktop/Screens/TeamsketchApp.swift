@@ -40,6 +40,9 @@ final class TeamsketchApp {
     /// Screen objects live as long as their page in the stack; GTK holds the
     /// widgets, this holds the Swift side.
     private var screens: [AppPage: AnyObject] = [:]
+    private var home: HomeScreen?
+    /// The school server, when one is chosen and someone signed in.
+    private(set) lazy var school = SchoolLink(signIns: .live(), store: store)
 
     private init(options: AppOptions) {
         self.options = options
@@ -80,8 +83,15 @@ final class TeamsketchApp {
         gtk_stack_set_transition_type(ts_stack(stack), GTK_STACK_TRANSITION_TYPE_NONE)
         self.stack = stack
         gtk_window_set_child(ts_window(win), stack)
-        gtk_stack_add_named(ts_stack(stack), HomeScreen(app: self).widget, AppPage.home.rawValue)
+        let home = HomeScreen(app: self)
+        self.home = home
+        gtk_stack_add_named(ts_stack(stack), home.widget, AppPage.home.rawValue)
         openStore()
+        school.onStatus = { [weak self] status in
+            self?.home?.showSyncStatus(status)
+            (self?.screens[.school] as? SchoolServerScreen)?.showStatus(status)
+        }
+        school.resume()
         if let file = options.openFile { openFile(file) }
         // Before present: presenting maps the window at once.
         if options.quitAfterFirstFrame { reportFirstFrame(win) }
@@ -119,6 +129,11 @@ final class TeamsketchApp {
         let screen = NewSketchScreen(app: self, together: together)
         replace(.newSketch, with: screen.widget, owner: screen)
         screen.focusName()
+    }
+
+    func showSchool() {
+        let screen = SchoolServerScreen(app: self)
+        replace(.school, with: screen.widget, owner: screen)
     }
 
     func showGallery() {

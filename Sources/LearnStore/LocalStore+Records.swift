@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import LearnModel
+
+/// Records a teacher's devices make and the school server hands on: grades,
+/// class settings, profiles and which class a pool is given to. Each keeps
+/// only its latest value; the last change in the server's order wins, so a
+/// record pulled later replaces one set here earlier.
+extension LocalStore {
+    public func setGrade(id: UUID, _ record: GradeRecord) throws {
+        if let problem = record.problem { throw StoreError.invalidRecord(problem) }
+        try writeRecord(.grade, id: id.storeKey, record) { db, data in
+            try Self.upsertGrade(id: id.storeKey, record, data, db)
+        }
+    }
+
+    /// The grades of a sketch or game (lowercase id), oldest change first;
+    /// taken-back grades are left out.
+    public func grades(forTarget targetID: String) throws -> [GradeRecord] {
+        try writer.read { db in
+            try Data.fetchAll(db, sql: "SELECT record FROM grade WHERE targetId = ? ORDER BY rowid", arguments: [targetID])
+                .compactMap { try? JSONDecoder().decode(GradeRecord.self, from: $0) }
+                .filter { !$0.deleted }
+        }
+    }
+
+    public func setClassSettings(classID: String, _ record: ClassSettingsRecord) throws {
+        if let problem = record.problem { throw StoreError.invalidRecord(problem) }
+        try writeRecord(.classSettings, id: classID, record) { db, data in
+            try db.execute(sql: "INSERT OR REPLACE INTO classSettings (classId, record) VALUES (?, ?)", arguments: [classID, data])
+        }
+    }
+
+    public func classSettings(classID: String) throws -> ClassSettingsRecord? {
+        try record(ClassSettingsRecord.self, sql: "SELECT record FROM classSettings WHERE classId = ?", classID)
+    }
+
+    public func setProfile(accountID: String, _ record: ProfileRecord) throws {
+        if let problem = record.problem { throw StoreError.invalidRecord(problem) }
+        try writeRecord(.profile, id: accountID, record) { db, data in
+            try db.execute(sql: "INSERT OR REPLACE INTO profile (accountId, record) VALUES (?, ?)", arguments: [accountID, data])
+        }
+    }
+
+    public func profile(accountID: String) throws -> ProfileRecord? {
+        try record(ProfileRecord.self, sql: "SELECT record FROM profile WHERE accountId = ?", accountID)
+    }
+
+    public func setPoolAssignment(poolID: String, _ record: PoolAssignment) throws {
+        try writeRecord(.poolAssignment, id: poolID, record) { db, _ in
+            try Self.applyAssignment(poolID: poolID, record, db)
+        }
+    }
+
+    /// The classes a pool is given to.
+    public func assignedClasses(poolID: String) throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT classId FROM poolAssignment WHERE poolId = ? ORDER BY classId", arguments: [poolID])
+        }
+    }
+
+    // MARK: shared with pulling
+
+    static func upsertGrade(id: String, _ record: GradeRecord, _ data: Data, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO grade (id, targetId, record) VALUES (?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET targetId = excluded.targetId, record = excluded.record
+            """, arguments: [id, record.targetId.lowercased(), data])
+    }
+
+    static func applyAssignment(poolID: String, _ record: PoolAssignment, _ db: Database) throws {
+        if record.assigned {
+            try db.execute(sql: "INSERT OR IGNORE INTO poolAssignment (poolId, classId) VALUES (?, ?)",
+                           arguments: [poolID, record.classId.lowercased()])
+        } else {
+            try db.execute(sql: "DELETE FROM poolAssignment WHERE poolId = ? AND classId = ?",
+                           arguments: [poolID, record.classId.lowercased()])
+        }
+    }
+
+    /// The record's row and its outbox row, in one transaction.
+    private func writeRecord<T: Encodable>(_ entity: OutboxEntity, id: String, _ record: T,
+                                           store: (Database, Data) throws -> Void) throws {
+        let data = try JSONEncoder().encode(record)
+        try writer.write { db in
+            try store(db, data)
+            try insertOutbox(entity, entityId: id, payload: data, at: StoreTime.milliseconds(clock.now()), db)
+        }
+    }
+
+    private func record<T: Decodable>(_ type: T.Type, sql: String, _ key: String) throws -> T? {
+        try writer.read { db in
+            try Data.fetchOne(db, sql: sql, arguments: [key]).flatMap { try? JSONDecoder().decode(type, from: $0) }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Who is signed in to which school server on this device. Kept in a file
+/// only the user can read (it holds the token), and forgotten on signing
+/// out. Without one the device works alone, exactly as without a server.
+public struct SchoolSignIn: Codable, Equatable, Sendable {
+    /// The server's base URL (scheme, host, port).
+    public var server: String
+    /// A PEM file of the authorities to trust instead of the system's, for a
+    /// school that made its own.
+    public var trustedCertificates: String?
+    public var accountID: String
+    public var name: String
+    public var isTeacher: Bool
+    public var token: String
+    public var expiresAt: Date
+
+    public init(server: String, trustedCertificates: String? = nil, accountID: String, name: String,
+                isTeacher: Bool, token: String, expiresAt: Date) {
+        self.server = server; self.trustedCertificates = trustedCertificates; self.accountID = accountID
+        self.name = name; self.isTeacher = isTeacher; self.token = token; self.expiresAt = expiresAt
+    }
+
+    /// Whether syncing should start: the sign-in has not run out.
+    public func isValid(at now: Date) -> Bool { expiresAt > now }
+
+    /// Names the server and the account, so a device used by several
+    /// accounts or moved to another server keeps a cursor for each.
+    public var syncKey: String { server + "#" + accountID }
+}
+
+/// Where the sign-in lives: `$XDG_CONFIG_HOME/teamsketch/school.json`, made
+/// readable by its owner only; or a variable, for tests.
+public struct SchoolSignInClient: Sendable {
+    public var load: @Sendable () -> SchoolSignIn?
+    public var save: @Sendable (SchoolSignIn?) throws -> Void
+
+    public init(load: @escaping @Sendable () -> SchoolSignIn?, save: @escaping @Sendable (SchoolSignIn?) throws -> Void) {
+        self.load = load
+        self.save = save
+    }
+
+    public static func live(environment: [String: String] = ProcessInfo.processInfo.environment) -> SchoolSignInClient {
+        let path = (ProfileClient.profilePath(environment: environment) as NSString)
+            .deletingLastPathComponent + "/school.json"
+        return SchoolSignInClient(
+            load: {
+                // A token file anyone can change is not trusted with a size
+                // beyond what a sign-in takes.
+                guard let data = FileManager.default.contents(atPath: path), data.count < 64 * 1024 else { return nil }
+                return try? JSONDecoder().decode(SchoolSignIn.self, from: data)
+            },
+            save: { signIn in
+                guard let signIn else {
+                    try? FileManager.default.removeItem(atPath: path)
+                    return
+                }
+                let url = URL(fileURLWithPath: path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                // Made private before the token is written into it.
+                let temporary = path + ".new"
+                guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600])
+                else { throw CocoaError(.fileWriteNoPermission) }
+                try JSONEncoder().encode(signIn).write(to: URL(fileURLWithPath: temporary))
+                guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            })
+    }
+
+    public static func inMemory(_ initial: SchoolSignIn? = nil) -> SchoolSignInClient {
+        let box = LockedValue(initial)
+        return SchoolSignInClient(load: { box.value }, save: { box.value = $0 })
+    }
+}

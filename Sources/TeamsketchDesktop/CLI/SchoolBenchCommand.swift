@@ -1,0 +1,211 @@
+import ArgumentParser
+import Foundation
+import LearnModel
+import LearnStore
+import SchoolClient
+import TeamsketchCore
+
+/// `TeamsketchDesktop bench-school --server URL --teacher NAME`: the school
+/// server under a school's load, measured from the client side (the
+/// teacher's password in TEAMSKETCH_PASSWORD). Two figures, each on both
+/// databases by scripts/bench.sh (docs/PERFORMANCE.md):
+/// - transfer: a store with one sketch of `--ops` stroke ops is pushed by
+///   the app's sync service, then pulled into an empty store by another
+///   device of the same account; seconds for each way.
+/// - load: `--clients` pupils (a school's 30 groups of 4) each push their
+///   strokes to their group's sketch (the group's other devices push the
+///   same ops again, as after a LAN session) and pull every few seconds,
+///   for `--seconds`; the latency of every request, and every error.
+/// Prints `NAME: VALUE UNIT` lines.
+struct SchoolBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-school",
+        abstract: "Benchmark the school server: a big push and pull, and a school's load.",
+        shouldDisplay: false)
+
+    @Option(help: "The school server's address.")
+    var server: String
+
+    @Option(help: "A teacher account on that server (password in TEAMSKETCH_PASSWORD).")
+    var teacher: String
+
+    @Option(help: "Stroke ops in the pushed and pulled sketch.")
+    var ops = 10_000
+
+    @Option(help: "Pupils syncing at once in the load run (0: no load run).")
+    var clients = 120
+
+    @Option(help: "Length of the load run in seconds.")
+    var seconds = 60
+
+    @Option(help: "Folder for the two stores.")
+    var dir: String
+
+    func validate() throws {
+        guard SchoolAddress.parse(server) != nil else { throw ValidationError("--server is not a server address.") }
+        guard (1...200_000).contains(ops) else { throw ValidationError("--ops must be 1…200000.") }
+        guard (0...400).contains(clients), clients % 4 == 0 else { throw ValidationError("--clients must be 0…400, in fours.") }
+        guard (1...3600).contains(seconds) else { throw ValidationError("--seconds must be 1…3600.") }
+        guard ProcessInfo.processInfo.environment["TEAMSKETCH_PASSWORD"] != nil else {
+            throw ValidationError("Set TEAMSKETCH_PASSWORD to the teacher's password.")
+        }
+    }
+
+    func run() throws {
+        let command = self
+        try HeadlessMainLoop.runBlocking { try await command.bench() }
+    }
+
+    private func bench() async throws {
+        let client = try SchoolServerClient(address: SchoolAddress.parse(server)!)
+        do {
+            let signedIn = try await client.signInTeacher(name: teacher,
+                                                          password: ProcessInfo.processInfo.environment["TEAMSKETCH_PASSWORD"]!)
+            try await transfer(client, signedIn)
+            if clients > 0 { try await load(client, teacherToken: signedIn.token) }
+        } catch {
+            await client.shutdown()
+            throw error
+        }
+        await client.shutdown()
+    }
+
+    // MARK: transfer
+
+    private func transfer(_ client: SchoolServerClient, _ signedIn: SchoolServerClient.SignedIn) async throws {
+        let pushing = try LocalStore(path: dir + "/bench-push-\(UUID().uuidString).sqlite")
+        let pulling = try LocalStore(path: dir + "/bench-pull-\(UUID().uuidString).sqlite")
+        var doc = SketchGenerator(seed: 3).document(strokes: ops, pointsPerStroke: 30)
+        doc.meta.name = "bench \(ops)"
+        try pushing.saveSketch(doc)
+        let connection = client.connection(token: signedIn.token)
+        let push = SyncService(store: pushing, connection: connection, key: "push")
+        let pushTime = try await Stopwatch.seconds { () async throws in _ = try await push.syncOnce() }
+        guard try pushing.outboxCount() == 0 else { throw CLIFailure(message: "the push left changes waiting") }
+        // Another device of the same account starts from nothing.
+        let pull = SyncService(store: pulling, connection: connection, key: "pull")
+        let pullTime = try await Stopwatch.seconds { () async throws in _ = try await pull.syncOnce() }
+        guard try pulling.opCount(doc.meta.id) == ops else { throw CLIFailure(message: "the pull did not bring every op") }
+        print(String(format: "sync_push_%d_ops: %.2f s", ops, pushTime))
+        print(String(format: "sync_pull_%d_ops: %.2f s", ops, pullTime))
+        fflush(nil)
+    }
+
+    // MARK: load
+
+    private func load(_ client: SchoolServerClient, teacherToken: String) async throws {
+        // Pupils in classes of at most 30, each with its picture password.
+        var tokens: [String] = []
+        let run = UUID().uuidString.prefix(6)
+        for classNumber in 0..<((clients + 29) / 30) {
+            let classID = try await client.createClass(named: "Bench \(run) \(classNumber + 1)", token: teacherToken)
+            for pupil in 0..<min(30, clients - classNumber * 30) {
+                let id = try await client.addPupil(named: "Kind \(pupil + 1)", toClass: classID, token: teacherToken)
+                try await client.setPictures([0, 1, 2], pupil: id, token: teacherToken)
+                tokens.append(try await client.signInPupil(id: id, pictures: [0, 1, 2]).token)
+            }
+        }
+        // Groups of four within a class, each drawing one sketch.
+        let groups = stride(from: 0, to: tokens.count, by: 4).map { Array(tokens[$0..<min($0 + 4, tokens.count)]) }
+        let latencies = LatencyLog()
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (groupNumber, members) in groups.enumerated() {
+                let sketch = SketchMeta(name: "Gruppe")
+                let shared = SharedOps()
+                for (index, token) in members.enumerated() {
+                    let connection = client.connection(token: token)
+                    let strokes = SketchGenerator(seed: UInt64(1000 + groupNumber * 4 + index))
+                        .strokes(count: seconds * 3, pointsPerStroke: 40)
+                    group.addTask {
+                        try await Self.pupil(index: index, sketch: sketch, strokes: strokes, connection: connection,
+                                             shared: shared, latencies: latencies, until: deadline)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let sorted = latencies.samples.sorted()
+        guard !sorted.isEmpty else { throw CLIFailure(message: "no request was made") }
+        func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000 }
+        print("school_load_clients: \(tokens.count) clients")
+        print(String(format: "school_load_requests_per_s: %.0f requests/s", Double(sorted.count) / Double(seconds)))
+        print(String(format: "school_load_p50: %.1f ms", percentile(0.5)))
+        print(String(format: "school_load_p99: %.1f ms", percentile(0.99)))
+        print(String(format: "school_load_max: %.1f ms", sorted.last! * 1000))
+        print("school_load_errors: \(latencies.errors) errors")
+        fflush(nil)
+    }
+
+    /// One pupil's device: a stroke every half second or so (pushed with
+    /// what the group drew since, as a device that was in the LAN session
+    /// does), a pull every few seconds.
+    private static func pupil(index: Int, sketch: SketchMeta, strokes: [Stroke], connection: SchoolConnection,
+                              shared: SharedOps, latencies: LatencyLog,
+                              until deadline: ContinuousClock.Instant) async throws {
+        var cursor: Int64 = 0
+        var pushedUpTo = 0
+        var round = 0
+        if index == 0 {
+            let create = OutboxEntry(opId: UUID(), entity: .sketch, entityId: sketch.id.uuidString.lowercased(),
+                                     payload: try SketchChange.create(sketch, at: UnixMilliseconds.milliseconds(Date())).encoded(),
+                                     createdAt: Date())
+            _ = await latencies.time { try await connection.push([create]) }
+            shared.created()
+        } else {
+            await shared.waitUntilCreated()
+        }
+        for stroke in strokes where ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(Int.random(in: 350...650)))
+            let op = SketchOp.addStroke(stroke)
+            shared.append(OutboxEntry(opId: stroke.id, entity: .sketchOp, entityId: sketch.id.uuidString.lowercased(),
+                                      payload: try SketchOpPayload.encode(op), createdAt: Date()))
+            let all = shared.all
+            let batch = Array(all[pushedUpTo...].suffix(50))
+            pushedUpTo = all.count
+            _ = await latencies.time { try await connection.push(batch) }
+            round += 1
+            if round % 5 == index % 5 {
+                if let page = await latencies.time({ try await connection.pull(cursor, 500) }) { cursor = page.cursor }
+            }
+        }
+    }
+}
+
+/// The ops a group drew, shared by its four simulated devices.
+private final class SharedOps: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [OutboxEntry] = []
+    private var isCreated = false
+
+    func append(_ entry: OutboxEntry) { lock.withLock { entries.append(entry) } }
+    var all: [OutboxEntry] { lock.withLock { entries } }
+    func created() { lock.withLock { isCreated = true } }
+
+    func waitUntilCreated() async {
+        while !lock.withLock({ isCreated }) { try? await Task.sleep(for: .milliseconds(20)) }
+    }
+}
+
+/// Every request's latency in seconds, and how many failed.
+private final class LatencyLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Double] = []
+    private var failures = 0
+
+    var samples: [Double] { lock.withLock { values } }
+    var errors: Int { lock.withLock { failures } }
+
+    func time<T>(_ body: () async throws -> T) async -> T? {
+        let start = ContinuousClock.now
+        do {
+            let value = try await body()
+            let elapsed = ContinuousClock.now - start
+            lock.withLock { values.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) }
+            return value
+        } catch {
+            lock.withLock { failures += 1 }
+            return nil
+        }
+    }
+}

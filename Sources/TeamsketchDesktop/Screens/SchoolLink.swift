@@ -1,0 +1,113 @@
+import Foundation
+import LearnStore
+import SchoolClient
+import TeamsketchCore
+
+/// The app's tie to the school server: the stored sign-in, the client and
+/// the sync service, and the status the home screen shows. Without a
+/// sign-in it does nothing and the app works alone.
+@MainActor
+final class SchoolLink {
+    private let signIns: SchoolSignInClient
+    private let store: LocalStore?
+    private(set) var signIn: SchoolSignIn?
+    private(set) var status: SyncStatus = .off
+    private var client: SchoolServerClient?
+    private var service: SyncService?
+    /// Called on the main thread whenever the status changes.
+    var onStatus: (SyncStatus) -> Void = { _ in }
+
+    /// The server last signed in to, offered again after signing out.
+    private(set) var lastServer: String?
+
+    init(signIns: SchoolSignInClient, store: LocalStore?) {
+        self.signIns = signIns
+        self.store = store
+    }
+
+    /// Starts syncing if a sign-in is stored and still valid.
+    func resume() {
+        guard let stored = signIns.load() else { return }
+        lastServer = stored.server
+        guard stored.isValid(at: Date()) else {
+            setStatus(.signedOut)
+            return
+        }
+        start(stored)
+    }
+
+    func signIn(address: URL, name: String, password: String, done: @escaping @MainActor (String?) -> Void) {
+        let trusted = ProcessInfo.processInfo.environment["TEAMSKETCH_SCHOOL_CA"]
+        let client: SchoolServerClient
+        do {
+            client = try SchoolServerClient(address: address, trustedCertificates: trusted)
+        } catch {
+            done(`_`("The school's certificate file cannot be read."))
+            return
+        }
+        Task { @MainActor [weak self] in
+            do {
+                let signedIn = try await client.signInTeacher(name: name, password: password)
+                await client.shutdown()
+                guard let self else { return }
+                let signIn = SchoolSignIn(server: address.absoluteString, trustedCertificates: trusted,
+                                          accountID: signedIn.accountID, name: signedIn.name,
+                                          isTeacher: signedIn.isTeacher, token: signedIn.token, expiresAt: signedIn.expiresAt)
+                try? self.signIns.save(signIn)
+                self.lastServer = signIn.server
+                self.start(signIn)
+                done(nil)
+            } catch {
+                await client.shutdown()
+                done(Self.text(error))
+            }
+        }
+    }
+
+    func signOut() {
+        let (oldService, oldClient, token) = (service, client, signIn?.token)
+        service = nil
+        client = nil
+        signIn = nil
+        try? signIns.save(nil)
+        setStatus(.off)
+        Task {
+            await oldService?.stop()
+            if let token { await oldClient?.signOut(token: token) }
+            await oldClient?.shutdown()
+        }
+    }
+
+    func syncNow() {
+        guard let service else { return }
+        Task { _ = try? await service.syncOnce() }
+    }
+
+    private func start(_ signIn: SchoolSignIn) {
+        guard let store, let address = URL(string: signIn.server),
+              let client = try? SchoolServerClient(address: address, trustedCertificates: signIn.trustedCertificates)
+        else { return }
+        self.signIn = signIn
+        self.client = client
+        let service = SyncService(store: store, connection: client.connection(token: signIn.token), key: signIn.syncKey,
+                                  onStatus: { status in Task { @MainActor [weak self] in self?.setStatus(status) } })
+        self.service = service
+        setStatus((try? store.outboxCount()).map { $0 == 0 ? .synced(at: Date()) : .waiting(count: $0) } ?? .off)
+        Task { await service.start() }
+    }
+
+    private func setStatus(_ status: SyncStatus) {
+        // A status from a service that was stopped meanwhile is old news.
+        guard signIn != nil || status == .off || status == .signedOut else { return }
+        self.status = status
+        onStatus(status)
+    }
+
+    private static func text(_ error: any Error) -> String {
+        switch error as? SchoolServerClient.SignInFailure {
+        case .wrongNameOrPassword?: `_`("That name and password do not match.")
+        case .tooManyTries?: `_`("Too many wrong tries. Please wait a few minutes.")
+        case .connection?, nil: `_`("The school server does not answer. Check the address.")
+        }
+    }
+}

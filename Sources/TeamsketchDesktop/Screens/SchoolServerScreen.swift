@@ -1,0 +1,123 @@
+import CGtk
+import Foundation
+import TeamsketchCore
+
+/// Choosing the school server and signing in, reached from the home
+/// screen. Signed in, it says who and how sync is going, and signs out.
+/// What a sign-in means and when sync runs is decided in `SchoolLink`.
+@MainActor
+final class SchoolServerScreen {
+    let widget: Widget
+    private let addressEntry: Widget
+    private let nameEntry: Widget
+    private let passwordEntry: Widget
+    private let message: Widget
+    private let statusLabel: Widget
+    private weak var app: TeamsketchApp?
+
+    init(app: TeamsketchApp) {
+        self.app = app
+        addressEntry = gtk_entry_new()!
+        nameEntry = gtk_entry_new()!
+        passwordEntry = gtk_password_entry_new()!
+        message = UI.label("", classes: ["form-message"])
+        statusLabel = UI.label("", classes: ["form-label"])
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
+        UI.center(widget)
+        build()
+    }
+
+    private func build() {
+        guard let app else { return }
+        UI.clear(widget)
+        UI.append(widget, UI.label(`_`("School server"), classes: ["home-title"]))
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in
+            app?.showHome()
+        }
+        if let signIn = app.school.signIn {
+            UI.append(widget, UI.label(String(format: `_`("Signed in as %@"), signIn.name), classes: ["form-label"]))
+            UI.append(widget, UI.label(signIn.server, classes: ["form-label"]))
+            UI.append(widget, statusLabel)
+            showStatus(app.school.status)
+            let signOut = UI.button(`_`("Sign out"), icon: "system-log-out-symbolic", classes: ["big-button"]) {
+                [weak self, weak app] in
+                app?.school.signOut()
+                self?.build()
+            }
+            let syncNow = UI.button(`_`("Sync now"), icon: "emblem-synchronizing-symbolic", classes: ["big-button"]) {
+                [weak app] in app?.school.syncNow()
+            }
+            UI.append(widget, Self.row([back, syncNow, signOut]))
+            return
+        }
+        for (entry, label) in [(addressEntry, `_`("Server address")), (nameEntry, `_`("Your name")),
+                               (passwordEntry, `_`("Password"))] {
+            UI.style(entry, ["form-entry", "wide"])
+            UI.accessibleLabel(entry, label)
+        }
+        if UI.entryText(addressEntry).isEmpty, let last = app.school.lastServer {
+            gtk_editable_set_text(ts_editable(addressEntry), last)
+        }
+        let form = gtk_grid_new()!
+        gtk_grid_set_row_spacing(ts_grid(form), 18)
+        gtk_grid_set_column_spacing(ts_grid(form), 18)
+        for (i, (title, control)) in [(`_`("Server"), addressEntry), (`_`("Name"), nameEntry),
+                                      (`_`("Password"), passwordEntry)].enumerated() {
+            let l = UI.label(title, classes: ["form-label"])
+            gtk_widget_set_halign(l, GTK_ALIGN_END)
+            gtk_grid_attach(ts_grid(form), l, 0, Int32(i), 1, 1)
+            gtk_grid_attach(ts_grid(form), control, 1, Int32(i), 1, 1)
+        }
+        UI.append(widget, form)
+        UI.append(widget, message)
+        let signIn = UI.button(`_`("Sign in"), icon: "system-users-symbolic", classes: ["big-button", "suggested-action"]) {
+            [weak self] in self?.signIn()
+        }
+        Signal.connect(UI.raw(passwordEntry), "activate") { [weak self] in self?.signIn() }
+        UI.append(widget, Self.row([back, signIn]))
+    }
+
+    private static func row(_ buttons: [Widget]) -> Widget {
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, buttons)
+        gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
+        return row
+    }
+
+    private func signIn() {
+        guard let app else { return }
+        guard let address = SchoolAddress.parse(UI.entryText(addressEntry)) else {
+            UI.setText(message, `_`("Please type the server's address, for example schule.local"))
+            return
+        }
+        UI.setText(message, `_`("Signing in…"))
+        let name = UI.entryText(nameEntry), password = UI.entryText(passwordEntry)
+        app.school.signIn(address: address, name: name, password: password) { [weak self] failure in
+            guard let self else { return }
+            if let failure {
+                UI.setText(self.message, failure)
+            } else {
+                gtk_editable_set_text(ts_editable(self.passwordEntry), "")
+                self.build()
+            }
+        }
+    }
+
+    func showStatus(_ status: SyncStatus) {
+        UI.setText(statusLabel, SyncStatusText.text(status))
+    }
+}
+
+/// The quiet line that says how sync is going.
+@MainActor
+enum SyncStatusText {
+    static func text(_ status: SyncStatus) -> String {
+        switch status {
+        case .off: ""
+        case .synced: `_`("Everything is on the school server")
+        case .waiting(let count): String(format: `_`("%d changes waiting for the school server"), count)
+        case .unreachable(let since, _):
+            String(format: `_`("School server not reachable since %@"), since.formatted(date: .omitted, time: .shortened))
+        case .signedOut: `_`("Please sign in to the school server again")
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Hummingbird
+import LearnModel
+import LearnStore
+import Logging
+import SchoolClient
+import TeamsketchCore
+import Testing
+@testable import SchoolServer
+
+/// Real desktop stores syncing through a real server over HTTP, with the
+/// app's own sync service and client.
+@Suite struct DesktopSyncTests {
+    @Test(arguments: Backend.allCases)
+    func aSketchMadeOnOneDeviceAppearsOnAnotherAndSoDoGradesAndDeletions(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
+            let address = URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!
+            let client = try SchoolServerClient(address: address)
+            defer { Task { await client.shutdown() } }
+            let miasLaptop = try LocalStore.inMemory(), teachersLaptop = try LocalStore.inMemory()
+            let a = SyncService(store: miasLaptop, connection: client.connection(token: mia.token), key: "a")
+            let b = SyncService(store: teachersLaptop, connection: client.connection(token: berg), key: "b")
+
+            let meta = SketchMeta(name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+            try miasLaptop.createSketch(meta)
+            for x in stride(from: 100.0, to: 600, by: 100) { try miasLaptop.append(.addStroke(Self.stroke(x: x)), to: meta.id) }
+            let pushed = try await a.syncOnce()
+            #expect(pushed.pushed == 6)
+            #expect(try miasLaptop.outboxCount() == 0)
+            _ = try await b.syncOnce()
+            #expect(try teachersLaptop.loadSketch(meta.id) == miasLaptop.loadSketch(meta.id))
+
+            // The teacher grades it on their laptop; Mia's laptop gets the grade.
+            let gradeID = UUID()
+            try teachersLaptop.setGrade(id: gradeID, GradeRecord(target: .sketch, targetId: meta.id.uuidString.lowercased(),
+                                                                 pupilId: mia.id, grade: 1, comment: "Super!", at: 1_790_000_100_000))
+            let graded = try await b.syncOnce()
+            #expect(graded.pushed == 1 && graded.refused == 0)
+            _ = try await a.syncOnce()
+            #expect(try miasLaptop.grades(forTarget: meta.id.uuidString.lowercased()).map(\.grade) == [1])
+
+            // Mia deletes it; it leaves the teacher's laptop too.
+            try miasLaptop.deleteSketch(meta.id)
+            _ = try await a.syncOnce()
+            _ = try await b.syncOnce()
+            #expect(try teachersLaptop.sketches().isEmpty)
+            #expect(try teachersLaptop.outboxCount() == 0)
+            // A second round changes nothing.
+            let again = try await a.syncOnce()
+            #expect(again.pushed == 0 && again.pulled == 0)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aTeamSketchFromTwoDevicesIsStoredOnce(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let pupils = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ben"]).pupils
+            let client = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!)
+            defer { Task { await client.shutdown() } }
+            // Both laptops were in the LAN session: same sketch, same ops,
+            // stored in different batches.
+            var doc = SketchDocument(meta: SketchMeta(name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000)))
+            for x in stride(from: 0.0, to: 1000, by: 50) { doc.apply(.addStroke(Self.stroke(x: x))) }
+            let mias = try LocalStore.inMemory(), bens = try LocalStore.inMemory()
+            try mias.saveSketch(doc)
+            try bens.createSketch(doc.meta)
+            try bens.append(contentsOf: Array(doc.ops.prefix(7)), to: doc.meta.id)
+            try bens.append(contentsOf: Array(doc.ops.dropFirst(7)), to: doc.meta.id)
+            for (store, name) in [(mias, "Mia"), (bens, "Ben")] {
+                let round = try await SyncService(store: store, connection: client.connection(token: pupils[name]!.token),
+                                                  key: name).syncOnce()
+                #expect(round.refused == 0)
+            }
+            let listed = try await api.call(.get, "/sketches", token: berg).array
+            #expect(listed.count == 1)
+            #expect(listed.first?["opCount"] as? Int == doc.ops.count)
+            #expect(Set(listed.first?["authors"] as? [String] ?? []) == [pupils["Mia"]!.id, pupils["Ben"]!.id])
+        }
+    }
+
+    @Test func theServiceWaitsWhileTheServerIsAwayAndResumesByItself() async throws {
+        let clock = TestClock()
+        let location = try await Backend.sqlite.makeLocation()
+        let port = try freePort()
+        let address = URL(string: "http://127.0.0.1:\(port)")!
+        // Sign in while the server runs, then stop it.
+        var server = try await startServer(location, port: port, clock: clock)
+        let api = try SchoolServerClient(address: address)
+        defer { Task { await api.shutdown() } }
+        let token = try await api.signInTeacher(name: "Frau Berg", password: "correct horse").token
+        await server.stop()
+
+        let store = try LocalStore.inMemory()
+        try store.createSketch(SketchMeta(name: "Offline", createdAt: Date(timeIntervalSince1970: 1_790_000_000)))
+        let statuses = StatusLog()
+        var tuning = SyncService.Tuning()
+        tuning.interval = 0.05
+        tuning.backoff = SyncBackoff(first: 0.05, longest: 0.2)
+        let service = SyncService(store: store, connection: api.connection(token: token), key: "k", tuning: tuning,
+                                  onStatus: { statuses.append($0) })
+        await service.start()
+        try await statuses.wait { if case .unreachable(_, let waiting) = $0 { waiting == 1 } else { false } }
+
+        server = try await startServer(location, port: port, clock: clock)
+        try await statuses.wait { if case .synced = $0 { true } else { false } }
+        #expect(try store.outboxCount() == 0)
+        await service.stop()
+        await server.stop()
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aRevokedSignInStopsSyncAndSaysSo(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let client = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!)
+            defer { Task { await client.shutdown() } }
+            #expect(try await api.call(.delete, "/sessions/current", token: berg).status == .noContent)
+            let statuses = StatusLog()
+            let store = try LocalStore.inMemory()
+            let service = SyncService(store: store, connection: client.connection(token: berg), key: "k",
+                                      onStatus: { statuses.append($0) })
+            await #expect(throws: SchoolConnectionError.signedOut) { try await service.syncOnce() }
+            #expect(statuses.all.last == .signedOut)
+        }
+    }
+
+    static func stroke(x: Double) -> Stroke {
+        let start = Date(timeIntervalSince1970: 1_790_000_000 + x)
+        return Stroke(author: "Mia", color: RGBA(r: 0.1, g: 0.4, b: 0.9, a: 1), width: 10, start: Point(x, 100),
+                      segments: [CubicSegment(c1: Point(x + 10, 200), c2: Point(x + 20, 300), end: Point(x + 30, 400))],
+                      startedAt: start, endedAt: start.addingTimeInterval(1))
+    }
+}
+
+/// A server on a fixed port that can be stopped and started again on the
+/// same database, as when a school's server restarts.
+struct RunningServer {
+    let task: Task<Void, any Error>
+    let database: any ServerDatabase
+
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+        await database.close()
+    }
+}
+
+func startServer(_ location: DatabaseLocation, port: Int, clock: TestClock) async throws -> RunningServer {
+    let database = try await location.open(logger: Logger(label: "test"), clock: clock.clock)
+    _ = try? await Accounts.createTeacher(PersonName("Frau Berg")!, password: "correct horse", database: database,
+                                          hasher: testHasher, clock: clock.clock)
+    var configuration = ServerConfiguration()
+    configuration.host = "127.0.0.1"
+    configuration.port = port
+    let ready = AsyncStream<Void>.makeStream()
+    let app = try buildApplication(configuration,
+                                   dependencies: ServerDependencies(database: database, hasher: testHasher, clock: clock.clock),
+                                   onServerRunning: { _ in ready.continuation.yield() })
+    let task = Task { try await app.runService(gracefulShutdownSignals: []) }
+    var iterator = ready.stream.makeAsyncIterator()
+    _ = await iterator.next()
+    return RunningServer(task: task, database: database)
+}
+
+/// A port nothing listens on just now.
+func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard bound else { throw TestSetupProblem("no free port") }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// The statuses a service reported, and a way to wait for one.
+final class StatusLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [SyncStatus] = []
+
+    func append(_ status: SyncStatus) { lock.withLock { statuses.append(status) } }
+    var all: [SyncStatus] { lock.withLock { statuses } }
+
+    func wait(seconds: Double = 20, for match: (SyncStatus) -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if all.contains(where: match) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw TestSetupProblem("no such status in \(all)")
+    }
+}
