@@ -5,7 +5,7 @@ struct TeamsketchCommand: ParsableCommand {
         commandName: "TeamsketchDesktop",
         abstract: "Teamsketch Desktop: draw together, play Buchstaben Post.",
         subcommands: [RunCommand.self, ExportCommand.self, GenerateCommand.self, BenchCommand.self,
-                      DiscoverCommand.self, AnnounceCommand.self, HostCommand.self, ObserveCommand.self,
+                      DiscoverCommand.self, FindServersCommand.self, AnnounceCommand.self, HostCommand.self, ObserveCommand.self,
                       SessionBenchCommand.self, StoreBenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
