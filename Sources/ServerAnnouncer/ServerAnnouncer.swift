@@ -21,11 +21,15 @@ public final class ServerAnnouncer: @unchecked Sendable {
         public var port: Int
         public var tls: Bool
         public var path: String
+        /// The address the server listens on (`--host`): it decides where
+        /// the service is announced (see `interfaceIndex(listeningOn:)`).
+        public var host: String
 
-        public init(port: Int, tls: Bool, path: String = SchoolServerTXT.apiPath) {
+        public init(port: Int, tls: Bool, path: String = SchoolServerTXT.apiPath, host: String = "0.0.0.0") {
             self.port = port
             self.tls = tls
             self.path = path
+            self.host = host
         }
     }
 
@@ -167,7 +171,7 @@ public final class ServerAnnouncer: @unchecked Sendable {
         // A name taken by another service on this machine is refused right
         // here rather than reported as a group state.
         repeat {
-            result = avahi_entry_group_add_service_strlst(group, AvahiIfIndex(AVAHI_IF_UNSPEC),
+            result = avahi_entry_group_add_service_strlst(group, Self.interfaceIndex(listeningOn: service.host),
                                                           AvahiProtocol(AVAHI_PROTO_UNSPEC), AvahiPublishFlags(0),
                                                           n, SchoolServerTXT.serviceType, nil, nil,
                                                           UInt16(clamping: service.port), txt)
@@ -184,7 +188,15 @@ public final class ServerAnnouncer: @unchecked Sendable {
     fileprivate func groupChanged(_ state: AvahiEntryGroupState) {
         switch state {
         case AVAHI_ENTRY_GROUP_ESTABLISHED:
-            logger.info("Announced on the LAN as \"\(name ?? "")\" (\(SchoolServerTXT.serviceType), port \(service?.port ?? 0))")
+            var scope = ""
+            if let host = service?.host, case let index = Self.interfaceIndex(listeningOn: host),
+               index != AvahiIfIndex(AVAHI_IF_UNSPEC) {
+                var buffer = [CChar](repeating: 0, count: Int(IF_NAMESIZE) + 1)
+                if if_indextoname(UInt32(index), &buffer) != nil {
+                    scope = ", on \(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) only"
+                }
+            }
+            logger.info("Announced on the LAN as \"\(name ?? "")\" (\(SchoolServerTXT.serviceType), port \(service?.port ?? 0)\(scope))")
         case AVAHI_ENTRY_GROUP_COLLISION:
             // Another machine announces the same name: take "… #2".
             let taken = name ?? ""
@@ -233,6 +245,48 @@ public final class ServerAnnouncer: @unchecked Sendable {
             logger.warning("\(message)")
             warned = true
         }
+    }
+
+    /// Announce only where the server can be reached: everywhere when it
+    /// listens on every address; on the interface holding its address
+    /// otherwise, so a server bound to 127.0.0.1 (behind a proxy, say) never
+    /// tells the LAN about a port nobody there can open. Looked up at each
+    /// registration, as interfaces come and go.
+    static func interfaceIndex(listeningOn host: String) -> AvahiIfIndex {
+        let everywhere = AvahiIfIndex(AVAHI_IF_UNSPEC)
+        let h = host.lowercased()
+        if ["", "0.0.0.0", "::", "[::]"].contains(h) { return everywhere }
+        let loopback = h == "localhost" || h == "::1" || h == "[::1]" || h.hasPrefix("127.")
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return everywhere }
+        defer { freeifaddrs(list) }
+        var node = list
+        while let ifa = node?.pointee {
+            node = ifa.ifa_next
+            guard let name = ifa.ifa_name else { continue }
+            let matches: Bool
+            if loopback {
+                matches = ifa.ifa_flags & UInt32(IFF_LOOPBACK) != 0
+            } else if let address = ifa.ifa_addr, [AF_INET, AF_INET6].contains(Int32(address.pointee.sa_family)) {
+                matches = numericHost(address) == h.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            } else {
+                matches = false
+            }
+            if matches, case let index = if_nametoindex(name), index != 0 { return AvahiIfIndex(index) }
+        }
+        // A host name, or an address no interface has (then binding failed
+        // already): announce everywhere rather than nowhere.
+        return everywhere
+    }
+
+    private static func numericHost(_ address: UnsafeMutablePointer<sockaddr>) -> String? {
+        let length = socklen_t(address.pointee.sa_family == sa_family_t(AF_INET6)
+                               ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+        var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        guard getnameinfo(address, length, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 else { return nil }
+        // Link-local IPv6 comes back as "fe80::1%eth0".
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.split(separator: "%").first.map { String($0).lowercased() }
     }
 
     private static func alternative(_ name: String) -> String {

@@ -78,7 +78,7 @@ struct Serve: AsyncParsableCommand {
                                        logger: logger) { port in
             print("Teamsketch server listening on \(scheme)://\(host):\(port)/api/v1 (\(dialect.rawValue))")
             fflush(nil)
-            announcer?.start(.init(port: port, tls: tls))
+            announcer?.start(.init(port: port, tls: tls, host: host))
         }
         do {
             try await app.runService()

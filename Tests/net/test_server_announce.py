@@ -72,7 +72,8 @@ def warnings(server):
 
 def test_the_server_is_announced_and_found_by_the_desktop(avahi, tmp_path):
     server, port = serve(avahi, tmp_path / "data")
-    server.wait_for(r"Announced on the LAN as \"" + NAME + r"\"", LIMIT)
+    line = server.wait_for(r"Announced on the LAN as \"" + NAME + r"\".*", LIMIT).group(0)
+    assert "only" not in line  # listening everywhere, announced everywhere
 
     seen = servers_seen(avahi)
     assert len(seen) == 1, seen
@@ -89,6 +90,14 @@ def test_the_server_is_announced_and_found_by_the_desktop(avahi, tmp_path):
     server.terminate()
     assert "Withdrew the server's announcement" in server.finish()
     wait_until(lambda: servers_seen(avahi) == [], LIMIT, "the server is still announced after it stopped")
+
+
+def test_a_server_bound_to_loopback_is_announced_on_loopback(avahi, tmp_path):
+    # Bound to one address, the server is announced only on that address's
+    # interface; here that is lo, the only one the sandbox has.
+    server, port = serve(avahi, tmp_path / "data", "--host", "127.0.0.1")
+    server.wait_for(r"Announced on the LAN as .*, on lo only\)", LIMIT)
+    assert [(s["address"], s["port"]) for s in servers_seen(avahi)] == [("127.0.0.1", port)]
 
 
 def test_no_announce_keeps_the_server_off_the_lan(avahi, tmp_path):
