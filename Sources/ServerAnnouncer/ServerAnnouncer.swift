@@ -14,8 +14,9 @@ import Logging
 /// avahi-daemon is there again.
 ///
 /// `@unchecked Sendable`: the mutable state is touched only by Avahi's
-/// callbacks (poll thread, lock held) and by `start`/`stop` while they hold
-/// the lock or before the thread runs / after it has stopped.
+/// callbacks (poll thread, poll lock held) and by `start`/`stop` (which
+/// take turns on `lifecycle`) while they hold the poll lock, or before the
+/// poll thread runs / after it has stopped.
 public final class ServerAnnouncer: @unchecked Sendable {
     public struct Service: Sendable, Equatable {
         public var port: Int
@@ -50,6 +51,9 @@ public final class ServerAnnouncer: @unchecked Sendable {
     /// Avahi holds a pointer to us from `start` to `stop`; this keeps us
     /// alive that long even if the owner lets go first.
     private var retained: Unmanaged<ServerAnnouncer>?
+    /// `start` runs on the server's thread once it listens and `stop` on the
+    /// command's task at shutdown, which can meet: they take turns.
+    private let lifecycle = NSLock()
 
     public init(logger: Logger) {
         self.logger = logger
@@ -58,6 +62,8 @@ public final class ServerAnnouncer: @unchecked Sendable {
     /// Starts announcing `service`; returns at once. Never throws: the
     /// server must start whether or not Avahi is there.
     public func start(_ service: Service) {
+        lifecycle.lock()
+        defer { lifecycle.unlock() }
         guard poll == nil else { return }
         guard let p = avahi_threaded_poll_new() else {
             logger.warning("Not announcing the server on the LAN: Avahi's poll could not be created")
@@ -82,6 +88,8 @@ public final class ServerAnnouncer: @unchecked Sendable {
     /// Withdraws the announcement (the daemon sends mDNS goodbyes, so
     /// browsers drop the server at once) and stops Avahi's thread.
     public func stop() {
+        lifecycle.lock()
+        defer { lifecycle.unlock() }
         guard let p = poll else { return }
         avahi_threaded_poll_lock(p)
         let announced = group != nil && name != nil
