@@ -51,7 +51,9 @@ deps-run:
 deps-test:
 	@scripts/deps.sh test
 
-# UI tests: the real app under Xvfb, driven by xdotool, judged by screenshots.
+# UI tests: the real app under Xvfb, driven by xdotool, judged by screenshots;
+# net tests: DNS-SD of sessions and of the school server against a private
+# avahi-daemon (needs both executables, which `build` makes).
 ui:
 	$(PY) -m pytest -q Tests/ui Tests/net
 

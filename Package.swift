@@ -51,6 +51,13 @@ let package = Package(
             pkgConfig: "avahi-glib",
             providers: [.apt(["libavahi-client-dev", "libavahi-glib-dev"])]
         ),
+        // avahi-client on its own threaded poll, without GLib: the server's
+        // announcement. The desktop keeps CAvahi (the GLib poll).
+        .systemLibrary(
+            name: "CAvahiClient",
+            pkgConfig: "avahi-client",
+            providers: [.apt(["libavahi-client-dev"])]
+        ),
         // Foundation only: the model every other target shares.
         // Its data files (word pools) live in resources/ at the top; the app
         // core finds them and hands the bytes in.
@@ -142,10 +149,22 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // The school server's DNS-SD announcement: the one C module the
+        // server links, kept out of SchoolServer so the library stays pure
+        // Swift and its tests never need a daemon.
+        .target(
+            name: "ServerAnnouncer",
+            dependencies: [
+                "CAvahiClient",
+                "LearnModel",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "TeamsketchServer",
             dependencies: [
                 "SchoolServer",
+                "ServerAnnouncer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -16,6 +16,12 @@ base="Foundation FoundationEssentials Dispatch Synchronization"
 # - The API is generated code over the OpenAPI runtime only.
 # - The school server has no GTK and no desktop store: it shares the model
 #   and draws sketches with the renderer, and its storage is its own.
+# - The server's DNS-SD announcement is the one C module the server links
+#   (CAvahiClient: avahi-client on its threaded poll, no GLib). It lives in
+#   ServerAnnouncer, not in SchoolServer, so the server library stays pure
+#   Swift and its tests never meet a daemon; only the executable uses it.
+# - SchoolClient is the desktop's side of the server: the generated client over
+#   AsyncHTTPClient behind the app core's small SchoolConnection interface.
 # - TeamsketchDesktop (GTK, Avahi, the command line) is the only one left free.
 declare -A allowed=(
     [LearnModel]="$base"
@@ -25,7 +31,9 @@ declare -A allowed=(
     [TeamsketchCore]="$base LearnModel LearnStore LearnNet LearnRender"
     [TeamsketchAPI]="$base OpenAPIRuntime HTTPTypes"
     [SchoolServer]="$base LearnModel LearnRender TeamsketchAPI Hummingbird HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers NIOSSL"
-    [TeamsketchServer]="$base SchoolServer ArgumentParser Hummingbird Logging"
+    [SchoolClient]="$base LearnModel LearnStore TeamsketchCore TeamsketchAPI OpenAPIRuntime OpenAPIAsyncHTTPClient AsyncHTTPClient NIOCore NIOSSL HTTPTypes"
+    [ServerAnnouncer]="$base LearnModel CAvahiClient Logging"
+    [TeamsketchServer]="$base SchoolServer ServerAnnouncer ArgumentParser Hummingbird Logging"
 )
 
 check() {
@@ -50,7 +58,7 @@ if [ "${1:-}" = "--self-test" ]; then
     trap 'rm -rf "$tmp"' EXIT
     cp -r Sources "$tmp/Sources"
     check "$tmp/Sources" || { echo "self-test: the real tree should pass" >&2; exit 1; }
-    for case in "LearnModel:GRDB" "LearnRender:CGtk" "TeamsketchCore:CZlib" "LearnStore:@preconcurrency import NIOCore" "SchoolServer:CGtk" "SchoolServer:LearnStore"; do
+    for case in "LearnModel:GRDB" "LearnRender:CGtk" "TeamsketchCore:CZlib" "LearnStore:@preconcurrency import NIOCore" "SchoolServer:CGtk" "SchoolServer:LearnStore" "SchoolServer:CAvahiClient" "ServerAnnouncer:CAvahi" "TeamsketchServer:CAvahiClient"; do
         target=${case%%:*} line=${case#*:}
         [[ $line == *import* ]] || line="import $line"
         rm -rf "$tmp/Sources" && cp -r Sources "$tmp/Sources"

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import SchoolServer
+import ServerAnnouncer
 
 @main
 struct ServerCommand: AsyncParsableCommand {
@@ -47,6 +48,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The private key (PEM) of --tls-certificate.")
     var tlsKey: String?
 
+    @Flag(help: "Do not announce the server on the LAN (DNS-SD _teamsketch-server._tcp through avahi-daemon).")
+    var noAnnounce = false
+
     func validate() throws {
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together.")
@@ -67,17 +71,25 @@ struct Serve: AsyncParsableCommand {
         let scheme = configuration.tls == nil ? "http" : "https"
         let database = try await configuration.database.open(logger: logger)
         let dialect = configuration.database.dialect
+        // Announced only once listening, on the port actually bound (--port 0).
+        let announcer = noAnnounce ? nil : ServerAnnouncer(logger: logger)
+        let tls = configuration.tls != nil
         let app = try buildApplication(configuration, dependencies: ServerDependencies(database: database),
                                        logger: logger) { port in
             print("Teamsketch server listening on \(scheme)://\(host):\(port)/api/v1 (\(dialect.rawValue))")
             fflush(nil)
+            announcer?.start(.init(port: port, tls: tls, host: host))
         }
         do {
             try await app.runService()
         } catch {
+            announcer?.stop()
             await database.close()
             throw error
         }
+        // runService returns after SIGINT/SIGTERM: say goodbye on the LAN
+        // before the process goes.
+        announcer?.stop()
         await database.close()
     }
 }

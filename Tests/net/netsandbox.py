@@ -14,6 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("TEAMSKETCH_BIN", ROOT / ".build" / "debug" / "TeamsketchDesktop"))
+SERVER_BIN = Path(os.environ.get("TEAMSKETCH_SERVER_BIN", ROOT / ".build" / "debug" / "TeamsketchServer"))
 
 DBUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -122,9 +123,12 @@ class Sandbox:
     def app(self, *args):
         return self.popen([str(BIN), *args])
 
-    def browse(self):
-        """Resolved `_teamsketch._tcp` services as dicts, via avahi-browse."""
-        out = self.run(["avahi-browse", "-rtp", "_teamsketch._tcp"]).stdout
+    def server(self, *args):
+        return self.popen([str(SERVER_BIN), *args])
+
+    def browse(self, service_type="_teamsketch._tcp"):
+        """Resolved services of a type (default: sessions) as dicts, via avahi-browse."""
+        out = self.run(["avahi-browse", "-rtp", service_type]).stdout
         services = []
         for line in out.splitlines():
             f = line.split(";")

@@ -22,6 +22,23 @@ public enum DiscoveryTXT {
     /// record or beacon header). Returns nil when a required key is missing
     /// or malformed, so a foreign or broken record never becomes a session.
     public static func announcement(from entries: [[UInt8]], port: Int) -> SessionAnnouncement? {
+        let fields = fields(from: entries)
+        guard let vText = fields["v"], let version = Int(vText), version >= 0,
+              let id = fields["id"], SessionAnnouncement.isValidSessionID(id),
+              let host = fields["host"],
+              let activity = fields["act"].flatMap(SessionActivity.init(rawValue:)),
+              let open = fields["open"], open == "0" || open == "1",
+              (1...65535).contains(port) else { return nil }
+        let a = SessionAnnouncement(sessionID: id, hostName: host, activity: activity, port: port,
+                                    protocolVersion: version, lobbyOpen: open == "1")
+        return a.hostName.isEmpty ? nil : a
+    }
+
+    /// The key=value pairs of a TXT record under RFC 6763's rules, with
+    /// lower-cased keys. Entries that are empty, too long, not UTF-8 or have
+    /// a key outside printable ASCII are skipped, never fatal: every service
+    /// type we read (sessions, school servers) starts from this.
+    public static func fields(from entries: [[UInt8]]) -> [String: String] {
         var fields: [String: String] = [:]
         for entry in entries {
             guard !entry.isEmpty, entry.count <= maxEntryBytes else { continue }
@@ -39,15 +56,7 @@ public enum DiscoveryTXT {
                   let v = strictUTF8(value) else { continue }
             fields[k] = v
         }
-        guard let vText = fields["v"], let version = Int(vText), version >= 0,
-              let id = fields["id"], SessionAnnouncement.isValidSessionID(id),
-              let host = fields["host"],
-              let activity = fields["act"].flatMap(SessionActivity.init(rawValue:)),
-              let open = fields["open"], open == "0" || open == "1",
-              (1...65535).contains(port) else { return nil }
-        let a = SessionAnnouncement(sessionID: id, hostName: host, activity: activity, port: port,
-                                    protocolVersion: version, lobbyOpen: open == "1")
-        return a.hostName.isEmpty ? nil : a
+        return fields
     }
 
     // String(validating:) needs macOS 15; this keeps the macOS 13 floor.

@@ -5,8 +5,9 @@ struct TeamsketchCommand: ParsableCommand {
         commandName: "TeamsketchDesktop",
         abstract: "Teamsketch Desktop: draw together, play Buchstaben Post.",
         subcommands: [RunCommand.self, ExportCommand.self, GenerateCommand.self, BenchCommand.self,
-                      DiscoverCommand.self, AnnounceCommand.self, HostCommand.self, ObserveCommand.self,
-                      SessionBenchCommand.self, StoreBenchCommand.self, SyncCommand.self, SchoolBenchCommand.self],
+                      DiscoverCommand.self, FindServersCommand.self, AnnounceCommand.self, HostCommand.self,
+                      ObserveCommand.self, SessionBenchCommand.self, StoreBenchCommand.self, SyncCommand.self,
+                      SchoolBenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

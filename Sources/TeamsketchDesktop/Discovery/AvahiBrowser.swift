@@ -1,28 +1,47 @@
 import CAvahi
 import LearnModel
 
-/// Browses `_teamsketch._tcp` over IPv4 and resolves each service into a
-/// DiscoveryFinding. Resolvers stay open while their service exists, so a
-/// TXT change (a lobby closing) is reported again.
+/// Browses one DNS-SD service type over IPv4 and resolves each instance;
+/// what the records mean is left to its owner (`AvahiSessionBrowser` for
+/// sessions, `SchoolServerBrowser` for school servers). Resolvers stay open
+/// while their service exists, so a TXT change (a lobby closing) is
+/// reported again.
 @MainActor
 final class AvahiBrowser {
+    let serviceType: String
     private(set) var status: MechanismStatus = .off
-    var onFinding: ((DiscoveryFinding) -> Void)?
-    var onRemoved: ((_ sessionID: String, _ host: String) -> Void)?
+    /// A service resolved, or resolved again with new records.
+    var onResolved: ((ResolvedService) -> Void)?
+    /// A service reported by `onResolved` is gone, or no longer has an address.
+    var onGone: ((Instance) -> Void)?
     var onChange: (() -> Void)?
 
     /// One mDNS service instance as the browser reports it: the same name
     /// can be seen on several interfaces.
-    fileprivate struct Instance: Hashable {
+    struct Instance: Hashable {
         var interface: AvahiIfIndex
         var name: String
         var domain: String
     }
 
+    struct ResolvedService {
+        var instance: Instance
+        /// The address as Avahi prints it (an IPv4 literal).
+        var host: String
+        var port: UInt16
+        /// The raw bytes of each TXT entry: values need not be UTF-8, and the
+        /// owner decides what is acceptable.
+        var txt: [[UInt8]]
+    }
+
+    init(serviceType: String) {
+        self.serviceType = serviceType
+    }
+
     private var client: OpaquePointer?
     private var browser: OpaquePointer?
     private var resolvers: [Instance: OpaquePointer] = [:]
-    private var sessionsByInstance: [Instance: (sessionID: String, host: String)] = [:]
+    private var reported: Set<Instance> = []
     private var box: UnsafeMutableRawPointer?
 
     func attach(_ client: OpaquePointer) {
@@ -32,7 +51,7 @@ final class AvahiBrowser {
         let userdata = target.retainedPointer()
         box = userdata // resolvers created from the first events share it
         let b = avahi_service_browser_new(client, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_INET),
-                                          AvahiPublisher.serviceType, nil, AvahiLookupFlags(0), browseCallback,
+                                          serviceType, nil, AvahiLookupFlags(0), browseCallback,
                                           userdata)
         guard let b else {
             AvahiCallbackTarget<AvahiBrowser>.release(userdata)
@@ -58,8 +77,9 @@ final class AvahiBrowser {
         browser = nil
         if let box { AvahiCallbackTarget<AvahiBrowser>.release(box) }
         box = nil
-        for (_, r) in sessionsByInstance { onRemoved?(r.sessionID, r.host) }
-        sessionsByInstance = [:]
+        let gone = reported
+        reported = []
+        for instance in gone { onGone?(instance) }
         client = nil
     }
 
@@ -68,13 +88,13 @@ final class AvahiBrowser {
         case AVAHI_BROWSER_NEW:
             guard let client, resolvers[instance] == nil else { return }
             let r = avahi_service_resolver_new(client, instance.interface, proto, instance.name,
-                                               AvahiPublisher.serviceType, instance.domain,
+                                               serviceType, instance.domain,
                                                AvahiProtocol(AVAHI_PROTO_INET), AvahiLookupFlags(0),
                                                resolveCallback, box)
             if let r { resolvers[instance] = r }
         case AVAHI_BROWSER_REMOVE:
             if let r = resolvers.removeValue(forKey: instance) { avahi_service_resolver_free(r) }
-            if let gone = sessionsByInstance.removeValue(forKey: instance) { onRemoved?(gone.sessionID, gone.host) }
+            if reported.remove(instance) != nil { onGone?(instance) }
         case AVAHI_BROWSER_FAILURE:
             set(.unavailable(.failure(AvahiError.text(client.map(avahi_client_errno) ?? Int32(AVAHI_ERR_FAILURE)))))
         default:
@@ -83,15 +103,12 @@ final class AvahiBrowser {
     }
 
     fileprivate func resolved(_ instance: Instance, host: String?, port: UInt16, txt: [[UInt8]]) {
-        guard let host, let a = DiscoveryTXT.announcement(from: txt, port: Int(port)) else {
-            // Not (or no longer) a usable session: a foreign service using our
-            // type, or a TXT record that lost a field.
-            if let gone = sessionsByInstance.removeValue(forKey: instance) { onRemoved?(gone.sessionID, gone.host) }
+        guard let host else {
+            if reported.remove(instance) != nil { onGone?(instance) }
             return
         }
-        if let old = sessionsByInstance[instance], old != (a.sessionID, host) { onRemoved?(old.sessionID, old.host) }
-        sessionsByInstance[instance] = (a.sessionID, host)
-        onFinding?(DiscoveryFinding(mechanism: .dnssd, announcement: a, host: host, seen: .now))
+        reported.insert(instance)
+        onResolved?(ResolvedService(instance: instance, host: host, port: port, txt: txt))
     }
 
     fileprivate func resolveFailed(_ instance: Instance) {

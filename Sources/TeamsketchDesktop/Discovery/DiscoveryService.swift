@@ -34,7 +34,7 @@ final class DiscoveryService {
     private var list: DiscoveryList
     private var browsing = false
     private var avahi: AvahiConnection?
-    private let browser = AvahiBrowser()
+    private let browser = AvahiSessionBrowser()
     private let publisher = AvahiPublisher()
     private var listener: BeaconListener?
     private var announcer: BeaconAnnouncer?

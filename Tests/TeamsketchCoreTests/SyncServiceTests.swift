@@ -1,0 +1,162 @@
+import Foundation
+import LearnModel
+import LearnStore
+import TeamsketchCore
+import Testing
+
+/// The sync service's decisions against a scripted server (the real one is
+/// in SchoolServerTests/DesktopSyncTests): what goes out in which batches,
+/// what leaves the outbox, how long it waits after a failure.
+@Suite struct SyncServiceTests {
+    /// A server that stores what it gets and answers as scripted.
+    final class ScriptedServer: @unchecked Sendable {
+        let lock = NSLock()
+        var pushes: [[OutboxEntry]] = []
+        var refuse: Set<UUID> = []
+        var failNextPushes = 0
+        var pages: [PulledPage] = []
+        var pulls: [Int64] = []
+
+        var connection: SchoolConnection {
+            SchoolConnection(
+                push: { entries throws(SchoolConnectionError) in
+                    try self.lock.withLock { () throws(SchoolConnectionError) -> PushOutcome in
+                        if self.failNextPushes > 0 {
+                            self.failNextPushes -= 1
+                            throw .unreachable("connection refused")
+                        }
+                        self.pushes.append(entries)
+                        let refused = entries.filter { self.refuse.contains($0.opId) }
+                        return PushOutcome(accepted: entries.map(\.opId).filter { !self.refuse.contains($0) },
+                                           refused: refused.map { .init(opId: $0.opId, reason: "no") })
+                    }
+                },
+                pull: { after, _ throws(SchoolConnectionError) in
+                    self.lock.withLock {
+                        self.pulls.append(after)
+                        return self.pages.isEmpty ? PulledPage(changes: [], cursor: after, more: false) : self.pages.removeFirst()
+                    }
+                })
+        }
+    }
+
+    private func store(strokes: Int, segments: Int = 2) throws -> (LocalStore, SketchMeta) {
+        let store = try LocalStore.inMemory()
+        let meta = SketchMeta(name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        try store.createSketch(meta)
+        let strokes = SketchGenerator(seed: 4).strokes(count: strokes, pointsPerStroke: segments * 3)
+        try store.append(contentsOf: strokes.map(SketchOp.addStroke), to: meta.id)
+        return (store, meta)
+    }
+
+    @Test func theOutboxGoesOutOldestFirstInBoundedBatchesAndLeavesOnceAnswered() async throws {
+        let (store, _) = try store(strokes: 450)
+        let server = ScriptedServer()
+        let order = try store.pendingOutbox(limit: 1000).map(\.opId)
+        server.refuse = [order[7]]
+        let round = try await SyncService(store: store, connection: server.connection, key: "k").syncOnce()
+        #expect(server.pushes.map(\.count) == [200, 200, 51])
+        #expect(server.pushes.flatMap { $0 }.map(\.opId) == order)
+        #expect(round.pushed == 450 && round.refused == 1)
+        #expect(try store.outboxCount() == 0, "refused changes leave the outbox too")
+        #expect(server.pulls == [0])
+    }
+
+    @Test func aBatchStopsAtItsByteBudgetButNeverEmpty() async throws {
+        let (store, _) = try store(strokes: 10, segments: 40)
+        let server = ScriptedServer()
+        var tuning = SyncService.Tuning()
+        tuning.pushBytes = 1  // smaller than any op: one op per push
+        _ = try await SyncService(store: store, connection: server.connection, key: "k", tuning: tuning).syncOnce()
+        #expect(server.pushes.map(\.count) == Array(repeating: 1, count: 11))
+    }
+
+    @Test func aFailedPushKeepsEverythingAndSaysSinceWhen() async throws {
+        let (store, _) = try store(strokes: 3)
+        let server = ScriptedServer()
+        server.failNextPushes = 2
+        let statuses = LockedStatuses()
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        let now = LockedDate(start)
+        let service = SyncService(store: store, connection: server.connection, key: "k", now: { now.value },
+                                  onStatus: { statuses.append($0) })
+        await #expect(throws: SchoolConnectionError.unreachable("connection refused")) { try await service.syncOnce() }
+        now.value = start.addingTimeInterval(30)
+        await #expect(throws: SchoolConnectionError.self) { try await service.syncOnce() }
+        #expect(statuses.all.last == .unreachable(since: start, waiting: 4))
+        #expect(try store.outboxCount() == 4)
+        _ = try await service.syncOnce()
+        #expect(statuses.all.last == .synced(at: start.addingTimeInterval(30)))
+        #expect(try store.outboxCount() == 0)
+    }
+
+    @Test func pagesArePulledToTheEndAndACursorGoingBackStopsTheRound() async throws {
+        let (store, _) = try store(strokes: 1)
+        let server = ScriptedServer()
+        server.pages = [PulledPage(changes: [], cursor: 10, more: true), PulledPage(changes: [], cursor: 20, more: false)]
+        _ = try await SyncService(store: store, connection: server.connection, key: "k").syncOnce()
+        #expect(server.pulls == [0, 10])
+        #expect(try store.syncCursor(for: "k") == 20)
+        server.pages = [PulledPage(changes: [], cursor: 5, more: true)]
+        await #expect(throws: SchoolConnectionError.self) {
+            try await SyncService(store: store, connection: server.connection, key: "k").syncOnce()
+        }
+        #expect(try store.syncCursor(for: "k") == 20)
+    }
+
+    @Test func backoffDoublesToItsLimitWithJitter() {
+        let backoff = SyncBackoff(first: 2, longest: 300)
+        #expect(backoff.delay(afterFailures: 1, random: 0) == 2)
+        #expect(backoff.delay(afterFailures: 2, random: 0) == 4)
+        #expect(backoff.delay(afterFailures: 4, random: 0) == 16)
+        #expect(backoff.delay(afterFailures: 40, random: 0) == 300)
+        #expect(backoff.delay(afterFailures: 3, random: 1) == 4)
+        #expect(backoff.delay(afterFailures: 3, random: .nan) == 8)
+        #expect(backoff.delay(afterFailures: Int.max, random: 0.5) == 225)
+    }
+
+    @Test func addressesAreReadTheWayATeacherTypesThem() {
+        #expect(SchoolAddress.parse("schule.local")?.absoluteString == "https://schule.local:8470")
+        #expect(SchoolAddress.parse(" 10.0.0.5:9000 ")?.absoluteString == "https://10.0.0.5:9000")
+        #expect(SchoolAddress.parse("http://127.0.0.1:8470/api/v1")?.absoluteString == "http://127.0.0.1:8470")
+        #expect(SchoolAddress.parse("HTTPS://Server.Schule.de")?.absoluteString == "https://Server.Schule.de:8470")
+        for bad in ["", "ftp://x", "schule local", "https://:80", "https://x:99999", "https://u:p@x", "x?y=1",
+                    String(repeating: "a", count: 400)] {
+            #expect(SchoolAddress.parse(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func aStoredSignInIsKeptPrivateAndForgottenOnSignOut() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("teamsketch-signin-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let client = SchoolSignInClient.live(environment: ["XDG_CONFIG_HOME": home])
+        #expect(client.load() == nil)
+        let signIn = SchoolSignIn(server: "https://schule.local:8470", accountID: "a1", name: "Frau Berg", isTeacher: true,
+                                  token: "secret", expiresAt: Date(timeIntervalSince1970: 1_790_000_000))
+        try client.save(signIn)
+        #expect(client.load() == signIn)
+        let attributes = try FileManager.default.attributesOfItem(atPath: home + "/teamsketch/school.json")
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(signIn.isValid(at: Date(timeIntervalSince1970: 1_789_999_999)))
+        #expect(!signIn.isValid(at: Date(timeIntervalSince1970: 1_790_000_000)))
+        try client.save(nil)
+        #expect(client.load() == nil)
+    }
+}
+
+final class LockedStatuses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [SyncStatus] = []
+    func append(_ status: SyncStatus) { lock.withLock { statuses.append(status) } }
+    var all: [SyncStatus] { lock.withLock { statuses } }
+}
+
+final class LockedDate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var date: Date
+    init(_ date: Date) { self.date = date }
+    var value: Date {
+        get { lock.withLock { date } }
+        set { lock.withLock { date = newValue } }
+    }
+}
