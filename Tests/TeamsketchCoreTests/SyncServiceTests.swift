@@ -20,16 +20,17 @@ import Testing
         var connection: SchoolConnection {
             SchoolConnection(
                 push: { entries throws(SchoolConnectionError) in
-                    try self.lock.withLock { () throws(SchoolConnectionError) -> PushOutcome in
+                    let answer = self.lock.withLock { () -> Result<PushOutcome, SchoolConnectionError> in
                         if self.failNextPushes > 0 {
                             self.failNextPushes -= 1
-                            throw .unreachable("connection refused")
+                            return .failure(.unreachable("connection refused"))
                         }
                         self.pushes.append(entries)
                         let refused = entries.filter { self.refuse.contains($0.opId) }
-                        return PushOutcome(accepted: entries.map(\.opId).filter { !self.refuse.contains($0) },
-                                           refused: refused.map { .init(opId: $0.opId, reason: "no") })
+                        return .success(PushOutcome(accepted: entries.map(\.opId).filter { !self.refuse.contains($0) },
+                                                    refused: refused.map { .init(opId: $0.opId, reason: "no") }))
                     }
+                    return try answer.get()
                 },
                 pull: { after, _ throws(SchoolConnectionError) in
                     self.lock.withLock {

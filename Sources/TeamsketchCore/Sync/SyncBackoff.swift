@@ -17,6 +17,8 @@ public struct SyncBackoff: Sendable, Equatable {
     public func delay(afterFailures failures: Int, random: Double) -> Double {
         let exponent = Double(min(max(failures - 1, 0), 30))
         let full = min(first * pow(2, exponent), longest)
-        return full * (1 - 0.5 * min(max(random, 0), 1))
+        // A random number that is none (NaN) counts as no shortening.
+        let part = random.isFinite ? min(max(random, 0), 1) : 0
+        return full * (1 - 0.5 * part)
     }
 }

@@ -142,8 +142,10 @@ public actor SyncService {
             let applied = try store.applyRemote(page.changes, cursor: page.cursor, for: key)
             round.pulled += applied.applied
             round.skipped += applied.skipped
+            // A page that moves nothing would be asked for forever.
+            let moved = page.cursor > cursor
             cursor = page.cursor
-            if !page.more || page.changes.isEmpty { break }
+            if !page.more || !moved { break }
         }
         return round
     }
