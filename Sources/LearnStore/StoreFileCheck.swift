@@ -40,7 +40,7 @@ enum StoreFileCheck {
         if size == 0 {
             return walSize > 0 ? try inspectWithSQLite(path: path) : .fresh
         }
-        let info = try HeaderInfo(header, fileSize: size, path: path)
+        let info = try HeaderInfo(header, fileSize: size, hasWAL: walSize > 0, path: path)
         if walSize == 0 && info.applicationID != StoreSchema.applicationID {
             // Decided from bytes alone: even a read-only SQLite connection
             // leaves -wal/-shm files beside a WAL-mode database.
@@ -87,7 +87,7 @@ enum StoreFileCheck {
         /// Page 1 holds `sqlite_master`; an empty leaf there means no tables.
         var schemaIsEmpty: Bool
 
-        init(_ h: [UInt8], fileSize: Int, path: String) throws {
+        init(_ h: [UInt8], fileSize: Int, hasWAL: Bool, path: String) throws {
             func u16(_ o: Int) -> Int { Int(h[o]) << 8 | Int(h[o + 1]) }
             func u32(_ o: Int) -> UInt32 { h[o..<o + 4].reduce(0) { $0 << 8 | UInt32($1) } }
             let corrupt = StoreError.corrupt(path: path)
@@ -99,10 +99,12 @@ enum StoreFileCheck {
                   h[21] == 64, h[22] == 32, h[23] == 32
             else { throw corrupt }
             // A database file is whole pages; the header's page count is
-            // trustworthy when its change counter matches "version valid for".
+            // trustworthy when its change counter matches "version valid for"
+            // and no WAL is beside it: a checkpoint cut short copies page 1
+            // before the pages it counts, and SQLite then reads them from the WAL.
             guard fileSize >= pageSize, fileSize % pageSize == 0 else { throw corrupt }
             let pageCount = Int(u32(28))
-            if pageCount > 0 && u32(24) == u32(92) && fileSize < pageCount * pageSize { throw corrupt }
+            if !hasWAL && pageCount > 0 && u32(24) == u32(92) && fileSize < pageCount * pageSize { throw corrupt }
             applicationID = Int32(bitPattern: u32(68))
             schemaIsEmpty = h[100] == 0x0D && u16(103) == 0
         }

@@ -96,6 +96,34 @@ extension StoreTests {
             }
         }
 
+        /// A process that stopped while a checkpoint had copied page 1 but
+        /// not yet the pages after it leaves a main file whose header counts
+        /// more pages than the file holds; the WAL has the truth, and SQLite
+        /// reads it. The sync fault test met exactly this after a failed push.
+        @Test func aHeaderAheadOfItsFileIsFineWhileTheWALHoldsTheRest() throws {
+            try withStoreTempDirectory { dir in
+                let path = dir + "/live.sqlite", copy = dir + "/copy.sqlite"
+                let store = try LocalStore(path: path)
+                let doc = StoreFixture.document()
+                try store.saveSketch(doc)
+                // Copied while the store is open: the last commits are in the WAL only.
+                for suffix in ["", "-wal", "-shm"] {
+                    try storeWriteFile(copy + suffix, try #require(storeFileBytes(path + suffix)))
+                }
+                let expected = try store.loadSketch(doc.meta.id)
+                try store.close()
+                var bytes = try #require(storeFileBytes(copy))
+                let pages = UInt32(bytes.count / 4096 + 1)
+                let counter = bytes[24..<28]
+                bytes.replaceSubrange(28..<32, with: withUnsafeBytes(of: pages.bigEndian) { Data($0) })
+                bytes.replaceSubrange(92..<96, with: counter)
+                try storeWriteFile(copy, bytes)
+                #expect(storeFileExists(copy + "-wal"))
+                let reopened = try LocalStore(path: copy)
+                #expect(try reopened.loadSketch(doc.meta.id) == expected)
+            }
+        }
+
         @Test func anEmptyDatabaseClaimedByAnotherProgramIsForeign() throws {
             try withStoreTempDirectory { dir in
                 let path = dir + "/claimed.db"
