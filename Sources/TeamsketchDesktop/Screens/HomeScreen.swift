@@ -33,6 +33,7 @@ final class HomeScreen {
             [weak app] in app?.showSchool()
         }
         syncStatus = UI.label("", classes: ["sync-status"])
+        gtk_label_set_wrap(ts_label(syncStatus), 0)
         let schoolRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [school, syncStatus])
         gtk_widget_set_halign(schoolRow, GTK_ALIGN_CENTER)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 48, [title, buttons, schoolRow])

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import LearnModel
 import TeamsketchCore
 
 /// Choosing the school server and signing in, reached from the home
@@ -13,6 +14,9 @@ final class SchoolServerScreen {
     private let passwordEntry: Widget
     private let message: Widget
     private let statusLabel: Widget
+    /// Servers announcing themselves on the LAN, one tap each.
+    private let found: Widget
+    private let browser = SchoolServerBrowser()
     private weak var app: TeamsketchApp?
 
     init(app: TeamsketchApp) {
@@ -22,9 +26,40 @@ final class SchoolServerScreen {
         passwordEntry = gtk_password_entry_new()!
         message = UI.label("", classes: ["form-message"])
         statusLabel = UI.label("", classes: ["form-label"])
+        found = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        gtk_widget_set_halign(found, GTK_ALIGN_CENTER)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         UI.center(widget)
+        // The page is rebuilt on signing in and out; these outlive it.
+        for kept in [addressEntry, nameEntry, passwordEntry, message, statusLabel, found] {
+            g_object_ref_sink(gpointer(kept))
+        }
+        browser.onChange = { [weak self] in self?.showFound() }
         build()
+    }
+
+    isolated deinit {
+        browser.stop()
+        for kept in [addressEntry, nameEntry, passwordEntry, message, statusLabel, found] {
+            g_object_unref(gpointer(kept))
+        }
+    }
+
+    /// Where typing starts: the address when signed out.
+    func focus() {
+        if app?.school.signIn == nil { gtk_widget_grab_focus(addressEntry) }
+    }
+
+    private func showFound() {
+        UI.clear(found)
+        for server in browser.servers.prefix(4) {
+            let address = "\(server.tls ? "https" : "http")://\(server.host):\(server.port)"
+            UI.append(found, UI.button(server.name, icon: "network-server-symbolic", classes: ["choice"]) { [weak self] in
+                guard let self else { return }
+                gtk_editable_set_text(ts_editable(self.addressEntry), address)
+                gtk_widget_grab_focus(self.nameEntry)
+            })
+        }
     }
 
     private func build() {
@@ -48,8 +83,12 @@ final class SchoolServerScreen {
                 [weak app] in app?.school.syncNow()
             }
             UI.append(widget, Self.row([back, syncNow, signOut]))
+            gtk_widget_grab_focus(back)
+            browser.stop()
             return
         }
+        UI.append(widget, found)
+        browser.start()
         for (entry, label) in [(addressEntry, `_`("Server address")), (nameEntry, `_`("Your name")),
                                (passwordEntry, `_`("Password"))] {
             UI.style(entry, ["form-entry", "wide"])

@@ -134,6 +134,7 @@ final class TeamsketchApp {
     func showSchool() {
         let screen = SchoolServerScreen(app: self)
         replace(.school, with: screen.widget, owner: screen)
+        screen.focus()
     }
 
     func showGallery() {
