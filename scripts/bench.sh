@@ -11,6 +11,8 @@
 #   BENCH_BIN           measure this TeamsketchDesktop instead of building one
 #   BENCH_MEM_RUNS      runs of the 12-s memory comparison with Xournal++ (default 3; median)
 #   BENCH_SESSION_SECONDS  length of the 4-peer LAN session run (default 300, the issue's 5 minutes)
+#   BENCH_SCHOOL_SECONDS   length of the 120-pupil school server load run (default 60)
+#   BENCH_SCHOOL_DATABASES which databases the school server runs on (default "sqlite postgres")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,8 +30,10 @@ else
     # The app only: the shared test helpers use @testable imports, which a
     # release build of every target refuses.
     swift build -c release "${SCRATCH[@]}" --product TeamsketchDesktop >&2
+    swift build -c release "${SCRATCH[@]}" --product TeamsketchServer >&2
     BIN="$(swift build -c release "${SCRATCH[@]}" --show-bin-path)/TeamsketchDesktop"
 fi
+SERVER_BIN=${BENCH_SERVER_BIN:-$(dirname "$BIN")/TeamsketchServer}
 
 WORK=$(mktemp -d /tmp/teamsketch-bench.XXXXXX)
 cleanup() {
@@ -129,3 +133,26 @@ note "LAN session for ${BENCH_SESSION_SECONDS:-300} s…"
 # --- The store: saving one finished stroke, synced (power-cut safe) or not --
 # In the work folder, i.e. on the disk /tmp is on.
 "$BIN" bench-store --dir "$WORK"
+
+# --- The school server: a 10,000-op push and pull, and a school's load -----
+# The release server on each database, on loopback, from a fresh database.
+# Figures are prefixed with the database: school_sqlite_…, school_postgres_….
+school_bench() {
+    local db=$1 location port pid password=bench-school-password
+    case "$db" in
+        sqlite) location="$WORK/school-$db.sqlite" ;;
+        postgres) location=$(scripts/test-postgres.sh start) || return 1 ;;
+    esac
+    echo "$password" | "$SERVER_BIN" create-teacher "Bench Teacher" --database "$location" >/dev/null
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    "$SERVER_BIN" serve --host 127.0.0.1 --port "$port" --database "$location" --no-announce \
+        >"$WORK/school-$db.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/api/v1/health" >/dev/null && break; sleep 0.1; done
+    note "school server on $db: push and pull, then ${BENCH_SCHOOL_SECONDS:-60} s of 120 pupils…"
+    TEAMSKETCH_PASSWORD=$password "$BIN" bench-school --server "http://127.0.0.1:$port" --teacher "Bench Teacher" \
+        --dir "$WORK" --ops 10000 --clients 120 --seconds "${BENCH_SCHOOL_SECONDS:-60}" | sed "s/^/school_${db}_/"
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    if [[ "$db" == postgres ]]; then scripts/test-postgres.sh stop; fi
+}
+for db in ${BENCH_SCHOOL_DATABASES:-sqlite postgres}; do school_bench "$db"; done
