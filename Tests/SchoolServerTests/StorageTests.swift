@@ -65,6 +65,18 @@ import Testing
             Issue.record("not PostgreSQL"); return
         }
         #expect(socket.socketPath == "/run/postgresql/.s.PGSQL.5432")
+        #expect(pg.tls == .disable)
+        guard case .postgres(let verified) = try DatabaseLocation(
+            "postgres://anna@db.local/school?sslmode=verify-full&sslrootcert=/etc/school-ca.pem") else {
+            Issue.record("not PostgreSQL"); return
+        }
+        #expect(verified.tls == .verifyFull(rootCertificates: "/etc/school-ca.pem") && verified.password == nil)
+        guard case .postgres(let required) = try DatabaseLocation("postgres://anna@db.local/school?sslmode=require") else {
+            Issue.record("not PostgreSQL"); return
+        }
+        #expect(required.tls == .require)
+        #expect(throws: DatabaseProblem.self) { try DatabaseLocation("postgres://anna@db.local/school?sslmode=allow") }
+        #expect(throws: DatabaseProblem.self) { try DatabaseLocation("postgres://anna@/school?host=/run/postgresql&sslmode=require") }
         #expect(throws: DatabaseProblem.self) { try DatabaseLocation("mysql://x@y/z") }
         #expect(throws: DatabaseProblem.self) { try DatabaseLocation("postgres://db.local/school") }
         #expect(throws: DatabaseProblem.self) { try DatabaseLocation("postgres://a@db.local:70000/school") }

@@ -4,6 +4,10 @@ import Foundation
 /// `sqlite:PATH`) for SQLite, or a `postgres://` URL. For PostgreSQL over a
 /// Unix socket, give the socket's folder as `host`:
 /// `postgres://teamsketch@/teamsketch?host=/run/postgresql&port=5432`.
+/// Over the network, `?sslmode=require` encrypts (like libpq's, without
+/// checking the certificate) and `?sslmode=verify-full` also checks it,
+/// against `sslrootcert=FILE` or the system's authorities. A password left
+/// out of the URL is taken from PGPASSWORD, so it need not show in `ps`.
 public enum DatabaseLocation: Sendable, Equatable {
     case sqlite(path: String)
     case postgres(PostgresLocation)
@@ -15,6 +19,13 @@ public enum DatabaseLocation: Sendable, Equatable {
         public var user: String
         public var password: String?
         public var database: String?
+        public var tls: TLSMode = .disable
+    }
+
+    public enum TLSMode: Sendable, Equatable {
+        case disable
+        case require
+        case verifyFull(rootCertificates: String?)
     }
 
     public init(_ text: String) throws(DatabaseProblem) {
@@ -42,7 +53,15 @@ public enum DatabaseLocation: Sendable, Equatable {
         guard host != nil || socketPath != nil else { throw .badURL("give a host, or a socket folder as ?host=/path") }
         guard let user = url.user, !user.isEmpty else { throw .badURL("give a user name") }
         let database = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
+        let tls: TLSMode
+        switch query["sslmode"] ?? "disable" {
+        case "disable": tls = .disable
+        case "require": tls = .require
+        case "verify-full": tls = .verifyFull(rootCertificates: query["sslrootcert"])
+        default: throw .badURL("sslmode is disable, require or verify-full")
+        }
+        guard tls == .disable || socketPath == nil else { throw .badURL("a Unix socket takes no sslmode") }
         return PostgresLocation(host: host, socketPath: socketPath, port: port, user: user,
-                                password: url.password, database: database.isEmpty ? nil : database)
+                                password: url.password, database: database.isEmpty ? nil : database, tls: tls)
     }
 }

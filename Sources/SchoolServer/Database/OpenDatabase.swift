@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOSSL
 import PostgresNIO
 
 extension DatabaseLocation {
@@ -16,12 +17,13 @@ extension DatabaseLocation {
             db = try SQLiteDatabase(path: path)
         case .postgres(let location):
             var configuration: PostgresClient.Configuration
+            let password = location.password ?? ProcessInfo.processInfo.environment["PGPASSWORD"]
             if let socket = location.socketPath {
                 configuration = .init(unixSocketPath: socket, username: location.user,
-                                      password: location.password, database: location.database)
+                                      password: password, database: location.database)
             } else {
                 configuration = .init(host: location.host ?? "localhost", port: location.port, username: location.user,
-                                      password: location.password, database: location.database, tls: .disable)
+                                      password: password, database: location.database, tls: try Self.tls(location.tls))
             }
             configuration.options.connectTimeout = .seconds(5)
             db = PostgresDatabase(configuration: configuration, logger: logger)
@@ -40,6 +42,23 @@ extension DatabaseLocation {
         switch self {
         case .sqlite: .sqlite
         case .postgres: .postgresql
+        }
+    }
+
+    /// `require` encrypts without checking who answers (libpq's meaning);
+    /// `verify-full` checks the certificate and the host name.
+    private static func tls(_ mode: TLSMode) throws -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case .disable:
+            return .disable
+        case .require:
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.certificateVerification = .none
+            return .require(tls)
+        case .verifyFull(let roots):
+            var tls = TLSConfiguration.makeClientConfiguration()
+            if let roots { tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(roots)) }
+            return .require(tls)
         }
     }
 }
