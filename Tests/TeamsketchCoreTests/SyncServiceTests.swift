@@ -51,14 +51,14 @@ import Testing
     }
 
     @Test func theOutboxGoesOutOldestFirstInBoundedBatchesAndLeavesOnceAnswered() async throws {
-        let (store, _) = try store(strokes: 450)
+        let (store, _) = try store(strokes: 1100)
         let server = ScriptedServer()
-        let order = try store.pendingOutbox(limit: 1000).map(\.opId)
+        let order = try store.pendingOutbox(limit: 5000).map(\.opId)
         server.refuse = [order[7]]
         let round = try await SyncService(store: store, connection: server.connection, key: "k").syncOnce()
-        #expect(server.pushes.map(\.count) == [200, 200, 51])
+        #expect(server.pushes.map(\.count) == [500, 500, 101])
         #expect(server.pushes.flatMap { $0 }.map(\.opId) == order)
-        #expect(round.pushed == 450 && round.refused == 1)
+        #expect(round.pushed == 1100 && round.refused == 1)
         #expect(try store.outboxCount() == 0, "refused changes leave the outbox too")
         #expect(server.pulls == [0])
     }

@@ -4,83 +4,27 @@ device killed during a pull resumes from its cursor."""
 import json
 import os
 import signal
-import socket
 import subprocess
+import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from school_server import ROOT, SchoolServer, call  # noqa: E402
+
 DESKTOP = ROOT / ".build" / "debug" / "TeamsketchDesktop"
-SERVER = ROOT / ".build" / "debug" / "TeamsketchServer"
-PASSWORD = "sync-faults-password"
 OPS = 12000
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def call(port, method, path, token=None, body=None):
-    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1{path}", method=method,
-                                     data=None if body is None else json.dumps(body).encode())
-    request.add_header("content-type", "application/json")
-    if token:
-        request.add_header("authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read() or b"null")
-
-
-class Server:
-    """TeamsketchServer on one SQLite file, started and killed at will."""
-
-    def __init__(self, work):
-        self.database = str(work / "server.sqlite")
-        self.port = free_port()
-        self.log = open(work / "server.log", "a")
-        self.proc = None
-        subprocess.run([str(SERVER), "create-teacher", "Frau Berg", "--database", self.database],
-                       input=PASSWORD + "\n", text=True, check=True, capture_output=True)
-
-    def start(self):
-        self.proc = subprocess.Popen([str(SERVER), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                                      "--database", self.database, "--no-announce"],
-                                     stdout=self.log, stderr=self.log)
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            try:
-                call(self.port, "GET", "/health")
-                return self
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("the server did not start")
-
-    def kill(self):
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
-        self.log.close()
-
-    @property
-    def url(self):
-        return f"http://127.0.0.1:{self.port}"
 
 
 @pytest.fixture
 def world():
     with tempfile.TemporaryDirectory() as work:
         work = Path(work)
-        server = Server(work).start()
-        signed_in = call(server.port, "POST", "/sessions", body={"name": "Frau Berg", "password": PASSWORD})
+        server = SchoolServer(work).start()
+        signed_in = server.sign_in()
         env = dict(os.environ, TEAMSKETCH_TOKEN=signed_in["token"], XDG_DATA_HOME=str(work / "data"),
                    XDG_CONFIG_HOME=str(work / "config"))
         try:

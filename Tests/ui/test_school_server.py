@@ -2,33 +2,17 @@
 server button to signed in, a sketch drawn offline-first reaching the
 server by itself, and signed out again."""
 import json
-import socket
-import subprocess
+import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
-from harness import (App, ROOT, SUGGESTED_BLUE, bbox, centre, curve, find_color, largest_white_rect, wait_for)
+from harness import App, SUGGESTED_BLUE, bbox, centre, curve, find_color, largest_white_rect, wait_for
 
-SERVER = ROOT / ".build" / "debug" / "TeamsketchServer"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from school_server import SchoolServer, call  # noqa: E402
+
 BACKGROUND = (0xFB, 0xF8, 0xF2)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def api(port, method, path, token=None, body=None):
-    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1{path}", method=method,
-                                     data=None if body is None else json.dumps(body).encode())
-    request.add_header("content-type", "application/json")
-    if token:
-        request.add_header("authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read() or b"null")
 
 
 def school_button(app):
@@ -61,17 +45,10 @@ def school_button(app):
 
 
 def test_a_teacher_signs_in_and_a_sketch_reaches_the_server(display, tmp_path):
-    work = Path(tempfile.mkdtemp())
-    database = str(work / "server.sqlite")
-    subprocess.run([str(SERVER), "create-teacher", "Frau Berg", "--database", database],
-                   input="richtig-geheim\n", text=True, check=True, capture_output=True)
-    port = free_port()
-    server = subprocess.Popen([str(SERVER), "serve", "--host", "127.0.0.1", "--port", str(port),
-                               "--database", database, "--no-announce"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = SchoolServer(Path(tempfile.mkdtemp()), password="richtig-geheim").start()
+    port = server.port
     app = None
     try:
-        wait_for(lambda: _answers(port), what="the server")
         app = App(display, tmp_path)
         button = school_button(app)
         assert 48 <= button[2] - button[0] + 2 and 48 <= button[3] - button[1] + 2, f"target too small: {button}"
@@ -106,7 +83,7 @@ def test_a_teacher_signs_in_and_a_sketch_reaches_the_server(display, tmp_path):
         time.sleep(0.5)
         app.click(*centre(find_color(app.screenshot("school-home-again"), SUGGESTED_BLUE, tol=25)))
         time.sleep(0.5)
-        token = api(port, "POST", "/sessions", body={"name": "Frau Berg", "password": "richtig-geheim"})["token"]
+        token = server.sign_in()["token"]
         app.key("ctrl+a")
         app.type("Schulhof")
         app.key("Return")
@@ -115,22 +92,14 @@ def test_a_teacher_signs_in_and_a_sketch_reaches_the_server(display, tmp_path):
         sheet = largest_white_rect(shot)
         assert sheet[2] - sheet[0] > 500, "no drawing sheet"
         app.drag(curve(sheet))
-        sketches = wait_for(lambda: [s for s in api(port, "GET", "/sketches", token=token) if s["opCount"] >= 1],
+        sketches = wait_for(lambda: [s for s in call(port, "GET", "/sketches", token=token) if s["opCount"] >= 1],
                             seconds=30, what="the sketch on the server")
         assert sketches[0]["name"] == "Schulhof"
     finally:
         if app:
             app.stop()
-        server.terminate()
-        server.wait(10)
+        server.stop()
 
 
 def centre_of(box):
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-
-
-def _answers(port):
-    try:
-        return api(port, "GET", "/health")["status"] == "ok"
-    except OSError:
-        return False

@@ -75,6 +75,21 @@ public struct SyncStore: Sendable {
         var statements = db.dialect == .postgresql ? [SQLStatement("SELECT pg_advisory_xact_lock(7246002)")] : []
         var authored = Set<String>()
         var touched = Set<String>()
+        // New changes go in as multi-row inserts, in order: one statement
+        // per change would cost a round trip each on PostgreSQL.
+        var rows: [[SQLValue]] = []
+        func flush() {
+            for chunk in stride(from: 0, to: rows.count, by: Self.rowsPerInsert) {
+                let part = rows[chunk..<min(chunk + Self.rowsPerInsert, rows.count)]
+                let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: part.count).joined(separator: ", ")
+                statements.append(SQLStatement("""
+                    INSERT INTO change (opId, entity, entityId, payload, createdAt, authorId, receivedAt,
+                                        sketchId, classId, subjectId)
+                    VALUES \(marks) ON CONFLICT (opId) DO NOTHING
+                    """, part.flatMap { $0 }))
+            }
+            rows = []
+        }
         for (change, decision) in decided {
             switch decision {
             case .reject:
@@ -82,20 +97,20 @@ public struct SyncStore: Sendable {
             case .duplicate(let sketchID):
                 if let sketchID { authored.insert(sketchID) }
             case .store(let audience, let effect):
+                if case .sketch(let id, _) = effect, touched.insert(id).inserted {
+                    statements.append(Self.ensureSketch(id, now: now))
+                }
                 statements += Self.statements(for: effect, pusher: pusher, now: now)
-                if case .sketch(let id, _) = effect { authored.insert(id); touched.insert(id) }
-                statements.append(SQLStatement("""
-                    INSERT INTO change (opId, entity, entityId, payload, createdAt, authorId, receivedAt,
-                                        sketchId, classId, subjectId)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (opId) DO NOTHING
-                    """, [.text(change.opId.key), .text(change.entity.rawValue), .text(change.entityKey),
-                          .text(change.payload), .int(change.createdAt), .text(pusher.id.key), .int(now),
-                          Self.optional(audience.sketchID), Self.optional(audience.classID),
-                          Self.optional(audience.subjectID)]))
+                if case .sketch(let id, _) = effect { authored.insert(id) }
+                rows.append([.text(change.opId.key), .text(change.entity.rawValue), .text(change.entityKey),
+                             .text(change.payload), .int(change.createdAt), .text(pusher.id.key), .int(now),
+                             Self.optional(audience.sketchID), Self.optional(audience.classID),
+                             Self.optional(audience.subjectID)])
                 if case .assignPool(let poolID, _, true) = effect {
                     // Pupils of the class may have pulled past the list's
                     // last save before it was theirs to see: it goes out
                     // again, after the assignment.
+                    flush()
                     statements.append(SQLStatement("""
                         INSERT INTO change (opId, entity, entityId, payload, createdAt, authorId, receivedAt,
                                             sketchId, classId, subjectId)
@@ -105,6 +120,7 @@ public struct SyncStore: Sendable {
                 }
             }
         }
+        flush()
         for sketchID in authored.sorted() {
             statements.append(SQLStatement(
                 "INSERT INTO sketchAuthor (sketchId, accountId) VALUES (?, ?) ON CONFLICT DO NOTHING",
@@ -121,17 +137,15 @@ public struct SyncStore: Sendable {
         try await db.transaction(statements)
     }
 
+    /// 10 values a row: 2,000 binds a statement, far under both databases' limits.
+    private static let rowsPerInsert = 200
+
     private static func statements(for effect: ChangeEffect, pusher: Account, now: Int64) -> [SQLStatement] {
         switch effect {
         case .none:
             return []
         case .sketch(let id, let change):
-            // A member's ops can arrive before the host's creation: the
-            // sketch exists from its first change and is described later.
-            var out = [SQLStatement("""
-                INSERT INTO sketch (id, name, width, height, described, createdAt, modifiedAt, opCount)
-                VALUES (?, '', ?, ?, 0, ?, ?, 0) ON CONFLICT (id) DO NOTHING
-                """, [.text(id), .double(SketchMeta.defaultWidth), .double(SketchMeta.defaultHeight), .int(now), .int(now)])]
+            var out: [SQLStatement] = []
             switch change?.change {
             case .create?:
                 out.append(SQLStatement("""
@@ -166,6 +180,15 @@ public struct SyncStore: Sendable {
     /// spelling names the same record; pool ids are kept as they are.
     static func entityKey(_ change: SyncChange) -> String {
         UUID(uuidString: change.entityId).map(\.key) ?? change.entityId
+    }
+
+    /// A member's ops can arrive before the host's creation: the sketch
+    /// exists from its first change and is described later.
+    private static func ensureSketch(_ id: String, now: Int64) -> SQLStatement {
+        SQLStatement("""
+            INSERT INTO sketch (id, name, width, height, described, createdAt, modifiedAt, opCount)
+            VALUES (?, '', ?, ?, 0, ?, ?, 0) ON CONFLICT (id) DO NOTHING
+            """, [.text(id), .double(SketchMeta.defaultWidth), .double(SketchMeta.defaultHeight), .int(now), .int(now)])
     }
 
     // MARK: pull

@@ -18,7 +18,8 @@ public actor SyncService {
         /// How often the server is asked for others' changes when nothing
         /// was sent.
         public var pullInterval: Double = 30
-        public var pushBatch = 200
+        /// The most the server takes in one push.
+        public var pushBatch = 500
         /// Payload bytes per push, well under the server's body limit
         /// even with JSON's escaping.
         public var pushBytes = 4 << 20

@@ -94,19 +94,21 @@ struct SchoolBenchCommand: ParsableCommand {
     // MARK: load
 
     private func load(_ client: SchoolServerClient, teacherToken: String) async throws {
-        // Pupils in classes of at most 30, each with its picture password.
-        var tokens: [String] = []
+        // Classes of 24 pupils (six groups of four), each pupil with a
+        // picture password; a group is four pupils of one class.
+        var groups: [[String]] = []
         let run = UUID().uuidString.prefix(6)
-        for classNumber in 0..<((clients + 29) / 30) {
+        for classNumber in 0..<((clients + 23) / 24) {
             let classID = try await client.createClass(named: "Bench \(run) \(classNumber + 1)", token: teacherToken)
-            for pupil in 0..<min(30, clients - classNumber * 30) {
+            var tokens: [String] = []
+            for pupil in 0..<min(24, clients - classNumber * 24) {
                 let id = try await client.addPupil(named: "Kind \(pupil + 1)", toClass: classID, token: teacherToken)
                 try await client.setPictures([0, 1, 2], pupil: id, token: teacherToken)
                 tokens.append(try await client.signInPupil(id: id, pictures: [0, 1, 2]).token)
             }
+            groups += stride(from: 0, to: tokens.count, by: 4).map { Array(tokens[$0..<min($0 + 4, tokens.count)]) }
         }
-        // Groups of four within a class, each drawing one sketch.
-        let groups = stride(from: 0, to: tokens.count, by: 4).map { Array(tokens[$0..<min($0 + 4, tokens.count)]) }
+        let tokens = groups.flatMap { $0 }
         let latencies = LatencyLog()
         let deadline = ContinuousClock.now + .seconds(seconds)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -134,6 +136,7 @@ struct SchoolBenchCommand: ParsableCommand {
         print(String(format: "school_load_p99: %.1f ms", percentile(0.99)))
         print(String(format: "school_load_max: %.1f ms", sorted.last! * 1000))
         print("school_load_errors: \(latencies.errors) errors")
+        print("school_load_refused_changes: \(latencies.refusals) changes")
         fflush(nil)
     }
 
@@ -163,7 +166,9 @@ struct SchoolBenchCommand: ParsableCommand {
             let all = shared.all
             let batch = Array(all[pushedUpTo...].suffix(50))
             pushedUpTo = all.count
-            _ = await latencies.time { try await connection.push(batch) }
+            if let outcome = await latencies.time({ try await connection.push(batch) }) {
+                latencies.refused(outcome.refused.count)
+            }
             round += 1
             if round % 5 == index % 5 {
                 if let page = await latencies.time({ try await connection.pull(cursor, 500) }) { cursor = page.cursor }
@@ -193,8 +198,12 @@ private final class LatencyLog: @unchecked Sendable {
     private var values: [Double] = []
     private var failures = 0
 
+    private var refusedChanges = 0
+
     var samples: [Double] { lock.withLock { values } }
     var errors: Int { lock.withLock { failures } }
+    var refusals: Int { lock.withLock { refusedChanges } }
+    func refused(_ count: Int) { lock.withLock { refusedChanges += count } }
 
     func time<T>(_ body: () async throws -> T) async -> T? {
         let start = ContinuousClock.now
