@@ -1,12 +1,15 @@
 import Foundation
 import Logging
+import LearnStore
+import SchoolClient
+import TeamsketchCore
 import Testing
 @testable import SchoolServer
 
 /// HTTPS with a school's own certificate authority: a client that trusts
 /// it gets answers, one that does not refuses to talk. The CA and the
-/// server's certificate are made for the test with openssl; the client is
-/// curl, a real TLS client that verifies the chain and the host name.
+/// server's certificate are made for the test with openssl; the clients are
+/// curl and the desktop's own, both verifying the chain and the host name.
 @Suite struct TLSTests {
     @Test func theServerSpeaksHTTPSWithTheCertificateItIsGiven() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("teamsketch-tls-\(UUID().uuidString)").path
@@ -35,6 +38,23 @@ import Testing
         #expect(stranger.status == 60, "\(stranger.output)")
         let plain = try curl(["http://localhost:\(port)/api/v1/health"])
         #expect(plain.status != 0 || !plain.output.contains("\"ok\""), "no plain HTTP beside HTTPS")
+
+        // The desktop's own client checks the certificate the same way: it
+        // syncs when told to trust the school's CA and refuses otherwise.
+        _ = try await Accounts.createTeacher(PersonName("Frau Berg")!, password: "correct horse", database: database,
+                                             hasher: testHasher, clock: .live)
+        let address = URL(string: "https://localhost:\(port)")!
+        let trusting = try SchoolServerClient(address: address, trustedCertificates: dir + "/ca.pem")
+        let signedIn = try await trusting.signInTeacher(name: "Frau Berg", password: "correct horse")
+        let round = try await SyncService(store: try LocalStore.inMemory(), connection: trusting.connection(token: signedIn.token),
+                                          key: "k").syncOnce()
+        #expect(round.pushed == 0)
+        await trusting.shutdown()
+        let suspicious = try SchoolServerClient(address: address)
+        await #expect(throws: SchoolServerClient.SignInFailure.self) {
+            try await suspicious.signInTeacher(name: "Frau Berg", password: "correct horse")
+        }
+        await suspicious.shutdown()
         running.cancel()
         _ = await running.result
         await database.close()
