@@ -122,6 +122,37 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func aPageOfLongStrokesStopsAtItsSizeAndTheRestFollows(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
+            let sketch = UUID()
+            // Sixteen strokes of about 0.7 MB each: more than one page may carry.
+            var pushed = [Changes.create(sketch)]
+            for i in 0..<16 {
+                let segments = (0..<8_000).map { k in
+                    CubicSegment(c1: Point(Double(k) + 0.123456789, 100.123456789), c2: Point(Double(k) + 0.5, 200.987654321),
+                                 end: Point(Double(k) + 1, 300.192837465))
+                }
+                let stroke = Stroke(author: "Mia", color: RGBA(r: 0, g: 0, b: 0, a: 1), width: 2, start: Point(0, Double(i)),
+                                    segments: segments, startedAt: Changes.start, endedAt: Changes.start)
+                pushed.append(Changes.change(stroke.id, "sketchOp", sketch.uuidString.lowercased(),
+                                             try SketchOpPayload.encode(.addStroke(stroke))))
+            }
+            for batch in stride(from: 0, to: pushed.count, by: 4) {
+                let answer = try await api.push(Array(pushed[batch..<min(batch + 4, pushed.count)]), token: mia.token)
+                #expect(answer.status == .ok && answer.rejected.isEmpty)
+            }
+            let first = try await api.call(.get, "/sync/changes?limit=1000", token: mia.token)
+            let firstCount = (first.object["changes"] as? [Any])?.count ?? 0
+            #expect(firstCount > 1 && firstCount < pushed.count)
+            #expect(first.object["more"] as? Bool == true)
+            #expect(first.body.count < 9 << 20)
+            #expect(try await api.pullAll(token: mia.token, limit: 1000).ids() == pushed.ids())
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
     func aDeletedSketchLeavesTheListAndTakesNoMoreOps(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
             let (_, berg) = try await api.teacher("Frau Berg")

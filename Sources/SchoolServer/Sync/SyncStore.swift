@@ -217,7 +217,10 @@ public struct SyncStore: Sendable {
             ("entity = 'pool' AND entityId IN (SELECT poolId FROM poolAssignment WHERE classId IN (\(scope.classes.sql)))",
              scope.classes.binds),
         ]
-        var sql = "SELECT seq, opId, entity, entityId, payload, createdAt, authorId FROM ("
+        // First which changes and how big, then the changes themselves: a
+        // page stops at `maxPageCharacters` of payload, so a pull never
+        // loads a thousand of the largest changes at once.
+        var sql = "SELECT seq, LENGTH(payload) AS size FROM ("
         var binds: [SQLValue] = []
         for (index, (condition, conditionBinds)) in branches.enumerated() {
             if index > 0 { sql += " UNION " }
@@ -226,10 +229,25 @@ public struct SyncStore: Sendable {
         }
         sql += ") visible ORDER BY seq LIMIT ?"
         binds.append(n)
-        let rows = try await db.query(sql, binds)
+        let candidates = try await db.query(sql, binds)
+        var chosen: [SQLValue] = []
+        var characters: Int64 = 0
+        for row in candidates.prefix(limit) {
+            let size = row["size"].int ?? 0
+            if !chosen.isEmpty, characters + size > Self.maxPageCharacters { break }
+            characters += size
+            chosen.append(row["seq"])
+        }
+        let more = candidates.count > chosen.count
+        guard !chosen.isEmpty else { return ([], max(newest, after), false) }
+        let marks = Array(repeating: "?", count: chosen.count).joined(separator: ", ")
+        let rows = try await db.query("""
+            SELECT seq, opId, entity, entityId, payload, createdAt, authorId FROM change
+            WHERE seq IN (\(marks)) ORDER BY seq
+            """, chosen)
         var out: [StoredChange] = []
-        out.reserveCapacity(min(rows.count, limit))
-        for row in rows.prefix(limit) {
+        out.reserveCapacity(rows.count)
+        for row in rows {
             guard let entity = SyncChange.Entity(rawValue: try row.text("entity")) else {
                 throw DatabaseProblem.unexpectedRow(column: "entity")
             }
@@ -239,9 +257,12 @@ public struct SyncStore: Sendable {
                                    payload: try row.text("payload"), createdAt: try row.int("createdAt")),
                 authorID: try row.uuid("authorId")))
         }
-        let more = rows.count > limit
         return (out, more ? out.last?.seq ?? after : max(out.last?.seq ?? after, newest, after), more)
     }
+
+    /// A page holds about 8 million characters of payload at most, or one
+    /// change when a single change is bigger.
+    static let maxPageCharacters: Int64 = 8 << 20
 
     // MARK: sketches
 
