@@ -61,6 +61,13 @@ import Testing
             #expect(try await api.call(.get, "/me", token: token).status == .ok)
             api.clock.advance(seconds: 2)
             #expect(try await api.call(.get, "/me", token: token).status == .unauthorized)
+            // The next sign-in forgets the expired token and a signed-out one.
+            let other = try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "correct horse"])
+            let signedOut = try #require(other.object["token"] as? String)
+            #expect(try await api.call(.delete, "/sessions/current", token: signedOut).status == .noContent)
+            _ = try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "correct horse"])
+            let kept = try await api.database.query("SELECT COUNT(*) AS n FROM token")
+            #expect(kept.first?["n"] == .int(1))
         }
     }
 

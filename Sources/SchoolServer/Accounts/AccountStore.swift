@@ -44,9 +44,14 @@ public struct AccountStore: Sendable {
 
     // MARK: tokens
 
+    /// Stores a new token; tokens that expired or were signed out are
+    /// forgotten at the same time, so the table holds only live ones.
     public func insertToken(_ token: BearerToken, for account: UUID, now: Int64, expiresAt: Int64) async throws {
-        try await db.execute("INSERT INTO token (hash, accountId, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
-                             [.text(token.hash), .text(account.key), .int(now), .int(expiresAt)])
+        try await db.transaction([
+            SQLStatement("DELETE FROM token WHERE expiresAt <= ? OR revokedAt IS NOT NULL", [.int(now)]),
+            SQLStatement("INSERT INTO token (hash, accountId, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                         [.text(token.hash), .text(account.key), .int(now), .int(expiresAt)]),
+        ])
     }
 
     /// The account a token signs in, if it is known, not revoked and not expired.
