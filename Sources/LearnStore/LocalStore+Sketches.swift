@@ -125,10 +125,15 @@ extension LocalStore {
 
     /// Stores a PNG preview for the sketch list. It does not change
     /// `modifiedAt`: regenerating a preview should not reorder the list.
+    /// Nothing goes to the outbox: a preview is drawn from the ops, here
+    /// and on the server alike, and one every few seconds of drawing would
+    /// only fill every device's pulls.
     public func setThumbnail(_ png: Data, for id: UUID) throws {
-        try updateSketch(id, change: SketchChange.thumbnail,
-                         sql: "UPDATE sketch SET thumbnail = ? WHERE id = ? AND deletedAt IS NULL",
-                         arguments: { _ in [png, id.storeKey] })
+        try writer.write { db in
+            try db.execute(sql: "UPDATE sketch SET thumbnail = ? WHERE id = ? AND deletedAt IS NULL",
+                           arguments: [png, id.storeKey])
+            guard db.changesCount > 0 else { throw StoreError.sketchNotFound(id) }
+        }
     }
 
     public func rename(_ id: UUID, to name: String) throws {
