@@ -1,8 +1,9 @@
 import Foundation
 
 /// A change to a sketch's parameters, as the device's outbox and the school
-/// server carry it. A thumbnail change carries no bytes: a thumbnail is
-/// derived from the ops, and the server renders its own.
+/// server carry it. `thumbnail` is only still read: stores of earlier
+/// versions wrote one for every new preview; previews are drawn from the
+/// ops, on every device and on the server.
 public struct SketchChange: Codable, Hashable, Sendable {
     public enum Change: String, Codable, Sendable {
         case create, rename, thumbnail, delete
@@ -28,7 +29,6 @@ public struct SketchChange: Codable, Hashable, Sendable {
         SketchChange(change: .rename, name: name, at: at)
     }
 
-    public static func thumbnail(at: Int64) -> SketchChange { SketchChange(change: .thumbnail, at: at) }
     public static func delete(at: Int64) -> SketchChange { SketchChange(change: .delete, at: at) }
 
     public func encoded() throws -> Data {
