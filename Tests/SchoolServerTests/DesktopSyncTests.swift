@@ -111,6 +111,35 @@ import Testing
         await server.stop()
     }
 
+    /// A district runs several server processes on one PostgreSQL
+    /// database behind one address: whichever a device reaches, it sees the
+    /// same changes, sign-ins and cursors.
+    @Test func twoServerProcessesOnOneDatabaseAgree() async throws {
+        let clock = TestClock()
+        let location = try await Backend.postgresql.makeLocation()
+        let (portA, portB) = (try freePort(), try freePort())
+        let a = try await startServer(location, port: portA, clock: clock)
+        let b = try await startServer(location, port: portB, clock: clock)
+        let clientA = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(portA)")!)
+        let clientB = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(portB)")!)
+        let token = try await clientA.signInTeacher(name: "Frau Berg", password: "correct horse").token
+        let laptop = try LocalStore.inMemory(), other = try LocalStore.inMemory()
+        let meta = SketchMeta(name: "Zwei Server", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        try laptop.createSketch(meta)
+        try laptop.append(.addStroke(Self.stroke(x: 10)), to: meta.id)
+        // Pushed through one process with a token the other one issued…
+        _ = try await SyncService(store: laptop, connection: clientA.connection(token: token), key: "k").syncOnce()
+        try laptop.append(.addStroke(Self.stroke(x: 20)), to: meta.id)
+        _ = try await SyncService(store: laptop, connection: clientB.connection(token: token), key: "k").syncOnce()
+        // …and pulled through the other: everything, once.
+        _ = try await SyncService(store: other, connection: clientB.connection(token: token), key: "k").syncOnce()
+        #expect(try other.loadSketch(meta.id) == laptop.loadSketch(meta.id))
+        await clientA.shutdown()
+        await clientB.shutdown()
+        await a.stop()
+        await b.stop()
+    }
+
     @Test(arguments: Backend.allCases)
     func aRevokedSignInStopsSyncAndSaysSo(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
