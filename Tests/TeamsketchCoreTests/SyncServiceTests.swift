@@ -63,6 +63,17 @@ import Testing
         #expect(server.pulls == [0])
     }
 
+    @Test func aRoundAskedForDuringAnotherSendsNothingTwice() async throws {
+        let (store, _) = try store(strokes: 3)
+        let server = ScriptedServer()
+        let service = SyncService(store: store, connection: server.connection, key: "k")
+        async let first = service.syncOnce()
+        async let second = service.syncOnce()
+        let rounds = try await [first, second]
+        #expect(rounds.map(\.pushed).sorted() == [0, 4])
+        #expect(server.pushes.count == 1)
+    }
+
     @Test func aBatchStopsAtItsByteBudgetButNeverEmpty() async throws {
         let (store, _) = try store(strokes: 10, segments: 40)
         let server = ScriptedServer()

@@ -49,6 +49,9 @@ public actor SyncService {
     private var failures = 0
     private var unreachableSince: Date?
     private var lastPull: Date?
+    /// A round is under way: another one asked for meanwhile (the "Sync
+    /// now" button while the loop syncs) would only send the same batch.
+    private var inRound = false
 
     public init(store: LocalStore, connection: SchoolConnection, key: String, tuning: Tuning = Tuning(),
                 now: @escaping @Sendable () -> Date = { Date() },
@@ -84,7 +87,6 @@ public actor SyncService {
                 }
                 wait = tuning.interval
             } catch SchoolConnectionError.signedOut {
-                onStatus(.signedOut)
                 loop = nil
                 return
             } catch {
@@ -98,6 +100,9 @@ public actor SyncService {
     /// Reports the status whatever happens.
     @discardableResult
     public func syncOnce() async throws -> Round {
+        guard !inRound else { return Round() }
+        inRound = true
+        defer { inRound = false }
         do {
             let round = try await pushThenPull()
             failures = 0
