@@ -33,7 +33,7 @@ public func buildApplication(
     let routes = RouteTable()
     router.middlewares.add(ProblemMiddleware(routes: routes))
     router.middlewares.add(BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
-    router.middlewares.add(RequestInfoMiddleware())
+    router.middlewares.add(RequestInfoMiddleware(trustedProxies: configuration.trustedProxies))
     let api = SchoolAPI(configuration: configuration, dependencies: dependencies, logger: logger)
     try api.registerHandlers(on: RecordingTransport(router: router, table: routes), serverURL: try Servers.Server1.url(),
                              middlewares: [APIErrorMiddleware()])

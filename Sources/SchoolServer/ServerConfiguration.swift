@@ -13,6 +13,9 @@ public struct ServerConfiguration: Sendable {
     public var teacherTokenLifetime: Int64 = 14 * 24 * 3600 * 1000
     public var pupilTokenLifetime: Int64 = 10 * 3600 * 1000
     public var signInPolicy = SignInPolicy()
+    /// Reverse proxies whose `X-Forwarded-For` names the client (the
+    /// sign-in limits per address count that address, not the proxy's).
+    public var trustedProxies: Set<String> = []
     /// HTTPS with this certificate (chain, PEM) and key (PEM); plain HTTP
     /// when nil, for a server behind a proxy that does TLS.
     public var tls: TLSFiles?

@@ -51,6 +51,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not announce the server on the LAN (DNS-SD _teamsketch-server._tcp through avahi-daemon).")
     var noAnnounce = false
 
+    @Option(help: "A reverse proxy's address whose X-Forwarded-For names the client (repeat for several).")
+    var trustedProxy: [String] = []
+
     func validate() throws {
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together.")
@@ -65,6 +68,7 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.database = try data.location()
+        configuration.trustedProxies = Set(trustedProxy)
         if let tlsCertificate, let tlsKey {
             configuration.tls = .init(certificateChain: tlsCertificate, privateKey: tlsKey)
         }

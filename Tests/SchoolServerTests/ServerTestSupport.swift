@@ -109,8 +109,9 @@ struct TestAPI: Sendable {
 
     /// `authorization`: the header as it is, for malformed ones.
     func call(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, authorization: String? = nil,
-              json: Any? = nil, raw: [UInt8]? = nil, contentType: String = "application/json") async throws -> Answer {
-        var headers: HTTPFields = [:]
+              json: Any? = nil, raw: [UInt8]? = nil, contentType: String = "application/json",
+              headers extra: HTTPFields = [:]) async throws -> Answer {
+        var headers = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
         if let authorization { headers[.authorization] = authorization }
         var body: ByteBuffer?

@@ -85,6 +85,40 @@ import Testing
         }
     }
 
+    @Test func behindATrustedProxyEachClientIsCountedByItsOwnAddress() async throws {
+        var server = TestServer(.sqlite)
+        server.configuration.trustedProxies = ["127.0.0.1"]
+        try await server.run { api in
+            func tryName(_ n: Int, from address: String) async throws -> HTTPResponse.Status {
+                var headers: HTTPFields = [:]
+                headers[HTTPField.Name("X-Forwarded-For")!] = "203.0.113.9, \(address)"
+                return try await api.call(.post, "/sessions", json: ["name": "Niemand \(n)", "password": "guess"],
+                                          headers: headers).status
+            }
+            for n in 0..<30 {
+                let status = try await tryName(n, from: "10.0.0.5")
+                #expect(status == .unauthorized)
+            }
+            #expect(try await tryName(30, from: "10.0.0.5") == .tooManyRequests)
+            // Another pupil's laptop behind the same proxy is not held up.
+            #expect(try await tryName(31, from: "10.0.0.6") == .unauthorized)
+        }
+    }
+
+    @Test func aForwardedAddressIsBelievedOnlyFromATrustedProxy() {
+        let trusted: Set<String> = ["10.0.0.1", "10.0.0.2"]
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: "192.0.2.7", trustedProxies: trusted) == "192.0.2.7")
+        // What the client wrote in front is not what the proxy saw.
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: "1.2.3.4, 192.0.2.7", trustedProxies: trusted) == "192.0.2.7")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: "192.0.2.7, 10.0.0.2", trustedProxies: trusted) == "192.0.2.7")
+        #expect(ClientAddress.resolve(peer: "192.0.2.99", forwardedFor: "192.0.2.7", trustedProxies: trusted) == "192.0.2.99")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: "evil'); DROP", trustedProxies: trusted) == "10.0.0.1")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: String(repeating: "1", count: 2000),
+                                      trustedProxies: trusted) == "10.0.0.1")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: "fe80::1", trustedProxies: trusted) == "fe80::1")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: nil, trustedProxies: trusted) == "10.0.0.1")
+    }
+
     @Test(arguments: Backend.allCases)
     func failedSignInsAreThrottledPerAccountAndLiftedLater(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in

@@ -66,10 +66,13 @@ struct BodyLimitMiddleware: RouterMiddleware {
 /// Makes the peer's address and the bearer token known to the handlers.
 struct RequestInfoMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
+    let trustedProxies: Set<String>
 
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
-        let info = RequestInfo(peerAddress: context.peerAddress, token: RequestInfo.token(from: request.headers))
+        let address = ClientAddress.resolve(peer: context.peerAddress, forwardedFor: request.headers[values: .xForwardedFor].last,
+                                            trustedProxies: trustedProxies)
+        let info = RequestInfo(peerAddress: address, token: RequestInfo.token(from: request.headers))
         return try await RequestInfo.$current.withValue(info) {
             try await next(request, context)
         }
@@ -99,4 +102,8 @@ struct APIErrorMiddleware: ServerMiddleware {
             return problem.openAPIResponse
         }
     }
+}
+
+extension HTTPField.Name {
+    static let xForwardedFor = Self("X-Forwarded-For")!
 }
