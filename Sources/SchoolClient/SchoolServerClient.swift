@@ -63,44 +63,51 @@ public final class SchoolServerClient: Sendable {
     }
 
     public func signInTeacher(name: String, password: String) async throws(SignInFailure) -> SignedIn {
-        let output: Operations.SignInTeacher.Output
+        let answer: SignInAnswer
         do {
-            output = try await anonymous.signInTeacher(body: .json(.init(name: name, password: password)))
+            answer = switch try await anonymous.signInTeacher(body: .json(.init(name: name, password: password))) {
+            case .created(let created): .signedIn(try? created.body.json)
+            case .unauthorized, .badRequest, .contentTooLarge: .refused
+            case .tooManyRequests(let wait): .tooManyTries(wait.headers.retryAfter)
+            case .undocumented(let status, _): .unexpected(status)
+            }
         } catch {
             throw .connection(Self.unreachable(error))
         }
-        switch output {
-        case .created(let created):
-            guard let body = try? created.body.json else { throw .connection(.refused(status: 201, message: "unreadable answer")) }
-            return Self.signedIn(body)
-        case .unauthorized, .badRequest:
-            throw .wrongNameOrPassword
-        case .tooManyRequests(let answer):
-            throw .tooManyTries(retryAfterSeconds: answer.headers.retryAfter)
-        case .contentTooLarge:
-            throw .wrongNameOrPassword
-        case .undocumented(let status, _):
-            throw .connection(.refused(status: status, message: "unexpected answer"))
-        }
+        return try answer.signedIn()
     }
 
     public func signInPupil(id: String, pictures: [Int]) async throws(SignInFailure) -> SignedIn {
-        let output: Operations.SignInPupil.Output
+        let answer: SignInAnswer
         do {
-            output = try await anonymous.signInPupil(body: .json(.init(pupilId: id, pictures: pictures)))
+            answer = switch try await anonymous.signInPupil(body: .json(.init(pupilId: id, pictures: pictures))) {
+            case .created(let created): .signedIn(try? created.body.json)
+            case .unauthorized, .badRequest, .contentTooLarge: .refused
+            case .tooManyRequests(let wait): .tooManyTries(wait.headers.retryAfter)
+            case .undocumented(let status, _): .unexpected(status)
+            }
         } catch {
             throw .connection(Self.unreachable(error))
         }
-        switch output {
-        case .created(let created):
-            guard let body = try? created.body.json else { throw .connection(.refused(status: 201, message: "unreadable answer")) }
-            return Self.signedIn(body)
-        case .unauthorized, .badRequest, .contentTooLarge:
-            throw .wrongNameOrPassword
-        case .tooManyRequests(let answer):
-            throw .tooManyTries(retryAfterSeconds: answer.headers.retryAfter)
-        case .undocumented(let status, _):
-            throw .connection(.refused(status: status, message: "unexpected answer"))
+        return try answer.signedIn()
+    }
+
+    /// What either sign-in answered, reduced to what the app does next
+    /// (the two operations' answers are the same cases of different types).
+    private enum SignInAnswer {
+        case signedIn(Components.Schemas.SignedIn?)
+        case refused
+        case tooManyTries(Int?)
+        case unexpected(Int)
+
+        func signedIn() throws(SignInFailure) -> SignedIn {
+            switch self {
+            case .signedIn(let body?): SchoolServerClient.signedIn(body)
+            case .signedIn(nil): throw .connection(.refused(status: 201, message: "unreadable answer"))
+            case .refused: throw .wrongNameOrPassword
+            case .tooManyTries(let seconds): throw .tooManyTries(retryAfterSeconds: seconds)
+            case .unexpected(let status): throw .connection(.refused(status: status, message: "unexpected answer"))
+            }
         }
     }
 
