@@ -36,6 +36,7 @@ static inline GtkGrid *ts_grid(gpointer p) { return GTK_GRID(p); }
 static inline GtkFlowBox *ts_flow_box(gpointer p) { return GTK_FLOW_BOX(p); }
 static inline GtkScrolledWindow *ts_scrolled(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkSpinButton *ts_spin(gpointer p) { return GTK_SPIN_BUTTON(p); }
+static inline GtkSwitch *ts_switch(gpointer p) { return GTK_SWITCH(p); }
 static inline GtkDropDown *ts_drop_down(gpointer p) { return GTK_DROP_DOWN(p); }
 static inline GtkOverlay *ts_overlay(gpointer p) { return GTK_OVERLAY(p); }
 static inline GtkImage *ts_image(gpointer p) { return GTK_IMAGE(p); }

@@ -54,6 +54,15 @@ public final class SchoolServerClient: Sendable {
         public var accountID: String
         public var name: String
         public var isTeacher: Bool
+        /// A pupil's class; nil for a teacher.
+        public var classID: String?
+    }
+
+    /// One of the teacher's classes.
+    public struct SchoolClass: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var pupilCount: Int
     }
 
     public enum SignInFailure: Error, Sendable, Equatable {
@@ -112,6 +121,18 @@ public final class SchoolServerClient: Sendable {
     }
 
     // MARK: classes (the teacher's)
+
+    /// The signed-in teacher's classes, by name (a pupil gets their own).
+    public func listClasses(token: String) async throws(SchoolConnectionError) -> [SchoolClass] {
+        let output: Operations.ListClasses.Output
+        do {
+            output = try await Self.client(address, http, token: token).listClasses()
+        } catch {
+            throw Self.unreachable(error)
+        }
+        guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
+        return body.map { SchoolClass(id: $0.id, name: $0.name, pupilCount: $0.pupilCount) }
+    }
 
     /// Makes a class; its id.
     public func createClass(named name: String, token: String) async throws(SchoolConnectionError) -> String {
@@ -243,7 +264,7 @@ public final class SchoolServerClient: Sendable {
 
     private static func signedIn(_ body: Components.Schemas.SignedIn) -> SignedIn {
         SignedIn(token: body.token, expiresAt: body.expiresAt, accountID: body.account.id, name: body.account.name,
-                 isTeacher: body.account.role == .teacher)
+                 isTeacher: body.account.role == .teacher, classID: body.account.classId)
     }
 
     private static func unreachable(_ error: any Error) -> SchoolConnectionError {

@@ -1,45 +1,90 @@
 import Foundation
 import LearnModel
 
-/// The choices that shape a lesson, with what each means and its default.
-/// Today the device keeps them (the sounds switch in the profile, the rest
-/// chosen when a sketch is started); the teacher's admin window will own
-/// them later, so the app reads them from here and nowhere else.
+/// The choices that shape a lesson, as the teacher set them for the class
+/// (or for this device, with the teacher's PIN), and what each means. The
+/// pupils' screens only read them; no pupil-facing control changes them.
 public struct ClassroomSettings: Equatable, Sendable {
-    /// Buchstaben Post's sounds. On unless the class wants quiet; in a game
-    /// on the LAN the host's choice applies to every device.
+    /// Buchstaben Post's sounds. In a game on the LAN the host's choice
+    /// applies to every device.
     public var soundsOn: Bool
     /// Whether the host of a shared sketch may clear the sheet for
     /// everyone. Off, because one tap would wipe every child's work; only
     /// ever the host's button.
     public var clearAllowed: Bool
     /// Whether pupils may erase strokes (whole strokes; erasing is kept in
-    /// the replay). On.
+    /// the replay).
     public var eraserAllowed: Bool
+    /// The eraser takes only the pupil's own strokes.
+    public var eraserOwnStrokesOnly: Bool
+    /// Pupils may take back their own last strokes, one tap each.
+    public var undoAllowed: Bool
+    /// 0 for no maximum; otherwise no sketch is started with a longer limit.
+    public private(set) var maxTimeLimitMinutes: Int
     /// A new sketch's time limit in minutes, 0 for none; always within
-    /// `timeLimitRange`.
-    public var timeLimitMinutes: Int {
-        didSet { timeLimitMinutes = Self.clampedTimeLimit(timeLimitMinutes) }
+    /// `timeLimitRange` and never above the maximum.
+    public var defaultTimeLimitMinutes: Int {
+        didSet { defaultTimeLimitMinutes = clampedTimeLimit(defaultTimeLimitMinutes) }
     }
+    /// The activities the start screen offers.
+    public var activities: Set<ClassSettingsRecord.Activity>
 
     /// A sketch may run for at most two hours (a double lesson).
     public static let timeLimitRange = SketchLimits.timeLimitMinutes
     public static let defaults = ClassroomSettings()
 
     public init(soundsOn: Bool = true, clearAllowed: Bool = false, eraserAllowed: Bool = true,
-                timeLimitMinutes: Int = 0) {
+                eraserOwnStrokesOnly: Bool = false, undoAllowed: Bool = true, defaultTimeLimitMinutes: Int = 0,
+                maxTimeLimitMinutes: Int = 0, activities: Set<ClassSettingsRecord.Activity> = Set(ClassSettingsRecord.Activity.allCases)) {
         self.soundsOn = soundsOn
         self.clearAllowed = clearAllowed
         self.eraserAllowed = eraserAllowed
-        self.timeLimitMinutes = Self.clampedTimeLimit(timeLimitMinutes)
+        self.eraserOwnStrokesOnly = eraserOwnStrokesOnly
+        self.undoAllowed = undoAllowed
+        self.maxTimeLimitMinutes = min(max(maxTimeLimitMinutes, Self.timeLimitRange.lowerBound), Self.timeLimitRange.upperBound)
+        self.defaultTimeLimitMinutes = 0
+        self.activities = activities
+        self.defaultTimeLimitMinutes = clampedTimeLimit(defaultTimeLimitMinutes)
     }
 
-    public static func clampedTimeLimit(_ minutes: Int) -> Int {
-        min(max(minutes, timeLimitRange.lowerBound), timeLimitRange.upperBound)
+    /// The settings a synced or stored record describes. A record that
+    /// breaks the rules (a newer writer, a damaged file) is read as safely
+    /// as it can be: limits clamped, an empty activity list meaning all.
+    public init(record r: ClassSettingsRecord) {
+        let listed = Set(r.activities)
+        self.init(soundsOn: r.soundsOn, clearAllowed: r.clearAllowed, eraserAllowed: r.eraserAllowed,
+                  eraserOwnStrokesOnly: r.eraserOwnStrokesOnly, undoAllowed: r.undoAllowed,
+                  defaultTimeLimitMinutes: r.defaultTimeLimitMinutes, maxTimeLimitMinutes: r.maxTimeLimitMinutes,
+                  activities: listed.isEmpty ? Set(ClassSettingsRecord.Activity.allCases) : listed)
     }
+
+    /// The record to store or sync, stamped with when it was set.
+    public func record(at milliseconds: Int64) -> ClassSettingsRecord {
+        ClassSettingsRecord(soundsOn: soundsOn, eraserAllowed: eraserAllowed, eraserOwnStrokesOnly: eraserOwnStrokesOnly,
+                            clearAllowed: clearAllowed, undoAllowed: undoAllowed,
+                            defaultTimeLimitMinutes: defaultTimeLimitMinutes, maxTimeLimitMinutes: maxTimeLimitMinutes,
+                            activities: ClassSettingsRecord.Activity.allCases.filter(activities.contains), at: milliseconds)
+    }
+
+    /// A lower maximum pulls the default down with it.
+    public mutating func setMaxTimeLimit(_ minutes: Int) {
+        maxTimeLimitMinutes = min(max(minutes, Self.timeLimitRange.lowerBound), Self.timeLimitRange.upperBound)
+        defaultTimeLimitMinutes = clampedTimeLimit(defaultTimeLimitMinutes)
+    }
+
+    /// `minutes` within two hours and within the class's maximum. "No limit"
+    /// is not allowed under a maximum: it becomes the maximum.
+    public func clampedTimeLimit(_ minutes: Int) -> Int {
+        let inRange = min(max(minutes, Self.timeLimitRange.lowerBound), Self.timeLimitRange.upperBound)
+        guard maxTimeLimitMinutes > 0 else { return inRange }
+        return inRange == 0 ? maxTimeLimitMinutes : min(inRange, maxTimeLimitMinutes)
+    }
+
+    public func offers(_ activity: ClassSettingsRecord.Activity) -> Bool { activities.contains(activity) }
 
     /// What a hosted sketch session enforces for every member.
     public var sessionSettings: SessionSettings {
-        SessionSettings(clearAllowed: clearAllowed, eraserAllowed: eraserAllowed)
+        SessionSettings(clearAllowed: clearAllowed, eraserAllowed: eraserAllowed, undoOwnAllowed: undoAllowed,
+                        eraserOwnStrokesOnly: eraserOwnStrokesOnly)
     }
 }

@@ -1,42 +1,67 @@
 import Foundation
+import LearnModel
 
 /// The profile and the classroom settings, loaded once when the app starts
 /// and handed to every screen. Changes go through here so the value in
-/// memory and the file never disagree.
+/// memory and the files never disagree.
+///
+/// The classroom settings come, first to last: from the class's record
+/// synced from the school server (when this device belongs to a class),
+/// from what the teacher set on this device with the PIN, or the defaults.
+/// A profile from before the teacher owned the settings may still hold
+/// the old sounds switch; it counts until a teacher sets the sounds.
 @MainActor
 public final class DevicePreferences {
     public private(set) var profile: Profile
+    /// The classroom's settings, as the teacher set them.
+    public private(set) var classroom: ClassroomSettings
     /// The settings in force, environment overrides included.
     public private(set) var settings: ClassroomSettings
+    public private(set) var device: DeviceClassroom
+    /// The class's synced settings, when this device belongs to a class.
+    private var classRecord: ClassSettingsRecord?
     private let client: ProfileClient
+    private let classroomClient: DeviceClassroomClient
     private let overrides: SettingsOverrides
 
-    public init(client: ProfileClient, overrides: SettingsOverrides, userName: String?) {
+    public init(client: ProfileClient, classroom: DeviceClassroomClient = .inMemory(), overrides: SettingsOverrides,
+                userName: String?) {
         self.client = client
+        classroomClient = classroom
         self.overrides = overrides
         profile = Profile.resolved(stored: client.load(), userName: userName)
-        settings = overrides.settings(from: profile)
+        device = classroom.load()
+        self.classroom = .defaults
+        settings = .defaults
+        resolve()
     }
 
-    /// The live file and the process environment.
+    /// The live files and the process environment.
     public static func live(environment: [String: String] = ProcessInfo.processInfo.environment) -> DevicePreferences {
-        DevicePreferences(client: .live(environment: environment), overrides: SettingsOverrides(environment: environment),
-                          userName: environment["USER"])
+        DevicePreferences(client: .live(environment: environment), classroom: .live(environment: environment),
+                          overrides: SettingsOverrides(environment: environment), userName: environment["USER"])
+    }
+
+    private func resolve() {
+        if let record = classRecord ?? device.settings {
+            classroom = ClassroomSettings(record: record)
+        } else {
+            classroom = .defaults
+            classroom.soundsOn = profile.soundsOn ?? ClassroomSettings.defaults.soundsOn
+        }
+        settings = overrides.applied(to: classroom)
     }
 
     /// Whether a game plays sounds on this device: what the environment
     /// fixes for this run comes first (a test machine, a quiet demo), then
-    /// the host's choice in a LAN game (from its lobby), then this device's
-    /// own switch.
+    /// the host's choice in a LAN game (from its lobby), then the classroom's.
     public func soundsOn(hostChoice: Bool? = nil) -> Bool {
-        overrides.soundsOn(hostChoice: hostChoice, device: settings)
+        overrides.soundsOn(hostChoice: hostChoice, classroom: classroom)
     }
 
-    /// What a hosting device offers the others in its lobby: its own
-    /// switch. What the environment fixes is for this machine only.
-    public var soundsChoiceForOthers: Bool {
-        profile.soundsOn ?? ClassroomSettings.defaults.soundsOn
-    }
+    /// What a hosting device offers the others in its lobby: the
+    /// classroom's choice. What the environment fixes is for this machine only.
+    public var soundsChoiceForOthers: Bool { classroom.soundsOn }
 
     /// The player for a game: the live one (made only then) or silence.
     public func soundClient(hostChoice: Bool? = nil, live: () -> SoundClient) -> SoundClient {
@@ -48,33 +73,58 @@ public final class DevicePreferences {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed != profile.name else { return }
         profile.name = trimmed
-        try save()
-    }
-
-    /// The sounds switch: remembered for the next start; in force at once
-    /// unless the environment fixes it.
-    public func setSoundsOn(_ on: Bool) throws(PreferencesError) {
-        profile.soundsOn = on
-        settings = overrides.settings(from: profile)
-        try save()
-    }
-
-    private func save() throws(PreferencesError) {
         do {
             try client.save(profile)
         } catch {
             throw PreferencesError.notSaved(underlying: error)
         }
     }
+
+    /// The class this device belongs to sent its settings (nil: none, or no
+    /// class): they replace the device's own at once.
+    public func adoptClassSettings(_ record: ClassSettingsRecord?) {
+        guard record != classRecord else { return }
+        classRecord = record
+        resolve()
+    }
+
+    /// Whether the class's synced settings are in force (the device's own
+    /// settings then only wait).
+    public var followsClass: Bool { classRecord != nil }
+
+    /// The teacher changed this device's settings: in force at once (unless
+    /// the class's synced settings rule) and remembered.
+    public func setDeviceSettings(_ new: ClassroomSettings, now: Date = Date()) throws(PreferencesError) {
+        var changed = device
+        changed.settings = new.record(at: UnixMilliseconds.milliseconds(now))
+        try saveDevice(changed)
+    }
+
+    /// Sets or changes the PIN that opens the teacher's window here.
+    public func setTeacherPIN(_ pin: TeacherPIN) throws(PreferencesError) {
+        var changed = device
+        changed.pin = pin
+        try saveDevice(changed)
+    }
+
+    private func saveDevice(_ changed: DeviceClassroom) throws(PreferencesError) {
+        do {
+            try classroomClient.save(changed)
+        } catch {
+            throw PreferencesError.notSaved(underlying: error)
+        }
+        device = changed
+        resolve()
+    }
 }
 
-/// The change is in force for this run but could not be written down.
+/// The change could not be written down; nothing changed.
 public enum PreferencesError: Error, CustomStringConvertible {
     case notSaved(underlying: any Error)
 
     public var description: String {
         switch self {
-        case .notSaved(let e): "the profile could not be written: \(e)"
+        case .notSaved(let e): "the settings could not be written: \(e)"
         }
     }
 }

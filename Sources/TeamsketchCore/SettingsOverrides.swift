@@ -1,8 +1,8 @@
 import Foundation
 
 /// Settings fixed from outside the app for one run: a test machine or a
-/// quiet demo sets `TEAMSKETCH_SOUNDS=0` (or `1`) and the switch on screen
-/// no longer matters. Anything else in the variable is ignored.
+/// quiet demo sets `TEAMSKETCH_SOUNDS=0` (or `1`) and the classroom setting
+/// no longer matters on this machine. Anything else in the variable is ignored.
 public struct SettingsOverrides: Equatable, Sendable {
     public var soundsOn: Bool?
 
@@ -17,17 +17,17 @@ public struct SettingsOverrides: Equatable, Sendable {
     }
 
     /// Sounds in a game: fixed here, else the host's choice in a LAN game,
-    /// else the device's own. The environment comes first because it is
-    /// set for this machine on purpose, and a lobby is anybody's.
-    public func soundsOn(hostChoice: Bool?, device: ClassroomSettings) -> Bool {
-        soundsOn ?? hostChoice ?? device.soundsOn
+    /// else the classroom's. The environment comes first because it is set
+    /// for this machine on purpose, and a lobby is anybody's.
+    public func soundsOn(hostChoice: Bool?, classroom: ClassroomSettings) -> Bool {
+        soundsOn ?? hostChoice ?? classroom.soundsOn
     }
 
-    /// The settings in force: the stored profile's choices, then what the
-    /// environment fixes on top.
-    public func settings(from profile: Profile, defaults: ClassroomSettings = .defaults) -> ClassroomSettings {
-        var s = defaults
-        s.soundsOn = soundsOn ?? profile.soundsOn ?? defaults.soundsOn
+    /// The settings in force: the classroom's, then what the environment
+    /// fixes on top.
+    public func applied(to classroom: ClassroomSettings) -> ClassroomSettings {
+        var s = classroom
+        s.soundsOn = soundsOn ?? classroom.soundsOn
         return s
     }
 }

@@ -5,28 +5,35 @@ import LearnModel
 /// offers follow from it.
 public struct SketchPermissions: Equatable, Sendable {
     public var mayDraw: Bool
-    public var mayErase: Bool
     /// Clear the sheet for everyone.
     public var mayClear: Bool
+    /// The eraser and undo, as the class allows them.
+    public var erase: EraseRule
 
-    public init(mayDraw: Bool, mayErase: Bool, mayClear: Bool) {
+    public var mayErase: Bool { erase.eraserAllowed }
+    public var mayUndo: Bool { erase.undoAllowed }
+
+    public init(mayDraw: Bool, mayClear: Bool, erase: EraseRule) {
         self.mayDraw = mayDraw
-        self.mayErase = mayErase
         self.mayClear = mayClear
+        self.erase = erase
     }
 
-    /// Alone: draw, erase as the settings say; no clearing (there is nobody
-    /// to clear it for, and one tap would lose the whole sketch).
+    /// Someone who only watches.
+    public static let watching = SketchPermissions(
+        mayDraw: false, mayClear: false, erase: EraseRule(eraserAllowed: false, undoAllowed: false))
+
+    /// Alone: draw, erase and undo as the settings say; no clearing (there
+    /// is nobody to clear it for, and one tap would lose the whole sketch).
     public static func solo(_ settings: ClassroomSettings) -> SketchPermissions {
-        SketchPermissions(mayDraw: true, mayErase: settings.eraserAllowed, mayClear: false)
+        SketchPermissions(mayDraw: true, mayClear: false, erase: settings.sessionSettings.eraseRule)
     }
 
     /// In a LAN session the host's settings decide for everyone. Observers
     /// only watch; only the host may clear, and only when it was allowed.
     public static func shared(isHost: Bool, role: PeerRole, session: SessionSettings?) -> SketchPermissions {
         let settings = session ?? SessionSettings()
-        guard role != .observer else { return SketchPermissions(mayDraw: false, mayErase: false, mayClear: false) }
-        return SketchPermissions(mayDraw: true, mayErase: settings.eraserAllowed,
-                                 mayClear: isHost && settings.clearAllowed)
+        guard role != .observer else { return .watching }
+        return SketchPermissions(mayDraw: true, mayClear: isHost && settings.clearAllowed, erase: settings.eraseRule)
     }
 }

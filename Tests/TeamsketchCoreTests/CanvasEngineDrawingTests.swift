@@ -162,3 +162,57 @@ import Testing
         #expect(!anyRed)
     }
 }
+
+@Suite struct CanvasEngineEraseRuleTests {
+    func line(_ rig: inout CanvasRig, y: Double) {
+        rig.drag(stride(from: 200.0, through: 1000, by: 20).map { Point($0, y) })
+    }
+
+    @Test func undoTakesBackOwnStrokesNewestFirstEvenWithTheEraserOff() {
+        var rig = CanvasRig(permissions: .solo(ClassroomSettings(eraserAllowed: false, undoAllowed: true)))
+        line(&rig, y: 200)
+        line(&rig, y: 400)
+        let second = rig.engine.document.strokes[1]
+        let undo = rig.send(.undoOwnStroke)
+        if case .eraseStroke(let id, let by, _) = undo.stored.first { #expect(id == second.id && by == "Mia") } else {
+            Issue.record("no erase op")
+        }
+        #expect(rig.thickness(atX: 600, from: 380, to: 420, .black) == 0, "the ink is gone from the tiles")
+        rig.send(.undoOwnStroke)
+        #expect(rig.engine.document.strokes.isEmpty)
+        #expect(rig.send(.undoOwnStroke).stored.isEmpty, "nothing left to take back")
+    }
+
+    @Test func undoLeavesOtherPupilsStrokesAndIsOffWhenNotAllowed() {
+        let theirs = Stroke(author: "Ole", color: PenColor.black.rgba, width: 4, start: Point(50, 50), segments: [],
+                            startedAt: Date(), endedAt: Date())
+        var rig = CanvasRig(document: SketchDocument(meta: SketchMeta(name: "T"), ops: [.addStroke(theirs)]))
+        #expect(rig.send(.undoOwnStroke).stored.isEmpty, "only the other pupil's stroke is there")
+        var off = CanvasRig(permissions: .solo(ClassroomSettings(undoAllowed: false)))
+        line(&off, y: 300)
+        #expect(off.send(.undoOwnStroke).stored.isEmpty)
+        #expect(off.engine.document.strokes.count == 1)
+    }
+
+    @Test func theEraserLimitedToOwnLinesPassesOverOthers() {
+        let theirs = Stroke(author: "Ole", color: PenColor.black.rgba, width: 6, start: Point(200, 300),
+                            segments: lines([Point(200, 300), Point(600, 300), Point(1000, 300)]), startedAt: Date(), endedAt: Date())
+        var rig = CanvasRig(document: SketchDocument(meta: SketchMeta(name: "T"), ops: [.addStroke(theirs)]),
+                            permissions: .solo(ClassroomSettings(eraserOwnStrokesOnly: true)))
+        line(&rig, y: 310)
+        rig.engine.tool = .eraser
+        let effects = rig.drag((0...10).map { Point(500, 280 + Double($0) * 4) })
+        #expect(effects.stored.count == 1)
+        #expect(rig.engine.document.strokes.map(\.author) == ["Ole"])
+    }
+
+    @Test func sharedUndoGoesThroughTheHost() {
+        let mine = Stroke(author: "Mia", color: PenColor.black.rgba, width: 4, start: Point(50, 50), segments: [],
+                          startedAt: Date(), endedAt: Date())
+        var rig = CanvasRig(document: SketchDocument(meta: SketchMeta(name: "T"), ops: [.addStroke(mine)]), shared: true,
+                            permissions: .shared(isHost: false, role: .drawer, session: SessionSettings(undoOwnAllowed: true)))
+        let effects = rig.send(.undoOwnStroke)
+        #expect(effects.contains(.session(.erase(mine.id))))
+        #expect(rig.engine.document.strokes.count == 1, "the ink goes when the host's op comes back")
+    }
+}

@@ -4,32 +4,56 @@ import TeamsketchCore
 import Testing
 
 @Suite struct ClassroomSettingsTests {
-    @Test func defaultsAreSoundsOnClearOffEraserOnNoTimeLimit() {
+    @Test func defaultsAreSoundsOnClearOffEraserAndUndoOnNoTimeLimitBothActivities() {
         let s = ClassroomSettings.defaults
         #expect(s.soundsOn)
         #expect(!s.clearAllowed)
-        #expect(s.eraserAllowed)
-        #expect(s.timeLimitMinutes == 0)
-        #expect(s.sessionSettings == SessionSettings(clearAllowed: false, eraserAllowed: true))
+        #expect(s.eraserAllowed && !s.eraserOwnStrokesOnly)
+        #expect(s.undoAllowed)
+        #expect(s.defaultTimeLimitMinutes == 0 && s.maxTimeLimitMinutes == 0)
+        #expect(s.offers(.teamSketch) && s.offers(.wordPost))
+        #expect(s.sessionSettings == SessionSettings(clearAllowed: false, eraserAllowed: true, undoOwnAllowed: true))
     }
 
-    @Test func theTimeLimitStaysWithinTwoHours() {
-        var s = ClassroomSettings(timeLimitMinutes: 500)
-        #expect(s.timeLimitMinutes == 120)
-        s.timeLimitMinutes = -5
-        #expect(s.timeLimitMinutes == 0)
-        s.timeLimitMinutes = 45
-        #expect(s.timeLimitMinutes == 45)
+    @Test func theTimeLimitStaysWithinTwoHoursAndTheClassMaximum() {
+        var s = ClassroomSettings(defaultTimeLimitMinutes: 500)
+        #expect(s.defaultTimeLimitMinutes == 120)
+        s.defaultTimeLimitMinutes = -5
+        #expect(s.defaultTimeLimitMinutes == 0)
+        s.defaultTimeLimitMinutes = 45
+        s.setMaxTimeLimit(30)
+        #expect(s.defaultTimeLimitMinutes == 30, "a lower maximum pulls the default down")
+        #expect(s.clampedTimeLimit(90) == 30)
+        #expect(s.clampedTimeLimit(0) == 30, "under a maximum there is no 'no limit'")
+        #expect(s.clampedTimeLimit(10) == 10)
+        s.setMaxTimeLimit(999)
+        #expect(s.maxTimeLimitMinutes == 120)
     }
 
-    @Test func hostingPassesClearAndEraserToTheSession() {
-        let s = ClassroomSettings(clearAllowed: true, eraserAllowed: false)
-        #expect(s.sessionSettings.clearAllowed)
-        #expect(!s.sessionSettings.eraserAllowed)
+    @Test func hostingPassesEveryDrawingRuleToTheSession() {
+        let s = ClassroomSettings(clearAllowed: true, eraserAllowed: false, eraserOwnStrokesOnly: true, undoAllowed: false)
+        #expect(s.sessionSettings == SessionSettings(clearAllowed: true, eraserAllowed: false, undoOwnAllowed: false,
+                                                     eraserOwnStrokesOnly: true))
     }
 
+    @Test func aRecordRoundTripsAndABrokenOneIsReadSafely() {
+        let s = ClassroomSettings(soundsOn: false, clearAllowed: true, eraserAllowed: true, eraserOwnStrokesOnly: true,
+                                  undoAllowed: false, defaultTimeLimitMinutes: 20, maxTimeLimitMinutes: 40,
+                                  activities: [.wordPost])
+        let record = s.record(at: 7)
+        #expect(record.problem == nil)
+        #expect(record.at == 7)
+        #expect(ClassroomSettings(record: record) == s)
+        let broken = ClassSettingsRecord(defaultTimeLimitMinutes: 900, maxTimeLimitMinutes: -3, activities: [], at: 0)
+        let read = ClassroomSettings(record: broken)
+        #expect(read.maxTimeLimitMinutes == 0 && read.defaultTimeLimitMinutes == 120)
+        #expect(read.offers(.teamSketch) && read.offers(.wordPost), "no activity listed means all, never an empty start screen")
+    }
+
+    /// A device whose teacher set the sounds `on`.
     @MainActor func preferences(switch on: Bool, environment: [String: String] = [:]) -> DevicePreferences {
-        DevicePreferences(client: .inMemory(Profile(name: "Mia", soundsOn: on)),
+        DevicePreferences(client: .inMemory(Profile(name: "Mia")),
+                          classroom: .inMemory(DeviceClassroom(settings: ClassroomSettings(soundsOn: on).record(at: 0))),
                           overrides: SettingsOverrides(environment: environment), userName: nil)
     }
 
@@ -68,20 +92,19 @@ import Testing
     }
 
     @Test(arguments: [("0", false, true), ("1", true, false), ("yes", true, true), (nil, false, false)] as [(String?, Bool, Bool)])
-    func theEnvironmentOverridesTheSoundsSwitch(value: String?, expected: Bool, stored: Bool) {
+    func theEnvironmentOverridesTheClassroomsSounds(value: String?, expected: Bool, classroom: Bool) {
         let overrides = SettingsOverrides(environment: value.map { ["TEAMSKETCH_SOUNDS": $0] } ?? [:])
-        #expect(overrides.settings(from: Profile(name: "Mia", soundsOn: stored)).soundsOn == expected)
-    }
-
-    @Test func aProfileThatNeverSwitchedSoundsHasThemOn() {
-        #expect(SettingsOverrides().settings(from: Profile(name: "Mia")).soundsOn)
+        #expect(overrides.applied(to: ClassroomSettings(soundsOn: classroom)).soundsOn == expected)
     }
 }
 
 @Suite struct SketchPermissionsTests {
     @Test func aloneEverythingButClearing() {
-        #expect(SketchPermissions.solo(.defaults) == SketchPermissions(mayDraw: true, mayErase: true, mayClear: false))
+        let solo = SketchPermissions.solo(.defaults)
+        #expect(solo.mayDraw && solo.mayErase && solo.mayUndo && !solo.mayClear)
         #expect(!SketchPermissions.solo(ClassroomSettings(eraserAllowed: false)).mayErase)
+        #expect(!SketchPermissions.solo(ClassroomSettings(undoAllowed: false)).mayUndo)
+        #expect(SketchPermissions.solo(ClassroomSettings(eraserOwnStrokesOnly: true)).erase.ownStrokesOnly)
     }
 
     @Test func onlyTheHostClearsAndOnlyWhenAllowed() {
@@ -92,13 +115,17 @@ import Testing
     }
 
     @Test func observersOnlyWatch() {
-        #expect(SketchPermissions.shared(isHost: false, role: .observer, session: SessionSettings(clearAllowed: true))
-                == SketchPermissions(mayDraw: false, mayErase: false, mayClear: false))
+        let all = SessionSettings(clearAllowed: true, eraserAllowed: true, undoOwnAllowed: true)
+        #expect(SketchPermissions.shared(isHost: false, role: .observer, session: all) == .watching)
+        #expect(!SketchPermissions.watching.mayDraw && !SketchPermissions.watching.mayErase && !SketchPermissions.watching.mayUndo)
     }
 
-    @Test func theHostsEraserSettingHoldsForMembers() {
-        let noEraser = SessionSettings(eraserAllowed: false)
-        #expect(!SketchPermissions.shared(isHost: false, role: .drawer, session: noEraser).mayErase)
+    @Test func theHostsDrawingRulesHoldForMembers() {
+        let strict = SessionSettings(eraserAllowed: false, undoOwnAllowed: false)
+        let member = SketchPermissions.shared(isHost: false, role: .drawer, session: strict)
+        #expect(!member.mayErase && !member.mayUndo)
+        let ownOnly = SketchPermissions.shared(isHost: false, role: .drawer, session: SessionSettings(eraserOwnStrokesOnly: true))
+        #expect(ownOnly.erase.ownStrokesOnly)
         #expect(SketchPermissions.shared(isHost: false, role: .drawer, session: nil).mayErase)
     }
 }

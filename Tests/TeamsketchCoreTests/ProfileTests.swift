@@ -53,23 +53,49 @@ func withoutAStoredNameTheLoginNameIsUsed(user: String?, expected: String) {
         #expect(prefs.profile.name == "Mia")
     }
 
-    @Test func theSoundsSwitchIsRememberedButTheEnvironmentStillWins() throws {
-        let client = ProfileClient.inMemory(Profile(name: "Mia"))
-        let free = DevicePreferences(client: client, overrides: SettingsOverrides(), userName: nil)
-        try free.setSoundsOn(false)
-        #expect(!free.settings.soundsOn)
-        #expect(client.load()?.soundsOn == false)
-
-        let fixed = DevicePreferences(client: client, overrides: SettingsOverrides(soundsOn: false), userName: nil)
-        try fixed.setSoundsOn(true)
-        #expect(!fixed.settings.soundsOn)
-        #expect(client.load()?.soundsOn == true)
+    @Test func aProfileFromBeforeTheTeacherSetSoundsKeepsItsSwitchUntilTheTeacherDoes() throws {
+        let classroom = DeviceClassroomClient.inMemory()
+        let prefs = DevicePreferences(client: .inMemory(Profile(name: "Mia", soundsOn: false)), classroom: classroom,
+                                      overrides: SettingsOverrides(), userName: nil)
+        #expect(!prefs.settings.soundsOn)
+        try prefs.setDeviceSettings(ClassroomSettings(soundsOn: true, eraserAllowed: false))
+        #expect(prefs.settings.soundsOn && !prefs.settings.eraserAllowed)
+        #expect(classroom.load().settings?.eraserAllowed == false, "remembered for the next start")
     }
 
-    @Test func aProfileThatCannotBeWrittenStaysInForceForThisRun() {
-        let client = ProfileClient(load: { nil }, save: { _ in throw StoreDown() })
-        let prefs = DevicePreferences(client: client, overrides: SettingsOverrides(), userName: "mia")
-        #expect(throws: PreferencesError.self) { try prefs.setSoundsOn(false) }
-        #expect(!prefs.settings.soundsOn)
+    @Test func theClassesSyncedSettingsRuleOverTheDevicesOwn() throws {
+        let prefs = DevicePreferences(client: .inMemory(), classroom: .inMemory(), overrides: SettingsOverrides(soundsOn: true),
+                                      userName: "mia")
+        try prefs.setDeviceSettings(ClassroomSettings(eraserAllowed: false))
+        prefs.adoptClassSettings(ClassroomSettings(soundsOn: false, eraserAllowed: true, undoAllowed: false).record(at: 1))
+        #expect(prefs.followsClass)
+        #expect(prefs.settings.eraserAllowed && !prefs.settings.undoAllowed)
+        #expect(prefs.settings.soundsOn, "the environment still fixes this machine's sounds")
+        #expect(!prefs.soundsChoiceForOthers, "a hosting device offers the class's choice")
+        prefs.adoptClassSettings(nil)
+        #expect(!prefs.settings.eraserAllowed, "signed out of the class: the device's own again")
+    }
+
+    @Test func settingsThatCannotBeWrittenChangeNothing() {
+        let prefs = DevicePreferences(client: .inMemory(), classroom: DeviceClassroomClient(load: { DeviceClassroom() },
+                                                                                           save: { _ in throw StoreDown() }),
+                                      overrides: SettingsOverrides(), userName: "mia")
+        #expect(throws: PreferencesError.self) { try prefs.setDeviceSettings(ClassroomSettings(eraserAllowed: false)) }
+        #expect(prefs.settings.eraserAllowed)
+    }
+
+    @Test func theLiveClassroomFileIsPrivateAndAnOversizedOneIsIgnored() throws {
+        let dir = TempDir()
+        let env = ["XDG_CONFIG_HOME": dir.path, "HOME": "/nonexistent"]
+        let client = DeviceClassroomClient.live(environment: env)
+        #expect(client.load() == DeviceClassroom())
+        let pin = try #require(TeacherPIN.make("2468", salt: [1, 2, 3]))
+        try client.save(DeviceClassroom(pin: pin, settings: ClassroomSettings(undoAllowed: false).record(at: 5)))
+        let path = dir.path + "/teamsketch/classroom.json"
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(DeviceClassroomClient.live(environment: env).load().pin == pin)
+        try Data(repeating: 0x20, count: DeviceClassroomClient.maxFileBytes + 1).write(to: URL(fileURLWithPath: path))
+        #expect(DeviceClassroomClient.live(environment: env).load() == DeviceClassroom())
     }
 }

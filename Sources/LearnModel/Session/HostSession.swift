@@ -221,8 +221,10 @@ public struct HostSession: Sendable {
             applyEnd(StrokeEnd(stamp: nextHostStamp(), strokeID: id, time: now), own: true, &fx)
         case .erase(let id):
             guard canDrawLocally(&fx) else { break }
-            guard settings.eraserAllowed else { fx.append(.event(.refused("the eraser is off"))); break }
             guard document.strokes.contains(where: { $0.id == id }) else { break }
+            guard settings.eraseRule.allows(erasing: id, by: hostName, in: document) else {
+                fx.append(.event(.refused("the eraser is off"))); break
+            }
             guard hasRoomForMark(by: hostName) else { return fx + [.event(.opRefused(.sketchFull, member: Self.hostIndex))] }
             applyErase(Erase(stamp: nextHostStamp(), strokeID: id, author: hostName, time: now), own: true, &fx)
         }
@@ -511,11 +513,12 @@ public struct HostSession: Sendable {
                 applyEnd(e, own: false, &fx)
             }
         case .erase(var e):
-            guard settings.eraserAllowed else { return }
+            // The member's name, not what the frame claims, decides whose
+            // stroke it is; a refused erase spends its seq and does nothing.
+            guard settings.eraseRule.allows(erasing: e.strokeID, by: m.name, in: document) else { return }
             e.stamp = mine
             e.author = m.name
             e.time = now
-            guard document.strokes.contains(where: { $0.id == e.strokeID }) else { return }
             guard hasRoomForMark(by: e.author) else { return refuse(.sketchFull) }
             applyErase(e, own: false, &fx)
         default:

@@ -83,6 +83,12 @@ public struct PeerSession: Sendable {
     /// Own ops the host has not confirmed yet.
     public var unconfirmedOpCount: Int { unacked.count }
 
+    /// The name this member's strokes carry: the host's choice in the lobby
+    /// (a second "Anna" becomes "Anna 2"), else the name asked for.
+    public var nameInSession: String {
+        lobby?.members.first(where: { $0.index == index })?.name ?? name
+    }
+
     // MARK: - Connection
 
     /// A connection to the host is up: say hello (with the token, if any).
@@ -389,8 +395,10 @@ public struct PeerSession: Sendable {
 
     public mutating func erase(_ id: UUID, at date: Date = Date()) -> [Effect] {
         guard let index = drawingIndex() else { return refusal() }
-        guard lobby?.settings.eraserAllowed ?? true else { return [.event(.refused("the eraser is off"))] }
         guard document.strokes.contains(where: { $0.id == id }) else { return [] }
+        guard (lobby?.settings ?? SessionSettings()).eraseRule.allows(erasing: id, by: nameInSession, in: document) else {
+            return [.event(.refused("the eraser is off"))]
+        }
         return sendOwn(.erase(Erase(stamp: takeStamp(index), strokeID: id, author: name, time: WireSketchLimits.clamped(WireTime(date)))))
     }
 

@@ -22,17 +22,35 @@ public struct SessionParams: Hashable, Sendable {
 }
 
 /// Classroom settings that change what members may do: clear is
-/// host-only and off by default, the eraser on by default, undo of one's own
-/// last stroke off by default.
+/// host-only and off by default, the eraser on by default (optionally only
+/// for one's own strokes), undo of one's own last strokes off by default.
 public struct SessionSettings: Hashable, Sendable {
     public var clearAllowed: Bool
     public var eraserAllowed: Bool
     public var undoOwnAllowed: Bool
+    public var eraserOwnStrokesOnly: Bool
 
-    public init(clearAllowed: Bool = false, eraserAllowed: Bool = true, undoOwnAllowed: Bool = false) {
+    public init(clearAllowed: Bool = false, eraserAllowed: Bool = true, undoOwnAllowed: Bool = false,
+                eraserOwnStrokesOnly: Bool = false) {
         self.clearAllowed = clearAllowed
         self.eraserAllowed = eraserAllowed
         self.undoOwnAllowed = undoOwnAllowed
+        self.eraserOwnStrokesOnly = eraserOwnStrokesOnly
+    }
+
+    public var eraseRule: EraseRule {
+        EraseRule(eraserAllowed: eraserAllowed, ownStrokesOnly: eraserOwnStrokesOnly, undoAllowed: undoOwnAllowed)
+    }
+
+    /// The settings as one byte on the wire (bits 1, 2, 4, 8); a reader
+    /// ignores bits it does not know, so later settings can be added.
+    public var wireFlags: UInt8 {
+        (clearAllowed ? 1 : 0) | (eraserAllowed ? 2 : 0) | (undoOwnAllowed ? 4 : 0) | (eraserOwnStrokesOnly ? 8 : 0)
+    }
+
+    public init(wireFlags s: UInt8) {
+        self.init(clearAllowed: s & 1 != 0, eraserAllowed: s & 2 != 0, undoOwnAllowed: s & 4 != 0,
+                  eraserOwnStrokesOnly: s & 8 != 0)
     }
 }
 

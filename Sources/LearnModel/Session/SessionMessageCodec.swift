@@ -82,7 +82,7 @@ extension SessionMessage {
             w.varint(m.params.timeLimitMinutes)
             w.varint(m.params.canvasWidth)
             w.varint(m.params.canvasHeight)
-            w.u8((m.settings.clearAllowed ? 1 : 0) | (m.settings.eraserAllowed ? 2 : 0) | (m.settings.undoOwnAllowed ? 4 : 0))
+            w.u8(m.settings.wireFlags)
             w.uuid(m.hostPeerID)
             w.bool(m.started)
             w.varint(m.members.count)
@@ -192,7 +192,7 @@ extension SessionMessage {
             let height = try r.varint(as: Int.self, max: 1 << 20)
             guard width >= 1, height >= 1 else { throw PayloadError("empty canvas") }
             let s = try r.u8()
-            let settings = SessionSettings(clearAllowed: s & 1 != 0, eraserAllowed: s & 2 != 0, undoOwnAllowed: s & 4 != 0)
+            let settings = SessionSettings(wireFlags: s)
             let host = try r.uuid()
             let started = try r.bool()
             let n = try r.count(minElementSize: 21)

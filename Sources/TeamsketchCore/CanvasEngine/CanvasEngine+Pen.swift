@@ -91,8 +91,24 @@ extension CanvasEngine {
     }
 
     mutating func erase(from a: Point, to b: Point) {
+        let rule = permissions.erase
         let hits = StrokeHitTest.strokes(in: document.strokes, hitAlong: a, to: b, radius: Self.eraserRadius)
+            .filter { id in document.strokes.last(where: { $0.id == id }).map { rule.eraserTakes($0, by: author) } ?? false }
         guard !hits.isEmpty else { return }
+        take(hits)
+    }
+
+    /// Takes back this pupil's latest stroke still on the sheet, when undo
+    /// is allowed. True when there was one.
+    mutating func undoOwnStroke() -> Bool {
+        guard permissions.mayUndo, builder == nil,
+              let stroke = EraseRule.lastOwnStroke(of: author, in: document) else { return false }
+        take([stroke.id])
+        return true
+    }
+
+    /// Erases these strokes: alone at once, shared through the host.
+    private mutating func take(_ hits: [UUID]) {
         if isShared {
             // The host orders erasures like everything else; the ink goes
             // when the op comes back (a LAN round trip, a few ms).

@@ -104,6 +104,8 @@ public struct CanvasEngine: Sendable {
             finishStroke()
         case .cancel:
             cancelStroke()
+        case .undoOwnStroke:
+            return undoOwnStroke()
         case .hover(let p):
             pointer = p
             return false

@@ -14,6 +14,8 @@ public enum CanvasEvent: Hashable, Sendable {
     case release(Point)
     /// The stroke is called off: a second finger (pinch) or the toolkit cancelled the touch.
     case cancel
+    /// Take back this pupil's latest stroke still on the sheet (when undo is allowed).
+    case undoOwnStroke
     /// The pointer is here, for events that do not draw (wheel, keys).
     case hover(Point)
     /// Zoom to `zoom`, keeping the canvas point under `anchor` (default: the widget's centre).

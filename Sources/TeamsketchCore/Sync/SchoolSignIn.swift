@@ -14,11 +14,14 @@ public struct SchoolSignIn: Codable, Equatable, Sendable {
     public var isTeacher: Bool
     public var token: String
     public var expiresAt: Date
+    /// A pupil's class: its synced classroom settings rule this device.
+    public var classID: String?
 
     public init(server: String, trustedCertificates: String? = nil, accountID: String, name: String,
-                isTeacher: Bool, token: String, expiresAt: Date) {
+                isTeacher: Bool, token: String, expiresAt: Date, classID: String? = nil) {
         self.server = server; self.trustedCertificates = trustedCertificates; self.accountID = accountID
         self.name = name; self.isTeacher = isTeacher; self.token = token; self.expiresAt = expiresAt
+        self.classID = classID
     }
 
     /// Whether syncing should start: the sign-in has not run out.
@@ -55,14 +58,7 @@ public struct SchoolSignInClient: Sendable {
                     try? FileManager.default.removeItem(atPath: path)
                     return
                 }
-                let url = URL(fileURLWithPath: path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                // Made private before the token is written into it.
-                let temporary = path + ".new"
-                guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600])
-                else { throw CocoaError(.fileWriteNoPermission) }
-                try JSONEncoder().encode(signIn).write(to: URL(fileURLWithPath: temporary))
-                guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                try PrivateFile.write(try JSONEncoder().encode(signIn), to: path)
             })
     }
 

@@ -11,4 +11,6 @@ enum AppPage: String, CaseIterable {
     case wordPostStart = "wordpost-start"
     case wordPost = "wordpost"
     case school
+    case teacherPIN = "teacher-pin"
+    case teacher
 }

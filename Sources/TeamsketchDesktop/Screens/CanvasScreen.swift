@@ -32,8 +32,10 @@ final class CanvasScreen {
         permissions = session.map {
             SketchPermissions.shared(isHost: $0.isHost, role: $0.role, session: $0.lobby?.settings)
         } ?? .solo(app.preferences.settings)
-        // Solo or shared, strokes drawn here carry the pupil's one name.
-        canvas = CanvasView(document: document, author: app.preferences.profile.name, permissions: permissions, session: session)
+        // Solo or shared, strokes drawn here carry the pupil's one name (in a
+        // session as the host lists it, so "my strokes" match the host's).
+        canvas = CanvasView(document: document, author: session?.nameInSession ?? app.preferences.profile.name,
+                            permissions: permissions, session: session)
         banner = UI.label("", classes: ["banner"])
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
 
@@ -139,6 +141,17 @@ final class CanvasScreen {
             widthButtons[w] = b
             UI.append(bar, b)
         }
+        if permissions.mayUndo {
+            let undo = gtk_button_new()!
+            let icon = gtk_image_new_from_icon_name("edit-undo-symbolic")!
+            gtk_image_set_pixel_size(ts_image(icon), 32)
+            gtk_button_set_child(ts_button(undo), icon)
+            UI.style(undo, ["tool"])
+            gtk_widget_set_tooltip_text(undo, `_`("Take back my last line"))
+            UI.accessibleLabel(undo, `_`("Take back my last line"))
+            Signal.connect(UI.raw(undo), "clicked") { [weak self] in self?.canvas.undoOwnStroke() }
+            UI.append(bar, undo)
+        }
         guard permissions.mayErase else { return bar }
         let eraser = gtk_toggle_button_new()!
         let img = gtk_image_new_from_icon_name("edit-clear-symbolic")!
@@ -176,7 +189,8 @@ final class CanvasScreen {
     }
 
     /// Everything works from the keyboard too: 1–9, 0, -, = pick the twelve pens in palette
-    /// order; F/B fine and broad; E eraser; Ctrl+plus/minus/0 zoom; Ctrl+S export.
+    /// order; F/B fine and broad; E eraser; Ctrl+Z take back my last line;
+    /// Ctrl+plus/minus/0 zoom; Ctrl+S export.
     private func installShortcuts() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
@@ -192,6 +206,9 @@ final class CanvasScreen {
                 case "-": self.canvas.setZoom(self.canvas.viewport.zoom / 1.5)
                 case "0": self.canvas.setZoom(1)
                 case "s", "S": self.export()
+                case "z", "Z":
+                    guard self.canvas.mayUndo else { return false }
+                    self.canvas.undoOwnStroke()
                 default: return false
                 }
                 return true

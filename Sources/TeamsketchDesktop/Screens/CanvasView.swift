@@ -41,6 +41,8 @@ final class CanvasView {
     }
 
     var mayErase: Bool { engine.mayErase }
+    var mayUndo: Bool { engine.permissions.mayUndo }
+    func undoOwnStroke() { send(.undoOwnStroke) }
 
     init(document: SketchDocument, author: String, permissions: SketchPermissions, session: (any CanvasSessionLink)? = nil) {
         engine = CanvasEngine(document: document, author: author, isShared: session != nil, permissions: permissions)

@@ -1,4 +1,5 @@
 import CGtk
+import LearnModel
 import TeamsketchCore
 
 /// The start screen: big buttons, icons first (pupils rarely read).
@@ -6,10 +7,11 @@ import TeamsketchCore
 final class HomeScreen {
     let widget: Widget
     private let syncStatus: Widget
+    private var activityButtons: [ClassSettingsRecord.Activity: [Widget]] = [:]
 
     init(app: TeamsketchApp) {
         let title = UI.label(`_`("Teamsketch"), classes: ["home-title"])
-        let buttons = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [
+        let sketchButtons = [
             UI.button(`_`("New sketch"), icon: "document-new-symbolic", classes: ["big-button", "suggested-action"]) {
                 [weak app] in app?.showNewSketch()
             },
@@ -22,10 +24,12 @@ final class HomeScreen {
             UI.button(`_`("Open"), icon: "document-open-symbolic", classes: ["big-button"]) {
                 [weak app] in app?.showGallery()
             },
-            UI.button(`_`("Buchstaben Post"), icon: "mail-send-symbolic", classes: ["big-button"]) {
-                [weak app] in app?.showWordPost()
-            },
-        ])
+        ]
+        let wordPost = UI.button(`_`("Buchstaben Post"), icon: "mail-send-symbolic", classes: ["big-button"]) {
+            [weak app] in app?.showWordPost()
+        }
+        activityButtons = [.teamSketch: sketchButtons, .wordPost: [wordPost]]
+        let buttons = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, sketchButtons + [wordPost])
         UI.center(buttons)
         // The school server is the teacher's business: a small button and
         // a quiet line under the pupils' big ones.
@@ -34,10 +38,21 @@ final class HomeScreen {
         }
         syncStatus = UI.label("", classes: ["sync-status"])
         gtk_label_set_wrap(ts_label(syncStatus), 0)
-        let schoolRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [school, syncStatus])
+        let teacher = UI.iconButton("preferences-system-symbolic", tooltip: `_`("Teacher"), classes: ["school-button"]) {
+            [weak app] in app?.showTeacher()
+        }
+        let schoolRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [teacher, school, syncStatus])
         gtk_widget_set_halign(schoolRow, GTK_ALIGN_CENTER)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 48, [title, buttons, schoolRow])
         UI.center(widget)
+        showActivities(app.preferences.settings)
+    }
+
+    /// Only the activities the class offers are on the start screen.
+    func showActivities(_ settings: ClassroomSettings) {
+        for (activity, buttons) in activityButtons {
+            for b in buttons { gtk_widget_set_visible(b, settings.offers(activity) ? 1 : 0) }
+        }
     }
 
     func showSyncStatus(_ status: SyncStatus) {

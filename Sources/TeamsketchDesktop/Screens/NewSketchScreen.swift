@@ -3,15 +3,16 @@ import Foundation
 import LearnModel
 import TeamsketchCore
 
-/// Asks for the sketch's name, line guides and time limit (0–120 minutes).
+/// Asks for the sketch's name, line guides and time limit (0–120 minutes,
+/// or up to the class's maximum). Everything else about the lesson is the
+/// teacher's classroom settings.
 @MainActor
 final class NewSketchScreen {
     let widget: Widget
     private let nameEntry: Widget
     private let minutes: Widget
     private var guides: LineGuides = .none
-    /// This lesson's settings: the classroom's, with what is chosen here.
-    private var settings: ClassroomSettings
+    private let settings: ClassroomSettings
 
     /// `together`: the sketch is drawn by several devices; Start opens a lobby.
     init(app: TeamsketchApp, together: Bool = false) {
@@ -22,10 +23,13 @@ final class NewSketchScreen {
         UI.accessibleLabel(nameEntry, `_`("Name of the sketch"))
 
         let range = ClassroomSettings.timeLimitRange
-        minutes = gtk_spin_button_new_with_range(Double(range.lowerBound), Double(range.upperBound), 5)!
-        gtk_spin_button_set_value(ts_spin(minutes), Double(settings.timeLimitMinutes))
+        let longest = settings.maxTimeLimitMinutes > 0 ? settings.maxTimeLimitMinutes : range.upperBound
+        let shortest = settings.maxTimeLimitMinutes > 0 ? 1 : range.lowerBound
+        minutes = gtk_spin_button_new_with_range(Double(shortest), Double(longest), 5)!
+        gtk_spin_button_set_value(ts_spin(minutes), Double(settings.defaultTimeLimitMinutes))
         UI.style(minutes, ["form-entry"])
-        UI.accessibleLabel(minutes, `_`("Time limit in minutes (0 = no limit)"))
+        UI.accessibleLabel(minutes, settings.maxTimeLimitMinutes > 0
+            ? String(format: `_`("Time limit in minutes (at most %d)"), longest) : `_`("Time limit in minutes (0 = no limit)"))
 
         let guideRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
@@ -45,7 +49,7 @@ final class NewSketchScreen {
 
         let go: @MainActor () -> Void = { [weak self, weak app] in
             guard let self, let app else { return }
-            if together { app.hostSession(self.meta(), settings: self.settings) } else { app.startSketch(self.meta()) }
+            if together { app.hostSession(self.meta()) } else { app.startSketch(self.meta()) }
         }
         let start = together
             ? UI.button(`_`("Open the lobby"), icon: "system-users-symbolic", classes: ["big-button", "suggested-action"], action: go)
@@ -54,17 +58,11 @@ final class NewSketchScreen {
             app?.showHome()
         }
         Signal.connect(UI.raw(nameEntry), "activate", go)
-        let clearToggle = gtk_check_button_new_with_label(`_`("The host may clear the sheet for everyone"))!
-        gtk_check_button_set_active(ts_check(clearToggle), settings.clearAllowed ? 1 : 0)
-        Signal.connect(UI.raw(clearToggle), "toggled") { [weak self] in
-            self?.settings.clearAllowed = gtk_check_button_get_active(ts_check(clearToggle)) != 0
-        }
 
         let form = gtk_grid_new()!
         gtk_grid_set_row_spacing(ts_grid(form), 18)
         gtk_grid_set_column_spacing(ts_grid(form), 18)
-        var rows: [(String, Widget)] = [(`_`("Name"), nameEntry), (`_`("Lines"), guideRow), (`_`("Minutes"), minutes)]
-        if together { rows.append((`_`("Clear"), clearToggle)) }
+        let rows: [(String, Widget)] = [(`_`("Name"), nameEntry), (`_`("Lines"), guideRow), (`_`("Minutes"), minutes)]
         for (i, (title, control)) in rows.enumerated() {
             let l = UI.label(title, classes: ["form-label"])
             gtk_widget_set_halign(l, GTK_ALIGN_END)
@@ -86,8 +84,8 @@ final class NewSketchScreen {
     private func meta() -> SketchMeta {
         var name = UI.entryText(nameEntry).trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { name = Self.defaultName() }
-        settings.timeLimitMinutes = Int(gtk_spin_button_get_value_as_int(ts_spin(minutes)))
-        return SketchMeta(name: name, guides: guides, timeLimitMinutes: settings.timeLimitMinutes)
+        let limit = settings.clampedTimeLimit(Int(gtk_spin_button_get_value_as_int(ts_spin(minutes))))
+        return SketchMeta(name: name, guides: guides, timeLimitMinutes: limit)
     }
 
     private static func defaultName() -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 import LearnStore
 import SchoolClient
 import TeamsketchCore
@@ -52,7 +53,8 @@ final class SchoolLink {
                 guard let self else { return }
                 let signIn = SchoolSignIn(server: address.absoluteString, trustedCertificates: trusted,
                                           accountID: signedIn.accountID, name: signedIn.name,
-                                          isTeacher: signedIn.isTeacher, token: signedIn.token, expiresAt: signedIn.expiresAt)
+                                          isTeacher: signedIn.isTeacher, token: signedIn.token, expiresAt: signedIn.expiresAt,
+                                          classID: signedIn.classID)
                 try? self.signIns.save(signIn)
                 self.lastServer = signIn.server
                 self.start(signIn)
@@ -78,6 +80,28 @@ final class SchoolLink {
         }
     }
 
+    /// The signed-in teacher's classes, or nil when there is no teacher
+    /// signed in or the server does not answer.
+    func teacherClasses() async -> [SchoolServerClient.SchoolClass]? {
+        guard let signIn, signIn.isTeacher, let client else { return nil }
+        return try? await client.listClasses(token: signIn.token)
+    }
+
+    /// The settings of a pupil's class as last synced, when a pupil of a
+    /// class is signed in here.
+    func syncedClassSettings() -> ClassSettingsRecord? {
+        guard let classID = signIn?.classID, signIn?.isTeacher == false else { return nil }
+        return try? store?.classSettings(classID: classID)
+    }
+
+    /// The teacher set a class's settings: stored, and sent with the next
+    /// round (started now).
+    func setClassSettings(_ settings: ClassroomSettings, classID: String) throws {
+        guard let store else { return }
+        try store.setClassSettings(classID: classID, settings.record(at: UnixMilliseconds.milliseconds(Date())))
+        syncNow()
+    }
+
     func syncNow() {
         guard let service else { return }
         Task { _ = try? await service.syncOnce() }
@@ -92,7 +116,6 @@ final class SchoolLink {
         let service = SyncService(store: store, connection: client.connection(token: signIn.token), key: signIn.syncKey,
                                   onStatus: { status in Task { @MainActor [weak self] in self?.setStatus(status) } })
         self.service = service
-        setStatus((try? store.outboxCount()).map { $0 == 0 ? .synced(at: Date()) : .waiting(count: $0) } ?? .off)
         Task { await service.start() }
     }
 

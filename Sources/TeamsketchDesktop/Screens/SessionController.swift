@@ -33,6 +33,9 @@ final class SessionController {
     weak var canvas: CanvasScreen?
 
     var isHost: Bool { if case .host = link { true } else { false } }
+    /// The name this device's strokes carry in the session, as the host
+    /// lists it (a second "Anna" is "Anna 2").
+    var nameInSession: String? { myIndex.flatMap { lobby?.member($0)?.name } }
 
     init(app: TeamsketchApp) { self.app = app }
 

@@ -89,9 +89,11 @@ final class TeamsketchApp {
         openStore()
         school.onStatus = { [weak self] status in
             self?.home?.showSyncStatus(status)
+            if case .synced = status { self?.adoptSyncedClassSettings() }
             (self?.screens[.school] as? SchoolServerScreen)?.showStatus(status)
         }
         school.resume()
+        adoptSyncedClassSettings()
         if let file = options.openFile { openFile(file) }
         // Before present: presenting maps the window at once.
         if options.quitAfterFirstFrame { reportFirstFrame(win) }
@@ -137,6 +139,67 @@ final class TeamsketchApp {
         screen.focus()
     }
 
+    // MARK: the teacher's window
+
+    /// Guards the teacher's window on this device (wrong tries wait).
+    private var pinGate = TeacherPINGate()
+
+    /// The teacher button: straight in for a signed-in teacher, else the PIN.
+    func showTeacher() {
+        leaveCanvas()
+        switch TeacherAccess.decide(signIn: school.signIn, pin: preferences.device.pin, now: Date()) {
+        case .signedIn(let name): openTeacher(name: name)
+        case .askPIN: showPIN(.enter)
+        case .choosePIN: showPIN(.choose)
+        }
+    }
+
+    private func showPIN(_ mode: TeacherPINScreen.Mode) {
+        let screen = TeacherPINScreen(app: self, mode: mode)
+        replace(.teacherPIN, with: screen.widget, owner: screen)
+        screen.focus()
+    }
+
+    func unlockTeacher(pin: String) -> TeacherPINGate.Answer {
+        guard let stored = preferences.device.pin else { return .wrong }
+        let answer = pinGate.check(pin, against: stored, now: Date())
+        if answer == .open { openTeacher(name: nil) }
+        return answer
+    }
+
+    func chooseTeacherPIN(_ pin: String) {
+        guard let made = TeacherPIN.make(pin) else { return }
+        do {
+            try preferences.setTeacherPIN(made)
+        } catch {
+            return showError(`_`("The PIN could not be saved."), error)
+        }
+        openTeacher(name: nil)
+    }
+
+    private func openTeacher(name: String?) {
+        let screen = TeacherScreen(app: self, teacherName: name)
+        replace(.teacher, with: screen.widget, owner: screen)
+    }
+
+    /// The teacher changed this computer's settings: the start screen
+    /// follows at once; an open sketch keeps its tools until reopened.
+    func setDeviceSettings(_ settings: ClassroomSettings) {
+        do {
+            try preferences.setDeviceSettings(settings)
+        } catch {
+            showError(`_`("The settings could not be saved."), error)
+        }
+        home?.showActivities(preferences.settings)
+    }
+
+    /// After each sync round: the class's settings, when a pupil of a class
+    /// is signed in, rule this device.
+    private func adoptSyncedClassSettings() {
+        preferences.adoptClassSettings(school.syncedClassSettings())
+        home?.showActivities(preferences.settings)
+    }
+
     func showGallery() {
         leaveCanvas()
         let gallery = GalleryScreen(app: self)
@@ -148,9 +211,10 @@ final class TeamsketchApp {
     /// One discovery service for the app: joining browses, hosting announces.
     private(set) lazy var discovery = DiscoveryService()
 
-    /// Opens a lobby for a shared sketch; `settings` are this lesson's
-    /// (the New sketch screen may have switched clearing on).
-    func hostSession(_ meta: SketchMeta, settings: ClassroomSettings) {
+    /// Opens a lobby for a shared sketch, under this device's classroom
+    /// settings (which every member's app then obeys).
+    func hostSession(_ meta: SketchMeta) {
+        let settings = preferences.settings
         let session = SessionController(app: self)
         let screen = HostLobbyScreen(app: self, session: session)
         replace(.lobby, with: screen.widget, owner: screen)
@@ -239,10 +303,6 @@ final class TeamsketchApp {
         return screen
     }
 
-    /// Whether Buchstaben Post plays sounds on this device (the classroom
-    /// setting, environment override included).
-    var soundsOn: Bool { preferences.settings.soundsOn }
-
     private func sounds(on: Bool) -> SoundClient {
         SoundClient.choosing(soundsOn: on) { .live() }
     }
@@ -251,15 +311,6 @@ final class TeamsketchApp {
     /// environment fixes sounds on this machine; the core decides.
     func gameSoundsOn(hostChoice: Bool?) -> Bool {
         preferences.soundsOn(hostChoice: hostChoice)
-    }
-
-    /// The sounds switch on the Buchstaben Post screen.
-    func setSoundsOn(_ on: Bool) {
-        do {
-            try preferences.setSoundsOn(on)
-        } catch {
-            FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
-        }
     }
 
     /// The name typed on the Join screen becomes the pupil's name here.

@@ -46,13 +46,6 @@ final class WordPostStartScreen {
         ])
         gtk_widget_set_halign(csv, GTK_ALIGN_CENTER)
         UI.append(widget, csv)
-        let sounds = gtk_check_button_new_with_label(`_`("Sounds"))!
-        gtk_check_button_set_active(ts_check(sounds), app.soundsOn ? 1 : 0)
-        gtk_widget_set_halign(sounds, GTK_ALIGN_CENTER)
-        Signal.connect(UI.raw(sounds), "toggled") { [weak app] in
-            app?.setSoundsOn(gtk_check_button_get_active(ts_check(sounds)) != 0)
-        }
-        UI.append(widget, sounds)
 
         let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in app?.showHome() }
         let alone = UI.button(`_`("Play"), icon: "media-playback-start-symbolic", classes: ["big-button", "suggested-action"]) {

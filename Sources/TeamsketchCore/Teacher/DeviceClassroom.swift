@@ -1,0 +1,54 @@
+import Foundation
+import LearnModel
+
+/// What the teacher set up on this device when there is no school server:
+/// the PIN that opens the teacher's window, and the classroom settings the
+/// pupils' screens obey. With a server, the class's settings come by sync
+/// instead and take precedence.
+public struct DeviceClassroom: Codable, Equatable, Sendable {
+    public var pin: TeacherPIN?
+    public var settings: ClassSettingsRecord?
+
+    public init(pin: TeacherPIN? = nil, settings: ClassSettingsRecord? = nil) {
+        self.pin = pin
+        self.settings = settings
+    }
+}
+
+/// Where the device's classroom set-up lives:
+/// `$XDG_CONFIG_HOME/teamsketch/classroom.json`, readable by its owner only;
+/// `inMemory` for tests.
+public struct DeviceClassroomClient: Sendable {
+    public var load: @Sendable () -> DeviceClassroom
+    public var save: @Sendable (DeviceClassroom) throws -> Void
+
+    public init(load: @escaping @Sendable () -> DeviceClassroom, save: @escaping @Sendable (DeviceClassroom) throws -> Void) {
+        self.load = load
+        self.save = save
+    }
+
+    /// A file larger than any set-up, or one that does not parse, reads as
+    /// no set-up: the defaults apply and the teacher sets a PIN again.
+    public static let maxFileBytes = 64 * 1024
+
+    public static func live(environment: [String: String] = ProcessInfo.processInfo.environment) -> DeviceClassroomClient {
+        let path = (ProfileClient.profilePath(environment: environment) as NSString)
+            .deletingLastPathComponent + "/classroom.json"
+        return DeviceClassroomClient(
+            load: {
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                      let size = attributes[.size] as? Int, size <= maxFileBytes,
+                      let data = FileManager.default.contents(atPath: path),
+                      let set = try? JSONDecoder().decode(DeviceClassroom.self, from: data) else { return DeviceClassroom() }
+                return set
+            },
+            save: { classroom in
+                try PrivateFile.write(try JSONEncoder().encode(classroom), to: path)
+            })
+    }
+
+    public static func inMemory(_ initial: DeviceClassroom = DeviceClassroom()) -> DeviceClassroomClient {
+        let box = LockedValue(initial)
+        return DeviceClassroomClient(load: { box.value }, save: { box.value = $0 })
+    }
+}

@@ -1,0 +1,100 @@
+import CGtk
+import Foundation
+import SchoolClient
+import TeamsketchCore
+
+/// The teacher's window: the classroom settings the pupils' apps obey, for
+/// this computer and, with a teacher signed in to the school server, for
+/// each of their classes (sent to the pupils' devices by sync). "Lock"
+/// leaves it; the PIN or the sign-in is asked again next time.
+@MainActor
+final class TeacherScreen {
+    let widget: Widget
+    private let scopes: Widget
+    private let formHolder: Widget
+    private let note: Widget
+    private weak var app: TeamsketchApp?
+    private var form: ClassroomSettingsForm?
+
+    init(app: TeamsketchApp, teacherName: String?) {
+        self.app = app
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
+        UI.center(widget)
+        let title = teacherName.map { String(format: `_`("Teacher: %@"), $0) } ?? `_`("Teacher")
+        let lock = UI.button(`_`("Lock"), icon: "system-lock-screen-symbolic", classes: ["big-button"]) {
+            [weak app] in app?.showHome()
+        }
+        let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [UI.label(title, classes: ["home-title"]), lock])
+        gtk_widget_set_halign(header, GTK_ALIGN_CENTER)
+        UI.append(widget, header)
+        UI.append(widget, UI.label(`_`("Classroom settings"), classes: ["form-label"]))
+        scopes = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        gtk_widget_set_halign(scopes, GTK_ALIGN_CENTER)
+        UI.append(widget, scopes)
+        note = UI.label("", classes: ["hint"])
+        gtk_label_set_wrap(ts_label(note), 1)
+        gtk_label_set_max_width_chars(ts_label(note), 60)
+        UI.append(widget, note)
+        formHolder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        UI.append(widget, formHolder)
+        showScopes(classes: [])
+        showDevice()
+        if app.school.signIn?.isTeacher == true {
+            Task { @MainActor [weak self] in
+                guard let classes = await app.school.teacherClasses(), !classes.isEmpty else { return }
+                self?.showScopes(classes: classes)
+            }
+        }
+    }
+
+    /// "This computer", then the teacher's classes, one choice at a time.
+    private func showScopes(classes: [SchoolServerClient.SchoolClass]) {
+        UI.clear(scopes)
+        let device = gtk_toggle_button_new_with_label(`_`("This computer"))!
+        UI.style(device, ["choice"])
+        gtk_toggle_button_set_active(ts_toggle(device), 1)
+        Signal.connect(UI.raw(device), "toggled") { [weak self] in
+            if gtk_toggle_button_get_active(ts_toggle(device)) != 0 { self?.showDevice() }
+        }
+        UI.append(scopes, device)
+        for schoolClass in classes {
+            let b = gtk_toggle_button_new_with_label(schoolClass.name)!
+            UI.style(b, ["choice"])
+            gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(device))
+            Signal.connect(UI.raw(b), "toggled") { [weak self] in
+                if gtk_toggle_button_get_active(ts_toggle(b)) != 0 { self?.showClass(schoolClass) }
+            }
+            UI.append(scopes, b)
+        }
+    }
+
+    private func showDevice() {
+        guard let app else { return }
+        let preferences = app.preferences
+        let current = preferences.device.settings.map(ClassroomSettings.init(record:)) ?? preferences.classroom
+        UI.setText(note, preferences.followsClass
+            ? `_`("A pupil of a class is signed in here: the class's settings from the school server apply, not these.")
+            : `_`("The pupils on this computer get these settings, also in a team sketch this computer hosts."))
+        show(current) { [weak app] settings in app?.setDeviceSettings(settings) }
+    }
+
+    private func showClass(_ schoolClass: SchoolServerClient.SchoolClass) {
+        guard let app else { return }
+        let stored = (try? app.store?.classSettings(classID: schoolClass.id)) ?? nil
+        UI.setText(note, String(format: `_`("The pupils of %@ get these settings on their devices when they sync."), schoolClass.name))
+        show(stored.map(ClassroomSettings.init(record:)) ?? .defaults) { [weak app] settings in
+            do {
+                try app?.school.setClassSettings(settings, classID: schoolClass.id)
+            } catch {
+                app?.showError(`_`("The settings could not be saved."), error)
+            }
+        }
+    }
+
+    private func show(_ settings: ClassroomSettings, onChange: @escaping (ClassroomSettings) -> Void) {
+        UI.clear(formHolder)
+        let form = ClassroomSettingsForm(settings: settings, onChange: onChange)
+        self.form = form
+        UI.append(formHolder, form.widget)
+    }
+}
