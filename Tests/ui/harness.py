@@ -229,6 +229,47 @@ def home_button(app, index):
     return x0 + (x1 - x0) / 2 + index * step, (y0 + y1) / 2
 
 
+HOME_BACKGROUND = (0xFB, 0xF8, 0xF2)
+
+
+def small_buttons(app):
+    """The small buttons under the home screen's big ones, left to right:
+    the teacher's, the school server's, then the sync status line when
+    there is one. Each is (x0, y0, x1, y1); the row is the first band of
+    non-background rows after the big buttons end."""
+    home = app.screenshot("small-buttons")
+    blue = bbox(find_color(home, SUGGESTED_BLUE, tol=25))
+    # The window is 1200 × 820 at the screen's corner (App).
+    w, h = min(home.size[0], 1190), min(home.size[1], 810)
+    px = home.load()
+
+    def marked(x, y):
+        return sum(abs(a - b) for a, b in zip(px[x, y][:3], HOME_BACKGROUND)) > 30
+
+    def row(y):
+        return [x for x in range(20, w - 20, 2) if marked(x, y)]
+
+    y = blue[3]
+    while y < h and row(y):
+        y += 1  # the rest of the big buttons
+    while y < h and not row(y):
+        y += 1  # the gap under them
+    top = y
+    xs = set()
+    while y < h and row(y):
+        xs.update(row(y))
+        y += 1
+    assert xs, "nothing under the big buttons"
+    boxes, run = [], []
+    for x in sorted(xs):
+        if run and x - run[-1] > 6:
+            boxes.append((run[0], top, run[-1], y - 1))
+            run = []
+        run.append(x)
+    boxes.append((run[0], top, run[-1], y - 1))
+    return boxes
+
+
 # --- shared by the tests -------------------------------------------------
 
 ACCEPT_GREEN = (0x1E, 0x7B, 0x34)

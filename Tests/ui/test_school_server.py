@@ -7,41 +7,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import App, SUGGESTED_BLUE, bbox, centre, curve, find_color, largest_white_rect, wait_for
+from harness import App, SUGGESTED_BLUE, centre, curve, find_color, largest_white_rect, small_buttons, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call  # noqa: E402
 
-BACKGROUND = (0xFB, 0xF8, 0xF2)
-
-
 def school_button(app):
-    """The small server button under the big ones: the first band of
-    non-background rows after the big buttons end."""
-    home = app.screenshot("school-home")
-    blue = bbox(find_color(home, SUGGESTED_BLUE, tol=25))
-    # The window is 1200 × 820 at the screen's corner (harness.App).
-    w, h = min(home.size[0], 1190), min(home.size[1], 810)
-    px = home.load()
-
-    def marked(x, y):
-        return sum(abs(a - b) for a, b in zip(px[x, y][:3], BACKGROUND)) > 30
-
-    def row(y):
-        return [x for x in range(20, w - 20, 2) if marked(x, y)]
-
-    y = blue[3]
-    while y < h and row(y):
-        y += 1  # the rest of the big buttons
-    while y < h and not row(y):
-        y += 1  # the gap under them
-    top = y
-    xs = []
-    while y < h and row(y):
-        xs += row(y)
-        y += 1
-    assert xs, "nothing under the big buttons"
-    return min(xs), top, max(xs), y - 1
+    """The small server button under the big ones (after the teacher's)."""
+    return small_buttons(app)[1]
 
 
 def test_a_teacher_signs_in_and_a_sketch_reaches_the_server(display, tmp_path):

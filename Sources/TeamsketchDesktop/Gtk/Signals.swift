@@ -37,6 +37,15 @@ enum Signal {
         connectRaw(instance, signal, handler, unsafeBitCast(t, to: GCallback.self))
     }
 
+    /// `void (*)(GObject*, GParamSpec*, gpointer)`: "notify::<property>".
+    static func connectNotify(_ instance: UnsafeMutableRawPointer, property: String, _ handler: @escaping Handler) {
+        let t: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+            let h: Handler = unbox(data)
+            MainActor.assumeIsolated { h() }
+        }
+        connectRaw(instance, "notify::" + property, handler, unsafeBitCast(t, to: GCallback.self))
+    }
+
     /// `gboolean (*)(GObject*, gpointer)`: close-request and similar.
     static func connectBool(_ instance: UnsafeMutableRawPointer, _ signal: String,
                             _ handler: @escaping @MainActor () -> Bool) {

@@ -90,7 +90,7 @@ final class ClassroomSettingsForm {
         let s = gtk_switch_new()!
         gtk_switch_set_active(ts_switch(s), settings[keyPath: key] ? 1 : 0)
         UI.accessibleLabel(s, accessible)
-        Signal.connect(UI.raw(s), "notify::active") { [weak self] in
+        Signal.connectNotify(UI.raw(s), property: "active") { [weak self] in
             guard let self, !self.updating else { return }
             self.settings[keyPath: key] = gtk_switch_get_active(ts_switch(s)) != 0
             self.changed()

@@ -72,6 +72,8 @@ final class TeacherPINScreen {
 
     private func installKeys() {
         let keys = gtk_event_controller_key_new()!
+        // Before any focused button: Return submits, it does not press "Back".
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] keyval, _ in
             guard let self else { return false }
             switch Int32(keyval) {

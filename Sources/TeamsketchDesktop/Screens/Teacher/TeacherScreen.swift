@@ -18,25 +18,31 @@ final class TeacherScreen {
 
     init(app: TeamsketchApp, teacherName: String?) {
         self.app = app
-        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
-        UI.center(widget)
+        let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
+        UI.center(page)
+        gtk_widget_set_margin_top(page, 24)
+        gtk_widget_set_margin_bottom(page, 24)
+        // A laptop's 768 rows do not hold every setting: the page scrolls.
+        widget = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(ts_scrolled(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(ts_scrolled(widget), page)
         let title = teacherName.map { String(format: `_`("Teacher: %@"), $0) } ?? `_`("Teacher")
         let lock = UI.button(`_`("Lock"), icon: "system-lock-screen-symbolic", classes: ["big-button"]) {
             [weak app] in app?.showHome()
         }
         let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [UI.label(title, classes: ["home-title"]), lock])
         gtk_widget_set_halign(header, GTK_ALIGN_CENTER)
-        UI.append(widget, header)
-        UI.append(widget, UI.label(`_`("Classroom settings"), classes: ["form-label"]))
+        UI.append(page, header)
+        UI.append(page, UI.label(`_`("Classroom settings"), classes: ["form-label"]))
         scopes = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         gtk_widget_set_halign(scopes, GTK_ALIGN_CENTER)
-        UI.append(widget, scopes)
+        UI.append(page, scopes)
         note = UI.label("", classes: ["hint"])
         gtk_label_set_wrap(ts_label(note), 1)
         gtk_label_set_max_width_chars(ts_label(note), 60)
-        UI.append(widget, note)
+        UI.append(page, note)
         formHolder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
-        UI.append(widget, formHolder)
+        UI.append(page, formHolder)
         showScopes(classes: [])
         showDevice()
         if app.school.signIn?.isTeacher == true {

@@ -1,0 +1,110 @@
+"""The teacher's window as a teacher meets it on a machine without a school
+server: the small teacher button, a PIN chosen on the number pad, the
+classroom settings; and the pupils' screens obeying them, also on another
+pupil's machine in a LAN session hosted here."""
+import json
+import re
+import time
+
+from harness import (ACCEPT_GREEN, DARK_BLUE, App, Display, SUGGESTED_BLUE, blobs, centre, find_color, home_button,
+                     join_by_code, pen_button, shown_sheet, small_buttons, wait_for)
+
+
+def open_teacher_window(app, pin="2468"):
+    """Teacher button → choose the PIN twice on a fresh machine."""
+    teacher = small_buttons(app)[0]
+    assert teacher[2] - teacher[0] >= 46 and teacher[3] - teacher[1] >= 46, f"target too small: {teacher}"
+    app.click((teacher[0] + teacher[2]) / 2, (teacher[1] + teacher[3]) / 2)
+    time.sleep(0.6)
+    app.screenshot("teacher-choose-pin")
+    for _ in range(2):
+        app.type(pin)
+        app.key("Return")
+        time.sleep(0.4)
+    return wait_for(lambda: switches(app.screenshot("teacher-settings")), what="the classroom settings")
+
+
+def switches(shot):
+    """The switches that are on, top to bottom (blue blobs in the right column)."""
+    found = [b for b in blobs(shot, SUGGESTED_BLUE, tol=30) if 20 <= b[2] - b[0] <= 70 and b[0] > 600]
+    return sorted(found, key=lambda b: b[1])
+
+
+def stroke_thickness(img, x, y0, y1, rgb):
+    return len([y for y in range(y0, y1) if all(abs(a - b) <= 40 for a, b in zip(img.getpixel((x, y)), rgb))])
+
+
+def dark_icons(img, box, tol=40, gap=10):
+    """How many separate dark icons lie in `box`, counted as runs of columns."""
+    fg = (0x2E, 0x34, 0x36)
+    cols = [x for x in range(box[0], box[2])
+            if any(all(abs(a - b) <= tol for a, b in zip(img.getpixel((x, y))[:3], fg)) for y in range(box[1], box[3], 2))]
+    return sum(1 for i, x in enumerate(cols) if i == 0 or x - cols[i - 1] > gap)
+
+
+def test_the_teacher_turns_the_eraser_off_and_a_guests_canvas_obeys(display, tmp_path):
+    second = Display().start()
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    host = App(display, tmp_path / "a")
+    guest = None
+    try:
+        on = open_teacher_window(host)
+        assert len(on) == 3, f"eraser, undo and sounds are on by default: {on}"
+        eraser = on[0]
+        host.click((eraser[0] + eraser[2]) / 2, (eraser[1] + eraser[3]) / 2)
+        time.sleep(0.5)
+        after = switches(host.screenshot("teacher-eraser-off"))
+        assert len(after) == 2 and after[0][1] > eraser[1] + 20, f"the eraser switch did not go off: {after}"
+        stored = json.loads((tmp_path / "a" / "config" / "teamsketch" / "classroom.json").read_text())
+        assert stored["settings"]["eraserAllowed"] is False
+        assert "2468" not in json.dumps(stored), "the PIN is kept only as a hash"
+
+        # Lock: the dark icon and word in the header (the title is blue).
+        host.click(*centre(find_color(host.screenshot("teacher-before-lock"), (0x2E, 0x34, 0x36), tol=8,
+                                      box=(0, 40, 1200, 250))))
+        time.sleep(0.6)
+        host.click(*home_button(host, 1))          # Draw together
+        time.sleep(0.4)
+        host.key("ctrl+a")
+        host.type("Rules")
+        host.key("Return")
+        code = wait_for(lambda: re.search(r"hosting: code=(\d{6})", host.read_log()), what="the join code")[1]
+
+        guest = App(second, tmp_path / "b")
+        join_by_code(guest, code)
+        host.click(*centre(wait_for(lambda: find_color(host.screenshot("rules-asked"), ACCEPT_GREEN, tol=30),
+                                    what="the guest in the host's lobby")))
+        time.sleep(0.5)
+        host.click(*centre(find_color(host.screenshot("rules-ready"), SUGGESTED_BLUE, tol=25)))
+        shot, sheet = wait_for(lambda: shown_sheet(guest, "rules-guest-canvas"), what="the guest's canvas")
+        host_shot, host_sheet = wait_for(lambda: shown_sheet(host, "rules-host-canvas"), what="the host's canvas")
+
+        # The host draws a line; the guest tries to erase it with the E key
+        # and a drag across: the line stays, and the drag draws instead.
+        host.click(*centre(pen_button(host_shot, host_sheet, DARK_BLUE)))
+        x0, y0, x1, y1 = host_sheet
+        y = (y0 + y1) / 2
+        host.drag([(x0 + 80 + i * 20, y) for i in range(int((x1 - x0 - 160) / 20))])
+        gx0, gy0, gx1, gy1 = sheet
+        gy = (gy0 + gy1) / 2
+        mid = (gx0 + gx1) // 2
+        wait_for(lambda: stroke_thickness(guest.screenshot("rules-guest-sees"), mid, int(gy) - 20, int(gy) + 20,
+                                          DARK_BLUE) >= 1, what="the host's line on the guest's screen")
+        guest.key("e")
+        guest.drag([(mid, gy - 30 + i * 3) for i in range(21)])
+        time.sleep(1.0)
+        kept = guest.screenshot("rules-guest-tried-to-erase")
+        assert stroke_thickness(kept, gx0 + 120, int(gy) - 20, int(gy) + 20, DARK_BLUE) >= 1, "the eraser worked"
+        hkept = host.screenshot("rules-host-after")
+        assert stroke_thickness(hkept, x0 + 120, int(y) - 20, int(y) + 20, DARK_BLUE) >= 1
+
+        # And the guest's bar has no eraser button: right of the pens there
+        # are dark icons for "broad" and "take back my last line" only (the
+        # chosen "fine" is drawn light on dark).
+        assert dark_icons(kept, (gx0 + 2 * (gx1 - gx0) // 3, gy1 + 6, kept.size[0] - 80, kept.size[1] - 24)) == 2
+    finally:
+        if guest:
+            guest.stop()
+        host.stop()
+        second.stop()
