@@ -37,6 +37,16 @@ static inline GtkFlowBox *ts_flow_box(gpointer p) { return GTK_FLOW_BOX(p); }
 static inline GtkScrolledWindow *ts_scrolled(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkSpinButton *ts_spin(gpointer p) { return GTK_SPIN_BUTTON(p); }
 static inline GtkSwitch *ts_switch(gpointer p) { return GTK_SWITCH(p); }
+static inline GtkListItem *ts_list_item(gpointer p) { return GTK_LIST_ITEM(p); }
+static inline GtkStringObject *ts_string_object(gpointer p) { return GTK_STRING_OBJECT(p); }
+static inline GtkStringList *ts_string_list(gpointer p) { return GTK_STRING_LIST(p); }
+static inline GtkGridView *ts_grid_view(gpointer p) { return GTK_GRID_VIEW(p); }
+static inline GtkTextView *ts_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
+static inline GtkRange *ts_range(gpointer p) { return GTK_RANGE(p); }
+static inline GtkScale *ts_scale(gpointer p) { return GTK_SCALE(p); }
+static inline GListModel *ts_list_model(gpointer p) { return G_LIST_MODEL(p); }
+static inline GtkSelectionModel *ts_selection_model(gpointer p) { return GTK_SELECTION_MODEL(p); }
+static inline GtkListItemFactory *ts_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }
 static inline GtkDropDown *ts_drop_down(gpointer p) { return GTK_DROP_DOWN(p); }
 static inline GtkOverlay *ts_overlay(gpointer p) { return GTK_OVERLAY(p); }
 static inline GtkImage *ts_image(gpointer p) { return GTK_IMAGE(p); }

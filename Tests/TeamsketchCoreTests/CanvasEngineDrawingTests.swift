@@ -178,6 +178,7 @@ import Testing
             Issue.record("no erase op")
         }
         #expect(rig.thickness(atX: 600, from: 380, to: 420, .black) == 0, "the ink is gone from the tiles")
+        #expect(undo.contains(.invalidate), "and the widget is painted again: no pointer moved to do it")
         rig.send(.undoOwnStroke)
         #expect(rig.engine.document.strokes.isEmpty)
         #expect(rig.send(.undoOwnStroke).stored.isEmpty, "nothing left to take back")

@@ -104,6 +104,8 @@ extension CanvasEngine {
         guard permissions.mayUndo, builder == nil,
               let stroke = EraseRule.lastOwnStroke(of: author, in: document) else { return false }
         take([stroke.id])
+        // Nothing else repaints the widget: no pointer moved.
+        emit(.invalidate)
         return true
     }
 

@@ -46,6 +46,29 @@ enum Signal {
         connectRaw(instance, "notify::" + property, handler, unsafeBitCast(t, to: GCallback.self))
     }
 
+    /// `void (*)(GObject*, GObject*, gpointer)`: a list item factory's
+    /// setup, bind and unbind (the second object is the GtkListItem).
+    static func connectObject(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                              _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) {
+        let t: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, object, data in
+            // Pointers aren't Sendable: the object crosses as an address.
+            guard let address = object.map({ Int(bitPattern: $0) }) else { return }
+            let h: @MainActor (UnsafeMutableRawPointer) -> Void = unbox(data)
+            MainActor.assumeIsolated { h(UnsafeMutableRawPointer(bitPattern: address)!) }
+        }
+        connectRaw(instance, signal, handler, unsafeBitCast(t, to: GCallback.self))
+    }
+
+    /// `void (*)(GObject*, guint, gpointer)`: a list or grid view's activate.
+    static func connectIndex(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                             _ handler: @escaping @MainActor (Int) -> Void) {
+        let t: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, index, data in
+            let h: @MainActor (Int) -> Void = unbox(data)
+            MainActor.assumeIsolated { h(Int(index)) }
+        }
+        connectRaw(instance, signal, handler, unsafeBitCast(t, to: GCallback.self))
+    }
+
     /// `gboolean (*)(GObject*, gpointer)`: close-request and similar.
     static func connectBool(_ instance: UnsafeMutableRawPointer, _ signal: String,
                             _ handler: @escaping @MainActor () -> Bool) {

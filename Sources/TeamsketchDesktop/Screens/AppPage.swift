@@ -13,4 +13,5 @@ enum AppPage: String, CaseIterable {
     case school
     case teacherPIN = "teacher-pin"
     case teacher
+    case review
 }

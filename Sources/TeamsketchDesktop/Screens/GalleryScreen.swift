@@ -58,7 +58,7 @@ final class GalleryScreen {
     private func card(_ summary: SketchSummary) -> Widget {
         let picture = gtk_picture_new()!
         gtk_widget_set_size_request(picture, 240, 150)
-        if let png = thumbnail(for: summary), let texture = Self.texture(png) {
+        if let png = thumbnail(for: summary), let texture = Texture.png(png) {
             gtk_picture_set_paintable(ts_picture(picture), texture)
             g_object_unref(UnsafeMutableRawPointer(texture))
         }
@@ -84,14 +84,6 @@ final class GalleryScreen {
         let data = Data(png)
         try? store.setThumbnail(data, for: summary.id)
         return data
-    }
-
-    private static func texture(_ png: Data) -> OpaquePointer? {
-        png.withUnsafeBytes { raw -> OpaquePointer? in
-            let bytes = g_bytes_new(raw.baseAddress, gsize(raw.count))
-            defer { g_bytes_unref(bytes) }
-            return gdk_texture_new_from_bytes(bytes, nil)
-        }
     }
 
     private func open(_ id: UUID) {

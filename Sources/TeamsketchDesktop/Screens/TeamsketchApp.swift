@@ -121,6 +121,7 @@ final class TeamsketchApp {
     // MARK: navigation
 
     func showHome() {
+        if teacherName != nil { lockTeacher(); return }
         pendingOpening?.cancel()
         pendingOpening = nil
         leaveCanvas()
@@ -174,12 +175,50 @@ final class TeamsketchApp {
         } catch {
             return showError(`_`("The PIN could not be saved."), error)
         }
-        openTeacher(name: nil)
+        // Setting up a computer: the settings come first.
+        openTeacher(name: nil, section: .settings)
     }
 
-    private func openTeacher(name: String?) {
-        let screen = TeacherScreen(app: self, teacherName: name)
+    /// Whether the teacher's window is open (unlocked) in this run: going
+    /// back from a sketch's review does not ask for the PIN again.
+    private var teacherName: String??
+
+    private func openTeacher(name: String?, section: TeacherScreen.Section = .sketches) {
+        teacherName = .some(name)
+        let screen = TeacherScreen(app: self, teacherName: name, section: section)
         replace(.teacher, with: screen.widget, owner: screen)
+    }
+
+    func lockTeacher() {
+        teacherName = nil
+        closeReview()
+        screens[.teacher] = nil
+        if let stack, let old = gtk_stack_get_child_by_name(ts_stack(stack), AppPage.teacher.rawValue) {
+            gtk_stack_remove(ts_stack(stack), old)
+        }
+        showHome()
+    }
+
+    /// Back from a review to the (fresh) list of sketches.
+    func showTeacherSketches() {
+        closeReview()
+        guard let name = teacherName else { return showHome() }
+        openTeacher(name: name, section: .sketches)
+    }
+
+    func showSketchReview(_ id: UUID) {
+        guard teacherName != nil, let store else { return }
+        do {
+            let screen = SketchReviewScreen(app: self, document: try store.loadSketch(id))
+            replace(.review, with: screen.widget, owner: screen)
+        } catch {
+            showError(`_`("This sketch could not be opened."), error)
+        }
+    }
+
+    private func closeReview() {
+        (screens[.review] as? SketchReviewScreen)?.close()
+        screens[.review] = nil
     }
 
     /// The teacher changed this computer's settings: the start screen

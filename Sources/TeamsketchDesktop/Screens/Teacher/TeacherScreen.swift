@@ -3,45 +3,73 @@ import Foundation
 import SchoolClient
 import TeamsketchCore
 
-/// The teacher's window: the classroom settings the pupils' apps obey, for
+/// The teacher's window: the sketches on this computer (to replay, look
+/// into and grade) and the classroom settings the pupils' apps obey, for
 /// this computer and, with a teacher signed in to the school server, for
 /// each of their classes (sent to the pupils' devices by sync). "Lock"
 /// leaves it; the PIN or the sign-in is asked again next time.
 @MainActor
 final class TeacherScreen {
+    enum Section: String { case sketches, settings }
+
     let widget: Widget
+    private let sections: Widget
     private let scopes: Widget
     private let formHolder: Widget
     private let note: Widget
     private weak var app: TeamsketchApp?
     private var form: ClassroomSettingsForm?
+    private var sectionButtons: [Section: Widget] = [:]
+    private var sketches: TeacherSketchesView?
 
-    init(app: TeamsketchApp, teacherName: String?) {
+    init(app: TeamsketchApp, teacherName: String?, section: Section) {
         self.app = app
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        gtk_widget_set_margin_top(widget, 12)
+        scopes = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        note = UI.label("", classes: ["hint"])
+        formHolder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        let title = teacherName.map { String(format: `_`("Teacher: %@"), $0) } ?? `_`("Teacher")
+        let lock = UI.button(`_`("Lock"), icon: "system-lock-screen-symbolic", classes: ["choice"]) {
+            [weak app] in app?.lockTeacher()
+        }
+        let tabs = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, classes: ["linked"])
+        sections = gtk_stack_new()!
+        gtk_stack_set_transition_type(ts_stack(sections), GTK_STACK_TRANSITION_TYPE_NONE)
+        UI.expand(sections)
+        var first: Widget?
+        for (s, name) in [(Section.sketches, `_`("Sketches")), (.settings, `_`("Classroom settings"))] {
+            let b = gtk_toggle_button_new_with_label(name)!
+            UI.style(b, ["choice"])
+            if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
+            Signal.connect(UI.raw(b), "toggled") { [weak self] in
+                if gtk_toggle_button_get_active(ts_toggle(b)) != 0 { self?.show(s) }
+            }
+            sectionButtons[s] = b
+            UI.append(tabs, b)
+        }
+        let heading = UI.label(title, classes: ["home-title"])
+        gtk_widget_set_hexpand(heading, 1)
+        gtk_label_set_xalign(ts_label(heading), 0)
+        let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [heading, tabs, lock])
+        gtk_widget_set_margin_start(header, 24)
+        gtk_widget_set_margin_end(header, 24)
+        UI.append(widget, header)
+        UI.append(widget, sections)
+
         let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         UI.center(page)
-        gtk_widget_set_margin_top(page, 24)
         gtk_widget_set_margin_bottom(page, 24)
         // A laptop's 768 rows do not hold every setting: the page scrolls.
-        widget = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(ts_scrolled(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(ts_scrolled(widget), page)
-        let title = teacherName.map { String(format: `_`("Teacher: %@"), $0) } ?? `_`("Teacher")
-        let lock = UI.button(`_`("Lock"), icon: "system-lock-screen-symbolic", classes: ["big-button"]) {
-            [weak app] in app?.showHome()
-        }
-        let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [UI.label(title, classes: ["home-title"]), lock])
-        gtk_widget_set_halign(header, GTK_ALIGN_CENTER)
-        UI.append(page, header)
-        UI.append(page, UI.label(`_`("Classroom settings"), classes: ["form-label"]))
-        scopes = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let settings = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(ts_scrolled(settings), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(ts_scrolled(settings), page)
+        gtk_stack_add_named(ts_stack(sections), settings, Section.settings.rawValue)
         gtk_widget_set_halign(scopes, GTK_ALIGN_CENTER)
         UI.append(page, scopes)
-        note = UI.label("", classes: ["hint"])
         gtk_label_set_wrap(ts_label(note), 1)
         gtk_label_set_max_width_chars(ts_label(note), 60)
         UI.append(page, note)
-        formHolder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         UI.append(page, formHolder)
         showScopes(classes: [])
         showDevice()
@@ -51,6 +79,21 @@ final class TeacherScreen {
                 self?.showScopes(classes: classes)
             }
         }
+        if let b = sectionButtons[section] { gtk_toggle_button_set_active(ts_toggle(b), 1) }
+        show(section)
+    }
+
+    /// The sketches are read when first shown (and again after a review,
+    /// since a grade or a sync may have changed them).
+    func show(_ section: Section) {
+        if section == .sketches, sketches == nil, let app {
+            let view = TeacherSketchesView(app: app)
+            sketches = view
+            gtk_widget_set_margin_start(view.widget, 12)
+            gtk_widget_set_margin_end(view.widget, 12)
+            gtk_stack_add_named(ts_stack(sections), view.widget, Section.sketches.rawValue)
+        }
+        gtk_stack_set_visible_child_name(ts_stack(sections), section.rawValue)
     }
 
     /// "This computer", then the teacher's classes, one choice at a time.

@@ -1,0 +1,237 @@
+import CGtk
+import Foundation
+import LearnModel
+import LearnStore
+import TeamsketchCore
+
+/// The teacher's gallery: every sketch on this computer (pupils' work
+/// synced from the school server included) as thumbnails in a GtkGridView,
+/// filtered by pupil, by when and by team or alone, newest first. Only the
+/// visible cards exist (the grid recycles them), and the thumbnails are
+/// drawn away from the main thread, so hundreds of sketches scroll smoothly.
+@MainActor
+final class TeacherSketchesView {
+    let widget: Widget
+    private weak var app: TeamsketchApp?
+    private let ids: OpaquePointer          // GtkStringList of the shown ids
+    private let pupilMenu: Widget
+    private let count: Widget
+    private var items: [UUID: TeacherSketchItem] = [:]
+    private var order: [UUID] = []
+    private var shown: [UUID] = []
+    private var filter = SketchListFilter()
+    private var pupils: [String] = []
+    private var textures: [UUID: OpaquePointer] = [:]
+    /// The cards the grid has bound, so a thumbnail that arrives later
+    /// finds the card showing its sketch.
+    private var cells: [UnsafeMutableRawPointer: (picture: Widget, name: Widget, who: Widget)] = [:]
+    private var bound: [UnsafeMutableRawPointer: UUID] = [:]
+    private let loader = SketchDigestLoader()
+    private var changingMenu = false
+
+    init(app: TeamsketchApp) {
+        self.app = app
+        ids = gtk_string_list_new(nil)
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        pupilMenu = gtk_drop_down_new_from_strings(nil)!
+        count = UI.label("", classes: ["hint"])
+        UI.append(widget, filters())
+        UI.append(widget, grid())
+        UI.append(widget, count)
+        load()
+    }
+
+    isolated deinit {
+        loader.cancel()
+        for t in textures.values { g_object_unref(UnsafeMutableRawPointer(t)) }
+        g_object_unref(UnsafeMutableRawPointer(ids))
+    }
+
+    // MARK: filters
+
+    private func filters() -> Widget {
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
+        UI.accessibleLabel(pupilMenu, `_`("Pupil"))
+        Signal.connectNotify(UI.raw(pupilMenu), property: "selected") { [weak self] in
+            guard let self, !self.changingMenu else { return }
+            let i = Int(gtk_drop_down_get_selected(ts_drop_down(self.pupilMenu)))
+            self.filter.pupil = i > 0 && i <= self.pupils.count ? self.pupils[i - 1] : nil
+            self.refilter()
+        }
+        UI.append(row, pupilMenu)
+        UI.append(row, choices([(SketchListFilter.Period.all, `_`("Any time")), (.today, `_`("Today")),
+                                (.week, `_`("Last 7 days"))]) { [weak self] in self?.filter.period = $0 })
+        UI.append(row, choices([(SketchListFilter.Kind.all, `_`("All sketches")), (.team, `_`("Team sketches")),
+                                (.alone, `_`("Drawn alone"))]) { [weak self] in self?.filter.kind = $0 })
+        UI.append(row, UI.button(`_`("Export grades (CSV)…"), classes: ["choice"]) { [weak self] in self?.exportGrades() })
+        showPupils()
+        return row
+    }
+
+    private func choices<T>(_ options: [(T, String)], set: @escaping (T) -> Void) -> Widget {
+        let box = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, classes: ["linked"])
+        var first: Widget?
+        for (value, title) in options {
+            let b = gtk_toggle_button_new_with_label(title)!
+            if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else {
+                first = b
+                gtk_toggle_button_set_active(ts_toggle(b), 1)
+            }
+            Signal.connect(UI.raw(b), "toggled") { [weak self] in
+                guard gtk_toggle_button_get_active(ts_toggle(b)) != 0 else { return }
+                set(value)
+                self?.refilter()
+            }
+            UI.append(box, b)
+        }
+        return box
+    }
+
+    private func showPupils() {
+        let names = [`_`("All pupils")] + pupils
+        let list = gtk_string_list_new(nil)!
+        for n in names { gtk_string_list_append(list, n) }
+        changingMenu = true
+        gtk_drop_down_set_model(ts_drop_down(pupilMenu), ts_list_model(gp(list)))
+        g_object_unref(UnsafeMutableRawPointer(list))
+        let selected = filter.pupil.flatMap { pupils.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        gtk_drop_down_set_selected(ts_drop_down(pupilMenu), UInt32(selected))
+        changingMenu = false
+    }
+
+    // MARK: the grid
+
+    private func grid() -> Widget {
+        let factory = gtk_signal_list_item_factory_new()!
+        Signal.connectObject(UnsafeMutableRawPointer(factory), "setup") { [weak self] item in self?.setUp(item) }
+        Signal.connectObject(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in self?.bind(item) }
+        Signal.connectObject(UnsafeMutableRawPointer(factory), "unbind") { [weak self] item in
+            self?.bound[item] = nil
+        }
+        Signal.connectObject(UnsafeMutableRawPointer(factory), "teardown") { [weak self] item in
+            self?.cells[item] = nil
+        }
+        g_object_ref(gp(ids))  // the selection model takes one reference
+        let selection = gtk_no_selection_new(ts_list_model(gp(ids)))!
+        let view = gtk_grid_view_new(ts_selection_model(gp(selection)), ts_list_item_factory(gp(factory)))!
+        gtk_grid_view_set_max_columns(ts_grid_view(view), 6)
+        gtk_grid_view_set_min_columns(ts_grid_view(view), 2)
+        gtk_grid_view_set_single_click_activate(ts_grid_view(view), 1)
+        UI.accessibleLabel(view, `_`("Sketches"))
+        Signal.connectIndex(UI.raw(view), "activate") { [weak self] index in
+            guard let self, index < self.shown.count else { return }
+            self.app?.showSketchReview(self.shown[index])
+        }
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(ts_scrolled(scroller), view)
+        gtk_scrolled_window_set_policy(ts_scrolled(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        UI.expand(scroller)
+        gtk_widget_set_size_request(scroller, 900, 460)
+        return scroller
+    }
+
+    private func setUp(_ item: UnsafeMutableRawPointer) {
+        let picture = gtk_picture_new()!
+        gtk_widget_set_size_request(picture, 240, 150)
+        let name = UI.label("", classes: ["card-name"])
+        gtk_label_set_wrap(ts_label(name), 0)
+        gtk_label_set_ellipsize(ts_label(name), PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(ts_label(name), 22)
+        let who = UI.label("", classes: ["hint"])
+        gtk_label_set_wrap(ts_label(who), 0)
+        gtk_label_set_ellipsize(ts_label(who), PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(ts_label(who), 26)
+        let card = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["card"], [picture, name, who])
+        gtk_list_item_set_child(ts_list_item(item), card)
+        cells[item] = (picture, name, who)
+    }
+
+    private func bind(_ item: UnsafeMutableRawPointer) {
+        guard let cell = cells[item], let object = gtk_list_item_get_item(ts_list_item(item)),
+              let text = gtk_string_object_get_string(ts_string_object(UnsafeMutableRawPointer(object))),
+              let id = UUID(uuidString: String(cString: text)), let sketch = items[id] else { return }
+        bound[item] = id
+        UI.setText(cell.name, sketch.name)
+        UI.setText(cell.who, sketch.authors.map { $0.sorted().joined(separator: ", ") } ?? "…")
+        UI.accessibleLabel(cell.picture, sketch.name)
+        gtk_picture_set_paintable(ts_picture(cell.picture), textures[id])
+    }
+
+    // MARK: loading
+
+    private func load() {
+        guard let store = app?.store else { return }
+        let summaries: [SketchSummary]
+        do {
+            summaries = try store.sketches()
+        } catch {
+            app?.showError(`_`("The sketches could not be listed."), error)
+            return
+        }
+        for s in summaries { items[s.id] = TeacherSketchItem(id: s.id, name: s.name, modifiedAt: s.modifiedAt) }
+        order = summaries.map(\.id)
+        refilter()
+        var arrived = 0
+        loader.load(summaries, from: store) { [weak self] digest in
+            guard let self else { return }
+            self.items[digest.id]?.authors = digest.authors
+            if let png = digest.thumbnail, let texture = Texture.png(png) { self.textures[digest.id] = texture }
+            for (item, id) in self.bound where id == digest.id { self.bind(item) }
+            arrived += 1
+            // The pupil menu and an author-based filter catch up now and then,
+            // not on every card.
+            if arrived % 25 == 0 || arrived == summaries.count { self.learntAuthors() }
+        }
+    }
+
+    private func learntAuthors() {
+        let known = SketchListFilter.pupils(in: Array(items.values))
+        if known != pupils {
+            pupils = known
+            showPupils()
+        }
+        if filter.pupil != nil || filter.kind != .all { refilter() }
+    }
+
+    private func refilter() {
+        let all = order.compactMap { items[$0] }
+        let now = filter.apply(all, now: Date()).map(\.id)
+        UI.setText(count, String(format: `_`("%d of %d sketches"), now.count, all.count))
+        guard now != shown else { return }
+        shown = now
+        let strings = now.map { $0.uuidString }
+        withCStrings(strings) { pointers in
+            gtk_string_list_splice(ids, 0, g_list_model_get_n_items(ts_list_model(gp(ids))), pointers)
+        }
+    }
+
+    private func withCStrings(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Void) {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer($0) } + [nil]
+        pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    // MARK: export
+
+    private func exportGrades() {
+        guard let app, let store = app.store else { return }
+        FileChooser.ask(parent: app.window, title: `_`("Export grades"), save: true, acceptLabel: `_`("Export"),
+                        suggestedName: "grades.csv",
+                        filters: [.init(name: `_`("Spreadsheet (.csv)"), patterns: ["*.csv"])]) { [weak self] path in
+            guard let self else { return }
+            var sheet = GradeSheet()
+            for id in self.shown {
+                guard let doc = try? store.loadSketch(id) else { continue }
+                let grade = (try? store.grades(forTarget: id.uuidString.lowercased()))?.last { $0.pupilId == nil }
+                sheet.add(doc, grade: grade)
+            }
+            do {
+                try Data(sheet.csv().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                app.showError(`_`("The grades could not be exported."), error)
+            }
+        }
+    }
+}
