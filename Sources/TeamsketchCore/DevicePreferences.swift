@@ -80,6 +80,23 @@ public final class DevicePreferences {
         }
     }
 
+    /// The pupil said who they are on the "Me" screen: a name (blank keeps
+    /// the old one) and the picture they drew (nil: none). A picture that
+    /// is not an acceptable PNG is refused.
+    public func setIdentity(name: String, avatarPNG: Data?) throws(PreferencesError) {
+        if let avatarPNG, !AvatarPNG.isAcceptable(avatarPNG) { throw .badPicture }
+        var changed = profile
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if !trimmed.isEmpty { changed.name = trimmed }
+        changed.avatarPNG = avatarPNG
+        do {
+            try client.save(changed)
+        } catch {
+            throw PreferencesError.notSaved(underlying: error)
+        }
+        profile = changed
+    }
+
     /// The class this device belongs to sent its settings (nil: none, or no
     /// class): they replace the device's own at once.
     public func adoptClassSettings(_ record: ClassSettingsRecord?) {
@@ -121,10 +138,12 @@ public final class DevicePreferences {
 /// The change could not be written down; nothing changed.
 public enum PreferencesError: Error, CustomStringConvertible {
     case notSaved(underlying: any Error)
+    case badPicture
 
     public var description: String {
         switch self {
         case .notSaved(let e): "the settings could not be written: \(e)"
+        case .badPicture: "the picture is not a PNG of at most 512 × 512 pixels and 64 KiB"
         }
     }
 }

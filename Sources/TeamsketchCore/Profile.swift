@@ -1,13 +1,15 @@
 import Foundation
+import LearnModel
 
 /// The pupil at this device: the name they last used (so joining is one tap
 /// next time, and every stroke drawn here carries it) and the sounds switch
 /// they left on or off. Kept as a small JSON file; `ProfileClient` reads and
 /// writes it.
 public struct Profile: Codable, Equatable, Sendable {
-    public init(name: String, soundsOn: Bool? = nil) {
+    public init(name: String, soundsOn: Bool? = nil, avatarPNG: Data? = nil) {
         self.name = name
         self.soundsOn = soundsOn
+        self.avatarPNG = avatarPNG
     }
 
     /// The one name this device uses for its pupil: on solo strokes, on
@@ -16,6 +18,9 @@ public struct Profile: Codable, Equatable, Sendable {
     /// Buchstaben Post's sounds as last switched here; nil means never
     /// switched. `ClassroomSettings` says what that means.
     public var soundsOn: Bool?
+    /// The picture the pupil drew of themselves with the felt pens (PNG,
+    /// 128 × 128); shown in lobbies, on join cards and on the game's trains.
+    public var avatarPNG: Data?
 
     /// The profile before a pupil has typed a name: the login name,
     /// capitalised, or "Pupil" when there is none or it is root (a shared
@@ -28,7 +33,9 @@ public struct Profile: Codable, Equatable, Sendable {
     /// A profile from disk is only used when it names someone; otherwise the
     /// pupil starts from the fallback.
     public static func resolved(stored: Profile?, userName: String?) -> Profile {
-        guard let stored, !stored.name.isEmpty else { return fallback(userName: userName) }
+        guard var stored, !stored.name.isEmpty else { return fallback(userName: userName) }
+        // A picture that is not one (a hand-edited or damaged file) is dropped.
+        if let png = stored.avatarPNG, !AvatarPNG.isAcceptable(png) { stored.avatarPNG = nil }
         return stored
     }
 }

@@ -293,6 +293,9 @@ public struct HostSession: Sendable {
                               role: hello.role, state: .pending, avatar: hello.avatarPNG))
         let i = members.count - 1
         bind(c, to: i)
+        // The host's own screen shows the joiner's picture beside the name
+        // at once, to help decide who it is.
+        if let png = hello.avatarPNG { fx.append(.event(.avatar(member: index, png: png))) }
         // Accepted members' avatars only: a waiting joiner's picture is for
         // the host's eyes until the host lets it in.
         sendAvatars(to: c, &fx)

@@ -1,8 +1,10 @@
 import CGtk
 import Foundation
+import LearnModel
+import LearnRender
 
-/// A round badge with the first letter of a name, in a colour derived from
-/// it, until pupils draw their own profile pictures.
+/// A pupil's round badge: the picture they drew of themselves, or the
+/// first letter of their name in a colour derived from it.
 @MainActor
 enum Avatar {
     private static let palette: [(Double, Double, Double)] = [
@@ -10,17 +12,46 @@ enum Avatar {
         (0.56, 0.25, 0.77), (0.96, 0.44, 0.71), (0.55, 0.35, 0.17), (0.31, 0.76, 0.97),
     ]
 
-    static func make(name: String, size: Int32) -> Widget {
+    static func make(name: String, png: [UInt8]? = nil, size: Int32) -> Widget {
         let area = gtk_drawing_area_new()!
         gtk_drawing_area_set_content_width(ts_drawing_area(area), size)
         gtk_drawing_area_set_content_height(ts_drawing_area(area), size)
+        // Decoded once here, not on every frame.
+        let picture = png.flatMap(image)
         UI.setDrawFunc(area) { cr, w, h in
-            draw(name: name, centre: (Double(w) / 2, Double(h) / 2), radius: Double(min(w, h)) / 2, in: cr)
+            let c = (Double(w) / 2, Double(h) / 2), r = Double(min(w, h)) / 2
+            if let picture { draw(picture, centre: c, radius: r, in: cr) } else { draw(name: name, centre: c, radius: r, in: cr) }
         }
+        UI.accessibleLabel(area, name)
         return area
     }
 
-    /// Draws the badge into any Cairo context (lobby rows, trains).
+    /// The picture, decoded, when the bytes pass `AvatarPNG`'s checks
+    /// (they may come from any device on the LAN).
+    static func image(_ png: [UInt8]) -> CairoImage? {
+        guard AvatarPNG.isAcceptable(png) else { return nil }
+        return try? CairoImage(png: png)
+    }
+
+    /// A drawn picture in a white ring, clipped round.
+    static func draw(_ picture: CairoImage, centre c: (Double, Double), radius r: Double, in cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_arc(cr, c.0, c.1, r, 0, 2 * .pi)
+        cairo_fill(cr)
+        cairo_arc(cr, c.0, c.1, r * 0.92, 0, 2 * .pi)
+        cairo_clip(cr)
+        let side = Double(max(picture.width, picture.height))
+        let k = 2 * r * 0.92 / side
+        cairo_translate(cr, c.0 - Double(picture.width) * k / 2, c.1 - Double(picture.height) * k / 2)
+        cairo_scale(cr, k, k)
+        cairo_set_source_surface(cr, picture.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Draws the letter badge into any Cairo context (lobby rows, trains).
     static func draw(name: String, centre c: (Double, Double), radius r: Double, in cr: OpaquePointer) {
         let letter = String(name.trimmingCharacters(in: .whitespaces).first ?? "?").uppercased()
         let hash = name.unicodeScalars.reduce(UInt32(7)) { ($0 &* 31) &+ $1.value }

@@ -7,10 +7,17 @@ import TeamsketchCore
 final class HomeScreen {
     let widget: Widget
     private let syncStatus: Widget
+    /// The pupil's picture and name: tapping opens "Me".
+    private let me: Widget
     private var activityButtons: [ClassSettingsRecord.Activity: [Widget]] = [:]
 
     init(app: TeamsketchApp) {
         let title = UI.label(`_`("Teamsketch"), classes: ["home-title"])
+        me = gtk_button_new()!
+        UI.style(me, ["me-button"])
+        gtk_widget_set_halign(me, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(me, `_`("Me: my name and my picture"))
+        Signal.connect(UI.raw(me), "clicked") { [weak app] in app?.showProfile() }
         let sketchButtons = [
             UI.button(`_`("New sketch"), icon: "document-new-symbolic", classes: ["big-button", "suggested-action"]) {
                 [weak app] in app?.showNewSketch()
@@ -43,9 +50,19 @@ final class HomeScreen {
         }
         let schoolRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [teacher, school, syncStatus])
         gtk_widget_set_halign(schoolRow, GTK_ALIGN_CENTER)
-        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 48, [title, buttons, schoolRow])
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 40, [me, title, buttons, schoolRow])
         UI.center(widget)
         showActivities(app.preferences.settings)
+        showMe(app.preferences.profile)
+    }
+
+    func showMe(_ profile: Profile) {
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [
+            Avatar.make(name: profile.name, png: profile.avatarPNG.map { [UInt8]($0) }, size: 56),
+            UI.label(profile.name, classes: ["card-name"]),
+        ])
+        gtk_button_set_child(ts_button(me), row)
+        UI.accessibleLabel(me, String(format: `_`("Me: %@"), profile.name))
     }
 
     /// Only the activities the class offers are on the start screen.

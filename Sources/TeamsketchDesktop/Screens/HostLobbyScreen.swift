@@ -93,7 +93,7 @@ final class HostLobbyScreen {
     private func showSign(_ sign: SessionSign, host: String) {
         UI.clear(signRow)
         let face = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16, [
-            Avatar.make(name: host, size: 96),
+            Avatar.make(name: host, png: session.avatar(of: 0), size: 96),
             SessionSignView.make(sign, height: 130),
         ])
         UI.append(signRow, face)
@@ -127,7 +127,7 @@ final class HostLobbyScreen {
 
     private func row(_ m: LobbyMember) -> Widget {
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["member-row"])
-        UI.append(row, Avatar.make(name: m.name, size: 48))
+        UI.append(row, Avatar.make(name: m.name, png: session.avatar(of: m.index), size: 48))
         if m.role == .observer {
             // Watchers ask like painters: an eye tells the teacher this one
             // would see the whole sketch and everyone's names.

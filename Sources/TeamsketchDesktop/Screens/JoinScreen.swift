@@ -167,7 +167,7 @@ final class JoinScreen {
     private func showWaiting(_ lobby: Lobby) {
         UI.clear(joinedSign)
         let host: String = lobby.members.first(where: { $0.index == 0 }).map(\.name) ?? ""
-        UI.append(joinedSign, Avatar.make(name: host, size: 64))
+        UI.append(joinedSign, Avatar.make(name: host, png: session?.avatar(of: 0), size: 64))
         UI.append(joinedSign, SessionSignView.make(SessionSign(sessionID: lobby.sessionID), height: 80))
         let names = lobby.members.filter { $0.state == .accepted }.map(\.name).joined(separator: ", ")
         let waiting = session?.myIndex == nil ? `_`("Asking the host…") : `_`("Waiting for the host to start…")

@@ -10,6 +10,8 @@ protocol LobbyHosting: AnyObject {
     var onLobby: ((Lobby) -> Void)? { get set }
     var hostPort: Int? { get }
     var activityUI: any ActivityLobbyUI { get }
+    /// The picture a member drew of themselves, when it has arrived.
+    func avatar(of m: MemberIndex) -> [UInt8]?
     func accept(_ m: MemberIndex)
     func decline(_ m: MemberIndex)
     /// Sends away everyone still waiting, in one click (a flood of strangers).
@@ -30,6 +32,7 @@ protocol LobbyJoining: AnyObject {
     var onStatus: ((String) -> Void)? { get set }
     var myIndex: MemberIndex? { get }
     var ended: EndReason? { get }
+    func avatar(of m: MemberIndex) -> [UInt8]?
     func join(address: SessionAddress, name: String, role: PeerRole) async throws
     func finish() async
 }

@@ -33,6 +33,15 @@ final class SessionController {
     weak var canvas: CanvasScreen?
 
     var isHost: Bool { if case .host = link { true } else { false } }
+    /// Members' drawn pictures, as they arrive (this device's own too).
+    private var avatars: [MemberIndex: [UInt8]] = [:]
+
+    func avatar(of m: MemberIndex) -> [UInt8]? {
+        avatars[m] ?? (m == myIndex ? ownAvatar : nil)
+    }
+
+    /// The picture this device's pupil drew, sent with the hello.
+    private var ownAvatar: [UInt8]? { app?.preferences.profile.avatarPNG.map { [UInt8]($0) } }
     /// The name this device's strokes carry in the session, as the host
     /// lists it (a second "Anna" is "Anna 2").
     var nameInSession: String? { myIndex.flatMap { lobby?.member($0)?.name } }
@@ -54,6 +63,7 @@ final class SessionController {
     func host(params: SessionParams, settings: SessionSettings, name: String) async throws {
         var config = SessionHost.Configuration(name: name, params: params)
         config.settings = settings
+        config.avatarPNG = ownAvatar
         let onEvent = eventSink()
         let host = try await PortSelection.firstFree { [config] port in
             var c = config
@@ -68,7 +78,8 @@ final class SessionController {
 
     func join(address: SessionAddress, name: String, role: PeerRole) async throws {
         self.role = role
-        let config = SessionClient.Configuration(host: address.host, port: address.port, name: name, role: role)
+        var config = SessionClient.Configuration(host: address.host, port: address.port, name: name, role: role)
+        config.avatarPNG = ownAvatar
         let client = try await SessionClient.connect(config, onEvent: eventSink())
         link = .member(client)
     }
@@ -133,8 +144,11 @@ final class SessionController {
         case .lobbyChanged(let l):
             lobby = l
             onLobby?(l)
-        case .avatar:
-            break
+        case .avatar(let member, let png):
+            // Shown only if it passes the checks (it came from the network).
+            guard AvatarPNG.isAcceptable(png) else { break }
+            avatars[member] = png
+            if let lobby { onLobby?(lobby) }
         case .accepted(let index, _):
             myIndex = index
             onStatus?(`_`("You are in! Waiting for the host to start…"))

@@ -122,6 +122,9 @@ final class TeamsketchApp {
 
     func showHome() {
         if teacherName != nil { lockTeacher(); return }
+        (screens[.profile] as? ProfileScreen)?.close()
+        screens[.profile] = nil
+        home?.showMe(preferences.profile)
         pendingOpening?.cancel()
         pendingOpening = nil
         leaveCanvas()
@@ -237,6 +240,12 @@ final class TeamsketchApp {
     private func adoptSyncedClassSettings() {
         preferences.adoptClassSettings(school.syncedClassSettings())
         home?.showActivities(preferences.settings)
+    }
+
+    func showProfile() {
+        leaveCanvas()
+        let screen = ProfileScreen(app: self)
+        replace(.profile, with: screen.widget, owner: screen)
     }
 
     func showGallery() {

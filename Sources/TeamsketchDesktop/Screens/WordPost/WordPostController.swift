@@ -37,6 +37,12 @@ final class WordPostController: LobbyHosting, LobbyJoining {
         return { continuation.yield($0) }
     }
 
+    /// Buchstaben Post's lobby shows the host's own picture; members'
+    /// pictures are not passed on by the game's transport yet.
+    func avatar(of m: MemberIndex) -> [UInt8]? {
+        m == myIndex ? app?.preferences.profile.avatarPNG.map { [UInt8]($0) } : nil
+    }
+
     func host(pool: WordPool, name: String, previouslyFinished: Set<String>) async throws {
         var config = WordPostHost.Configuration(name: name, pool: pool)
         config.soundsOn = app?.preferences.soundsChoiceForOthers ?? true

@@ -1,0 +1,127 @@
+import CGtk
+import Foundation
+import LearnModel
+import LearnRender
+import TeamsketchCore
+
+/// "Me": the pupil's name, typed once, and their picture, drawn with the
+/// same felt pens as a sketch on a small square sheet ("Start again" clears
+/// it). The picture is kept as a 128-pixel PNG with the profile and shown
+/// wherever the pupil appears: lobbies, join cards, the game's trains.
+@MainActor
+final class ProfileScreen {
+    let widget: Widget
+    private weak var app: TeamsketchApp?
+    private let nameEntry: Widget
+    private let sheetHolder: Widget
+    private var canvas: CanvasView?
+    private var penButtons: [PenColor: Widget] = [:]
+    private var pen = PenColor.black
+    /// Whether the pupil drew anything since the screen opened or cleared:
+    /// an untouched sheet keeps the picture they had.
+    private var drew = false
+    private var cleared = false
+
+    /// The avatar's sheet, in canvas units; exported at half that.
+    static let sheetSide = 256.0
+    static let pictureSide = 128
+
+    init(app: TeamsketchApp) {
+        self.app = app
+        nameEntry = gtk_entry_new()!
+        UI.style(nameEntry, ["form-entry"])
+        gtk_editable_set_text(ts_editable(nameEntry), app.preferences.profile.name)
+        UI.accessibleLabel(nameEntry, `_`("My name"))
+        sheetHolder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        gtk_widget_set_halign(sheetHolder, GTK_ALIGN_CENTER)
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 16)
+        UI.center(widget)
+
+        UI.append(widget, UI.label(`_`("Me"), classes: ["home-title"]))
+        let nameRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [UI.label(`_`("Name"), classes: ["form-label"]), nameEntry])
+        gtk_widget_set_halign(nameRow, GTK_ALIGN_CENTER)
+        UI.append(widget, nameRow)
+        let current = app.preferences.profile.avatarPNG.map { [UInt8]($0) }
+        let pictureRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [sheetHolder])
+        gtk_widget_set_halign(pictureRow, GTK_ALIGN_CENTER)
+        if current != nil {
+            // What they drew before, beside the sheet, until they draw anew.
+            UI.append(pictureRow, Avatar.make(name: app.preferences.profile.name, png: current, size: 96))
+        }
+        UI.append(widget, pictureRow)
+        UI.append(widget, pens())
+        let again = UI.button(`_`("Start again"), icon: "edit-clear-all-symbolic", classes: ["big-button"]) {
+            [weak self] in self?.startAgain()
+        }
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in app?.showHome() }
+        let done = UI.button(`_`("Done"), icon: "object-select-symbolic", classes: ["big-button", "suggested-action"]) {
+            [weak self] in self?.save()
+        }
+        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, again, done])
+        gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
+        UI.append(widget, actions)
+        newSheet()
+    }
+
+    func close() { canvas?.teardown() }
+
+    private func pens() -> Widget {
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
+        for color in PenColor.allCases {
+            let b = gtk_button_new()!
+            UI.style(b, ["pen", "big", "pen-\(PenColorCSS(color: color).name)"])
+            gtk_widget_set_valign(b, GTK_ALIGN_CENTER)
+            gtk_widget_set_tooltip_text(b, color.localizedName)
+            UI.accessibleLabel(b, color.localizedName)
+            Signal.connect(UI.raw(b), "clicked") { [weak self] in self?.choose(color) }
+            penButtons[color] = b
+            UI.append(row, b)
+        }
+        return row
+    }
+
+    private func choose(_ color: PenColor) {
+        pen = color
+        canvas?.pen = Pen(color: color, width: .broad)
+        for (c, b) in penButtons { UI.setClass(b, "active", c == color) }
+    }
+
+    private func newSheet() {
+        canvas?.teardown()
+        UI.clear(sheetHolder)
+        let meta = SketchMeta(name: "avatar", width: Self.sheetSide, height: Self.sheetSide)
+        let view = CanvasView(document: SketchDocument(meta: meta), author: app?.preferences.profile.name ?? "",
+                              permissions: .solo(ClassroomSettings(eraserAllowed: false, undoAllowed: true)))
+        gtk_widget_set_hexpand(view.widget, 0)
+        gtk_widget_set_vexpand(view.widget, 0)
+        gtk_widget_set_size_request(view.widget, 300, 300)
+        UI.accessibleLabel(view.widget, `_`("My picture"))
+        view.onOp = { [weak self] _ in self?.drew = true }
+        canvas = view
+        UI.append(sheetHolder, view.widget)
+        choose(pen)
+    }
+
+    private func startAgain() {
+        drew = false
+        cleared = true
+        newSheet()
+    }
+
+    private func save() {
+        guard let app else { return }
+        var png = app.preferences.profile.avatarPNG
+        if let doc = canvas?.document, drew {
+            png = (try? SketchExport.pngData(doc, width: Self.pictureSide)).map { Data($0) }
+        } else if cleared {
+            png = nil
+        }
+        do {
+            try app.preferences.setIdentity(name: UI.entryText(nameEntry), avatarPNG: png)
+        } catch {
+            return app.showError(`_`("Your picture could not be saved."), error)
+        }
+        app.showHome()
+    }
+}
