@@ -120,6 +120,60 @@ public final class SchoolServerClient: Sendable {
         }
     }
 
+    // MARK: a pupil signing in on a shared laptop
+
+    /// Every class by name, for a pupil to find theirs (no sign-in needed).
+    public func listSignInClasses() async throws(SchoolConnectionError) -> [PupilDirectory.Choice] {
+        let output: Operations.ListSignInClasses.Output
+        do {
+            output = try await anonymous.listSignInClasses()
+        } catch {
+            throw Self.unreachable(error)
+        }
+        guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
+        return body.map { PupilDirectory.Choice(id: $0.id, name: $0.name) }
+    }
+
+    /// The pupils of a class who can sign in, by name.
+    public func listSignInPupils(classID: String) async throws(SchoolConnectionError) -> [PupilDirectory.Choice] {
+        let output: Operations.ListSignInPupils.Output
+        do {
+            output = try await anonymous.listSignInPupils(path: .init(classId: classID))
+        } catch {
+            throw Self.unreachable(error)
+        }
+        guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
+        return body.map { PupilDirectory.Choice(id: $0.id, name: $0.name) }
+    }
+
+    /// The pupil sign-in as the app's core asks for it; a sign-in becomes
+    /// the device's `SchoolSignIn` for this server.
+    public func pupilDirectory(trustedCertificates: String?) -> PupilDirectory {
+        let server = address.absoluteString
+        return PupilDirectory(
+            classes: {
+                do { return try await self.listSignInClasses() } catch { throw PupilDirectory.Failure.unreachable }
+            },
+            pupils: { classID in
+                do { return try await self.listSignInPupils(classID: classID) } catch { throw PupilDirectory.Failure.unreachable }
+            },
+            signIn: { pupilID, pictures in
+                let signedIn: SignedIn
+                do throws(SignInFailure) {
+                    signedIn = try await self.signInPupil(id: pupilID, pictures: pictures)
+                } catch {
+                    switch error {
+                    case .wrongNameOrPassword: throw PupilDirectory.Failure.wrongPictures
+                    case .tooManyTries: throw PupilDirectory.Failure.tooManyTries
+                    case .connection: throw PupilDirectory.Failure.unreachable
+                    }
+                }
+                return SchoolSignIn(server: server, trustedCertificates: trustedCertificates, accountID: signedIn.accountID,
+                                    name: signedIn.name, isTeacher: signedIn.isTeacher, token: signedIn.token,
+                                    expiresAt: signedIn.expiresAt, classID: signedIn.classID)
+            })
+    }
+
     // MARK: classes (the teacher's)
 
     /// The signed-in teacher's classes, by name (a pupil gets their own).

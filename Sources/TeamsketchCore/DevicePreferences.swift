@@ -117,6 +117,17 @@ public final class DevicePreferences {
         try saveDevice(changed)
     }
 
+    /// Someone signed in to a school server here: the device remembers the
+    /// server (and a pupil's class) for the next pupil's picture sign-in.
+    public func rememberSchool(_ signIn: SchoolSignIn) throws(PreferencesError) {
+        var changed = device
+        changed.server = signIn.server
+        changed.trustedCertificates = signIn.trustedCertificates
+        if let classID = signIn.classID { changed.classID = classID }
+        guard changed != device else { return }
+        try saveDevice(changed)
+    }
+
     /// Sets or changes the PIN that opens the teacher's window here.
     public func setTeacherPIN(_ pin: TeacherPIN) throws(PreferencesError) {
         var changed = device

@@ -54,6 +54,44 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func aPupilSignsInWithPicturesAndTheClassSettingsReachTheirLaptop(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ole"])
+            let client = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!)
+            defer { Task { await client.shutdown() } }
+            let directory = client.pupilDirectory(trustedCertificates: nil)
+
+            // What the shared laptop shows: classes, then the class's pupils.
+            let classes = try await directory.classes()
+            #expect(classes.map(\.name) == ["2b"])
+            let pupils = try await directory.pupils(twoB.id)
+            #expect(pupils.map(\.name) == ["Mia", "Ole"])
+            let mia = try #require(pupils.first { $0.name == "Mia" })
+            await #expect(throws: PupilDirectory.Failure.wrongPictures) { try await directory.signIn(mia.id, [3, 2, 1]) }
+            let signIn = try await directory.signIn(mia.id, [1, 2, 3])
+            #expect(!signIn.isTeacher && signIn.name == "Mia" && signIn.classID == twoB.id)
+
+            // The teacher turns the eraser off for 2b on their laptop.
+            let teachersLaptop = try LocalStore.inMemory(), miasLaptop = try LocalStore.inMemory()
+            try teachersLaptop.setClassSettings(classID: twoB.id, ClassroomSettings(eraserAllowed: false).record(at: 1_790_000_000_000))
+            _ = try await SyncService(store: teachersLaptop, connection: client.connection(token: berg), key: "t").syncOnce()
+            _ = try await SyncService(store: miasLaptop, connection: client.connection(token: signIn.token), key: "m").syncOnce()
+            let record = try #require(try miasLaptop.classSettings(classID: twoB.id))
+
+            // Mia's app obeys it.
+            let settings = await MainActor.run {
+                let preferences = DevicePreferences(client: .inMemory(), classroom: .inMemory(),
+                                                    overrides: SettingsOverrides(), userName: nil)
+                preferences.adoptClassSettings(record)
+                return preferences.settings
+            }
+            #expect(!settings.eraserAllowed)
+            #expect(!SketchPermissions.solo(settings).mayErase)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
     func aTeamSketchFromTwoDevicesIsStoredOnce(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
             let (_, berg) = try await api.teacher("Frau Berg")

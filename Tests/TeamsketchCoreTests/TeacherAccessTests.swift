@@ -49,3 +49,54 @@ import Testing
         #expect(TeacherAccess.decide(signIn: nil, pin: nil, now: now) == .choosePIN)
     }
 }
+
+@Suite struct PupilSignInTests {
+    let now = Date(timeIntervalSince1970: 2_000_000)
+
+    func signIn(teacher: Bool, server: String = "http://school:8470") -> SchoolSignIn {
+        SchoolSignIn(server: server, accountID: "a", name: "Mia", isTeacher: teacher, token: "t",
+                     expiresAt: now.addingTimeInterval(3600), classID: teacher ? nil : "c")
+    }
+
+    @Test func threePicturesOfNineAndNoMore() {
+        #expect(PicturePassword.pictures.count == 9)
+        var p = PicturePassword()
+        let outside = [p.tap(9), p.tap(-1)]
+        #expect(outside == [false, false])
+        let taps = [p.tap(4), p.tap(4), p.tap(0)]
+        #expect(taps == [true, true, true])
+        #expect(p.isComplete && p.chosen == [4, 4, 0])
+        let fourth = p.tap(1)
+        #expect(!fourth, "a fourth picture is not taken")
+        p.removeLast()
+        #expect(p.chosen == [4, 4])
+        p.reset()
+        #expect(p.chosen.isEmpty)
+    }
+
+    @Test func meLeadsToThePicturesWhereAServerIsKnown() {
+        #expect(MeRoute.decide(signIn: nil, rememberedServer: nil, now: now) == .profile(signedInPupil: false))
+        #expect(MeRoute.decide(signIn: nil, rememberedServer: "http://s", now: now) == .pictureSignIn(server: "http://s"))
+        #expect(MeRoute.decide(signIn: signIn(teacher: false), rememberedServer: "http://s", now: now)
+                == .profile(signedInPupil: true))
+        #expect(MeRoute.decide(signIn: signIn(teacher: true), rememberedServer: "http://s", now: now)
+                == .profile(signedInPupil: false), "a teacher's sign-in is not replaced by a pupil's")
+    }
+
+    @Test @MainActor func theDeviceRemembersTheServerAndThePupilsClass() throws {
+        let classroom = DeviceClassroomClient.inMemory()
+        let prefs = DevicePreferences(client: .inMemory(), classroom: classroom, overrides: SettingsOverrides(), userName: nil)
+        try prefs.rememberSchool(signIn(teacher: true))
+        #expect(classroom.load().server == "http://school:8470" && classroom.load().classID == nil)
+        try prefs.rememberSchool(signIn(teacher: false))
+        #expect(classroom.load().classID == "c")
+        try prefs.rememberSchool(signIn(teacher: true, server: "http://other"))
+        #expect(classroom.load().classID == "c", "a teacher's sign-in keeps the pupils' class")
+    }
+
+    @Test func anyErrorReadsAsAFailureAPupilUnderstands() {
+        struct Odd: Error {}
+        #expect(PupilDirectory.Failure(Odd()) == .unreachable)
+        #expect(PupilDirectory.Failure(PupilDirectory.Failure.wrongPictures) == .wrongPictures)
+    }
+}

@@ -8,10 +8,21 @@ import LearnModel
 public struct DeviceClassroom: Codable, Equatable, Sendable {
     public var pin: TeacherPIN?
     public var settings: ClassSettingsRecord?
+    /// The school server this device last signed in to (a teacher's or a
+    /// pupil's sign-in), so pupils can sign in with pictures after sign-outs
+    /// and restarts.
+    public var server: String?
+    public var trustedCertificates: String?
+    /// The class a pupil last signed in from: the sign-in starts there.
+    public var classID: String?
 
-    public init(pin: TeacherPIN? = nil, settings: ClassSettingsRecord? = nil) {
+    public init(pin: TeacherPIN? = nil, settings: ClassSettingsRecord? = nil, server: String? = nil,
+                trustedCertificates: String? = nil, classID: String? = nil) {
         self.pin = pin
         self.settings = settings
+        self.server = server
+        self.trustedCertificates = trustedCertificates
+        self.classID = classID
     }
 }
 

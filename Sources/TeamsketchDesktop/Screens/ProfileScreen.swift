@@ -26,7 +26,7 @@ final class ProfileScreen {
     static let sheetSide = 256.0
     static let pictureSide = 128
 
-    init(app: TeamsketchApp) {
+    init(app: TeamsketchApp, signedInPupil: Bool) {
         self.app = app
         nameEntry = gtk_entry_new()!
         UI.style(nameEntry, ["form-entry"])
@@ -57,7 +57,14 @@ final class ProfileScreen {
         let done = UI.button(`_`("Done"), icon: "object-select-symbolic", classes: ["big-button", "suggested-action"]) {
             [weak self] in self?.save()
         }
-        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, again, done])
+        var buttons = [back, again, done]
+        if signedInPupil {
+            // The next child on a shared laptop: one tap, then their pictures.
+            buttons.insert(UI.button(`_`("Not me"), icon: "system-switch-user-symbolic", classes: ["big-button"]) {
+                [weak app] in app?.notMe()
+            }, at: 1)
+        }
+        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, buttons)
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
         UI.append(widget, actions)
         newSheet()
@@ -118,7 +125,7 @@ final class ProfileScreen {
             png = nil
         }
         do {
-            try app.preferences.setIdentity(name: UI.entryText(nameEntry), avatarPNG: png)
+            try app.saveIdentity(name: UI.entryText(nameEntry), avatarPNG: png)
         } catch {
             return app.showError(`_`("Your picture could not be saved."), error)
         }

@@ -17,6 +17,8 @@ final class SchoolLink {
     private var service: SyncService?
     /// Called on the main thread whenever the status changes.
     var onStatus: (SyncStatus) -> Void = { _ in }
+    /// Called after every successful sign-in (a teacher's or a pupil's).
+    var onSignedIn: (SchoolSignIn) -> Void = { _ in }
 
     /// The server last signed in to, offered again after signing out.
     private(set) var lastServer: String?
@@ -55,9 +57,7 @@ final class SchoolLink {
                                           accountID: signedIn.accountID, name: signedIn.name,
                                           isTeacher: signedIn.isTeacher, token: signedIn.token, expiresAt: signedIn.expiresAt,
                                           classID: signedIn.classID)
-                try? self.signIns.save(signIn)
-                self.lastServer = signIn.server
-                self.start(signIn)
+                self.adopt(signIn)
                 done(nil)
             } catch {
                 await client.shutdown()
@@ -66,13 +66,35 @@ final class SchoolLink {
         }
     }
 
+    /// A sign-in made elsewhere (a pupil's pictures): kept, and syncing
+    /// starts under it. An earlier sign-in on this device is replaced.
+    func adopt(_ signIn: SchoolSignIn) {
+        if self.signIn != nil { stopCurrent() }
+        try? signIns.save(signIn)
+        lastServer = signIn.server
+        start(signIn)
+        onSignedIn(signIn)
+    }
+
+    /// The school client for a server this device knows, for the pupils'
+    /// picture sign-in; the caller shuts it down.
+    func client(for server: String, trustedCertificates: String?) -> SchoolServerClient? {
+        guard let url = URL(string: server) else { return nil }
+        return try? SchoolServerClient(address: url, trustedCertificates: trustedCertificates)
+    }
+
     func signOut() {
+        stopCurrent()
+        try? signIns.save(nil)
+        setStatus(.off)
+    }
+
+    /// Stops syncing and ends the current sign-in on the server.
+    private func stopCurrent() {
         let (oldService, oldClient, token) = (service, client, signIn?.token)
         service = nil
         client = nil
         signIn = nil
-        try? signIns.save(nil)
-        setStatus(.off)
         Task {
             await oldService?.stop()
             if let token { await oldClient?.signOut(token: token) }

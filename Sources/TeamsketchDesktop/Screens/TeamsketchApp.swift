@@ -87,6 +87,13 @@ final class TeamsketchApp {
         self.home = home
         gtk_stack_add_named(ts_stack(stack), home.widget, AppPage.home.rawValue)
         openStore()
+        school.onSignedIn = { [weak self] signIn in
+            do {
+                try self?.preferences.rememberSchool(signIn)
+            } catch {
+                FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
+            }
+        }
         school.onStatus = { [weak self] status in
             self?.home?.showSyncStatus(status)
             if case .synced = status { self?.adoptSyncedClassSettings() }
@@ -122,8 +129,7 @@ final class TeamsketchApp {
 
     func showHome() {
         if teacherName != nil { lockTeacher(); return }
-        (screens[.profile] as? ProfileScreen)?.close()
-        screens[.profile] = nil
+        closeProfile()
         home?.showMe(preferences.profile)
         pendingOpening?.cancel()
         pendingOpening = nil
@@ -242,10 +248,68 @@ final class TeamsketchApp {
         home?.showActivities(preferences.settings)
     }
 
-    func showProfile() {
+    /// "Me": where it leads is the core's decision (`MeRoute`).
+    func showProfile(offline: Bool = false) {
         leaveCanvas()
-        let screen = ProfileScreen(app: self)
-        replace(.profile, with: screen.widget, owner: screen)
+        closeProfile()
+        let route = offline ? .profile(signedInPupil: false)
+            : MeRoute.decide(signIn: school.signIn, rememberedServer: preferences.device.server, now: Date())
+        switch route {
+        case .profile(let signedInPupil):
+            let screen = ProfileScreen(app: self, signedInPupil: signedInPupil)
+            replace(.profile, with: screen.widget, owner: screen)
+        case .pictureSignIn(let server):
+            let screen = PupilSignInScreen(app: self, server: server,
+                                           trustedCertificates: preferences.device.trustedCertificates,
+                                           rememberedClass: preferences.device.classID)
+            replace(.profile, with: screen.widget, owner: screen)
+        }
+    }
+
+    private func closeProfile() {
+        (screens[.profile] as? ProfileScreen)?.close()
+        (screens[.profile] as? PupilSignInScreen)?.close()
+        screens[.profile] = nil
+    }
+
+    /// A pupil signed in with their pictures: their strokes carry their
+    /// account's name from now on, their picture is the one synced for
+    /// their account (none yet on a device they never used), and their
+    /// class's settings apply.
+    func pupilSignedIn(_ signIn: SchoolSignIn) {
+        school.adopt(signIn)
+        let synced = (try? store?.profile(accountID: signIn.accountID)) ?? nil
+        do {
+            try preferences.setIdentity(name: signIn.name, avatarPNG: synced?.avatarPNG)
+        } catch {
+            FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
+        }
+        adoptSyncedClassSettings()
+        showHome()
+    }
+
+    /// "Not me": the pupil signed in here leaves; the next one signs in.
+    func notMe() {
+        school.signOut()
+        preferences.adoptClassSettings(nil)
+        do {
+            try preferences.setIdentity(name: Profile.fallback(userName: nil).name, avatarPNG: nil)
+        } catch {
+            FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
+        }
+        showProfile()
+    }
+
+    /// The pupil's new name and picture: kept here and, for a pupil signed
+    /// in to the school server, sent as their profile so every device they
+    /// use shows it.
+    func saveIdentity(name: String, avatarPNG: Data?) throws {
+        try preferences.setIdentity(name: name, avatarPNG: avatarPNG)
+        guard let signIn = school.signIn, !signIn.isTeacher, let store else { return }
+        try store.setProfile(accountID: signIn.accountID,
+                             ProfileRecord(name: preferences.profile.name, avatarPNG: preferences.profile.avatarPNG,
+                                           at: UnixMilliseconds.milliseconds(Date())))
+        school.syncNow()
     }
 
     func showGallery() {

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What a shared laptop asks the school server when a pupil signs in: the
+/// classes, the pupils of one, and the sign-in with three pictures. The
+/// live version is the desktop's school client; tests pass closures.
+public struct PupilDirectory: Sendable {
+    public struct Choice: Equatable, Hashable, Sendable, Identifiable {
+        public var id: String
+        public var name: String
+        public init(id: String, name: String) { self.id = id; self.name = name }
+    }
+
+    public enum Failure: Error, Equatable, Sendable {
+        /// Any error as a pupil's screen tells it.
+        public init(_ error: any Error) { self = error as? Failure ?? .unreachable }
+
+        /// The pictures do not match.
+        case wrongPictures
+        /// Too many wrong tries; the server asks to wait.
+        case tooManyTries
+        /// The server did not answer or answered something unexpected.
+        case unreachable
+    }
+
+    // Each throws a `Failure` (closures with typed throws do not compose
+    // well yet; callers read any other error as `.unreachable`).
+    public var classes: @Sendable () async throws -> [Choice]
+    public var pupils: @Sendable (_ classID: String) async throws -> [Choice]
+    public var signIn: @Sendable (_ pupilID: String, _ pictures: [Int]) async throws -> SchoolSignIn
+
+    public init(classes: @escaping @Sendable () async throws -> [Choice],
+                pupils: @escaping @Sendable (String) async throws -> [Choice],
+                signIn: @escaping @Sendable (String, [Int]) async throws -> SchoolSignIn) {
+        self.classes = classes
+        self.pupils = pupils
+        self.signIn = signIn
+    }
+}

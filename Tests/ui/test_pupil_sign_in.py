@@ -1,0 +1,116 @@
+"""A pupil on a shared classroom laptop signs in without typing: class,
+name, three pictures. Then draws, and the sketch reaches the school server
+as theirs; "Not me" makes way for the next child. The laptop was set up by
+the teacher before (it knows the server)."""
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from harness import (EMPTY_SLOT, RED, SUGGESTED_BLUE, App, bbox, blobs, centre, curve, find_color, home_button, pen_button,
+                     shown_sheet, wait_for)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from school_server import SchoolServer, call  # noqa: E402
+
+ME = (600, 235)
+TITLE_BLUE = (0x2B, 0x2B, 0x6E)
+
+
+def badges(shot, box):
+    """The round letter badges (saturated colours) in `box`, left to right."""
+    px = shot.load()
+    x0, y0, x1, y1 = box
+    cells = [(x, y) for y in range(y0, y1, 3) for x in range(x0, x1, 3)
+             if max(px[x, y][:3]) - min(px[x, y][:3]) > 70]
+    if not cells:
+        return []
+    cols = sorted({x for x, _ in cells})
+    groups, run = [], [cols[0]]
+    for x in cols[1:]:
+        if x - run[-1] > 9:
+            groups.append(run)
+            run = []
+        run.append(x)
+    groups.append(run)
+    ys = [y for _, y in cells]
+    return [((g[0] + g[-1]) / 2, (min(ys) + max(ys)) / 2) for g in groups]
+
+
+def test_a_pupil_signs_in_with_pictures_draws_and_makes_way_for_the_next(display, tmp_path):
+    server = SchoolServer(Path(tempfile.mkdtemp())).start()
+    app = None
+    try:
+        teacher = server.sign_in()["token"]
+        klass = call(server.port, "POST", "/classes", teacher, {"name": "2b"})["id"]
+        for name in ["Mia", "Ole"]:
+            pupil = call(server.port, "POST", f"/classes/{klass}/pupils", teacher, {"name": name})["id"]
+            call(server.port, "PUT", f"/pupils/{pupil}/picture-password", teacher, {"pictures": [1, 2, 3]})
+        config = tmp_path / "config" / "teamsketch"
+        config.mkdir(parents=True)
+        (config / "classroom.json").write_text(json.dumps({"server": server.url}))
+
+        app = App(display, tmp_path)
+        app.click(*ME)
+        time.sleep(1.0)
+        classes = app.screenshot("pupil-classes")
+        title = bbox(find_color(classes, TITLE_BLUE, tol=10))
+        # The class card: the first dark icon below the question.
+        card = find_color(classes, (0x2E, 0x34, 0x36), tol=8, box=(300, title[3] + 10, 900, title[3] + 200))
+        assert card, "no class to choose"
+        app.click(*centre(card))
+        pupils = wait_for(lambda: badges(app.screenshot("pupil-names"), (300, 200, 900, 380)), what="the pupils")
+        assert len(pupils) == 2, pupils
+        app.click(*pupils[0])                      # Mia (names come sorted)
+        slots = bbox(wait_for(lambda: find_color(app.screenshot("pupil-pictures"), EMPTY_SLOT, tol=4),
+                              what="the picture slots"))
+        row0 = slots[3] + 76
+        keys = {i: (600 + 126 * (i % 3 - 1), row0 + 126 * (i // 3)) for i in range(9)}
+        for wrong in [3, 2, 1]:                    # the right pictures in the wrong order
+            app.click(*keys[wrong])
+        time.sleep(1.5)
+        assert not (config / "school.json").exists(), "signed in with the wrong order"
+        for right in [1, 2, 3]:
+            app.click(*keys[right])
+        signed = tmp_path / "config" / "teamsketch" / "school.json"
+        wait_for(signed.exists, what="the pupil's sign-in")
+        record = json.loads(signed.read_text())
+        assert record["name"] == "Mia" and record["isTeacher"] is False and record["classID"] == klass
+        time.sleep(1.0)
+        app.screenshot("pupil-home")
+
+        # Mia draws; the sketch reaches the server as hers.
+        app.click(*home_button(app, 0))
+        time.sleep(0.5)
+        app.key("ctrl+a")
+        app.type("Mias Haus")
+        app.key("Return")
+        shot, sheet = wait_for(lambda: shown_sheet(app, "pupil-canvas"), what="the canvas")
+        app.click(*centre(pen_button(shot, sheet, RED)))
+        app.drag(curve(sheet))
+        app.click(45, 60)                          # home
+
+        def on_server():
+            listed = call(server.port, "GET", "/sketches", teacher)
+            items = listed.get("sketches", listed) if isinstance(listed, dict) else listed
+            return [s for s in items if s.get("name") == "Mias Haus"]
+        sketches = wait_for(on_server, seconds=40, what="Mia's sketch on the server")
+        assert sketches
+
+        # "Not me": the next child; the laptop starts at the class's names.
+        app.click(*ME)
+        time.sleep(1.0)
+        profile = app.screenshot("pupil-profile")
+        assert find_color(profile, (0x2E, 0x34, 0x36), tol=8), "no profile"
+        # "Not me" is the second of four equal buttons (200 px, 32 apart);
+        # "Done", the blue one, is the last.
+        done = bbox(find_color(profile, SUGGESTED_BLUE, tol=20, box=(0, 560, 1200, 820)))
+        app.click((done[0] + done[2]) / 2 - 2 * 232, (done[1] + done[3]) / 2)
+        wait_for(lambda: not signed.exists(), what="the sign-out")
+        assert len(wait_for(lambda: badges(app.screenshot("pupil-next"), (300, 200, 900, 380)),
+                            what="the class's names again")) == 2
+    finally:
+        if app:
+            app.stop()
+        server.stop()
