@@ -52,6 +52,13 @@ extension LocalStore {
         }
     }
 
+    /// Everyone with a recorded round, by name: the teacher's list.
+    public func wordPostPlayers() throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT playerName FROM wordPostRoundStat ORDER BY playerName")
+        }
+    }
+
     /// Words any of these pupils has finished: `WordPostGame`'s
     /// `previouslyFinished`, so the group meets new words first.
     public func finishedWords(forPlayers names: [String]) throws -> Set<String> {

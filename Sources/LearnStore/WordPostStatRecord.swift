@@ -31,4 +31,9 @@ public struct WordPostPlayerRecord: Hashable, Sendable {
     public var lettersSent: Int { rounds.reduce(0) { $0 + $1.lettersSent } }
     public var lettersReceived: Int { rounds.reduce(0) { $0 + $1.lettersReceived } }
     public var wrongPlacements: Int { rounds.reduce(0) { $0 + $1.wrongPlacements } }
+    /// Seconds each finished word took, oldest first: how the pupil gets on
+    /// over time.
+    public var finishedSeconds: [Double] {
+        rounds.filter(\.finished).map { Double($0.milliseconds) / 1000 }
+    }
 }

@@ -69,6 +69,8 @@ import LearnStore
         #expect(anna.lettersSent >= 1)
         #expect(anna.rounds[0].milliseconds == 30_000 && anna.rounds[1].milliseconds == 10_000)
         #expect(anna.averageMilliseconds == 30_000)
+        #expect(anna.finishedSeconds == [30], "only the finished word, in seconds")
+        #expect(try store.wordPostPlayers() == ["Anna", "Ben"], "the unnamed player is not listed")
         #expect(anna.rounds[0].gameID == gameID)
         #expect(try store.stats(forPlayer: "Ben").lettersReceived >= 1)
         #expect(try store.stats(forPlayer: "Nobody").rounds == [])

@@ -71,7 +71,13 @@ def test_a_teacher_replays_grades_and_exports_a_pupils_sketch(display, tmp_path)
             time.sleep(0.4)
         settings_tab = bbox(wait_for(lambda: find_color(app.screenshot("review-teacher"), ACTIVE, tol=10,
                                                         box=(500, 20, 1200, 130)), what="the teacher's window"))
-        app.click(settings_tab[0] - 70, (settings_tab[1] + settings_tab[3]) / 2)   # "Sketches", left of it
+        # "Sketches" is the first of the linked tabs: the first button edge
+        # right of the title, in the row of the chosen tab.
+        row_y = (settings_tab[1] + settings_tab[3]) // 2
+        shot = app.screenshot("review-tabs")
+        first = next(x for x in range(300, settings_tab[0])
+                     if sum(abs(a - b) for a, b in zip(shot.getpixel((x, row_y))[:3], BACKGROUND)) > 30)
+        app.click(first + 70, row_y)
         card = wait_for(lambda: find_color(app.screenshot("review-sketches"), RED, tol=90, box=(0, 200, 1200, 800)),
                         what="the sketch's thumbnail")
         hover_click(app, *centre(card))

@@ -10,7 +10,7 @@ import TeamsketchCore
 /// leaves it; the PIN or the sign-in is asked again next time.
 @MainActor
 final class TeacherScreen {
-    enum Section: String { case sketches, settings }
+    enum Section: String { case sketches, wordPost, settings }
 
     let widget: Widget
     private let sections: Widget
@@ -21,6 +21,7 @@ final class TeacherScreen {
     private var form: ClassroomSettingsForm?
     private var sectionButtons: [Section: Widget] = [:]
     private var sketches: TeacherSketchesView?
+    private var wordPost: TeacherWordPostView?
 
     init(app: TeamsketchApp, teacherName: String?, section: Section) {
         self.app = app
@@ -38,7 +39,8 @@ final class TeacherScreen {
         gtk_stack_set_transition_type(ts_stack(sections), GTK_STACK_TRANSITION_TYPE_NONE)
         UI.expand(sections)
         var first: Widget?
-        for (s, name) in [(Section.sketches, `_`("Sketches")), (.settings, `_`("Classroom settings"))] {
+        for (s, name) in [(Section.sketches, `_`("Sketches")), (.wordPost, `_`("Buchstaben Post")),
+                          (.settings, `_`("Classroom settings"))] {
             let b = gtk_toggle_button_new_with_label(name)!
             UI.style(b, ["choice"])
             if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
@@ -92,6 +94,11 @@ final class TeacherScreen {
             gtk_widget_set_margin_start(view.widget, 12)
             gtk_widget_set_margin_end(view.widget, 12)
             gtk_stack_add_named(ts_stack(sections), view.widget, Section.sketches.rawValue)
+        }
+        if section == .wordPost, wordPost == nil, let app {
+            let view = TeacherWordPostView(app: app)
+            wordPost = view
+            gtk_stack_add_named(ts_stack(sections), view.widget, Section.wordPost.rawValue)
         }
         gtk_stack_set_visible_child_name(ts_stack(sections), section.rawValue)
     }

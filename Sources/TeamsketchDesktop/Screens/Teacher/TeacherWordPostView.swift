@@ -1,0 +1,76 @@
+import CGtk
+import Foundation
+import LearnStore
+import TeamsketchCore
+
+/// Buchstaben Post as the teacher sees it: per pupil, words finished, the
+/// rounds played, the average time per finished word, letters sent and
+/// received, wrong placements, and a small chart of the time each finished
+/// word took, oldest to newest (going down means getting quicker).
+@MainActor
+final class TeacherWordPostView {
+    let widget: Widget
+
+    init(app: TeamsketchApp) {
+        let table = gtk_grid_new()!
+        gtk_grid_set_row_spacing(ts_grid(table), 10)
+        gtk_grid_set_column_spacing(ts_grid(table), 18)
+        gtk_widget_set_halign(table, GTK_ALIGN_CENTER)
+        let headings = [`_`("Pupil"), `_`("Words"), `_`("Rounds"), `_`("Time per word"), `_`("Letters sent"),
+                        `_`("Letters received"), `_`("Wrong placements"), `_`("Over time")]
+        for (column, text) in headings.enumerated() {
+            let l = UI.label(text, classes: ["card-name"])
+            gtk_label_set_xalign(ts_label(l), 0)
+            gtk_label_set_max_width_chars(ts_label(l), 12)
+            gtk_grid_attach(ts_grid(table), l, Int32(column), 0, 1, 1)
+        }
+        let records: [WordPostPlayerRecord]
+        do {
+            records = try (app.store?.wordPostPlayers() ?? []).compactMap { try app.store?.stats(forPlayer: $0) }
+        } catch {
+            records = []
+            app.showError(`_`("The game results could not be read."), error)
+        }
+        for (i, r) in records.enumerated() {
+            let average = r.averageMilliseconds.map { String(format: `_`("%.0f s"), Double($0) / 1000) } ?? "–"
+            let cells = [r.playerName, String(r.wordsFinished), String(r.rounds.count), average, String(r.lettersSent),
+                         String(r.lettersReceived), String(r.wrongPlacements)]
+            for (column, text) in cells.enumerated() {
+                let l = UI.label(text, classes: column == 0 ? ["card-name"] : ["table-cell"])
+                gtk_label_set_xalign(ts_label(l), 0)
+                gtk_grid_attach(ts_grid(table), l, Int32(column), Int32(i + 1), 1, 1)
+            }
+            gtk_grid_attach(ts_grid(table), Self.chart(r.finishedSeconds, name: r.playerName), 7, Int32(i + 1), 1, 1)
+        }
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(ts_scrolled(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
+        UI.expand(scroller)
+        let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [table])
+        gtk_widget_set_margin_top(page, 12)
+        if records.isEmpty {
+            UI.append(page, UI.label(`_`("Nobody has played Buchstaben Post on this computer yet."), classes: ["hint"]))
+        }
+        gtk_scrolled_window_set_child(ts_scrolled(scroller), page)
+        widget = scroller
+    }
+
+    /// A line through the seconds per word, scaled to the pupil's slowest.
+    private static func chart(_ seconds: [Double], name: String) -> Widget {
+        let area = gtk_drawing_area_new()!
+        gtk_widget_set_size_request(area, 160, 32)
+        UI.accessibleLabel(area, String(format: `_`("Time per word of %@ over time"), name))
+        UI.setDrawFunc(area) { cr, w, h in
+            guard seconds.count > 1, let most = seconds.max(), most > 0 else { return }
+            let width = Double(w) - 4, height = Double(h) - 4
+            cairo_set_source_rgb(cr, 0.10, 0.25, 0.66)
+            cairo_set_line_width(cr, 2)
+            for (i, s) in seconds.enumerated() {
+                let x = 2 + width * Double(i) / Double(seconds.count - 1)
+                let y = 2 + height * (1 - s / most)
+                if i == 0 { cairo_move_to(cr, x, y) } else { cairo_line_to(cr, x, y) }
+            }
+            cairo_stroke(cr)
+        }
+        return area
+    }
+}
