@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 import TeamsketchCore
 import Testing
 
@@ -98,5 +99,21 @@ import Testing
         struct Odd: Error {}
         #expect(PupilDirectory.Failure(Odd()) == .unreachable)
         #expect(PupilDirectory.Failure(PupilDirectory.Failure.wrongPictures) == .wrongPictures)
+    }
+}
+
+@Suite struct OwnWorkTests {
+    func doc(_ authors: [String]) -> SketchDocument {
+        SketchDocument(meta: SketchMeta(name: "S"), ops: authors.map { author in
+            .addStroke(Stroke(author: author, color: PenColor.red.rgba, width: 4, start: Point(1, 1), segments: [],
+                              startedAt: Date(), endedAt: Date()))
+        })
+    }
+
+    @Test func aPupilSeesTheirOwnAndTheirTeamsSketchesOnly() {
+        #expect(OwnWork.includes(doc(["Mia"]), pupil: "Mia"))
+        #expect(OwnWork.includes(doc(["Ole", "Mia"]), pupil: "Mia"), "a team sketch Mia drew in")
+        #expect(!OwnWork.includes(doc(["Ole", "Ben"]), pupil: "Mia"), "another child's work")
+        #expect(OwnWork.includes(doc([]), pupil: "Mia"), "just started")
     }
 }

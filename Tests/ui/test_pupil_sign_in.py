@@ -8,7 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import (EMPTY_SLOT, RED, SUGGESTED_BLUE, App, bbox, blobs, centre, curve, find_color, home_button, pen_button,
+from harness import (DARK_BLUE, EMPTY_SLOT, RED, SUGGESTED_BLUE, App, bbox, blobs, centre, curve, find_color, home_button, pen_button,
                      shown_sheet, wait_for)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -52,6 +52,18 @@ def test_a_pupil_signs_in_with_pictures_draws_and_makes_way_for_the_next(display
         (config / "classroom.json").write_text(json.dumps({"server": server.url}))
 
         app = App(display, tmp_path)
+        # Another child drew on this laptop before, without signing in.
+        app.click(*home_button(app, 0))
+        time.sleep(0.5)
+        app.key("ctrl+a")
+        app.type("Oles Bild")
+        app.key("Return")
+        shot, sheet = wait_for(lambda: shown_sheet(app, "pupil-before"), what="the canvas")
+        app.click(*centre(pen_button(shot, sheet, DARK_BLUE)))
+        app.drag(curve(sheet))
+        app.click(45, 60)
+        time.sleep(0.8)
+
         app.click(*ME)
         time.sleep(1.0)
         classes = app.screenshot("pupil-classes")
@@ -97,6 +109,15 @@ def test_a_pupil_signs_in_with_pictures_draws_and_makes_way_for_the_next(display
             return [s for s in items if s.get("name") == "Mias Haus"]
         sketches = wait_for(on_server, seconds=40, what="Mia's sketch on the server")
         assert sketches
+
+        # "Open" shows Mia her own sketch, not the other child's.
+        app.click(*home_button(app, 3))
+        time.sleep(1.0)
+        gallery = app.screenshot("pupil-open")
+        assert find_color(gallery, RED, tol=90, box=(0, 100, 1200, 820)), "Mia's own sketch is not listed"
+        assert not find_color(gallery, DARK_BLUE, tol=40, box=(0, 100, 1200, 820)), "another child's sketch is listed"
+        app.click(45, 60)
+        time.sleep(0.6)
 
         # "Not me": the next child; the laptop starts at the class's names.
         app.click(*ME)

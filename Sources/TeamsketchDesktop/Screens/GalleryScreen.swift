@@ -3,6 +3,7 @@ import Foundation
 import LearnModel
 import LearnRender
 import LearnStore
+import TeamsketchCore
 
 /// Saved sketches as big thumbnails; one tap reopens a sketch.
 @MainActor
@@ -38,12 +39,19 @@ final class GalleryScreen {
         gtk_scrolled_window_set_child(ts_scrolled(scroller), flow)
         UI.append(widget, scroller)
 
-        let summaries: [SketchSummary]
+        var summaries: [SketchSummary]
         do {
             summaries = try app.store?.sketches() ?? []
         } catch {
             summaries = []
             app.showError(`_`("Your sketches could not be listed."), error)
+        }
+        // A pupil signed in on a shared laptop sees their own work only.
+        if let signIn = app.school.signIn, !signIn.isTeacher, let store = app.store {
+            let name = app.preferences.profile.name
+            summaries = summaries.filter { summary in
+                (try? store.loadSketch(summary.id)).map { OwnWork.includes($0, pupil: name) } ?? false
+            }
         }
         if summaries.isEmpty {
             let note = UI.label(`_`("No sketches yet. Start a new one!"), classes: ["empty-note"])
