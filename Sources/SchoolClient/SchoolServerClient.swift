@@ -202,6 +202,25 @@ public final class SchoolServerClient: Sendable {
         return body.id
     }
 
+    /// A pupil of one of the teacher's classes, as the class list shows it.
+    public struct PupilEntry: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var hasPicturePassword: Bool
+    }
+
+    /// The pupils of one of the teacher's classes, by name.
+    public func listPupils(classID: String, token: String) async throws(SchoolConnectionError) -> [PupilEntry] {
+        let output: Operations.ListPupils.Output
+        do {
+            output = try await Self.client(address, http, token: token).listPupils(path: .init(classId: classID))
+        } catch {
+            throw Self.unreachable(error)
+        }
+        guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
+        return body.map { PupilEntry(id: $0.id, name: $0.name, hasPicturePassword: $0.hasPicturePassword) }
+    }
+
     /// Adds a pupil to one of the teacher's classes; the pupil's id.
     public func addPupil(named name: String, toClass classID: String, token: String) async throws(SchoolConnectionError) -> String {
         let output: Operations.AddPupil.Output

@@ -24,3 +24,14 @@ import Testing
         #expect(GradedPDF.wrap(long, at: 110).allSatisfy { $0.count <= 110 })
     }
 }
+
+@Suite struct PictureSheetTests {
+    @Test func tenCardsToAnA4PageAndAPageMoreForTheEleventh() throws {
+        let card = PictureSheet.Card(name: "Mia", pictures: [.moon, .star, .heart])
+        let one = String(decoding: try PictureSheet.pdf(title: "2b", cards: Array(repeating: card, count: 10)), as: UTF8.self)
+        #expect(one.contains("/MediaBox [ 0 0 595 842 ]"))
+        #expect(one.contains("/Count 1"))
+        let two = String(decoding: try PictureSheet.pdf(title: "2b", cards: Array(repeating: card, count: 11)), as: UTF8.self)
+        #expect(two.contains("/Count 2"))
+    }
+}

@@ -29,4 +29,10 @@ public struct PicturePassword: Equatable, Sendable {
     }
 
     public mutating func reset() { chosen = [] }
+
+    /// New pictures for a pupil: three of the nine, any may repeat, as the
+    /// server allows.
+    public static func random(using generator: inout some RandomNumberGenerator) -> [Int] {
+        (0..<length).map { _ in Int.random(in: pictures.indices, using: &generator) }
+    }
 }

@@ -109,6 +109,13 @@ final class SchoolLink {
         return try? await client.listClasses(token: signIn.token)
     }
 
+    /// Runs a call of the teacher's with their token; nil when no teacher
+    /// is signed in, an error when the server refuses or does not answer.
+    func asTeacher<T: Sendable>(_ body: @Sendable (SchoolServerClient, String) async throws -> T) async throws -> T? {
+        guard let signIn, signIn.isTeacher, let client else { return nil }
+        return try await body(client, signIn.token)
+    }
+
     /// The settings of a pupil's class as last synced, when a pupil of a
     /// class is signed in here.
     func syncedClassSettings() -> ClassSettingsRecord? {

@@ -10,7 +10,7 @@ import TeamsketchCore
 /// leaves it; the PIN or the sign-in is asked again next time.
 @MainActor
 final class TeacherScreen {
-    enum Section: String { case sketches, wordPost, settings }
+    enum Section: String { case sketches, wordPost, classes, settings }
 
     let widget: Widget
     private let sections: Widget
@@ -22,6 +22,7 @@ final class TeacherScreen {
     private var sectionButtons: [Section: Widget] = [:]
     private var sketches: TeacherSketchesView?
     private var wordPost: TeacherWordPostView?
+    private var classes: TeacherClassesView?
 
     init(app: TeamsketchApp, teacherName: String?, section: Section) {
         self.app = app
@@ -30,7 +31,7 @@ final class TeacherScreen {
         scopes = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         note = UI.label("", classes: ["hint"])
         formHolder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
-        let title = teacherName.map { String(format: `_`("Teacher: %@"), $0) } ?? `_`("Teacher")
+        let title = `_`("Teacher")
         let lock = UI.button(`_`("Lock"), icon: "system-lock-screen-symbolic", classes: ["choice"]) {
             [weak app] in app?.lockTeacher()
         }
@@ -40,7 +41,7 @@ final class TeacherScreen {
         UI.expand(sections)
         var first: Widget?
         for (s, name) in [(Section.sketches, `_`("Sketches")), (.wordPost, `_`("Buchstaben Post")),
-                          (.settings, `_`("Classroom settings"))] {
+                          (.classes, `_`("Classes")), (.settings, `_`("Classroom settings"))] {
             let b = gtk_toggle_button_new_with_label(name)!
             UI.style(b, ["choice"])
             if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
@@ -51,9 +52,20 @@ final class TeacherScreen {
             UI.append(tabs, b)
         }
         let heading = UI.label(title, classes: ["home-title"])
+        gtk_label_set_wrap(ts_label(heading), 0)
+        gtk_label_set_ellipsize(ts_label(heading), PANGO_ELLIPSIZE_END)
         gtk_widget_set_hexpand(heading, 1)
         gtk_label_set_xalign(ts_label(heading), 0)
-        let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [heading, tabs, lock])
+        let titles = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [heading])
+        gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
+        gtk_widget_set_hexpand(titles, 1)
+        if let teacherName {
+            // Signed in to the school server: whose classes these are.
+            let who = UI.label(teacherName, classes: ["hint"])
+            gtk_label_set_xalign(ts_label(who), 0)
+            UI.append(titles, who)
+        }
+        let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [titles, tabs, lock])
         gtk_widget_set_margin_start(header, 24)
         gtk_widget_set_margin_end(header, 24)
         UI.append(widget, header)
@@ -99,6 +111,11 @@ final class TeacherScreen {
             let view = TeacherWordPostView(app: app)
             wordPost = view
             gtk_stack_add_named(ts_stack(sections), view.widget, Section.wordPost.rawValue)
+        }
+        if section == .classes, classes == nil, let app {
+            let view = TeacherClassesView(app: app)
+            classes = view
+            gtk_stack_add_named(ts_stack(sections), view.widget, Section.classes.rawValue)
         }
         gtk_stack_set_visible_child_name(ts_stack(sections), section.rawValue)
     }

@@ -197,7 +197,8 @@ final class TeacherSketchesView {
     private func refilter() {
         let all = order.compactMap { items[$0] }
         let now = filter.apply(all, now: Date()).map(\.id)
-        UI.setText(count, String(format: `_`("%d of %d sketches"), now.count, all.count))
+        UI.setText(count, all.isEmpty ? `_`("No sketches on this computer yet.")
+                   : String(format: `_`("%d of %d sketches"), now.count, all.count))
         guard now != shown else { return }
         shown = now
         let strings = now.map { $0.uuidString }

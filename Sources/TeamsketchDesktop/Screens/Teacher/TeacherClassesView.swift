@@ -1,0 +1,248 @@
+import CGtk
+import Foundation
+import LearnModel
+import LearnRender
+import SchoolClient
+import TeamsketchCore
+
+/// The teacher's classes and pupils on the school server: make a class,
+/// add pupils one by one or from a class list (CSV, bad rows listed by
+/// line), and give pupils new picture passwords — shown at once for one
+/// pupil, or for the whole class as a sheet to print (the only moment the
+/// pictures are known: the server keeps them only as a hash).
+@MainActor
+final class TeacherClassesView {
+    let widget: Widget
+    private weak var app: TeamsketchApp?
+    private let classRow: Widget
+    private let pupilBox: Widget
+    private let status: Widget
+    private var classes: [SchoolServerClient.SchoolClass] = []
+    private var selected: SchoolServerClient.SchoolClass?
+
+    init(app: TeamsketchApp) {
+        self.app = app
+        classRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        pupilBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        status = UI.label("", classes: ["hint"])
+        let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 14)
+        gtk_widget_set_margin_top(page, 12)
+        gtk_widget_set_margin_start(page, 24)
+        gtk_widget_set_margin_end(page, 24)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(ts_scrolled(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(ts_scrolled(scroller), page)
+        UI.expand(scroller)
+        widget = scroller
+        guard app.school.signIn?.isTeacher == true else {
+            UI.append(page, UI.label(`_`("Classes are kept on the school server. Sign in as a teacher with the server button on the start screen."), classes: ["hint"]))
+            return
+        }
+        let newClass = gtk_entry_new()!
+        gtk_entry_set_placeholder_text(ts_entry(newClass), `_`("New class"))
+        UI.accessibleLabel(newClass, `_`("Name of the new class"))
+        let add = UI.button(`_`("Add class"), classes: ["choice"]) { [weak self] in
+            let name = UI.entryText(newClass).trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { return }
+            gtk_editable_set_text(ts_editable(newClass), "")
+            self?.run({ try await $0.createClass(named: name, token: $1) }) { [weak self] _ in self?.loadClasses() }
+        }
+        Signal.connect(UI.raw(newClass), "activate") { gtk_widget_activate(add) }
+        UI.append(page, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [classRow, newClass, add]))
+        UI.append(page, pupilBox)
+        UI.append(page, status)
+        loadClasses()
+    }
+
+    /// A call to the server as the teacher; failures are said in the status line.
+    private func run<T: Sendable>(_ call: @escaping @Sendable (SchoolServerClient, String) async throws -> T,
+                                  then: @escaping @MainActor (T) -> Void) {
+        guard let app else { return }
+        Task { @MainActor [weak self] in
+            do {
+                if let value = try await app.school.asTeacher(call) { then(value) }
+            } catch {
+                self.map { UI.setText($0.status, `_`("The school server did not do that. Please try again.")) }
+            }
+        }
+    }
+
+    private func loadClasses() {
+        run({ try await $0.listClasses(token: $1) }) { [weak self] classes in
+            guard let self else { return }
+            self.classes = classes
+            UI.clear(self.classRow)
+            var first: Widget?
+            for c in classes {
+                let b = gtk_toggle_button_new_with_label(c.name)!
+                UI.style(b, ["choice"])
+                if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
+                if c.id == self.selected?.id { gtk_toggle_button_set_active(ts_toggle(b), 1) }
+                Signal.connect(UI.raw(b), "toggled") { [weak self] in
+                    if gtk_toggle_button_get_active(ts_toggle(b)) != 0 { self?.show(c) }
+                }
+                UI.append(self.classRow, b)
+            }
+            // The first class is chosen to start with.
+            if self.selected == nil, let b = first { gtk_toggle_button_set_active(ts_toggle(b), 1) }
+        }
+    }
+
+    private func show(_ schoolClass: SchoolServerClient.SchoolClass) {
+        selected = schoolClass
+        let id = schoolClass.id
+        run({ try await $0.listPupils(classID: id, token: $1) }) { [weak self] pupils in
+            guard let self, self.selected?.id == id else { return }
+            UI.clear(self.pupilBox)
+            let newPupil = gtk_entry_new()!
+            gtk_entry_set_placeholder_text(ts_entry(newPupil), `_`("New pupil"))
+            UI.accessibleLabel(newPupil, `_`("Name of the new pupil"))
+            let add = UI.button(`_`("Add pupil"), classes: ["choice"]) { [weak self] in
+                let name = UI.entryText(newPupil).trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty else { return }
+                self?.run({ try await $0.addPupil(named: name, toClass: id, token: $1) }) { [weak self] _ in
+                    self?.show(schoolClass)
+                }
+            }
+            Signal.connect(UI.raw(newPupil), "activate") { gtk_widget_activate(add) }
+            let importList = UI.button(`_`("Import class list (CSV)…"), classes: ["choice"]) { [weak self] in
+                self?.importRoster(into: schoolClass)
+            }
+            let sheet = UI.button(`_`("New pictures for everyone…"), classes: ["choice"]) { [weak self] in
+                self?.newPicturesForEveryone(schoolClass, pupils: pupils)
+            }
+            UI.append(self.pupilBox, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [newPupil, add, importList, sheet]))
+            if pupils.isEmpty { UI.append(self.pupilBox, UI.label(`_`("No pupils in this class yet."), classes: ["hint"])) }
+            for p in pupils { UI.append(self.pupilBox, self.row(p)) }
+            UI.setText(self.status, String(format: `_`("%d pupils"), pupils.count))
+        }
+    }
+
+    private func row(_ pupil: SchoolServerClient.PupilEntry) -> Widget {
+        let pictures = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+        let state = UI.label(pupil.hasPicturePassword ? `_`("has pictures") : `_`("no pictures yet"), classes: ["hint"])
+        gtk_label_set_wrap(ts_label(state), 0)
+        let again = UI.button(`_`("New pictures"), classes: ["choice"]) { [weak self] in
+            var rng = SystemRandomNumberGenerator()
+            let chosen = PicturePassword.random(using: &rng)
+            self?.run({ try await $0.setPictures(chosen, pupil: pupil.id, token: $1) }) { _ in
+                UI.clear(pictures)
+                UI.setText(state, `_`("new pictures:"))
+                for i in chosen { UI.append(pictures, Self.picture(PicturePassword.pictures[i], size: 40)) }
+            }
+        }
+        let name = UI.label(pupil.name, classes: ["card-name"])
+        gtk_widget_set_size_request(name, 200, -1)
+        gtk_label_set_xalign(ts_label(name), 0)
+        return UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [Avatar.make(name: pupil.name, size: 36), name, state, pictures, again])
+    }
+
+    static func picture(_ picture: SessionSign.Picture, size: Int32) -> Widget {
+        let area = gtk_drawing_area_new()!
+        gtk_widget_set_size_request(area, size, size)
+        UI.setDrawFunc(area) { cr, w, h in
+            SessionSignRenderer.drawPicture(picture, in: cr, x: 1, y: 1, size: Double(min(w, h)) - 2)
+        }
+        UI.accessibleLabel(area, picture.localizedName)
+        return area
+    }
+
+    // MARK: the class list
+
+    private func importRoster(into schoolClass: SchoolServerClient.SchoolClass) {
+        guard let app else { return }
+        FileChooser.ask(parent: app.window, title: `_`("Import a class list"), save: false, acceptLabel: `_`("Import"),
+                        filters: [.init(name: `_`("Class list (.csv)"), patterns: ["*.csv"])]) { [weak self] path in
+            guard let self else { return }
+            let result: RosterCSV.Import
+            do {
+                result = try RosterCSV.importNames(contentsOf: path)
+            } catch {
+                return Alert.show(parent: app.window, title: `_`("This file is not a class list."),
+                                  message: RosterText.file(error))
+            }
+            let add: @MainActor () -> Void = { [weak self] in self?.add(result.names, to: schoolClass) }
+            if result.errors.isEmpty { return add() }
+            let lines = result.errors.prefix(8).map { String(format: `_`("Line %d: %@"), $0.line, RosterText.row($0.reason)) }
+            let more = result.errors.count > 8 ? "\n" + String(format: `_`("…and %d more."), result.errors.count - 8) : ""
+            var choices: [Alert.Choice] = [.init(`_`("Cancel"))]
+            if !result.names.isEmpty {
+                choices.append(.init(String(format: `_`("Add the other %d"), result.names.count), classes: ["suggested-action"],
+                                     action: add))
+            }
+            Alert.show(parent: app.window, title: `_`("Some rows could not be read"),
+                       message: lines.joined(separator: "\n") + more, choices: choices)
+        }
+    }
+
+    private func add(_ names: [String], to schoolClass: SchoolServerClient.SchoolClass) {
+        let id = schoolClass.id
+        UI.setText(status, String(format: `_`("Adding %d pupils…"), names.count))
+        run({ client, token in
+            for name in names { _ = try await client.addPupil(named: name, toClass: id, token: token) }
+            return names.count
+        }) { [weak self] _ in self?.show(schoolClass) }
+    }
+
+    // MARK: pictures for everyone
+
+    /// Replaces every pupil's pictures, so it asks first; then the sheet is
+    /// saved where the teacher says.
+    private func newPicturesForEveryone(_ schoolClass: SchoolServerClient.SchoolClass,
+                                        pupils: [SchoolServerClient.PupilEntry]) {
+        guard let app, !pupils.isEmpty else { return }
+        Alert.show(parent: app.window, title: `_`("New pictures for everyone?"),
+                   message: String(format: `_`("Every pupil of %@ gets three new pictures; the old ones stop working. You save a sheet to print and cut out."), schoolClass.name),
+                   choices: [.init(`_`("Cancel")),
+                             .init(`_`("New pictures"), classes: ["destructive-action"]) { [weak self] in
+                                 self?.saveSheet(schoolClass, pupils: pupils)
+                             }])
+    }
+
+    private func saveSheet(_ schoolClass: SchoolServerClient.SchoolClass, pupils: [SchoolServerClient.PupilEntry]) {
+        guard let app else { return }
+        FileChooser.ask(parent: app.window, title: `_`("Save the picture sheet"), save: true, acceptLabel: `_`("Save"),
+                        suggestedName: schoolClass.name + ".pdf",
+                        filters: [.init(name: `_`("PDF document"), patterns: ["*.pdf"])]) { [weak self] path in
+            var rng = SystemRandomNumberGenerator()
+            let chosen = pupils.map { ($0, PicturePassword.random(using: &rng)) }
+            self?.run({ client, token in
+                for (pupil, pictures) in chosen { try await client.setPictures(pictures, pupil: pupil.id, token: token) }
+                return true
+            }) { [weak self] _ in
+                let cards = chosen.map { PictureSheet.Card(name: $0.0.name, pictures: $0.1.map { PicturePassword.pictures[$0] }) }
+                do {
+                    try FileBytes.write(try PictureSheet.pdf(title: schoolClass.name, cards: cards), to: path)
+                } catch {
+                    app.showError(`_`("The sheet could not be saved."), error)
+                }
+                self?.show(schoolClass)
+            }
+        }
+    }
+}
+
+/// What the class list import says about a file or a row, in the
+/// teacher's words.
+enum RosterText {
+    static func file(_ error: any Error) -> String {
+        switch error as? RosterCSV.FileError {
+        case .tooLarge(let limit)?: String(format: `_`("The file is bigger than %d KB."), limit / 1024)
+        case .notUTF8?: `_`("The file is not UTF-8 text. Save it from the spreadsheet as CSV (UTF-8).")
+        case .badHeader?: `_`("The first row must be the word: name")
+        case nil: String(describing: error)
+        }
+    }
+
+    static func row(_ reason: RosterCSV.RowError.Reason) -> String {
+        switch reason {
+        case .emptyName: `_`("no name")
+        case .nameTooLong(let limit): String(format: `_`("the name is longer than %d characters"), limit)
+        case .invisibleCharacters: `_`("the name has invisible characters")
+        case .tooManyColumns: `_`("more than one column")
+        case .duplicateName(let first): String(format: `_`("the same name as line %d"), first)
+        case .unterminatedQuote: `_`("a quote is not closed")
+        case .tooManyRows(let limit): String(format: `_`("more than %d pupils"), limit)
+        }
+    }
+}
