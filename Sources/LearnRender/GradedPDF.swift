@@ -16,16 +16,8 @@ public enum GradedPDF {
     public static func data(_ doc: SketchDocument, caption: [String]) throws(SketchIOError) -> [UInt8] {
         let lines = caption.flatMap { wrap($0, at: lineCharacters) }
         let height = doc.meta.height + margin * 2 + lineHeight * Double(lines.count)
-        let sink = CairoByteSink()
-        return try withExtendedLifetime(sink) { () throws(SketchIOError) -> [UInt8] in
-            guard let surface = cairo_pdf_surface_create_for_stream(CairoByteSink.write, sink.closure,
-                                                                    doc.meta.width, height)
-            else { throw .cairo("no surface") }
-            defer { cairo_surface_destroy(surface) }
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, doc.meta.name)
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Teamsketch Desktop")
-            guard let cr = cairo_create(surface) else { throw .cairo("no context") }
-            SketchRenderer.draw(doc, in: cr, clip: Rect(x: 0, y: 0, width: doc.meta.width, height: doc.meta.height))
+        return try StreamDrawing.pdf(width: doc.meta.width, height: height, title: doc.meta.name) { cr in
+            SketchExport.drawWhole(doc, in: cr)
             cairo_set_source_rgb(cr, 1, 1, 1)
             cairo_rectangle(cr, 0, doc.meta.height, doc.meta.width, height - doc.meta.height)
             cairo_fill(cr)
@@ -36,12 +28,6 @@ public enum GradedPDF {
                 cairo_move_to(cr, margin, doc.meta.height + margin + lineHeight * Double(i + 1) - (lineHeight - fontSize))
                 cairo_show_text(cr, line)
             }
-            let drawStatus = cairo_status(cr)
-            cairo_destroy(cr)
-            cairo_surface_finish(surface)
-            let status = drawStatus != CAIRO_STATUS_SUCCESS ? drawStatus : cairo_surface_status(surface)
-            guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(cairoStatusText(status)) }
-            return sink.bytes
         }
     }
 

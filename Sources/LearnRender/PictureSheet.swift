@@ -17,14 +17,7 @@ public enum PictureSheet {
     public static let cardsPerPage = columns * rows
 
     public static func pdf(title: String, cards: [Card]) throws(SketchIOError) -> [UInt8] {
-        let sink = CairoByteSink()
-        return try withExtendedLifetime(sink) { () throws(SketchIOError) -> [UInt8] in
-            guard let surface = cairo_pdf_surface_create_for_stream(CairoByteSink.write, sink.closure, page.width, page.height)
-            else { throw .cairo("no surface") }
-            defer { cairo_surface_destroy(surface) }
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Teamsketch Desktop")
-            guard let cr = cairo_create(surface) else { throw .cairo("no context") }
+        try StreamDrawing.pdf(width: page.width, height: page.height, title: title) { cr in
             let margin = 30.0
             let cardWidth = (page.width - 2 * margin) / Double(columns)
             let cardHeight = (page.height - 2 * margin) / Double(rows)
@@ -35,12 +28,6 @@ public enum PictureSheet {
                 let y = margin + Double(slot / columns) * cardHeight
                 draw(card, in: cr, x: x, y: y, width: cardWidth, height: cardHeight)
             }
-            let drawStatus = cairo_status(cr)
-            cairo_destroy(cr)
-            cairo_surface_finish(surface)
-            let status = drawStatus != CAIRO_STATUS_SUCCESS ? drawStatus : cairo_surface_status(surface)
-            guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(cairoStatusText(status)) }
-            return sink.bytes
         }
     }
 

@@ -41,24 +41,18 @@ public enum SketchExport {
     }
 
     public static func pdfData(_ doc: SketchDocument) throws(SketchIOError) -> [UInt8] {
-        try vectorData(doc) { sink in
-            let surface = cairo_pdf_surface_create_for_stream(
-                CairoByteSink.write, sink.closure, doc.meta.width, doc.meta.height)
-            if let surface {
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, doc.meta.name)
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Teamsketch Desktop")
-            }
-            return surface
+        try StreamDrawing.pdf(width: doc.meta.width, height: doc.meta.height, title: doc.meta.name) { cr in
+            drawWhole(doc, in: cr)
         }
     }
 
     public static func svgData(_ doc: SketchDocument) throws(SketchIOError) -> [UInt8] {
-        try vectorData(doc) { sink in
+        try StreamDrawing.bytes(makeSurface: { sink in
             let surface = cairo_svg_surface_create_for_stream(
                 CairoByteSink.write, sink.closure, doc.meta.width, doc.meta.height)
             if let surface { cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT) }
             return surface
-        }
+        }, draw: { cr in drawWhole(doc, in: cr) })
     }
 
     /// The file's bytes for `kind`; `width` applies to PNG only.
@@ -96,21 +90,8 @@ public enum SketchExport {
         try FileBytes.write(bytes, to: path)
     }
 
-    private static func vectorData(_ doc: SketchDocument,
-                                   makeSurface: (CairoByteSink) -> OpaquePointer?) throws(SketchIOError) -> [UInt8] {
-        let sink = CairoByteSink()
-        return try withExtendedLifetime(sink) { () throws(SketchIOError) -> [UInt8] in
-            guard let surface = makeSurface(sink) else { throw .cairo("no surface") }
-            defer { cairo_surface_destroy(surface) }
-            guard let cr = cairo_create(surface) else { throw .cairo("no context") }
-            let canvas = Rect(x: 0, y: 0, width: doc.meta.width, height: doc.meta.height)
-            SketchRenderer.draw(doc, in: cr, clip: canvas)
-            let drawStatus = cairo_status(cr)
-            cairo_destroy(cr)
-            cairo_surface_finish(surface)
-            let status = drawStatus != CAIRO_STATUS_SUCCESS ? drawStatus : cairo_surface_status(surface)
-            guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(cairoStatusText(status)) }
-            return sink.bytes
-        }
+    /// The whole canvas, background and ink (vector exports).
+    static func drawWhole(_ doc: SketchDocument, in cr: OpaquePointer) {
+        SketchRenderer.draw(doc, in: cr, clip: Rect(x: 0, y: 0, width: doc.meta.width, height: doc.meta.height))
     }
 }

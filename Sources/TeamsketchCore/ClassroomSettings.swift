@@ -47,9 +47,9 @@ public struct ClassroomSettings: Equatable, Sendable {
         self.defaultTimeLimitMinutes = clampedTimeLimit(defaultTimeLimitMinutes)
     }
 
-    /// The settings a synced or stored record describes. A record that
-    /// breaks the rules (a newer writer, a damaged file) is read as safely
-    /// as it can be: limits clamped, an empty activity list meaning all.
+    /// The settings a synced or stored record describes. A record whose
+    /// values break the rules (a damaged file, an older writer) is read as
+    /// safely as it can be: limits clamped, an empty activity list meaning all.
     public init(record r: ClassSettingsRecord) {
         let listed = Set(r.activities)
         self.init(soundsOn: r.soundsOn, clearAllowed: r.clearAllowed, eraserAllowed: r.eraserAllowed,

@@ -9,7 +9,8 @@ import LearnModel
 /// synced from the school server (when this device belongs to a class),
 /// from what the teacher set on this device with the PIN, or the defaults.
 /// A profile from before the teacher owned the settings may still hold
-/// the old sounds switch; it counts until a teacher sets the sounds.
+/// the old sounds switch; it counts until a teacher saves this computer's
+/// settings.
 @MainActor
 public final class DevicePreferences {
     public private(set) var profile: Profile
@@ -125,6 +126,13 @@ public final class DevicePreferences {
         changed.trustedCertificates = signIn.trustedCertificates
         if let classID = signIn.classID { changed.classID = classID }
         guard changed != device else { return }
+        try saveDevice(changed)
+    }
+
+    /// The PIN gate after a try, kept so a restart does not reset it.
+    public func setPINGate(_ gate: TeacherPINGate) throws(PreferencesError) {
+        var changed = device
+        changed.gate = gate
         try saveDevice(changed)
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import LearnModel
 
 /// The pupil at this device: the name they last used (so joining is one tap
-/// next time, and every stroke drawn here carries it) and the sounds switch
-/// they left on or off. Kept as a small JSON file; `ProfileClient` reads and
+/// next time, and every stroke drawn here carries it) and the picture they
+/// drew of themselves. Kept as a small JSON file; `ProfileClient` reads and
 /// writes it.
 public struct Profile: Codable, Equatable, Sendable {
     public init(name: String, soundsOn: Bool? = nil, avatarPNG: Data? = nil) {
@@ -15,8 +15,9 @@ public struct Profile: Codable, Equatable, Sendable {
     /// The one name this device uses for its pupil: on solo strokes, on
     /// shared strokes, in lobbies and in Buchstaben Post's stats.
     public var name: String
-    /// Buchstaben Post's sounds as last switched here; nil means never
-    /// switched. `ClassroomSettings` says what that means.
+    /// Buchstaben Post's sounds as a pupil switched them before the teacher
+    /// owned the setting; still read so an old device keeps its quiet
+    /// until a teacher sets the classroom's settings.
     public var soundsOn: Bool?
     /// The picture the pupil drew of themselves with the felt pens (PNG,
     /// 128 × 128); shown in lobbies, on join cards and on the game's trains.

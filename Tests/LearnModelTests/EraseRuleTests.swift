@@ -82,7 +82,7 @@ import TeamsketchTestSupport
         let mine = dot(&sim, 1, at: 50)
         var refused: [PeerSession.Effect] = []
         sim.peerDo(1) { p in refused = p.erase(others); return refused }
-        #expect(refused == [.event(.refused("the eraser is off"))], "the member's own app does not even send it")
+        #expect(refused == [.event(.refused("the eraser may not take that line"))], "the member's own app does not even send it")
         sim.peerDo(1) { $0.erase(mine) }
         sim.run()
         #expect(sim.host.document.strokes.map(\.id) == [others])

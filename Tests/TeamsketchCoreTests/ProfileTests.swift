@@ -96,6 +96,8 @@ func withoutAStoredNameTheLoginNameIsUsed(user: String?, expected: String) {
         #expect(mode == 0o600)
         #expect(DeviceClassroomClient.live(environment: env).load().pin == pin)
         try Data(repeating: 0x20, count: DeviceClassroomClient.maxFileBytes + 1).write(to: URL(fileURLWithPath: path))
-        #expect(DeviceClassroomClient.live(environment: env).load() == DeviceClassroom())
+        #expect(DeviceClassroomClient.live(environment: env).load().unreadable, "too big: damaged, not absent")
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(DeviceClassroomClient.live(environment: env).load() == .damaged)
     }
 }

@@ -32,6 +32,25 @@ import Testing
         #expect(gate.check("2468", against: pin, now: t0.addingTimeInterval(92)) == .open)
         #expect(gate.check("1111", against: pin, now: t0.addingTimeInterval(93)) == .wrong, "opening forgives")
     }
+
+    @Test func theWaitSurvivesARestartAndAClockSetBackIsCut() throws {
+        var gate = TeacherPINGate()
+        let t0 = Date(timeIntervalSince1970: 1_000_000)
+        for _ in 0..<3 { _ = gate.check(matches: false, now: t0) }
+        let kept = try JSONDecoder().decode(TeacherPINGate.self, from: JSONEncoder().encode(gate))
+        #expect(kept.waiting(now: t0.addingTimeInterval(10)) == 20)
+        #expect(kept.waiting(now: t0.addingTimeInterval(-86_400)) == TeacherPINGate.longestWait,
+                "a clock set back a day does not lock the teacher out for a day")
+        #expect(kept.waiting(now: t0.addingTimeInterval(31)) == nil)
+    }
+
+    @Test func aDamagedSetUpKeepsWhatItCanAndSaysSo() throws {
+        let pin = try #require(TeacherPIN.make("2468", salt: [1]))
+        var json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(DeviceClassroom(pin: pin, server: "http://s"))) as! [String: Any]
+        json["settings"] = ["activities": ["flying"]]
+        let read = try JSONDecoder().decode(DeviceClassroom.self, from: JSONSerialization.data(withJSONObject: json))
+        #expect(read.pin == pin && read.server == "http://s" && read.settings == nil && !read.unreadable)
+    }
 }
 
 @Suite struct TeacherAccessTests {
@@ -42,12 +61,22 @@ import Testing
                      expiresAt: now.addingTimeInterval(expires))
     }
 
-    @Test func aSignedInTeacherIsLetInAndEveryoneElseIsAskedForThePIN() throws {
+    @Test func thePINAlwaysGuardsAndOnlyAComputerWithoutServerOffersANewOne() throws {
         let pin = try #require(TeacherPIN.make("2468", salt: [1]))
-        #expect(TeacherAccess.decide(signIn: signIn(teacher: true), pin: nil, now: now) == .signedIn(name: "Frau Weber"))
-        #expect(TeacherAccess.decide(signIn: signIn(teacher: false), pin: pin, now: now) == .askPIN, "a pupil's sign-in is no key")
-        #expect(TeacherAccess.decide(signIn: signIn(teacher: true, expires: -1), pin: pin, now: now) == .askPIN)
-        #expect(TeacherAccess.decide(signIn: nil, pin: nil, now: now) == .choosePIN)
+        let withPIN = DeviceClassroom(pin: pin)
+        #expect(TeacherAccess.decide(signIn: signIn(teacher: true), device: withPIN, now: now) == .askPIN,
+                "a sign-in stays on the laptop for days; the PIN keeps children out")
+        #expect(TeacherAccess.decide(signIn: signIn(teacher: true), device: DeviceClassroom(), now: now)
+                == .signedIn(name: "Frau Weber"), "no PIN: the signed-in teacher's own laptop")
+        #expect(TeacherAccess.decide(signIn: signIn(teacher: false), device: withPIN, now: now) == .askPIN)
+        #expect(TeacherAccess.decide(signIn: nil, device: DeviceClassroom(), now: now) == .choosePIN)
+        #expect(TeacherAccess.decide(signIn: nil, device: DeviceClassroom(server: "http://s"), now: now) == .signInAtServer,
+                "a school's computer: a pupil cannot make themselves the teacher")
+        #expect(TeacherAccess.decide(signIn: signIn(teacher: false), device: DeviceClassroom(), now: now) == .signInAtServer)
+        #expect(TeacherAccess.decide(signIn: signIn(teacher: true, expires: -1), device: DeviceClassroom(), now: now)
+                == .signInAtServer)
+        #expect(TeacherAccess.decide(signIn: nil, device: .damaged, now: now) == .signInAtServer,
+                "breaking the file does not open a new PIN")
     }
 }
 
@@ -115,5 +144,21 @@ import Testing
         #expect(OwnWork.includes(doc(["Ole", "Mia"]), pupil: "Mia"), "a team sketch Mia drew in")
         #expect(!OwnWork.includes(doc(["Ole", "Ben"]), pupil: "Mia"), "another child's work")
         #expect(OwnWork.includes(doc([]), pupil: "Mia"), "just started")
+    }
+}
+
+@Suite struct OwnWorkListingTests {
+    let now = Date(timeIntervalSince1970: 2_000_000)
+
+    func signIn(teacher: Bool) -> SchoolSignIn {
+        SchoolSignIn(server: "http://s", accountID: "a", name: "Mia", isTeacher: teacher, token: "t",
+                     expiresAt: now.addingTimeInterval(3600))
+    }
+
+    @Test func aSchoolsComputerShowsWorkOnlyToWhoSignedIn() {
+        #expect(OwnWork.Listing.decide(signIn: nil, rememberedServer: nil, now: now) == .all, "a computer of one's own")
+        #expect(OwnWork.Listing.decide(signIn: nil, rememberedServer: "http://s", now: now) == .signInFirst)
+        #expect(OwnWork.Listing.decide(signIn: signIn(teacher: false), rememberedServer: "http://s", now: now) == .pupil("Mia"))
+        #expect(OwnWork.Listing.decide(signIn: signIn(teacher: true), rememberedServer: "http://s", now: now) == .all)
     }
 }

@@ -55,6 +55,7 @@ import Testing
         p.play()
         p.jump(toStep: 3)
         #expect(!p.isPlaying)
+        #expect(p.replayTime(ofStep: 3) == p.position, "a moment's time in a list is where the jump lands")
         #expect(p.frame().strokes.map(\.author) == ["Ole", "Ole"], "the erase just happened; Mia's next dot not yet")
         p.jump(toStep: 99)
         #expect(p.isAtEnd)

@@ -333,6 +333,27 @@ def mid(b):
     return ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
 
 
+def start_new_sketch(app, name):
+    """Home → New sketch, the name typed, Return: (screenshot, sheet box)."""
+    app.click(*home_button(app, 0))
+    time.sleep(0.4)
+    app.key("ctrl+a")
+    app.type(name)
+    app.key("Return")
+    return wait_for(lambda: shown_sheet(app, "canvas-empty"), what="the drawing sheet")
+
+
+def open_lobby(app, name):
+    """Home → Draw together, the name typed, Return: the join code."""
+    import re
+    app.click(*home_button(app, 1))
+    time.sleep(0.4)
+    app.key("ctrl+a")
+    app.type(name)
+    app.key("Return")
+    return wait_for(lambda: re.search(r"hosting: code=(\d{6})", app.read_log()), what="the join code")[1]
+
+
 def join_by_code(app, code):
     """Home → Join, type the code, Return: how a pupil joins by hand."""
     app.click(*home_button(app, 2))

@@ -1,11 +1,10 @@
 """A pupil says who they are: "Me" on the start screen, a name and a
 picture drawn with the felt pens. The picture stays after a restart and
 is what the host of a LAN session sees next to the pupil's name."""
-import re
 import time
 
-from harness import (ACCEPT_GREEN, App, Display, SUGGESTED_BLUE, centre, find_color, home_button, join_by_code,
-                     largest_white_rect, wait_for)
+from harness import (ACCEPT_GREEN, App, Display, SUGGESTED_BLUE, centre, find_color, join_by_code, largest_white_rect,
+                     open_lobby, wait_for)
 
 # Not in the letter badges' palette, so only a drawn picture has it.
 LIGHT_GREEN = (0x7E, 0xD3, 0x21)
@@ -47,12 +46,7 @@ def test_a_drawn_picture_is_kept_and_shown_in_the_hosts_lobby(display, tmp_path)
         assert find_color(guest.screenshot("me-restarted"), LIGHT_GREEN, tol=30, box=(500, 190, 700, 280)), \
             "the picture was not kept"
 
-        host.click(*home_button(host, 1))          # Draw together
-        time.sleep(0.4)
-        host.key("ctrl+a")
-        host.type("Pictures")
-        host.key("Return")
-        code = wait_for(lambda: re.search(r"hosting: code=(\d{6})", host.read_log()), what="the join code")[1]
+        code = open_lobby(host, "Pictures")
         join_by_code(guest, code)
         wait_for(lambda: find_color(host.screenshot("me-lobby"), ACCEPT_GREEN, tol=30), what="the guest in the lobby")
         lobby = wait_for(lambda: find_color(host.screenshot("me-lobby-picture"), LIGHT_GREEN, tol=30),

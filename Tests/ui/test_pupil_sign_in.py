@@ -8,8 +8,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import (DARK_BLUE, EMPTY_SLOT, RED, SUGGESTED_BLUE, App, bbox, blobs, centre, curve, find_color, home_button, pen_button,
-                     shown_sheet, wait_for)
+from harness import (DARK_BLUE, EMPTY_SLOT, RED, SUGGESTED_BLUE, App, bbox, centre, curve, find_color, home_button,
+                     pen_button, start_new_sketch, wait_for)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call  # noqa: E402
@@ -53,12 +53,7 @@ def test_a_pupil_signs_in_with_pictures_draws_and_makes_way_for_the_next(display
 
         app = App(display, tmp_path)
         # Another child drew on this laptop before, without signing in.
-        app.click(*home_button(app, 0))
-        time.sleep(0.5)
-        app.key("ctrl+a")
-        app.type("Oles Bild")
-        app.key("Return")
-        shot, sheet = wait_for(lambda: shown_sheet(app, "pupil-before"), what="the canvas")
+        shot, sheet = start_new_sketch(app, "Oles Bild")
         app.click(*centre(pen_button(shot, sheet, DARK_BLUE)))
         app.drag(curve(sheet))
         app.click(45, 60)
@@ -93,12 +88,7 @@ def test_a_pupil_signs_in_with_pictures_draws_and_makes_way_for_the_next(display
         app.screenshot("pupil-home")
 
         # Mia draws; the sketch reaches the server as hers.
-        app.click(*home_button(app, 0))
-        time.sleep(0.5)
-        app.key("ctrl+a")
-        app.type("Mias Haus")
-        app.key("Return")
-        shot, sheet = wait_for(lambda: shown_sheet(app, "pupil-canvas"), what="the canvas")
+        shot, sheet = start_new_sketch(app, "Mias Haus")
         app.click(*centre(pen_button(shot, sheet, RED)))
         app.drag(curve(sheet))
         app.click(45, 60)                          # home

@@ -4,56 +4,8 @@ import signal
 import subprocess
 import time
 
-from harness import (App, BIN, RED, DARK_BLUE, SUGGESTED_BLUE, bbox, centre, curve, find_color,
-                     home_button, largest_white_rect, near, pen_button)
-
-
-def start_new_sketch(app, name):
-    home = app.screenshot("home")
-    blue = find_color(home, SUGGESTED_BLUE, tol=25)
-    assert blue, "the New sketch button (blue) is not on the home screen"
-    app.click(*centre(blue))
-    time.sleep(0.4)
-    app.key("ctrl+a")
-    app.type(name)
-    app.key("Return")
-    time.sleep(0.8)
-    shot = app.screenshot("canvas-empty")
-    sheet = largest_white_rect(shot)
-    assert sheet[2] - sheet[0] > 500 and sheet[3] - sheet[1] > 300, f"no drawing sheet: {sheet}"
-    return shot, sheet
-
-
-def test_main_actor_runs_inside_the_gtk_loop(display, tmp_path):
-    env = {"DISPLAY": display.env["DISPLAY"], "GDK_BACKEND": "x11", "XDG_DATA_HOME": str(tmp_path),
-           "PATH": "/usr/bin:/bin", "NO_AT_BRIDGE": "1"}
-    r = subprocess.run([str(BIN), "--self-test-main-actor"], env=env, capture_output=True, text=True, timeout=30)
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "main-actor: ok" in r.stdout
-
-
-def test_red_curve_lands_where_the_pen_went(display, tmp_path):
-    app = App(display, tmp_path)
-    try:
-        shot, sheet = start_new_sketch(app, "Red curve")
-        app.click(*centre(pen_button(shot, sheet, RED)))
-        path = curve(sheet)
-        app.drag(path)
-        after = app.screenshot("red-curve")
-        red = find_color(after, RED, box=sheet, tol=30)
-        assert len(red) > 200, "the curve left almost no red ink"
-        # Ink along the whole path, including its very end (the stroke's tail).
-        for p in path[::4] + [path[-1]]:
-            assert near(red, p, 6), f"no red ink near {p}"
-        # And none far from it.
-        strays = [q for q in red if not any((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2 < 20 ** 2 for p in path)]
-        assert not strays, f"red pixels far from the path, e.g. {strays[:5]}"
-        # The active pen is drawn bigger than the others.
-        red_btn = bbox(pen_button(after, sheet, RED))
-        blue_btn = bbox(pen_button(after, sheet, DARK_BLUE))
-        assert red_btn[2] - red_btn[0] > blue_btn[2] - blue_btn[0] + 4
-    finally:
-        app.stop()
+from harness import (App, BIN, RED, DARK_BLUE, centre, curve, find_color, home_button, largest_white_rect,
+                     pen_button, start_new_sketch)
 
 
 def stroke_thickness(img, x, y0, y1, rgb):

@@ -3,11 +3,10 @@ server: the small teacher button, a PIN chosen on the number pad, the
 classroom settings; and the pupils' screens obeying them, also on another
 pupil's machine in a LAN session hosted here."""
 import json
-import re
 import time
 
-from harness import (ACCEPT_GREEN, DARK_BLUE, App, Display, SUGGESTED_BLUE, blobs, centre, find_color, home_button,
-                     join_by_code, pen_button, shown_sheet, small_buttons, wait_for)
+from harness import (ACCEPT_GREEN, DARK_BLUE, SUGGESTED_BLUE, App, Display, blobs, centre, find_color, join_by_code,
+                     open_lobby, pen_button, shown_sheet, small_buttons, wait_for)
 
 
 def open_teacher_window(app, pin="2468"):
@@ -60,16 +59,13 @@ def test_the_teacher_turns_the_eraser_off_and_a_guests_canvas_obeys(display, tmp
         assert stored["settings"]["eraserAllowed"] is False
         assert "2468" not in json.dumps(stored), "the PIN is kept only as a hash"
 
-        # Lock: the dark icon and word in the header (the title is blue).
-        host.click(*centre(find_color(host.screenshot("teacher-before-lock"), (0x2E, 0x34, 0x36), tol=8,
-                                      box=(0, 40, 1200, 250))))
+        # Lock: the right-most dark icon in the header (the title is blue,
+        # the tabs left of it).
+        dark = find_color(host.screenshot("teacher-before-lock"), (0x2E, 0x34, 0x36), tol=8, box=(0, 20, 1200, 140))
+        right = max(x for x, _ in dark)
+        host.click(*centre([p for p in dark if p[0] > right - 60]))
         time.sleep(0.6)
-        host.click(*home_button(host, 1))          # Draw together
-        time.sleep(0.4)
-        host.key("ctrl+a")
-        host.type("Rules")
-        host.key("Return")
-        code = wait_for(lambda: re.search(r"hosting: code=(\d{6})", host.read_log()), what="the join code")[1]
+        code = open_lobby(host, "Rules")
 
         guest = App(second, tmp_path / "b")
         join_by_code(guest, code)

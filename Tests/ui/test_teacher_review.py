@@ -5,8 +5,8 @@ in the exported spreadsheet and the PDF."""
 import csv
 import time
 
-from harness import (App, RED, SUGGESTED_BLUE, bbox, blobs, centre, curve, find_color, home_button, pen_button, shown_sheet,
-                     small_buttons, wait_for)
+from harness import (RED, SUGGESTED_BLUE, App, bbox, blobs, centre, curve, find_color, pen_button, small_buttons,
+                     start_new_sketch, wait_for)
 
 ACTIVE = (0x2B, 0x2B, 0x6E)   # a chosen toggle (.choice:checked, .grade:checked)
 BACKGROUND = (0xFB, 0xF8, 0xF2)
@@ -42,12 +42,7 @@ def test_a_teacher_replays_grades_and_exports_a_pupils_sketch(display, tmp_path)
     app = App(display, tmp_path)
     try:
         # The pupil draws a curve and a line, and takes the line back.
-        app.click(*home_button(app, 0))
-        time.sleep(0.5)
-        app.key("ctrl+a")
-        app.type("Haus")
-        app.key("Return")
-        shot, sheet = wait_for(lambda: shown_sheet(app, "review-canvas"), what="the canvas")
+        shot, sheet = start_new_sketch(app, "Haus")
         app.click(*centre(pen_button(shot, sheet, RED)))
         app.drag(curve(sheet))
         top = sheet[1] + 60

@@ -25,6 +25,13 @@ public struct ActivityMessage: Hashable, Sendable {
 /// closed, as for a malformed frame of the session's own.
 public struct ActivityPayloadError: Error, Hashable, Sendable, CustomStringConvertible {
     public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+    /// The member gives up on this host: the connection closes and is not
+    /// opened again. Decided where the frame is read, so no rejoin can slip
+    /// in before the member's leaving is carried out.
+    public var stopsRejoining: Bool
+    public init(_ reason: String, stopsRejoining: Bool = false) {
+        self.reason = reason
+        self.stopsRejoining = stopsRejoining
+    }
     public var description: String { reason }
 }

@@ -223,7 +223,7 @@ public struct HostSession: Sendable {
             guard canDrawLocally(&fx) else { break }
             guard document.strokes.contains(where: { $0.id == id }) else { break }
             guard settings.eraseRule.allows(erasing: id, by: hostName, in: document) else {
-                fx.append(.event(.refused("the eraser is off"))); break
+                fx.append(.event(.refused("the eraser may not take that line"))); break
             }
             guard hasRoomForMark(by: hostName) else { return fx + [.event(.opRefused(.sketchFull, member: Self.hostIndex))] }
             applyErase(Erase(stamp: nextHostStamp(), strokeID: id, author: hostName, time: now), own: true, &fx)

@@ -397,7 +397,7 @@ public struct PeerSession: Sendable {
         guard let index = drawingIndex() else { return refusal() }
         guard document.strokes.contains(where: { $0.id == id }) else { return [] }
         guard (lobby?.settings ?? SessionSettings()).eraseRule.allows(erasing: id, by: nameInSession, in: document) else {
-            return [.event(.refused("the eraser is off"))]
+            return [.event(.refused("the eraser may not take that line"))]
         }
         return sendOwn(.erase(Erase(stamp: takeStamp(index), strokeID: id, author: name, time: WireSketchLimits.clamped(WireTime(date)))))
     }

@@ -217,6 +217,10 @@ final class ClientCore: @unchecked Sendable {
                 try onActivityMessage?(m)
             } catch {
                 config.log.write("closing the connection to the host: malformed payload of type \(m.type): \(error)")
+                if error.stopsRejoining {
+                    stopped = true
+                    finishTimers()
+                }
                 channel.close(promise: nil)
             }
         default:

@@ -84,6 +84,7 @@ public final class WordPostClient: Sendable {
                 if box.shouldGiveUp {
                     onEvent(.gaveUp(reason: error.reason))
                     box.giveUp()
+                    throw ActivityPayloadError(error.reason, stopsRejoining: true)
                 }
                 throw error
             }

@@ -7,6 +7,8 @@ import LearnModel
 /// instead and take precedence.
 public struct DeviceClassroom: Codable, Equatable, Sendable {
     public var pin: TeacherPIN?
+    /// Wrong PIN tries and how long the next must wait.
+    public var gate: TeacherPINGate?
     public var settings: ClassSettingsRecord?
     /// The school server this device last signed in to (a teacher's or a
     /// pupil's sign-in), so pupils can sign in with pictures after sign-outs
@@ -15,6 +17,12 @@ public struct DeviceClassroom: Codable, Equatable, Sendable {
     public var trustedCertificates: String?
     /// The class a pupil last signed in from: the sign-in starts there.
     public var classID: String?
+    /// The file is there but could not be read (damaged, or written by a
+    /// newer version): nobody may choose a new PIN then, or a pupil could
+    /// take over the teacher's window by breaking the file.
+    public var unreadable = false
+
+    enum CodingKeys: String, CodingKey { case pin, gate, settings, server, trustedCertificates, classID }
 
     public init(pin: TeacherPIN? = nil, settings: ClassSettingsRecord? = nil, server: String? = nil,
                 trustedCertificates: String? = nil, classID: String? = nil) {
@@ -24,6 +32,24 @@ public struct DeviceClassroom: Codable, Equatable, Sendable {
         self.trustedCertificates = trustedCertificates
         self.classID = classID
     }
+
+    /// Each part on its own: settings from a newer version (an activity
+    /// this one does not know) do not cost the PIN.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        pin = try? c.decodeIfPresent(TeacherPIN.self, forKey: .pin)
+        gate = try? c.decodeIfPresent(TeacherPINGate.self, forKey: .gate)
+        settings = try? c.decodeIfPresent(ClassSettingsRecord.self, forKey: .settings)
+        server = try? c.decodeIfPresent(String.self, forKey: .server)
+        trustedCertificates = try? c.decodeIfPresent(String.self, forKey: .trustedCertificates)
+        classID = try? c.decodeIfPresent(String.self, forKey: .classID)
+    }
+
+    public static let damaged: DeviceClassroom = {
+        var d = DeviceClassroom()
+        d.unreadable = true
+        return d
+    }()
 }
 
 /// Where the device's classroom set-up lives:
@@ -38,8 +64,9 @@ public struct DeviceClassroomClient: Sendable {
         self.save = save
     }
 
-    /// A file larger than any set-up, or one that does not parse, reads as
-    /// no set-up: the defaults apply and the teacher sets a PIN again.
+    /// No file is no set-up. A file larger than any set-up, or one that does
+    /// not parse, reads as `damaged`: the defaults apply, and the teacher's
+    /// window opens only to a teacher signed in to the school server.
     public static let maxFileBytes = 64 * 1024
 
     public static func live(environment: [String: String] = ProcessInfo.processInfo.environment) -> DeviceClassroomClient {
@@ -47,10 +74,10 @@ public struct DeviceClassroomClient: Sendable {
             .deletingLastPathComponent + "/classroom.json"
         return DeviceClassroomClient(
             load: {
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                      let size = attributes[.size] as? Int, size <= maxFileBytes,
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return DeviceClassroom() }
+                guard let size = attributes[.size] as? Int, size <= maxFileBytes,
                       let data = FileManager.default.contents(atPath: path),
-                      let set = try? JSONDecoder().decode(DeviceClassroom.self, from: data) else { return DeviceClassroom() }
+                      let set = try? JSONDecoder().decode(DeviceClassroom.self, from: data) else { return .damaged }
                 return set
             },
             save: { classroom in

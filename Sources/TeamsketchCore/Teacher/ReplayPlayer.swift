@@ -68,6 +68,12 @@ public struct ReplayPlayer: Sendable {
 
     public var fraction: Double { length > 0 ? position / length : 1 }
 
+    /// Where on the replay's clock op `step` happens (what a list of
+    /// moments shows, so it matches the timeline).
+    public func replayTime(ofStep step: Int) -> TimeInterval {
+        marks[min(max(step + 1, 0), marks.count - 1)].replay
+    }
+
     /// The sketch as it was at the current position.
     public func frame(authors: Set<String>? = nil) -> ReplayFrame {
         timeline.frame(at: timeline.start.addingTimeInterval(sketchSeconds(atReplay: position)), authors: authors)

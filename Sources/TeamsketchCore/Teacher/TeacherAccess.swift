@@ -1,17 +1,27 @@
 import Foundation
 
-/// How the teacher's window opens on this device. A teacher signed in to
-/// the school server is let in at once; otherwise the device's PIN is
-/// asked for. A device with neither asks the first person to come for a
-/// new PIN: on a machine without a server, whoever sets it up is the
-/// teacher, and from then on the PIN guards it.
+/// How the teacher's window opens on this device.
+///
+/// - A PIN set here is always asked for, even with a teacher signed in to
+///   the school server (a sign-in stays on the laptop for days; the PIN
+///   keeps children out meanwhile).
+/// - Without a PIN, a teacher signed in to the server is let in: it is
+///   their laptop.
+/// - Without either, on a computer that has never known a school server,
+///   the first person to come chooses the PIN: whoever sets up a computer
+///   without a server is its teacher.
+/// - A computer that knows a school server, or whose set-up cannot be read,
+///   never offers a new PIN: a teacher signs in at the server first.
 public enum TeacherAccess: Equatable, Sendable {
     case signedIn(name: String)
     case askPIN
     case choosePIN
+    case signInAtServer
 
-    public static func decide(signIn: SchoolSignIn?, pin: TeacherPIN?, now: Date) -> TeacherAccess {
+    public static func decide(signIn: SchoolSignIn?, device: DeviceClassroom, now: Date) -> TeacherAccess {
+        if device.pin != nil { return .askPIN }
         if let signIn, signIn.isTeacher, signIn.isValid(at: now) { return .signedIn(name: signIn.name) }
-        return pin == nil ? .choosePIN : .askPIN
+        if device.unreadable || device.server != nil || signIn != nil { return .signInAtServer }
+        return .choosePIN
     }
 }

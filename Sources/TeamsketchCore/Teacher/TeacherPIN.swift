@@ -1,9 +1,12 @@
 import Foundation
 import LearnModel
 
-/// The teacher's PIN on a machine without a school server, kept only as a
-/// salted, stretched hash: whoever reads the file learns no PIN, and trying
-/// all PINs on the file costs far more than a guess at the screen.
+/// The teacher's PIN on a machine, kept only as a salted, stretched hash,
+/// so the file does not show the PIN at a glance. It keeps children out of
+/// the teacher's window during a lesson; it is no protection against
+/// someone with the laptop's account (a 4-digit PIN is tried against the
+/// hash in seconds, and the file can be deleted): that is the operating
+/// system's job.
 public struct TeacherPIN: Codable, Equatable, Sendable {
     public var salt: String
     public var hash: String

@@ -75,6 +75,16 @@ enum UI {
         gtk_widget_set_vexpand(w, v ? 1 : 0)
     }
 
+    /// `child` in a scrolled window that scrolls up and down only (and
+    /// sideways too when `sideways`).
+    static func scrolled(_ child: Widget, sideways: Bool = false) -> Widget {
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(ts_scrolled(scroller), sideways ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
+                                       GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(ts_scrolled(scroller), child)
+        return scroller
+    }
+
     static func center(_ w: Widget) {
         gtk_widget_set_halign(w, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(w, GTK_ALIGN_CENTER)

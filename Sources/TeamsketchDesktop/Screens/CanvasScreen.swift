@@ -118,12 +118,7 @@ final class CanvasScreen {
         let pens = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
         gtk_widget_set_valign(pens, GTK_ALIGN_CENTER)
         for color in PenColor.allCases {
-            let b = gtk_button_new()!
-            UI.style(b, ["pen", "pen-\(PenColorCSS(color: color).name)"])
-            gtk_widget_set_valign(b, GTK_ALIGN_CENTER)
-            gtk_widget_set_tooltip_text(b, color.localizedName)
-            UI.accessibleLabel(b, color.localizedName)
-            Signal.connect(UI.raw(b), "clicked") { [weak self] in self?.selectPen(color) }
+            let b = PenButton.make(color) { [weak self] in self?.selectPen(color) }
             penButtons[color] = b
             UI.append(pens, b)
         }
@@ -142,24 +137,12 @@ final class CanvasScreen {
             UI.append(bar, b)
         }
         if permissions.mayUndo {
-            let undo = gtk_button_new()!
-            let icon = gtk_image_new_from_icon_name("edit-undo-symbolic")!
-            gtk_image_set_pixel_size(ts_image(icon), 32)
-            gtk_button_set_child(ts_button(undo), icon)
-            UI.style(undo, ["tool"])
-            gtk_widget_set_tooltip_text(undo, `_`("Take back my last line"))
-            UI.accessibleLabel(undo, `_`("Take back my last line"))
+            let undo = tool(gtk_button_new()!, icon: "edit-undo-symbolic", title: `_`("Take back my last line"))
             Signal.connect(UI.raw(undo), "clicked") { [weak self] in self?.canvas.undoOwnStroke() }
             UI.append(bar, undo)
         }
         guard permissions.mayErase else { return bar }
-        let eraser = gtk_toggle_button_new()!
-        let img = gtk_image_new_from_icon_name("edit-clear-symbolic")!
-        gtk_image_set_pixel_size(ts_image(img), 32)
-        gtk_button_set_child(ts_button(eraser), img)
-        UI.style(eraser, ["tool"])
-        gtk_widget_set_tooltip_text(eraser, `_`("Eraser"))
-        UI.accessibleLabel(eraser, `_`("Eraser"))
+        let eraser = tool(gtk_toggle_button_new()!, icon: "edit-clear-symbolic", title: `_`("Eraser"))
         Signal.connect(UI.raw(eraser), "clicked") { [weak self] in
             guard let self else { return }
             self.canvas.tool = gtk_toggle_button_get_active(ts_toggle(eraser)) != 0 ? .eraser : .pen
@@ -168,6 +151,17 @@ final class CanvasScreen {
         eraserButton = eraser
         UI.append(bar, eraser)
         return bar
+    }
+
+    /// A bar button with a big icon, named for its tooltip and screen readers.
+    private func tool(_ button: Widget, icon: String, title: String) -> Widget {
+        let image = gtk_image_new_from_icon_name(icon)!
+        gtk_image_set_pixel_size(ts_image(image), 32)
+        gtk_button_set_child(ts_button(button), image)
+        UI.style(button, ["tool"])
+        gtk_widget_set_tooltip_text(button, title)
+        UI.accessibleLabel(button, title)
+        return button
     }
 
     private func selectPen(_ color: PenColor) {

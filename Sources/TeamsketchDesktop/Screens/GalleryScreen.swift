@@ -39,28 +39,50 @@ final class GalleryScreen {
         gtk_scrolled_window_set_child(ts_scrolled(scroller), flow)
         UI.append(widget, scroller)
 
-        var summaries: [SketchSummary]
+        let summaries: [SketchSummary]
         do {
             summaries = try app.store?.sketches() ?? []
         } catch {
             summaries = []
             app.showError(`_`("Your sketches could not be listed."), error)
         }
-        // A pupil signed in on a shared laptop sees their own work only.
-        if let signIn = app.school.signIn, !signIn.isTeacher, let store = app.store {
-            let name = app.preferences.profile.name
-            summaries = summaries.filter { summary in
-                (try? store.loadSketch(summary.id)).map { OwnWork.includes($0, pupil: name) } ?? false
+        self.flow = flow
+        switch OwnWork.Listing.decide(signIn: app.school.signIn, rememberedServer: app.preferences.device.server, now: Date()) {
+        case .all:
+            show(summaries)
+        case .signInFirst:
+            note(`_`("Tap your picture at the top of the start screen and sign in to see your sketches."))
+        case .pupil(let name):
+            // Which sketches are theirs needs every op read: away from the
+            // main thread, then shown.
+            guard let store = app.store else {
+                show([])
+                return
+            }
+            Task { @MainActor [weak self] in
+                let mine = await Task.detached {
+                    summaries.filter { (try? store.loadSketch($0.id)).map { OwnWork.includes($0, pupil: name) } ?? false }
+                }.value
+                self?.show(mine)
             }
         }
-        if summaries.isEmpty {
-            let note = UI.label(`_`("No sketches yet. Start a new one!"), classes: ["empty-note"])
-            UI.center(note)
-            gtk_flow_box_append(ts_flow_box(flow), note)
-        }
+    }
+
+    private var flow: Widget?
+
+    private func show(_ summaries: [SketchSummary]) {
+        guard let flow else { return }
+        if summaries.isEmpty { return note(`_`("No sketches yet. Start a new one!")) }
         for summary in summaries {
             gtk_flow_box_append(ts_flow_box(flow), card(summary))
         }
+    }
+
+    private func note(_ text: String) {
+        guard let flow else { return }
+        let label = UI.label(text, classes: ["empty-note"])
+        UI.center(label)
+        gtk_flow_box_append(ts_flow_box(flow), label)
     }
 
     private func card(_ summary: SketchSummary) -> Widget {

@@ -30,6 +30,8 @@ final class JoinScreen {
         gtk_editable_set_text(ts_editable(nameEntry), app.preferences.profile.name)
         UI.style(nameEntry, ["form-entry"])
         UI.accessibleLabel(nameEntry, `_`("Your name"))
+        // A pupil signed in joins under their account's name.
+        if let signIn = app.school.signIn, !signIn.isTeacher { gtk_widget_set_sensitive(nameEntry, 0) }
         codeEntry = gtk_entry_new()!
         UI.style(codeEntry, ["form-entry"])
         gtk_entry_set_placeholder_text(ts_entry(codeEntry), `_`("Code, e.g. 000142"))

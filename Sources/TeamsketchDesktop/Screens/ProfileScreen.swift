@@ -32,6 +32,9 @@ final class ProfileScreen {
         UI.style(nameEntry, ["form-entry"])
         gtk_editable_set_text(ts_editable(nameEntry), app.preferences.profile.name)
         UI.accessibleLabel(nameEntry, `_`("My name"))
+        // Signed in, the name is the account's: it decides whose work
+        // "Open" shows, so it is not typed here.
+        if signedInPupil { gtk_widget_set_sensitive(nameEntry, 0) }
         sheetHolder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         gtk_widget_set_halign(sheetHolder, GTK_ALIGN_CENTER)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 16)
@@ -76,12 +79,7 @@ final class ProfileScreen {
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
         for color in PenColor.allCases {
-            let b = gtk_button_new()!
-            UI.style(b, ["pen", "big", "pen-\(PenColorCSS(color: color).name)"])
-            gtk_widget_set_valign(b, GTK_ALIGN_CENTER)
-            gtk_widget_set_tooltip_text(b, color.localizedName)
-            UI.accessibleLabel(b, color.localizedName)
-            Signal.connect(UI.raw(b), "clicked") { [weak self] in self?.choose(color) }
+            let b = PenButton.make(color, classes: ["big"]) { [weak self] in self?.choose(color) }
             penButtons[color] = b
             UI.append(row, b)
         }

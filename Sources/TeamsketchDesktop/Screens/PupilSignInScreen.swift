@@ -37,7 +37,12 @@ final class PupilSignInScreen {
         let withoutServer = UI.button(`_`("Without the school server"), icon: "document-edit-symbolic", classes: ["choice"]) { [weak app] in
             app?.showProfile(offline: true)
         }
-        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [back, withoutServer])
+        // Always there: a remembered class may be gone, or the child may
+        // be a visitor from another class.
+        let otherClass = UI.button(`_`("Another class"), icon: "go-up-symbolic", classes: ["choice"]) { [weak self] in
+            self?.showClasses()
+        }
+        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [back, otherClass, withoutServer])
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
         UI.append(widget, actions)
         if let rememberedClass { showPupils(classID: rememberedClass) } else { showClasses() }
@@ -122,9 +127,6 @@ final class PupilSignInScreen {
                 return b
             }
             UI.append(self.content, self.grid(buttons, columns: 6))
-            let other = UI.button(`_`("Another class"), icon: "go-up-symbolic", classes: ["choice"]) { [weak self] in self?.showClasses() }
-            gtk_widget_set_halign(other, GTK_ALIGN_CENTER)
-            UI.append(self.content, other)
         }
     }
 

@@ -15,6 +15,8 @@ final class SchoolLink {
     private(set) var status: SyncStatus = .off
     private var client: SchoolServerClient?
     private var service: SyncService?
+    /// Which `start` the running service belongs to.
+    private var currentRound: UUID?
     /// Called on the main thread whenever the status changes.
     var onStatus: (SyncStatus) -> Void = { _ in }
     /// Called after every successful sign-in (a teacher's or a pupil's).
@@ -91,6 +93,7 @@ final class SchoolLink {
 
     /// Stops syncing and ends the current sign-in on the server.
     private func stopCurrent() {
+        currentRound = nil
         let (oldService, oldClient, token) = (service, client, signIn?.token)
         service = nil
         client = nil
@@ -142,9 +145,20 @@ final class SchoolLink {
         else { return }
         self.signIn = signIn
         self.client = client
+        // A status counts only from the service of the current sign-in: one
+        // stopped a moment ago (another pupil signed in) may still report.
+        let round = UUID()
+        currentRound = round
         let service = SyncService(store: store, connection: client.connection(token: signIn.token), key: signIn.syncKey,
-                                  onStatus: { status in Task { @MainActor [weak self] in self?.setStatus(status) } })
+                                  onStatus: { status in
+                                      Task { @MainActor [weak self] in
+                                          guard self?.currentRound == round else { return }
+                                          self?.setStatus(status)
+                                      }
+                                  })
         self.service = service
+        // The last pupil's line goes at once; this service reports its own.
+        setStatus(.off)
         Task { await service.start() }
     }
 

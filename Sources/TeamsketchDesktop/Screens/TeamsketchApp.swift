@@ -151,16 +151,17 @@ final class TeamsketchApp {
 
     // MARK: the teacher's window
 
-    /// Guards the teacher's window on this device (wrong tries wait).
-    private var pinGate = TeacherPINGate()
-
-    /// The teacher button: straight in for a signed-in teacher, else the PIN.
+    /// The teacher button: what opens the window is the core's decision.
     func showTeacher() {
         leaveCanvas()
-        switch TeacherAccess.decide(signIn: school.signIn, pin: preferences.device.pin, now: Date()) {
+        switch TeacherAccess.decide(signIn: school.signIn, device: preferences.device, now: Date()) {
         case .signedIn(let name): openTeacher(name: name)
         case .askPIN: showPIN(.enter)
         case .choosePIN: showPIN(.choose)
+        case .signInAtServer:
+            showSchool()
+            Alert.show(parent: window, title: `_`("Teachers sign in at the school server"),
+                       message: `_`("This computer belongs to a school with a server. Sign in there with your teacher's name and password; then the teacher button opens your window."))
         }
     }
 
@@ -170,22 +171,38 @@ final class TeamsketchApp {
         screen.focus()
     }
 
-    func unlockTeacher(pin: String) -> TeacherPINGate.Answer {
-        guard let stored = preferences.device.pin else { return .wrong }
-        let answer = pinGate.check(pin, against: stored, now: Date())
-        if answer == .open { openTeacher(name: nil) }
-        return answer
+    /// Checks a PIN away from the main thread (thousands of hash rounds)
+    /// and records the try, so waiting after wrong tries survives a restart.
+    func unlockTeacher(pin: String, answer: @escaping @MainActor (TeacherPINGate.Answer) -> Void) {
+        guard let stored = preferences.device.pin else { return answer(.wrong) }
+        if let seconds = (preferences.device.gate ?? TeacherPINGate()).waiting(now: Date()) {
+            return answer(.wait(seconds: seconds))
+        }
+        Task { @MainActor in
+            let matches = await Task.detached { stored.matches(pin) }.value
+            var gate = preferences.device.gate ?? TeacherPINGate()
+            let result = gate.check(matches: matches, now: Date())
+            do {
+                try preferences.setPINGate(gate)
+            } catch {
+                FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
+            }
+            answer(result)
+            if result == .open { openTeacher(name: school.signIn?.isTeacher == true ? school.signIn?.name : nil) }
+        }
     }
 
     func chooseTeacherPIN(_ pin: String) {
-        guard let made = TeacherPIN.make(pin) else { return }
-        do {
-            try preferences.setTeacherPIN(made)
-        } catch {
-            return showError(`_`("The PIN could not be saved."), error)
+        Task { @MainActor in
+            guard let made = await Task.detached(operation: { TeacherPIN.make(pin) }).value else { return }
+            do {
+                try preferences.setTeacherPIN(made)
+            } catch {
+                return showError(`_`("The PIN could not be saved."), error)
+            }
+            // Setting up a computer: the settings come first.
+            openTeacher(name: nil, section: .settings)
         }
-        // Setting up a computer: the settings come first.
-        openTeacher(name: nil, section: .settings)
     }
 
     /// Whether the teacher's window is open (unlocked) in this run: going
@@ -201,10 +218,7 @@ final class TeamsketchApp {
     func lockTeacher() {
         teacherName = nil
         closeReview()
-        screens[.teacher] = nil
-        if let stack, let old = gtk_stack_get_child_by_name(ts_stack(stack), AppPage.teacher.rawValue) {
-            gtk_stack_remove(ts_stack(stack), old)
-        }
+        removePage(.teacher)
         showHome()
     }
 
@@ -227,7 +241,15 @@ final class TeamsketchApp {
 
     private func closeReview() {
         (screens[.review] as? SketchReviewScreen)?.close()
-        screens[.review] = nil
+        removePage(.review)
+    }
+
+    /// Drops a page and its screen, so nothing of it stays in memory.
+    private func removePage(_ page: AppPage) {
+        screens[page] = nil
+        if let stack, let old = gtk_stack_get_child_by_name(ts_stack(stack), page.rawValue) {
+            gtk_stack_remove(ts_stack(stack), old)
+        }
     }
 
     /// The teacher changed this computer's settings: the start screen
@@ -279,8 +301,11 @@ final class TeamsketchApp {
     func pupilSignedIn(_ signIn: SchoolSignIn) {
         school.adopt(signIn)
         let synced = (try? store?.profile(accountID: signIn.accountID)) ?? nil
+        // A synced picture that fails the checks is left out; the name is
+        // set whatever happens to the picture.
+        let picture = synced?.avatarPNG.flatMap { AvatarPNG.isAcceptable($0) ? $0 : nil }
         do {
-            try preferences.setIdentity(name: signIn.name, avatarPNG: synced?.avatarPNG)
+            try preferences.setIdentity(name: signIn.name, avatarPNG: picture)
         } catch {
             FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
         }
@@ -304,8 +329,9 @@ final class TeamsketchApp {
     /// in to the school server, sent as their profile so every device they
     /// use shows it.
     func saveIdentity(name: String, avatarPNG: Data?) throws {
-        try preferences.setIdentity(name: name, avatarPNG: avatarPNG)
-        guard let signIn = school.signIn, !signIn.isTeacher, let store else { return }
+        let pupil = school.signIn.flatMap { $0.isTeacher ? nil : $0 }
+        try preferences.setIdentity(name: pupil?.name ?? name, avatarPNG: avatarPNG)
+        guard let signIn = pupil, let store else { return }
         try store.setProfile(accountID: signIn.accountID,
                              ProfileRecord(name: preferences.profile.name, avatarPNG: preferences.profile.avatarPNG,
                                            at: UnixMilliseconds.milliseconds(Date())))
@@ -425,8 +451,10 @@ final class TeamsketchApp {
         preferences.soundsOn(hostChoice: hostChoice)
     }
 
-    /// The name typed on the Join screen becomes the pupil's name here.
+    /// The name typed on the Join screen becomes the pupil's name here
+    /// (a pupil signed in keeps their account's name).
     func rename(to name: String) {
+        if let signIn = school.signIn, !signIn.isTeacher { return }
         do {
             try preferences.rename(to: name)
         } catch {

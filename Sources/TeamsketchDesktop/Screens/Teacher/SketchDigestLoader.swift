@@ -27,7 +27,13 @@ final class SketchDigestLoader {
         task = Task.detached(priority: .utility) {
             for (id, stored) in wanted {
                 if Task.isCancelled { return }
-                guard let doc = try? store.loadSketch(id) else { continue }
+                // An unreadable sketch still reports, with nobody and no new
+                // picture, so the list knows it has heard from every one.
+                guard let doc = try? store.loadSketch(id) else {
+                    let digest = Digest(id: id, authors: [], thumbnail: stored)
+                    await MainActor.run { each(digest) }
+                    continue
+                }
                 let authors = Set(doc.ops.compactMap { op -> String? in
                     if case .addStroke(let s) = op { return s.author } else { return nil }
                 })

@@ -57,9 +57,7 @@ final class SketchReviewScreen {
         gtk_widget_set_margin_start(side, 12)
         gtk_widget_set_margin_end(side, 12)
         gtk_widget_set_margin_top(side, 12)
-        let sideScroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(ts_scrolled(sideScroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(ts_scrolled(sideScroller), side)
+        let sideScroller = UI.scrolled(side)
         gtk_widget_set_size_request(sideScroller, 400, -1)
         gtk_widget_set_vexpand(sideScroller, 1)
         // The replay takes the room; the panel keeps its width.
@@ -252,7 +250,7 @@ final class SketchReviewScreen {
         // The first 200 are listed; a sketch with more is a conversation to
         // have anyway, and the counts above say how many.
         for event in signals.events.prefix(200) {
-            let when = Self.minutes(event.at.timeIntervalSince(player.timeline.start))
+            let when = Self.minutes(player.replayTime(ofStep: event.stepIndex))
             let text = switch event.kind {
             case .erasedOther: String(format: `_`("%@ erased a line of %@"), event.actor, event.victim)
             case .drewOver: String(format: `_`("%@ drew over a line of %@"), event.actor, event.victim)

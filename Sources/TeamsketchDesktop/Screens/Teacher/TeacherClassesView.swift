@@ -19,6 +19,8 @@ final class TeacherClassesView {
     private let status: Widget
     private var classes: [SchoolServerClient.SchoolClass] = []
     private var selected: SchoolServerClient.SchoolClass?
+    /// Said under the class instead of the count once, after an action.
+    private var note: String?
 
     init(app: TeamsketchApp) {
         self.app = app
@@ -29,11 +31,8 @@ final class TeacherClassesView {
         gtk_widget_set_margin_top(page, 12)
         gtk_widget_set_margin_start(page, 24)
         gtk_widget_set_margin_end(page, 24)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(ts_scrolled(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(ts_scrolled(scroller), page)
-        UI.expand(scroller)
-        widget = scroller
+        widget = UI.scrolled(page)
+        UI.expand(widget)
         guard app.school.signIn?.isTeacher == true else {
             UI.append(page, UI.label(`_`("Classes are kept on the school server. Sign in as a teacher with the server button on the start screen."), classes: ["hint"]))
             return
@@ -114,7 +113,8 @@ final class TeacherClassesView {
             UI.append(self.pupilBox, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [newPupil, add, importList, sheet]))
             if pupils.isEmpty { UI.append(self.pupilBox, UI.label(`_`("No pupils in this class yet."), classes: ["hint"])) }
             for p in pupils { UI.append(self.pupilBox, self.row(p)) }
-            UI.setText(self.status, String(format: `_`("%d pupils"), pupils.count))
+            UI.setText(self.status, self.note ?? String(format: `_`("%d pupils"), pupils.count))
+            self.note = nil
         }
     }
 
@@ -175,13 +175,30 @@ final class TeacherClassesView {
         }
     }
 
+    /// Adds the pupils not yet in the class (the same list imported twice
+    /// adds nobody twice), and says how many were added even when the
+    /// server stops answering half-way.
     private func add(_ names: [String], to schoolClass: SchoolServerClient.SchoolClass) {
         let id = schoolClass.id
         UI.setText(status, String(format: `_`("Adding %d pupils…"), names.count))
         run({ client, token in
-            for name in names { _ = try await client.addPupil(named: name, toClass: id, token: token) }
-            return names.count
-        }) { [weak self] _ in self?.show(schoolClass) }
+            let present = Set(try await client.listPupils(classID: id, token: token).map { $0.name.lowercased() })
+            var added = 0
+            for name in names where !present.contains(name.lowercased()) {
+                do {
+                    _ = try await client.addPupil(named: name, toClass: id, token: token)
+                    added += 1
+                } catch {
+                    break
+                }
+            }
+            return (added, names.filter { !present.contains($0.lowercased()) }.count)
+        }) { [weak self] (added: Int, wanted: Int) in
+            if added < wanted {
+                self?.note = String(format: `_`("%d of %d pupils were added; the school server stopped answering."), added, wanted)
+            }
+            self?.show(schoolClass)
+        }
     }
 
     // MARK: pictures for everyone
@@ -199,25 +216,53 @@ final class TeacherClassesView {
                              }])
     }
 
+    /// The pictures are set one pupil at a time and the sheet shows exactly
+    /// those that took: pictures nobody sees would lock a child out, since
+    /// the server keeps only a hash of them.
     private func saveSheet(_ schoolClass: SchoolServerClient.SchoolClass, pupils: [SchoolServerClient.PupilEntry]) {
         guard let app else { return }
         FileChooser.ask(parent: app.window, title: `_`("Save the picture sheet"), save: true, acceptLabel: `_`("Save"),
                         suggestedName: schoolClass.name + ".pdf",
                         filters: [.init(name: `_`("PDF document"), patterns: ["*.pdf"])]) { [weak self] path in
             var rng = SystemRandomNumberGenerator()
-            let chosen = pupils.map { ($0, PicturePassword.random(using: &rng)) }
+            let wanted = pupils.map { ($0, PicturePassword.random(using: &rng)) }
             self?.run({ client, token in
-                for (pupil, pictures) in chosen { try await client.setPictures(pictures, pupil: pupil.id, token: token) }
-                return true
-            }) { [weak self] _ in
-                let cards = chosen.map { PictureSheet.Card(name: $0.0.name, pictures: $0.1.map { PicturePassword.pictures[$0] }) }
-                do {
-                    try FileBytes.write(try PictureSheet.pdf(title: schoolClass.name, cards: cards), to: path)
-                } catch {
-                    app.showError(`_`("The sheet could not be saved."), error)
+                var set: [(SchoolServerClient.PupilEntry, [Int])] = []
+                for (pupil, pictures) in wanted {
+                    do {
+                        try await client.setPictures(pictures, pupil: pupil.id, token: token)
+                        set.append((pupil, pictures))
+                    } catch {
+                        break
+                    }
                 }
+                return set.map { PictureSheet.Card(name: $0.0.name, pictures: $0.1.map { PicturePassword.pictures[$0] }) }
+            }) { [weak self] cards in
+                if cards.count < wanted.count {
+                    self?.note = String(format: `_`("%d of %d pupils got new pictures; the school server stopped answering. The sheet shows theirs."), cards.count, wanted.count)
+                }
+                self?.write(cards, title: schoolClass.name, to: path)
                 self?.show(schoolClass)
             }
+        }
+    }
+
+    /// Writes the sheet; when that fails the teacher is asked for another
+    /// place, since the pictures on it exist nowhere else.
+    private func write(_ cards: [PictureSheet.Card], title: String, to path: String) {
+        guard let app else { return }
+        do {
+            try FileBytes.write(try PictureSheet.pdf(title: title, cards: cards), to: path)
+        } catch {
+            Alert.show(parent: app.window, title: `_`("The sheet could not be saved."),
+                       message: String(describing: error) + "\n\n" + `_`("The new pictures are only on this sheet. Please save it somewhere else."),
+                       choices: [.init(`_`("Save elsewhere"), classes: ["suggested-action"]) { [weak self, weak app] in
+                           FileChooser.ask(parent: app?.window, title: `_`("Save the picture sheet"), save: true,
+                                           acceptLabel: `_`("Save"), suggestedName: title + ".pdf",
+                                           filters: [.init(name: `_`("PDF document"), patterns: ["*.pdf"])]) { path in
+                               self?.write(cards, title: title, to: path)
+                           }
+                       }])
         }
     }
 }

@@ -113,11 +113,14 @@ final class TeacherPINScreen {
         showDots()
         switch mode {
         case .enter:
-            switch app.unlockTeacher(pin: entered) {
-            case .open: break
-            case .wrong: UI.setText(message, `_`("That is not the PIN."))
-            case .wait(let seconds):
-                UI.setText(message, String(format: `_`("Too many tries. Please wait %d seconds."), seconds))
+            app.unlockTeacher(pin: entered) { [weak self] answer in
+                guard let self else { return }
+                switch answer {
+                case .open: break
+                case .wrong: UI.setText(self.message, `_`("That is not the PIN."))
+                case .wait(let seconds):
+                    UI.setText(self.message, String(format: `_`("Too many tries. Please wait %d seconds."), seconds))
+                }
             }
         case .choose:
             guard TeacherPIN.isWellFormed(entered) else {

@@ -75,9 +75,7 @@ final class TeacherScreen {
         UI.center(page)
         gtk_widget_set_margin_bottom(page, 24)
         // A laptop's 768 rows do not hold every setting: the page scrolls.
-        let settings = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(ts_scrolled(settings), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(ts_scrolled(settings), page)
+        let settings = UI.scrolled(page)
         gtk_stack_add_named(ts_stack(sections), settings, Section.settings.rawValue)
         gtk_widget_set_halign(scopes, GTK_ALIGN_CENTER)
         UI.append(page, scopes)

@@ -123,9 +123,7 @@ final class TeacherSketchesView {
             guard let self, index < self.shown.count else { return }
             self.app?.showSketchReview(self.shown[index])
         }
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(ts_scrolled(scroller), view)
-        gtk_scrolled_window_set_policy(ts_scrolled(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        let scroller = UI.scrolled(view)
         UI.expand(scroller)
         gtk_widget_set_size_request(scroller, 900, 460)
         return scroller
@@ -221,17 +219,19 @@ final class TeacherSketchesView {
         FileChooser.ask(parent: app.window, title: `_`("Export grades"), save: true, acceptLabel: `_`("Export"),
                         suggestedName: "grades.csv",
                         filters: [.init(name: `_`("Spreadsheet (.csv)"), patterns: ["*.csv"])]) { [weak self] path in
-            guard let self else { return }
-            var sheet = GradeSheet()
-            for id in self.shown {
-                guard let doc = try? store.loadSketch(id) else { continue }
-                let grade = (try? store.grades(forTarget: id.uuidString.lowercased()))?.last { $0.pupilId == nil }
-                sheet.add(doc, grade: grade)
-            }
-            do {
-                try Data(sheet.csv().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                app.showError(`_`("The grades could not be exported."), error)
+            guard let ids = self?.shown else { return }
+            // Every listed sketch is read and measured: away from the main thread.
+            Task { @MainActor [weak app] in
+                let written = await Task.detached { () -> Result<Void, any Error> in
+                    var sheet = GradeSheet()
+                    for id in ids {
+                        guard let doc = try? store.loadSketch(id) else { continue }
+                        let grade = (try? store.grades(forTarget: id.uuidString.lowercased()))?.last { $0.pupilId == nil }
+                        sheet.add(doc, grade: grade)
+                    }
+                    return Result { try Data(sheet.csv().utf8).write(to: URL(fileURLWithPath: path), options: .atomic) }
+                }.value
+                if case .failure(let error) = written { app?.showError(`_`("The grades could not be exported."), error) }
             }
         }
     }

@@ -42,16 +42,13 @@ final class TeacherWordPostView {
             }
             gtk_grid_attach(ts_grid(table), Self.chart(r.finishedSeconds, name: r.playerName), 7, Int32(i + 1), 1, 1)
         }
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(ts_scrolled(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
-        UI.expand(scroller)
         let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [table])
         gtk_widget_set_margin_top(page, 12)
         if records.isEmpty {
             UI.append(page, UI.label(`_`("Nobody has played Buchstaben Post on this computer yet."), classes: ["hint"]))
         }
-        gtk_scrolled_window_set_child(ts_scrolled(scroller), page)
-        widget = scroller
+        widget = UI.scrolled(page, sideways: true)
+        UI.expand(widget)
     }
 
     /// A line through the seconds per word, scaled to the pupil's slowest.
