@@ -112,3 +112,48 @@ import Testing
         #expect(AuthorColors.recolor([s], with: a)[0].color == a["Mia"])
     }
 }
+
+@Suite struct PoolDraftTests {
+    @Test func aListBecomesAPoolOnlyWhenEveryRowIsAWord() throws {
+        var draft = PoolDraft(newIn: "de", name: "Tiere")
+        draft.rows = [.init(word: " Katze ", hint: "miaut", priority: ""), .init(word: "Hund", hint: "bellt", priority: "5")]
+        let pool = try #require(draft.pool)
+        #expect(pool.items == [WordItem(word: "Katze", hint: "miaut"), WordItem(word: "Hund", hint: "bellt", priority: 5)])
+        #expect(pool.language == "de" && pool.name == "Tiere")
+
+        draft.rows.append(.init(word: "Katze", hint: "schnurrt", priority: ""))
+        draft.rows.append(.init(word: "Maus", hint: "die Maus piept", priority: "101"))
+        #expect(draft.pool == nil)
+        #expect(draft.problems.map(\.row) == [2, 3])
+        #expect(draft.problems.map(\.reason) == [.duplicateWord(firstLine: 1), .hintContainsWord])
+        draft.rows[3].hint = "piept"
+        #expect(draft.problems.map(\.reason) == [.duplicateWord(firstLine: 1), .badPriority("101")])
+        draft.rows.removeLast(2)
+        draft.name = "  "
+        #expect(draft.pool == nil, "a list needs a name")
+    }
+
+    @Test func editingAPoolKeepsItsIdSoTheSavedOneReplacesIt() throws {
+        let pool = WordPool(id: "abc", name: "Obst", language: "en", items: [WordItem(word: "apple", hint: "red")])
+        var draft = PoolDraft(pool: pool)
+        #expect(draft.rows == [.init(word: "apple", hint: "red", priority: "1")])
+        draft.rows[0].hint = "green or red"
+        #expect(draft.pool?.id == "abc")
+    }
+
+    @Test func aDealShowsEachPlayersWordWithTheLettersToSendLeftOut() throws {
+        let pool = WordPool(id: "p", name: "P", language: "de", items: ["Haus", "Baum", "Ball", "Auto"].map {
+            WordItem(word: $0, hint: "ein Ding")
+        })
+        let dealt = DealPreview.firstRound(of: pool, players: 3, seed: 7, at: Date(timeIntervalSince1970: 1_000))
+        #expect(dealt.count == 3)
+        #expect(Set(dealt.map(\.word)).count == 3, "three different words")
+        for w in dealt {
+            #expect(w.shown.split(separator: " ").count == w.word.count)
+            #expect(w.shown.contains("_"), "some letters come from the team")
+        }
+        #expect(DealPreview.firstRound(of: pool, players: 3, seed: 7, at: Date(timeIntervalSince1970: 1_000)) == dealt,
+                "the same seed deals the same")
+        #expect(DealPreview.firstRound(of: WordPool(id: "e", name: "E", language: "de", items: []), players: 3, seed: 1).isEmpty)
+    }
+}

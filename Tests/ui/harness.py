@@ -270,6 +270,55 @@ def small_buttons(app):
     return boxes
 
 
+# --- finding controls by their shape --------------------------------------
+
+ACTIVE = (0x2B, 0x2B, 0x6E)          # a chosen toggle (.choice:checked)
+DESTRUCTIVE_RED = (0xE0, 0x1B, 0x24)  # Adwaita's destructive-action buttons
+
+
+def row_items(shot, y, x0=10, x1=1190):
+    """What crosses row `y` (anything not the window's background), left
+    to right, as (x0, x1) runs."""
+    xs = [x for x in range(x0, x1) if sum(abs(a - b) for a, b in zip(shot.getpixel((x, y))[:3], HOME_BACKGROUND)) > 30]
+    runs, run = [], []
+    for x in xs:
+        if run and x - run[-1] > 4:
+            runs.append((run[0], run[-1]))
+            run = []
+        run.append(x)
+    if run:
+        runs.append((run[0], run[-1]))
+    return runs
+
+
+def edges(shot, x0, x1, y0, y1):
+    """Borders of buttons and fields between y0 and y1: columns that are a
+    border colour both above and below the text line (text is never that
+    tall). Linked buttons share one."""
+    def border(x, y):
+        r, g, b = shot.getpixel((x, y))[:3]
+        return 150 <= (r + g + b) / 3 <= 215 and max(r, g, b) - min(r, g, b) < 20
+    ya, yb = y0 + (y1 - y0) // 5, y1 - (y1 - y0) // 5
+    xs = [x for x in range(x0, x1) if border(x, ya) and border(x, yb)]
+    out = []
+    for x in xs:
+        if not out or x - out[-1] > 6:
+            out.append(x)
+    return out
+
+
+def controls(shot, top, height=70):
+    """The separate controls of the row starting at `top`, left to right,
+    as (x0, x1): pairs of the border columns of each."""
+    found = edges(shot, 10, 1190, top, top + height)
+    return [(found[i], found[i + 1]) for i in range(0, len(found) - 1, 2)]
+
+
+def row_top(shot, y):
+    """The first row at or below `y` with anything on it."""
+    return next(r for r in range(y, 800, 2) if row_items(shot, r))
+
+
 # --- shared by the tests -------------------------------------------------
 
 ACCEPT_GREEN = (0x1E, 0x7B, 0x34)

@@ -9,56 +9,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import SUGGESTED_BLUE, App, bbox, blobs, centre, find_color, small_buttons, wait_for
+from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, blobs, centre, controls, edges, find_color,
+                     row_top, small_buttons, wait_for)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call  # noqa: E402
-
-BACKGROUND = (0xFB, 0xF8, 0xF2)
-ACTIVE = (0x2B, 0x2B, 0x6E)
-DESTRUCTIVE_RED = (0xE0, 0x1B, 0x24)
-
-
-def row_items(shot, y, x0=10, x1=1190):
-    """The controls crossing row `y`, left to right, as (x0, x1) runs."""
-    xs = [x for x in range(x0, x1) if sum(abs(a - b) for a, b in zip(shot.getpixel((x, y))[:3], BACKGROUND)) > 30]
-    runs, run = [], []
-    for x in xs:
-        if run and x - run[-1] > 4:
-            runs.append((run[0], run[-1]))
-            run = []
-        run.append(x)
-    if run:
-        runs.append((run[0], run[-1]))
-    return runs
-
-
-def controls(shot, top):
-    """The controls of the row starting at `top` (72 px tall), left to
-    right, as (x0, x1): pairs of the border columns of each."""
-    found = edges(shot, 10, 1190, top, top + 70)
-    return [(found[i], found[i + 1]) for i in range(0, len(found) - 1, 2)]
-
-
-def row_top(shot, y):
-    """The first row at or below `y` with anything on it."""
-    return next(r for r in range(y, 800, 2) if row_items(shot, r))
-
-
-def edges(shot, x0, x1, y0, y1):
-    """Where linked buttons meet: columns that are a border colour both
-    above and below the text line (text is never that tall)."""
-    def border(x, y):
-        r, g, b = shot.getpixel((x, y))[:3]
-        return 150 <= (r + g + b) / 3 <= 215 and max(r, g, b) - min(r, g, b) < 20
-    ya, yb = y0 + (y1 - y0) // 5, y1 - (y1 - y0) // 5
-    xs = [x for x in range(x0, x1) if border(x, ya) and border(x, yb)]
-    out = []
-    for x in xs:
-        if not out or x - out[-1] > 6:
-            out.append(x)
-    return out
-
 
 def save_file(app, path):
     time.sleep(1.5)

@@ -72,9 +72,16 @@ public enum WordPoolCSV {
         if record.unterminated { return .failure(.unterminatedQuote) }
         if record.fields.count < 3 { return .failure(.missingColumn) }
         if record.fields.count > 3 { return .failure(.tooManyColumns) }
-        let word = record.fields[0].trimmingCharacters(in: .whitespacesAndNewlines)
-        let hint = record.fields[1].trimmingCharacters(in: .whitespacesAndNewlines)
-        let priorityText = record.fields[2].trimmingCharacters(in: .whitespaces)
+        return item(word: record.fields[0], hint: record.fields[1], priority: record.fields[2])
+    }
+
+    /// One word as a teacher typed it (in a file or in the word list): the
+    /// same rules for both. Text is trimmed; an empty priority is the default.
+    public static func item(word rawWord: String, hint rawHint: String, priority rawPriority: String)
+        -> Result<WordItem, CSVRowError.Reason> {
+        let word = rawWord.trimmingCharacters(in: .whitespacesAndNewlines)
+        let hint = rawHint.trimmingCharacters(in: .whitespacesAndNewlines)
+        let priorityText = rawPriority.trimmingCharacters(in: .whitespaces)
         if word.isEmpty { return .failure(.emptyWord) }
         if word.count > maxWordLength { return .failure(.wordTooLong(limit: maxWordLength)) }
         if hint.count > maxHintLength { return .failure(.hintTooLong(limit: maxHintLength)) }

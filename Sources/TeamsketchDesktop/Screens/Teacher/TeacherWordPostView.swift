@@ -3,15 +3,47 @@ import Foundation
 import LearnStore
 import TeamsketchCore
 
-/// Buchstaben Post as the teacher sees it: per pupil, words finished, the
-/// rounds played, the average time per finished word, letters sent and
-/// received, wrong placements, and a small chart of the time each finished
-/// word took, oldest to newest (going down means getting quicker).
+/// Buchstaben Post as the teacher sees it: the results and the word lists.
+/// Results, per pupil: words finished, the rounds played, the average time
+/// per finished word, letters sent and received, wrong placements, and a
+/// small chart of the time each finished word took, oldest to newest
+/// (going down means getting quicker).
 @MainActor
 final class TeacherWordPostView {
     let widget: Widget
+    private var pools: TeacherPoolsView?
 
     init(app: TeamsketchApp) {
+        let pages = gtk_stack_new()!
+        gtk_stack_set_transition_type(ts_stack(pages), GTK_STACK_TRANSITION_TYPE_NONE)
+        UI.expand(pages)
+        gtk_stack_add_named(ts_stack(pages), Self.results(app: app), "results")
+        let tabs = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, classes: ["linked"])
+        gtk_widget_set_halign(tabs, GTK_ALIGN_CENTER)
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [tabs, pages])
+        gtk_widget_set_margin_top(widget, 8)
+        var first: Widget?
+        for (name, title) in [("results", `_`("Results")), ("pools", `_`("Word lists"))] {
+            let b = gtk_toggle_button_new_with_label(title)!
+            UI.style(b, ["choice"])
+            if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else {
+                first = b
+                gtk_toggle_button_set_active(ts_toggle(b), 1)
+            }
+            Signal.connect(UI.raw(b), "toggled") { [weak self, weak app] in
+                guard gtk_toggle_button_get_active(ts_toggle(b)) != 0, let self, let app else { return }
+                if name == "pools", self.pools == nil {
+                    let view = TeacherPoolsView(app: app)
+                    self.pools = view
+                    gtk_stack_add_named(ts_stack(pages), view.widget, "pools")
+                }
+                gtk_stack_set_visible_child_name(ts_stack(pages), name)
+            }
+            UI.append(tabs, b)
+        }
+    }
+
+    private static func results(app: TeamsketchApp) -> Widget {
         let table = gtk_grid_new()!
         gtk_grid_set_row_spacing(ts_grid(table), 10)
         gtk_grid_set_column_spacing(ts_grid(table), 18)
@@ -47,8 +79,9 @@ final class TeacherWordPostView {
         if records.isEmpty {
             UI.append(page, UI.label(`_`("Nobody has played Buchstaben Post on this computer yet."), classes: ["hint"]))
         }
-        widget = UI.scrolled(page, sideways: true)
-        UI.expand(widget)
+        let scroller = UI.scrolled(page, sideways: true)
+        UI.expand(scroller)
+        return scroller
     }
 
     /// A line through the seconds per word, scaled to the pupil's slowest.

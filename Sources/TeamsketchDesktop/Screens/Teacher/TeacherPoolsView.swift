@@ -1,0 +1,286 @@
+import CGtk
+import Foundation
+import LearnModel
+import SchoolClient
+import TeamsketchCore
+
+/// The word lists of Buchstaben Post as the teacher keeps them: a list is
+/// edited row by row (word, hint, priority), checked by the same rules as a
+/// file import, saved (and synced), imported from or exported to CSV,
+/// deleted after asking, given to classes, and tried out: how a game would
+/// deal it to three players.
+@MainActor
+final class TeacherPoolsView {
+    let widget: Widget
+    private weak var app: TeamsketchApp?
+    private let poolRow: Widget
+    private let editor: Widget
+    private let rowsBox: Widget
+    private let problems: Widget
+    private let preview: Widget
+    private let classesRow: Widget
+    private var draft: PoolDraft?
+    private var pools: [WordPool] = []
+    private var nameEntry: Widget?
+    private var poolButtons: [Widget] = []
+
+    init(app: TeamsketchApp) {
+        self.app = app
+        poolRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        editor = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+        rowsBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        problems = UI.label("", classes: ["form-message"])
+        preview = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        classesRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        gtk_label_set_xalign(ts_label(problems), 0)
+        let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [poolRow, editor])
+        gtk_widget_set_margin_top(page, 12)
+        gtk_widget_set_margin_start(page, 24)
+        gtk_widget_set_margin_end(page, 24)
+        widget = UI.scrolled(page)
+        UI.expand(widget)
+        for kept in [rowsBox, problems, preview, classesRow] { g_object_ref_sink(gpointer(kept)) }
+        loadPools(select: nil)
+    }
+
+    isolated deinit {
+        for kept in [rowsBox, problems, preview, classesRow] { g_object_unref(gpointer(kept)) }
+    }
+
+    private func loadPools(select id: String?) {
+        guard let app else { return }
+        pools = app.wordPools.offer().pools
+        UI.clear(poolRow)
+        poolButtons = []
+        var first: Widget?
+        var chosen: Widget?
+        for pool in pools {
+            let b = gtk_toggle_button_new_with_label(WordPoolCatalogue.title(of: pool))!
+            UI.style(b, ["choice"])
+            if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
+            if pool.id == id || (id == nil && chosen == nil) { chosen = b }
+            Signal.connect(UI.raw(b), "toggled") { [weak self] in
+                if gtk_toggle_button_get_active(ts_toggle(b)) != 0 { self?.edit(PoolDraft(pool: pool)) }
+            }
+            UI.append(poolRow, b)
+            poolButtons.append(b)
+        }
+        let new = UI.button(`_`("New word list"), icon: "list-add-symbolic", classes: ["choice"]) { [weak self] in
+            guard let self else { return }
+            // None of the saved lists is the one being edited now.
+            for b in self.poolButtons { gtk_toggle_button_set_active(ts_toggle(b), 0) }
+            self.edit(PoolDraft(newIn: self.draft?.language ?? "de", name: `_`("New word list")))
+        }
+        UI.append(poolRow, new)
+        if let chosen { gtk_toggle_button_set_active(ts_toggle(chosen), 1) }
+    }
+
+    // MARK: the editor
+
+    private func edit(_ draft: PoolDraft) {
+        self.draft = draft
+        UI.clear(editor)
+        let name = gtk_entry_new()!
+        gtk_editable_set_text(ts_editable(name), draft.name)
+        UI.accessibleLabel(name, `_`("Name of the word list"))
+        Signal.connect(UI.raw(name), "changed") { [weak self] in self?.draft?.name = UI.entryText(name) }
+        nameEntry = name
+        gtk_widget_set_size_request(name, 360, -1)
+        UI.append(editor, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [UI.label(`_`("Name"), classes: ["form-label"]), name]))
+        // The actions first: a list may be long.
+        let add = UI.button(`_`("Add a word"), icon: "list-add-symbolic", classes: ["choice"]) { [weak self] in
+            self?.draft?.rows.append(PoolDraft.Row())
+            self?.showRows()
+            self?.check()
+        }
+        let save = UI.button(`_`("Save the word list"), classes: ["choice", "suggested-action"]) { [weak self] in self?.save() }
+        let importList = UI.button(`_`("Import words (CSV)…"), classes: ["choice"]) { [weak self] in self?.importCSV() }
+        let export = UI.button(`_`("Export words (CSV)…"), classes: ["choice"]) { [weak self] in self?.exportCSV() }
+        let delete = UI.button(`_`("Delete the word list…"), classes: ["choice"]) { [weak self] in self?.confirmDelete() }
+        let tryDeal = UI.button(`_`("Try a deal"), classes: ["choice"]) { [weak self] in self?.showDeal() }
+        UI.append(editor, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [add, save, importList, export, delete, tryDeal]))
+        UI.append(editor, problems)
+        UI.append(editor, classesRow)
+        UI.append(editor, preview)
+        let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        for (title, width) in [(`_`("Word"), 200), (`_`("Hint"), 420), (`_`("Priority"), 80)] {
+            let l = UI.label(title, classes: ["card-name"])
+            gtk_widget_set_size_request(l, Int32(width), -1)
+            gtk_label_set_xalign(ts_label(l), 0)
+            UI.append(header, l)
+        }
+        UI.append(editor, header)
+        UI.append(editor, rowsBox)
+        showRows()
+        UI.clear(preview)
+        showClasses()
+        check()
+    }
+
+    /// Rows shown as fields; a longer list is edited as a file (export,
+    /// change in a spreadsheet, import): thousands of fields would make the
+    /// window slow, and such a list was made in a spreadsheet anyway.
+    static let editableRows = 300
+
+    private func showRows() {
+        UI.clear(rowsBox)
+        guard let draft else { return }
+        if draft.rows.count > Self.editableRows {
+            UI.append(rowsBox, UI.label(String(format: `_`("This list has %d words. The first %d are shown; edit longer lists as a file (export, change, import)."),
+                                               draft.rows.count, Self.editableRows), classes: ["hint"]))
+        }
+        for (i, row) in draft.rows.prefix(Self.editableRows).enumerated() {
+            let word = field(row.word, width: 200, label: String(format: `_`("Word %d"), i + 1)) { [weak self] in
+                self?.draft?.rows[i].word = $0
+            }
+            let hint = field(row.hint, width: 420, label: String(format: `_`("Hint %d"), i + 1)) { [weak self] in
+                self?.draft?.rows[i].hint = $0
+            }
+            let priority = field(row.priority, width: 80, label: String(format: `_`("Priority %d"), i + 1)) { [weak self] in
+                self?.draft?.rows[i].priority = $0
+            }
+            let remove = UI.iconButton("list-remove-symbolic", tooltip: `_`("Remove this word")) { [weak self] in
+                guard let self, var d = self.draft, i < d.rows.count else { return }
+                d.rows.remove(at: i)
+                self.draft = d
+                self.showRows()
+                self.check()
+            }
+            UI.append(rowsBox, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [word, hint, priority, remove]))
+        }
+    }
+
+    private func field(_ text: String, width: Int32, label: String, set: @escaping (String) -> Void) -> Widget {
+        let entry = gtk_entry_new()!
+        gtk_editable_set_text(ts_editable(entry), text)
+        gtk_widget_set_size_request(entry, width, -1)
+        UI.accessibleLabel(entry, label)
+        Signal.connect(UI.raw(entry), "changed") { [weak self] in
+            set(UI.entryText(entry))
+            self?.check()
+        }
+        return entry
+    }
+
+    /// Says which rows are not words yet (the first few), as the import does.
+    private func check() {
+        guard let draft else { return }
+        let found = draft.problems
+        let lines = found.prefix(4).map { String(format: `_`("Row %d: %@"), $0.row + 1, WordPostStartScreen.text(for: $0.reason)) }
+        let more = found.count > 4 ? "\n" + String(format: `_`("…and %d more."), found.count - 4) : ""
+        UI.setText(problems, lines.joined(separator: "\n") + more)
+    }
+
+    private func save() {
+        guard let app, let pool = draft?.pool else {
+            if draft?.name.trimmingCharacters(in: .whitespaces).isEmpty == true {
+                UI.setText(problems, `_`("The word list needs a name."))
+            }
+            return
+        }
+        do {
+            try app.store?.savePool(pool)
+            app.school.syncNow()
+            loadPools(select: pool.id)
+        } catch {
+            app.showError(`_`("The words could not be saved."), error)
+        }
+    }
+
+    private func confirmDelete() {
+        guard let app, let draft else { return }
+        Alert.show(parent: app.window, title: `_`("Delete this word list?"),
+                   message: String(format: `_`("“%@” and its %d words are deleted on every device of the school."),
+                                   draft.name, draft.rows.count),
+                   choices: [.init(`_`("Cancel")),
+                             .init(`_`("Delete"), classes: ["destructive-action"]) { [weak self] in
+                                 do {
+                                     _ = try app.store?.deletePool(id: draft.id)
+                                     app.school.syncNow()
+                                 } catch {
+                                     app.showError(`_`("The word list could not be deleted."), error)
+                                 }
+                                 self?.loadPools(select: nil)
+                             }])
+    }
+
+    private func importCSV() {
+        guard let app else { return }
+        FileChooser.ask(parent: app.window, title: `_`("Import words"), save: false, acceptLabel: `_`("Import"),
+                        filters: [.init(name: `_`("Word lists (CSV)"), patterns: ["*.csv"])]) { [weak self] path in
+            guard let self else { return }
+            do {
+                let result = try WordPoolCSV.importItems(contentsOf: path)
+                // The file's words replace the list's rows; bad rows are said
+                // as for any import, and nothing is saved until "Save".
+                self.draft?.rows = result.items.map { PoolDraft.Row(word: $0.word, hint: $0.hint, priority: String($0.priority)) }
+                self.showRows()
+                self.check()
+                if !result.errors.isEmpty {
+                    let lines = result.errors.prefix(8).map {
+                        String(format: `_`("Line %d: %@"), $0.line, WordPostStartScreen.text(for: $0.reason))
+                    }
+                    Alert.show(parent: app.window, title: `_`("Some rows could not be read"), message: lines.joined(separator: "\n"))
+                }
+            } catch {
+                app.showError(`_`("This is not a word list."), error)
+            }
+        }
+    }
+
+    private func exportCSV() {
+        guard let app, let pool = draft?.pool else { return check() }
+        FileChooser.ask(parent: app.window, title: `_`("Export words"), save: true, acceptLabel: `_`("Export"),
+                        suggestedName: pool.name + ".csv",
+                        filters: [.init(name: `_`("Word lists (CSV)"), patterns: ["*.csv"])]) { [weak app] path in
+            do {
+                try WordPoolCSV.exportData(pool.items).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                app?.showError(`_`("The word list could not be written."), error)
+            }
+        }
+    }
+
+    /// Three players' first words, with the letters their team must send.
+    private func showDeal() {
+        UI.clear(preview)
+        guard let pool = draft?.pool else { return check() }
+        let dealt = DealPreview.firstRound(of: pool, players: 3, seed: UInt64.random(in: 1...UInt64.max))
+        let heading = UI.label(`_`("A first round for three players:"), classes: ["form-label"])
+        gtk_label_set_xalign(ts_label(heading), 0)
+        UI.append(preview, heading)
+        for (i, word) in dealt.enumerated() {
+            let l = UI.label(String(format: `_`("Player %d: %@  (%@) — %@"), i + 1, word.shown, word.word, word.hint),
+                             classes: ["table-cell"])
+            gtk_label_set_xalign(ts_label(l), 0)
+            UI.append(preview, l)
+        }
+    }
+
+    /// With a teacher signed in: which of their classes get this list.
+    private func showClasses() {
+        UI.clear(classesRow)
+        guard let app, let draft, app.school.signIn?.isTeacher == true else { return }
+        let poolID = draft.id
+        Task { @MainActor [weak self, weak app] in
+            guard let app, let classes = await app.school.teacherClasses(), let self, self.draft?.id == poolID else { return }
+            let given = Set((try? app.store?.assignedClasses(poolID: poolID)) ?? [])
+            UI.append(self.classesRow, UI.label(`_`("Given to:"), classes: ["form-label"]))
+            for c in classes {
+                let check = gtk_check_button_new_with_label(c.name)!
+                gtk_check_button_set_active(ts_check(check), given.contains(c.id) ? 1 : 0)
+                Signal.connect(UI.raw(check), "toggled") { [weak app] in
+                    let on = gtk_check_button_get_active(ts_check(check)) != 0
+                    do {
+                        try app?.store?.setPoolAssignment(poolID: poolID, PoolAssignment(
+                            classId: c.id, assigned: on, at: UnixMilliseconds.milliseconds(Date())))
+                        app?.school.syncNow()
+                    } catch {
+                        app?.showError(`_`("The word list could not be given to the class."), error)
+                    }
+                }
+                UI.append(self.classesRow, check)
+            }
+        }
+    }
+}
