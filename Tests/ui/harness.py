@@ -382,6 +382,15 @@ def mid(b):
     return ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
 
 
+def save_file(app, path):
+    """A file dialog is opening: the path typed, Return; waits for the file."""
+    time.sleep(1.5)
+    app.key("ctrl+a")
+    app.type(str(path))
+    app.key("Return")
+    wait_for(lambda: path.exists() and path.stat().st_size > 0, what=f"{path.name} written")
+
+
 def start_new_sketch(app, name):
     """Home → New sketch, the name typed, Return: (screenshot, sheet box)."""
     app.click(*home_button(app, 0))

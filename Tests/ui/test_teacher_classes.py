@@ -10,19 +10,10 @@ import time
 from pathlib import Path
 
 from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, blobs, centre, controls, edges, find_color,
-                     row_top, small_buttons, wait_for)
+                     row_top, save_file, small_buttons, wait_for)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call  # noqa: E402
-
-def save_file(app, path):
-    time.sleep(1.5)
-    app.screenshot("classes-file-dialog")
-    app.key("ctrl+a")
-    app.type(str(path))
-    app.key("Return")
-    wait_for(lambda: path.exists() and path.stat().st_size > 0, what=f"{path.name} written")
-
 
 def test_a_teacher_makes_a_class_imports_the_list_and_prints_pictures(display, tmp_path):
     server = SchoolServer(Path(tempfile.mkdtemp())).start()

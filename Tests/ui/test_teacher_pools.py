@@ -3,16 +3,8 @@ a bad row is named and keeps the list from being saved; fixed, it is saved,
 a deal is tried, and the exported file holds the words."""
 import time
 
-from harness import (ACTIVE, SUGGESTED_BLUE, App, bbox, controls, edges, find_color, row_top, small_buttons,
-                     wait_for)
-
-
-def save_file(app, path):
-    time.sleep(1.5)
-    app.key("ctrl+a")
-    app.type(str(path))
-    app.key("Return")
-    wait_for(lambda: path.exists() and path.stat().st_size > 0, what=f"{path.name} written")
+from harness import (ACTIVE, SUGGESTED_BLUE, App, bbox, controls, edges, find_color, row_top, save_file,
+                     small_buttons, wait_for)
 
 
 def test_a_teacher_makes_a_word_list(display, tmp_path):

@@ -5,8 +5,8 @@ in the exported spreadsheet and the PDF."""
 import csv
 import time
 
-from harness import (RED, SUGGESTED_BLUE, App, bbox, blobs, centre, curve, find_color, pen_button, small_buttons,
-                     start_new_sketch, wait_for)
+from harness import (RED, SUGGESTED_BLUE, App, bbox, blobs, centre, curve, find_color, pen_button, save_file,
+                     small_buttons, start_new_sketch, wait_for)
 
 ACTIVE = (0x2B, 0x2B, 0x6E)   # a chosen toggle (.choice:checked, .grade:checked)
 BACKGROUND = (0xFB, 0xF8, 0xF2)
@@ -27,15 +27,6 @@ def save_button(shot):
     (the ink bars and the timeline are blue too, but thin)."""
     found = [b for b in blobs(shot, SUGGESTED_BLUE, tol=20) if b[0] > 620 and b[3] - b[1] > 30]
     return max(found, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])) if found else None
-
-
-def save_file(app, path):
-    """The file dialog is open: type the path, Return, wait for the file."""
-    time.sleep(1.5)
-    app.key("ctrl+a")
-    app.type(str(path))
-    app.key("Return")
-    wait_for(lambda: path.exists() and path.stat().st_size > 0, what=f"{path.name} written")
 
 
 def test_a_teacher_replays_grades_and_exports_a_pupils_sketch(display, tmp_path):

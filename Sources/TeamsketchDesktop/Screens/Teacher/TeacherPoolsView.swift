@@ -230,15 +230,7 @@ final class TeacherPoolsView {
 
     private func exportCSV() {
         guard let app, let pool = draft?.pool else { return check() }
-        FileChooser.ask(parent: app.window, title: `_`("Export words"), save: true, acceptLabel: `_`("Export"),
-                        suggestedName: pool.name + ".csv",
-                        filters: [.init(name: `_`("Word lists (CSV)"), patterns: ["*.csv"])]) { [weak app] path in
-            do {
-                try WordPoolCSV.exportData(pool.items).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                app?.showError(`_`("The word list could not be written."), error)
-            }
-        }
+        WordListExport.ask(pool, app: app)
     }
 
     /// Three players' first words, with the letters their team must send.

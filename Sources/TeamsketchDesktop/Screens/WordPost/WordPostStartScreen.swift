@@ -134,15 +134,7 @@ final class WordPostStartScreen {
 
     private func exportCSV() {
         guard let app, let pool else { return }
-        FileChooser.ask(parent: app.window, title: `_`("Export words"), save: true, acceptLabel: `_`("Export"),
-                        suggestedName: pool.name + ".csv",
-                        filters: [.init(name: `_`("Word lists (CSV)"), patterns: ["*.csv"])]) { [weak app] path in
-            do {
-                try WordPoolCSV.exportData(pool.items).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                app?.showError(`_`("The word list could not be written."), error)
-            }
-        }
+        WordListExport.ask(pool, app: app)
     }
 
     static func text(for reason: CSVRowError.Reason) -> String {
