@@ -382,6 +382,11 @@ def mid(b):
     return ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
 
 
+def stroke_thickness(img, x, y0, y1, rgb):
+    """How many pixels of column x between y0 and y1 are ink of `rgb`."""
+    return len([y for y in range(y0, y1) if all(abs(a - b) <= 40 for a, b in zip(img.getpixel((x, y)), rgb))])
+
+
 def save_file(app, path):
     """A file dialog is opening: the path typed, Return; waits for the file."""
     time.sleep(1.5)

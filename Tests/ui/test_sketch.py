@@ -5,12 +5,7 @@ import subprocess
 import time
 
 from harness import (App, BIN, RED, DARK_BLUE, centre, curve, find_color, home_button, largest_white_rect,
-                     pen_button, start_new_sketch)
-
-
-def stroke_thickness(img, x, y0, y1, rgb):
-    ys = [y for y in range(y0, y1) if all(abs(a - b) <= 40 for a, b in zip(img.getpixel((x, y)), rgb))]
-    return len(ys)
+                     pen_button, start_new_sketch, stroke_thickness)
 
 
 def test_pens_widths_zoom_and_eraser(display, tmp_path):

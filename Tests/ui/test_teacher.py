@@ -6,7 +6,7 @@ import json
 import time
 
 from harness import (ACCEPT_GREEN, DARK_BLUE, SUGGESTED_BLUE, App, Display, blobs, centre, find_color, join_by_code,
-                     open_lobby, pen_button, shown_sheet, small_buttons, wait_for)
+                     open_lobby, pen_button, shown_sheet, small_buttons, stroke_thickness, wait_for)
 
 
 def open_teacher_window(app, pin="2468"):
@@ -27,10 +27,6 @@ def switches(shot):
     """The switches that are on, top to bottom (blue blobs in the right column)."""
     found = [b for b in blobs(shot, SUGGESTED_BLUE, tol=30) if 20 <= b[2] - b[0] <= 70 and b[0] > 600]
     return sorted(found, key=lambda b: b[1])
-
-
-def stroke_thickness(img, x, y0, y1, rgb):
-    return len([y for y in range(y0, y1) if all(abs(a - b) <= 40 for a, b in zip(img.getpixel((x, y)), rgb))])
 
 
 def dark_icons(img, box, tol=40, gap=10):

@@ -20,9 +20,8 @@ final class TeacherScreen {
     private weak var app: TeamsketchApp?
     private var form: ClassroomSettingsForm?
     private var sectionButtons: [Section: Widget] = [:]
-    private var sketches: TeacherSketchesView?
-    private var wordPost: TeacherWordPostView?
-    private var classes: TeacherClassesView?
+    /// The sections built so far; GTK holds their widgets, this their Swift side.
+    private var loaded: [Section: AnyObject] = [:]
 
     init(app: TeamsketchApp, teacherName: String?, section: Section) {
         self.app = app
@@ -95,27 +94,33 @@ final class TeacherScreen {
         show(section)
     }
 
-    /// The sketches are read when first shown (and again after a review,
-    /// since a grade or a sync may have changed them).
+    /// A section is built when first shown (the sketches, so, are read
+    /// again after a review, when the window is made anew).
     func show(_ section: Section) {
-        if section == .sketches, sketches == nil, let app {
-            let view = TeacherSketchesView(app: app)
-            sketches = view
-            gtk_widget_set_margin_start(view.widget, 12)
-            gtk_widget_set_margin_end(view.widget, 12)
-            gtk_stack_add_named(ts_stack(sections), view.widget, Section.sketches.rawValue)
-        }
-        if section == .wordPost, wordPost == nil, let app {
-            let view = TeacherWordPostView(app: app)
-            wordPost = view
-            gtk_stack_add_named(ts_stack(sections), view.widget, Section.wordPost.rawValue)
-        }
-        if section == .classes, classes == nil, let app {
-            let view = TeacherClassesView(app: app)
-            classes = view
-            gtk_stack_add_named(ts_stack(sections), view.widget, Section.classes.rawValue)
+        if loaded[section] == nil, let app, let (owner, widget) = Self.make(section, app: app) {
+            loaded[section] = owner
+            gtk_stack_add_named(ts_stack(sections), widget, section.rawValue)
         }
         gtk_stack_set_visible_child_name(ts_stack(sections), section.rawValue)
+    }
+
+    /// The lazily built sections; the settings page is built with the window.
+    private static func make(_ section: Section, app: TeamsketchApp) -> (AnyObject, Widget)? {
+        switch section {
+        case .sketches:
+            let view = TeacherSketchesView(app: app)
+            gtk_widget_set_margin_start(view.widget, 12)
+            gtk_widget_set_margin_end(view.widget, 12)
+            return (view, view.widget)
+        case .wordPost:
+            let view = TeacherWordPostView(app: app)
+            return (view, view.widget)
+        case .classes:
+            let view = TeacherClassesView(app: app)
+            return (view, view.widget)
+        case .settings:
+            return nil
+        }
     }
 
     /// "This computer", then the teacher's classes, one choice at a time.
