@@ -15,10 +15,19 @@ def _ticks(shot):
     return blobs(shot, ACCEPT_GREEN, tol=30, step=1, min_cells=20)
 
 
+def _red_share(shot, box, step=4):
+    """The part of `box` that is red: most of a button, a quarter of a frame."""
+    points = [(x, y) for y in range(box[1], box[3], step) for x in range(box[0], box[2], step)]
+    red = sum(all(abs(a - b) <= 40 for a, b in zip(shot.getpixel(p)[:3], DESTRUCTIVE_RED)) for p in points)
+    return red / max(1, len(points))
+
+
 def _big_red_button(shot):
-    """The largest red region wide and tall enough to be a big button."""
+    """The largest red region wide and tall enough to be a big button, and
+    filled like one: the session sign's frame is red for one session in
+    eight, and a frame is no button."""
     found = [b for b in blobs(shot, DESTRUCTIVE_RED, tol=40, step=3, min_cells=200)
-             if b[2] - b[0] >= 150 and b[3] - b[1] >= 100]
+             if b[2] - b[0] >= 150 and b[3] - b[1] >= 100 and _red_share(shot, b) >= 0.5]
     return max(found, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])) if found else None
 
 
