@@ -91,6 +91,7 @@ public final class WordPostClient: Sendable {
         }, onEvent: { event in
             switch event {
             case .lobbyChanged(let l): onEvent(.lobbyChanged(l))
+            case .avatar(let m, let png): onEvent(.avatar(member: m, png: png))
             case .accepted(let index, _):
                 box.setIndex(index)
                 onEvent(.accepted(index: index))

@@ -8,6 +8,10 @@ import NIOPosix
 /// and members.
 public enum WordPostEvent: Hashable, Sendable {
     case lobbyChanged(Lobby)
+    /// A member's drawn picture (PNG, unchecked: decode it only after
+    /// `AvatarPNG.isAcceptable`). The host hears a joiner's own with its
+    /// hello; everyone gets accepted members' (the host's too) from the host.
+    case avatar(member: MemberIndex, png: [UInt8])
     /// Members: this device is in, as `index` (its `PlayerID` once started).
     case accepted(index: MemberIndex)
     /// Members: sent away; the connection is closed.
@@ -83,6 +87,7 @@ public final class WordPostHost: Sendable {
         let host = try await SessionHost.start(sessionConfig, group: group, activity: core, onEvent: { event in
             switch event {
             case .lobbyChanged(let l): onEvent(.lobbyChanged(l))
+            case .avatar(let m, let png): onEvent(.avatar(member: m, png: png))
             case .memberLeft(let m): onEvent(.memberLeft(m))
             case .ended(let r): onEvent(.ended(r))
             case .connectionDropped(let m, let why): onEvent(.connectionDropped(member: m, reason: why))

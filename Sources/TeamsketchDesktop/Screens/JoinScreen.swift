@@ -171,6 +171,11 @@ final class JoinScreen {
         let host: String = lobby.members.first(where: { $0.index == 0 }).map(\.name) ?? ""
         UI.append(joinedSign, Avatar.make(name: host, png: session?.avatar(of: 0), size: 64))
         UI.append(joinedSign, SessionSignView.make(SessionSign(sessionID: lobby.sessionID), height: 80))
+        // Who else is in, by the pictures they drew (the host passes on
+        // accepted members' pictures; a letter badge until one arrives).
+        for m in lobby.members where m.index != 0 && m.state == .accepted {
+            UI.append(joinedSign, Avatar.make(name: m.name, png: session?.avatar(of: m.index), size: 48))
+        }
         let names = lobby.members.filter { $0.state == .accepted }.map(\.name).joined(separator: ", ")
         let waiting = session?.myIndex == nil ? `_`("Asking the host…") : `_`("Waiting for the host to start…")
         UI.setText(status, "\(activity.waitingSummary(lobby))\n\(names)\n\(waiting)")

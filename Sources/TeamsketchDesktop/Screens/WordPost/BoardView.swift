@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import LearnRender
 
 /// The Buchstaben Post board: the player's word as slots, their letter tiles,
 /// and teammates' trains at the edges. Tiles are dragged with mouse or finger;
@@ -41,6 +42,9 @@ final class BoardView {
     private var ticking = false
     /// Owned by the widget; lives exactly as long as the view's widget.
     private var dragGesture: OpaquePointer?
+    /// The pictures players drew of themselves, decoded once (not per
+    /// frame), with the bytes they came from so a repeat costs nothing.
+    private var pictures: [UInt32: (png: [UInt8], image: CairoImage)] = [:]
 
     init() {
         widget = gtk_drawing_area_new()!
@@ -57,6 +61,19 @@ final class BoardView {
 
     private var layout: BoardLayout {
         BoardLayout(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget)), model: model)
+    }
+
+    /// Players' drawn pictures by player id; each train shows its player's
+    /// in the cab window, beside the name. Bytes that fail `AvatarPNG`'s
+    /// checks or do not decode leave the letter badge.
+    func setPictures(_ pngs: [UInt32: [UInt8]]) {
+        var changed = false
+        for (id, png) in pngs where pictures[id]?.png != png {
+            guard let image = Avatar.image(png) else { continue }
+            pictures[id] = (png, image)
+            changed = true
+        }
+        if changed { gtk_widget_queue_draw(widget) }
     }
 
     func update(_ model: BoardModel) {
@@ -285,8 +302,13 @@ final class BoardView {
             cairo_arc(cr, body.x + 20 + Double(k) * (body.width - 40) / 2, body.maxY + 4, 10, 0, 2 * .pi)
             cairo_fill(cr)
         }
-        // The teammate's avatar sits in the cab window.
-        Avatar.draw(name: mate.name, centre: (body.maxX - 25, r.y + 26), radius: 19, in: cr)
+        // The teammate's drawn picture (else their letter badge) sits in the
+        // cab window, beside the name on the body.
+        if let picture = pictures[mate.id]?.image {
+            Avatar.draw(picture, centre: (body.maxX - 25, r.y + 26), radius: 19, in: cr)
+        } else {
+            Avatar.draw(name: mate.name, centre: (body.maxX - 25, r.y + 26), radius: 19, in: cr)
+        }
         if lifted {
             roundedRect(cr, r, 12)
             cairo_set_source_rgba(cr, 0.17, 0.17, 0.43, 0.5)

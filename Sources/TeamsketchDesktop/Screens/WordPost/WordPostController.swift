@@ -37,15 +37,31 @@ final class WordPostController: LobbyHosting, LobbyJoining {
         return { continuation.yield($0) }
     }
 
-    /// Buchstaben Post's lobby shows the host's own picture; members'
-    /// pictures are not passed on by the game's transport yet.
+    /// Members' drawn pictures as they arrive from the session (a joiner's
+    /// with its hello on the host; accepted members' from the host on every
+    /// device), only those that pass `AvatarPNG`'s checks.
+    private var avatars: [MemberIndex: [UInt8]] = [:]
+
+    /// The picture a member drew of themselves: for the lobby rows, the
+    /// host's face on the join screen and the trains in the game.
     func avatar(of m: MemberIndex) -> [UInt8]? {
-        m == myIndex ? app?.preferences.profile.avatarPNG.map { [UInt8]($0) } : nil
+        avatars[m] ?? (m == myIndex ? ownAvatar : nil)
+    }
+
+    /// The picture this device's pupil drew, sent with the hello.
+    private var ownAvatar: [UInt8]? { app?.preferences.profile.avatarPNG.map { [UInt8]($0) } }
+
+    /// Everyone's picture known so far, by player, for the trains.
+    private var pictures: [PlayerID: [UInt8]] {
+        var all = avatars
+        if let me = myIndex, all[me] == nil, let own = ownAvatar { all[me] = own }
+        return all
     }
 
     func host(pool: WordPool, name: String, previouslyFinished: Set<String>) async throws {
         var config = WordPostHost.Configuration(name: name, pool: pool)
         config.soundsOn = app?.preferences.soundsChoiceForOthers ?? true
+        config.session.avatarPNG = ownAvatar
         config.previouslyFinished = previouslyFinished
         // Checked here too, so the message is the person's words whoever calls.
         if let problem = WordPoolLimits.problem(in: pool) { throw WordPoolTooBig(problem: problem) }
@@ -62,7 +78,8 @@ final class WordPostController: LobbyHosting, LobbyJoining {
     }
 
     func join(address: SessionAddress, name: String, role: PeerRole) async throws {
-        let config = WordPostClient.Configuration(host: address.host, port: address.port, name: name, role: role)
+        var config = WordPostClient.Configuration(host: address.host, port: address.port, name: name, role: role)
+        config.session.avatarPNG = ownAvatar
         link = .member(try await WordPostClient.connect(config, onEvent: eventSink()))
     }
 
@@ -110,6 +127,12 @@ final class WordPostController: LobbyHosting, LobbyJoining {
             lobby = l
             onLobby?(l)
             screen?.names = names(l)
+        case .avatar(let member, let png):
+            // Shown only if it passes the checks (it came from the network).
+            guard AvatarPNG.isAcceptable(png) else { break }
+            avatars[member] = png
+            if let lobby { onLobby?(lobby) }
+            screen?.board.setPictures(pictures)
         case .accepted(let index):
             myIndex = index
             onStatus?(`_`("You are in! Waiting for the host to start…"))
@@ -125,6 +148,7 @@ final class WordPostController: LobbyHosting, LobbyJoining {
                                                link: gameLink, isHost: isHost,
                                                // The host's classroom decides for every device.
                                                soundsOn: app.gameSoundsOn(hostChoice: lobby?.wordPost?.soundsOn))
+                s.board.setPictures(pictures)
                 screen = s
             }
         case .memberLeft(let index):
