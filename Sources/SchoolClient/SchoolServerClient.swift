@@ -63,6 +63,15 @@ public final class SchoolServerClient: Sendable {
         public var id: String
         public var name: String
         public var pupilCount: Int
+        /// Put away: its pupils cannot sign in; listed only when asked for.
+        public var archived: Bool = false
+
+        public init(id: String, name: String, pupilCount: Int, archived: Bool = false) {
+            self.id = id
+            self.name = name
+            self.pupilCount = pupilCount
+            self.archived = archived
+        }
     }
 
     public enum SignInFailure: Error, Sendable, Equatable {
@@ -176,16 +185,49 @@ public final class SchoolServerClient: Sendable {
 
     // MARK: classes (the teacher's)
 
-    /// The signed-in teacher's classes, by name (a pupil gets their own).
-    public func listClasses(token: String) async throws(SchoolConnectionError) -> [SchoolClass] {
+    /// The signed-in teacher's classes, by name (a pupil gets their own);
+    /// the archived ones too only with `includingArchived`.
+    public func listClasses(token: String, includingArchived: Bool = false) async throws(SchoolConnectionError) -> [SchoolClass] {
         let output: Operations.ListClasses.Output
         do {
-            output = try await Self.client(address, http, token: token).listClasses()
+            output = try await Self.client(address, http, token: token)
+                .listClasses(query: .init(archived: includingArchived ? true : nil))
         } catch {
             throw Self.unreachable(error)
         }
         guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
-        return body.map { SchoolClass(id: $0.id, name: $0.name, pupilCount: $0.pupilCount) }
+        return body.map(Self.schoolClass)
+    }
+
+    /// Renames one of the teacher's classes; the class as it is now.
+    public func renameClass(_ classID: String, to name: String, token: String) async throws(SchoolConnectionError) -> SchoolClass {
+        let output: Operations.RenameClass.Output
+        do {
+            output = try await Self.client(address, http, token: token)
+                .renameClass(path: .init(classId: classID), body: .json(.init(name: name)))
+        } catch {
+            throw Self.unreachable(error)
+        }
+        guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
+        return Self.schoolClass(body)
+    }
+
+    /// Archives one of the teacher's classes (its pupils can no longer sign
+    /// in) or, with `false`, restores it; the class as it is now.
+    public func setClassArchived(_ classID: String, _ archived: Bool, token: String) async throws(SchoolConnectionError) -> SchoolClass {
+        let output: Operations.SetClassArchived.Output
+        do {
+            output = try await Self.client(address, http, token: token)
+                .setClassArchived(path: .init(classId: classID), body: .json(.init(archived: archived)))
+        } catch {
+            throw Self.unreachable(error)
+        }
+        guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
+        return Self.schoolClass(body)
+    }
+
+    private static func schoolClass(_ c: Components.Schemas.SchoolClass) -> SchoolClass {
+        SchoolClass(id: c.id, name: c.name, pupilCount: c.pupilCount, archived: c.archived)
     }
 
     /// Makes a class; its id.

@@ -98,6 +98,82 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func onlyTheClassesTeacherRenamesIt(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let (_, kurz) = try await api.teacher("Herr Kurz")
+            let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"])
+            let renamed = try await api.call(.put, "/classes/\(twoB.id)/name", token: berg, json: ["name": "  3b "])
+            #expect(renamed.status == .ok)
+            #expect(renamed.object["name"] as? String == "3b")
+            #expect(renamed.object["pupilCount"] as? Int == 1)
+            #expect(renamed.object["archived"] as? Bool == false)
+            #expect(try await api.call(.get, "/classes", token: berg).array.map { $0["name"] as? String } == ["3b"])
+            #expect(try await api.call(.get, "/sign-in/classes").array.map { $0["name"] as? String } == ["3b"])
+
+            #expect(try await api.call(.put, "/classes/\(twoB.id)/name", token: kurz, json: ["name": "Meins"]).status == .forbidden)
+            #expect(try await api.call(.put, "/classes/\(twoB.id)/name", token: twoB.pupils["Mia"]!.token,
+                                       json: ["name": "Meins"]).status == .forbidden)
+            #expect(try await api.call(.put, "/classes/\(twoB.id)/name", json: ["name": "Meins"]).status == .unauthorized)
+            #expect(try await api.call(.put, "/classes/\(UUID().uuidString)/name", token: berg, json: ["name": "x"]).status == .notFound)
+            // A name with nothing visible, none, null or too long is refused.
+            #expect(try await api.call(.put, "/classes/\(twoB.id)/name", token: berg, json: ["name": " \u{200E} "]).status == .badRequest)
+            #expect(try await api.call(.put, "/classes/\(twoB.id)/name", token: berg, json: [String: Any]()).status == .badRequest)
+            #expect(try await api.call(.put, "/classes/\(twoB.id)/name", token: berg, json: ["name": NSNull()]).status == .badRequest)
+            #expect(try await api.call(.put, "/classes/\(twoB.id)/archived", token: berg, json: ["archived": NSNull()]).status
+                    == .badRequest)
+            #expect(try await api.call(.put, "/classes/\(twoB.id)/name", token: berg,
+                                       json: ["name": String(repeating: "x", count: 65)]).status == .badRequest)
+            #expect(try await api.call(.get, "/classes", token: berg).array.map { $0["name"] as? String } == ["3b"])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anArchivedClassIsHiddenFromPupilsAndRestoredAsItWas(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let (_, kurz) = try await api.teacher("Herr Kurz")
+            let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"])
+            let oneA = try await api.schoolClass("1a", teacher: berg, pupils: [])
+            let mia = twoB.pupils["Mia"]!
+            let sketch = UUID()
+            #expect(try await api.push([Changes.create(sketch), Changes.stroke(sketch)], token: mia.token).accepted.count == 2)
+
+            #expect(try await api.call(.put, "/classes/\(twoB.id)/archived", token: kurz, json: ["archived": true]).status == .forbidden)
+            #expect(try await api.call(.put, "/classes/\(twoB.id)/archived", token: mia.token, json: ["archived": true]).status == .forbidden)
+            let archived = try await api.call(.put, "/classes/\(twoB.id)/archived", token: berg, json: ["archived": true])
+            #expect(archived.status == .ok)
+            #expect(archived.object["archived"] as? Bool == true)
+
+            // Gone for the pupils: not offered, no sign-in, the old token stops.
+            #expect(try await api.call(.get, "/sign-in/classes").array.map { $0["id"] as? String } == [oneA.id])
+            #expect(try await api.call(.get, "/sign-in/classes/\(twoB.id)/pupils").status == .notFound)
+            #expect(try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia.id, "pictures": [1, 2, 3]]).status
+                    == .unauthorized)
+            #expect(try await api.call(.get, "/me", token: mia.token).status == .unauthorized)
+
+            // The teacher lists it only when asking, and still sees its pupils and work.
+            #expect(try await api.call(.get, "/classes", token: berg).array.map { $0["id"] as? String } == [oneA.id])
+            let all = try await api.call(.get, "/classes?archived=true", token: berg).array
+            #expect(Set(all.map { $0["id"] as? String }) == [oneA.id, twoB.id])
+            #expect(all.first { $0["id"] as? String == twoB.id }?["archived"] as? Bool == true)
+            #expect(try await api.call(.get, "/classes/\(twoB.id)/pupils", token: berg).array.count == 1)
+            let sketches = try await api.call(.get, "/sketches", token: berg).array
+            #expect(sketches.map { $0["id"] as? String } == [sketch.uuidString.lowercased()])
+            #expect(try await api.call(.get, "/classes?archived=true", token: kurz).array.isEmpty)
+
+            // Restored: everything as it was, the token works again.
+            let restored = try await api.call(.put, "/classes/\(twoB.id)/archived", token: berg, json: ["archived": false])
+            #expect(restored.object["archived"] as? Bool == false)
+            #expect(Set(try await api.call(.get, "/sign-in/classes").array.map { $0["id"] as? String }) == [oneA.id, twoB.id])
+            #expect(try await api.call(.get, "/me", token: mia.token).status == .ok)
+            #expect(try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia.id, "pictures": [1, 2, 3]]).status
+                    == .created)
+            #expect(try await api.call(.get, "/classes", token: berg).array.count == 2)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
     func aPupilMayNotSetPictures(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
             let (_, berg) = try await api.teacher("Frau Berg")

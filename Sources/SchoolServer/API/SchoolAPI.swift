@@ -54,7 +54,7 @@ struct SchoolAPI: APIProtocol {
         let pictures = try Self.pictures(body.pictures)
         let key = "pupil:" + pupilID.key
         let account = try await attempt(accountKey: key, refusal: "those are not the pictures") { () async throws -> Account? in
-            let found = try await database { try await store.pupil(pupilID) }
+            let found = try await database { try await store.pupil(pupilID, signingIn: true) }
             let matches = try await hasher { try await $0.verify(Accounts.pictureSecret(pictures), found?.1 ?? $0.decoy) }
             return matches && found?.1 != nil ? found?.0 : nil
         }
@@ -81,7 +81,8 @@ struct SchoolAPI: APIProtocol {
         let classes: [SchoolClass]
         switch account.role {
         case .teacher:
-            classes = try await database { try await store.classes(of: account.id) }
+            let archived = input.query.archived ?? false
+            classes = try await database { try await store.classes(of: account.id, includingArchived: archived) }
         case .pupil:
             let own = try await database { try await account.classID.asyncMap { try await store.schoolClass($0) } }
             classes = own.flatMap { $0 }.map { [$0] } ?? []
@@ -98,6 +99,29 @@ struct SchoolAPI: APIProtocol {
             throw Problem(.conflict, "a teacher may have at most \(AccountStore.maxClassesPerTeacher) classes")
         }
         return .created(.init(body: .json(Self.schema(made))))
+    }
+
+    func renameClass(_ input: Operations.RenameClass.Input) async throws -> Operations.RenameClass.Output {
+        let body = switch input.body { case .json(let body): body }
+        guard let name = PersonName(body.name) else { throw Problem(.badRequest, "a class name needs 1–64 characters") }
+        return .ok(.init(body: .json(try await changeClass(input.path.classId, name: name, archived: nil))))
+    }
+
+    func setClassArchived(_ input: Operations.SetClassArchived.Input) async throws -> Operations.SetClassArchived.Output {
+        let body = switch input.body { case .json(let body): body }
+        return .ok(.init(body: .json(try await changeClass(input.path.classId, name: nil, archived: body.archived))))
+    }
+
+    /// Only the class's teacher changes it.
+    private func changeClass(_ classID: String, name: PersonName?, archived: Bool?) async throws -> Components.Schemas.SchoolClass {
+        let teacher = try await signedInTeacher()
+        let schoolClass = try await ownClass(try Self.id(classID), of: teacher)
+        let now = now
+        guard let changed = try await database({
+            try await store.updateClass(schoolClass.id, name: name, archived: archived, now: now)
+        }) else { throw Problem(.notFound, "no such class") }
+        logger.info("class changed", metadata: ["class": "\(changed.id.key)", "archived": "\(changed.archived)"])
+        return Self.schema(changed)
     }
 
     func listPupils(_ input: Operations.ListPupils.Input) async throws -> Operations.ListPupils.Output {
@@ -139,13 +163,14 @@ struct SchoolAPI: APIProtocol {
     }
 
     func listSignInClasses(_ input: Operations.ListSignInClasses.Input) async throws -> Operations.ListSignInClasses.Output {
-        let classes = try await database { try await store.allClasses() }
+        let classes = try await database { try await store.classesForSignIn() }
         return .ok(.init(body: .json(classes.map { .init(id: $0.id.key, name: $0.name) })))
     }
 
     func listSignInPupils(_ input: Operations.ListSignInPupils.Input) async throws -> Operations.ListSignInPupils.Output {
         let classID = try Self.id(input.path.classId)
-        guard try await database({ try await store.schoolClass(classID) }) != nil else {
+        // An archived class is not there for its pupils.
+        guard let found = try await database({ try await store.schoolClass(classID) }), !found.archived else {
             throw Problem(.notFound, "no such class")
         }
         let pupils = try await database { try await store.pupils(in: classID) }
@@ -263,7 +288,7 @@ struct SchoolAPI: APIProtocol {
     }
 
     static func schema(_ schoolClass: SchoolClass) -> Components.Schemas.SchoolClass {
-        .init(id: schoolClass.id.key, name: schoolClass.name, pupilCount: schoolClass.pupilCount)
+        .init(id: schoolClass.id.key, name: schoolClass.name, pupilCount: schoolClass.pupilCount, archived: schoolClass.archived)
     }
 
     static func schema(_ pupil: PupilRecord) -> Components.Schemas.Pupil {

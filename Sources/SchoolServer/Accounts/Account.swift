@@ -26,6 +26,9 @@ public struct SchoolClass: Sendable, Hashable {
     public var teacherID: UUID
     public var name: String
     public var pupilCount: Int
+    /// Put away by its teacher: no pupil of it can sign in, and it is
+    /// listed only to its teacher when asked for, to be restored.
+    public var archived: Bool = false
 }
 
 /// A pupil as their teacher sees them.

@@ -33,10 +33,13 @@ public struct AccountStore: Sendable {
         return (Account(id: try row.uuid("id"), role: .teacher, name: try row.text("name")), try row.text("passwordHash"))
     }
 
-    /// A pupil and their picture-password hash (nil until the teacher set one).
-    public func pupil(_ id: UUID) async throws -> (Account, String?)? {
-        let rows = try await db.query(
-            "SELECT id, name, classId, passwordHash FROM account WHERE role = 'pupil' AND id = ?", [.text(id.key)])
+    /// A pupil and their picture-password hash (nil until the teacher set
+    /// one). With `signingIn`, a pupil of an archived class is not found.
+    public func pupil(_ id: UUID, signingIn: Bool = false) async throws -> (Account, String?)? {
+        let rows = try await db.query("""
+            SELECT id, name, classId, passwordHash FROM account WHERE role = 'pupil' AND id = ?
+            \(signingIn ? "AND classId IN (SELECT id FROM schoolClass WHERE archivedAt IS NULL)" : "")
+            """, [.text(id.key)])
         guard let row = rows.first else { return nil }
         return (Account(id: try row.uuid("id"), role: .pupil, name: try row.text("name"), classID: try row.uuid("classId")),
                 row["passwordHash"].text)
@@ -54,12 +57,15 @@ public struct AccountStore: Sendable {
         ])
     }
 
-    /// The account a token signs in, if it is known, not revoked and not expired.
+    /// The account a token signs in, if it is known, not revoked and not
+    /// expired, and not a pupil of an archived class. (Archiving does not
+    /// revoke the pupils' tokens, so undoing it at once signs nobody out.)
     public func account(for token: BearerToken, now: Int64) async throws -> Account? {
         let rows = try await db.query("""
             SELECT account.id, account.role, account.name, account.classId FROM token
             JOIN account ON account.id = token.accountId
             WHERE token.hash = ? AND token.revokedAt IS NULL AND token.expiresAt > ?
+              AND (account.role = 'teacher' OR account.classId IN (SELECT id FROM schoolClass WHERE archivedAt IS NULL))
             """, [.text(token.hash), .int(now)])
         guard let row = rows.first else { return nil }
         guard let role = Account.Role(rawValue: try row.text("role")) else {
@@ -136,24 +142,43 @@ public struct AccountStore: Sendable {
         try await classes(where: "schoolClass.id = ?", [.text(id.key)]).first
     }
 
-    public func classes(of teacher: UUID) async throws -> [SchoolClass] {
-        try await classes(where: "schoolClass.teacherId = ?", [.text(teacher.key)])
+    public func classes(of teacher: UUID, includingArchived: Bool = false) async throws -> [SchoolClass] {
+        try await classes(where: "schoolClass.teacherId = ?" + (includingArchived ? "" : " AND schoolClass.archivedAt IS NULL"),
+                          [.text(teacher.key)])
     }
 
-    public func allClasses() async throws -> [SchoolClass] {
-        try await classes(where: "1 = 1", [])
+    /// Every class pupils may sign in to.
+    public func classesForSignIn() async throws -> [SchoolClass] {
+        try await classes(where: "schoolClass.archivedAt IS NULL", [])
+    }
+
+    /// Renames the class and/or archives or restores it; the class as it is
+    /// now (nil if there is none). Archiving an archived class keeps the
+    /// first time.
+    public func updateClass(_ id: UUID, name: PersonName?, archived: Bool?, now: Int64) async throws -> SchoolClass? {
+        var statements: [SQLStatement] = []
+        if let name {
+            statements.append(SQLStatement("UPDATE schoolClass SET name = ? WHERE id = ?", [.text(name.text), .text(id.key)]))
+        }
+        if let archived {
+            statements.append(archived
+                ? SQLStatement("UPDATE schoolClass SET archivedAt = ? WHERE id = ? AND archivedAt IS NULL", [.int(now), .text(id.key)])
+                : SQLStatement("UPDATE schoolClass SET archivedAt = NULL WHERE id = ?", [.text(id.key)]))
+        }
+        if !statements.isEmpty { try await db.transaction(statements) }
+        return try await schoolClass(id)
     }
 
     /// Sorted here, not in SQL: the two databases order text differently.
     private func classes(where condition: String, _ binds: [SQLValue]) async throws -> [SchoolClass] {
         let rows = try await db.query("""
-            SELECT schoolClass.id, schoolClass.teacherId, schoolClass.name,
+            SELECT schoolClass.id, schoolClass.teacherId, schoolClass.name, schoolClass.archivedAt,
                    (SELECT COUNT(*) FROM account WHERE account.role = 'pupil' AND account.classId = schoolClass.id) AS pupils
             FROM schoolClass WHERE \(condition) ORDER BY schoolClass.createdAt, schoolClass.id LIMIT ?
             """, binds + [.int(Int64(Self.maxListed))])
         return try rows.map {
             SchoolClass(id: try $0.uuid("id"), teacherID: try $0.uuid("teacherId"), name: try $0.text("name"),
-                        pupilCount: Int(clamping: try $0.int("pupils")))
+                        pupilCount: Int(clamping: try $0.int("pupils")), archived: $0["archivedAt"] != .null)
         }.sorted { ($0.name.lowercased(), $0.id.key) < ($1.name.lowercased(), $1.id.key) }
     }
 

@@ -127,6 +127,12 @@ enum Migrations {
                 "CREATE TABLE gradeOwner (gradeId TEXT PRIMARY KEY, accountId TEXT NOT NULL)",
             ]
         },
+        // Archived classes (issue 10): when the teacher put the class away,
+        // NULL while it is in use. Nothing else of the class changes, so
+        // restoring it brings back everything as it was.
+        Migration(version: 3) { _ in
+            ["ALTER TABLE schoolClass ADD COLUMN archivedAt BIGINT"]
+        },
     ]
 
     /// Brings the database to the newest version. Two servers starting at

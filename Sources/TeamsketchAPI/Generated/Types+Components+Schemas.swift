@@ -300,6 +300,56 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/ClassName`.
+        public struct ClassName: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassName/name`.
+            public var name: Components.Schemas.Name
+            /// Creates a new `ClassName`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            public init(name: Components.Schemas.Name) {
+                self.name = name
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Components.Schemas.Name.self,
+                    forKey: .name
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassArchived`.
+        public struct ClassArchived: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassArchived/archived`.
+            public var archived: Swift.Bool
+            /// Creates a new `ClassArchived`.
+            ///
+            /// - Parameters:
+            ///   - archived:
+            public init(archived: Swift.Bool) {
+                self.archived = archived
+            }
+            public enum CodingKeys: String, CodingKey {
+                case archived
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.archived = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .archived
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "archived"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/SchoolClass`.
         public struct SchoolClass: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/SchoolClass/id`.
@@ -308,25 +358,31 @@ extension Components {
             public var name: Components.Schemas.Name
             /// - Remark: Generated from `#/components/schemas/SchoolClass/pupilCount`.
             public var pupilCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/archived`.
+            public var archived: Swift.Bool
             /// Creates a new `SchoolClass`.
             ///
             /// - Parameters:
             ///   - id:
             ///   - name:
             ///   - pupilCount:
+            ///   - archived:
             public init(
                 id: Components.Schemas.Id,
                 name: Components.Schemas.Name,
-                pupilCount: Swift.Int
+                pupilCount: Swift.Int,
+                archived: Swift.Bool
             ) {
                 self.id = id
                 self.name = name
                 self.pupilCount = pupilCount
+                self.archived = archived
             }
             public enum CodingKeys: String, CodingKey {
                 case id
                 case name
                 case pupilCount
+                case archived
             }
         }
         /// - Remark: Generated from `#/components/schemas/NewPupil`.

@@ -643,11 +643,28 @@ public enum Operations {
     }
     /// The signed-in teacher's classes (a pupil gets their own class).
     ///
+    /// Archived classes only with `archived=true`, so a teacher can restore them.
+    ///
     /// - Remark: HTTP `GET /classes`.
     /// - Remark: Generated from `#/paths//classes/get(listClasses)`.
     public enum ListClasses {
         public static let id: Swift.String = "listClasses"
         public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// Whether to list the teacher's archived classes too.
+                ///
+                /// - Remark: Generated from `#/paths/classes/GET/query/archived`.
+                public var archived: Swift.Bool?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - archived: Whether to list the teacher's archived classes too.
+                public init(archived: Swift.Bool? = nil) {
+                    self.archived = archived
+                }
+            }
+            public var query: Operations.ListClasses.Input.Query
             /// - Remark: Generated from `#/paths/classes/GET/header`.
             public struct Headers: Sendable, Hashable {
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListClasses.AcceptableContentType>]
@@ -663,8 +680,13 @@ public enum Operations {
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - query:
             ///   - headers:
-            public init(headers: Operations.ListClasses.Input.Headers = .init()) {
+            public init(
+                query: Operations.ListClasses.Input.Query = .init(),
+                headers: Operations.ListClasses.Input.Headers = .init()
+            ) {
+                self.query = query
                 self.headers = headers
             }
         }
@@ -715,6 +737,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed or a value is out of range.
+            ///
+            /// - Remark: Generated from `#/paths//classes/get(listClasses)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }
@@ -959,6 +1004,517 @@ public enum Operations {
             /// The body is bigger than the server accepts.
             ///
             /// - Remark: Generated from `#/paths//classes/post(createClass)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The class's teacher renames it.
+    ///
+    /// - Remark: HTTP `PUT /classes/{classId}/name`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/name/put(renameClass)`.
+    public enum RenameClass {
+        public static let id: Swift.String = "renameClass"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/{classId}/name/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/name/PUT/path/classId`.
+                public var classId: Components.Parameters.ClassID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - classId:
+                public init(classId: Components.Parameters.ClassID) {
+                    self.classId = classId
+                }
+            }
+            public var path: Operations.RenameClass.Input.Path
+            /// - Remark: Generated from `#/paths/classes/{classId}/name/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RenameClass.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RenameClass.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RenameClass.Input.Headers
+            /// - Remark: Generated from `#/paths/classes/{classId}/name/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/name/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.ClassName)
+            }
+            public var body: Operations.RenameClass.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.RenameClass.Input.Path,
+                headers: Operations.RenameClass.Input.Headers = .init(),
+                body: Operations.RenameClass.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/name/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/classes/{classId}/name/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SchoolClass)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SchoolClass {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RenameClass.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RenameClass.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The class as it is now.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/name/put(renameClass)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RenameClass.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RenameClass.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed or a value is out of range.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/name/put(renameClass)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or one that is wrong, expired or revoked; or a wrong name or password.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/name/put(renameClass)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account may not do this (a pupil, or another teacher's class).
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/name/put(renameClass)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such record.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/name/put(renameClass)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is bigger than the server accepts.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/name/put(renameClass)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The class's teacher archives it or restores it.
+    ///
+    /// An archived class is left out of the pupils' sign-in list, its pupils
+    /// cannot sign in (and their tokens stop working until it is restored),
+    /// and the teacher lists it only when asking for archived classes. Its
+    /// pupils and their work stay as they were, visible to the teacher, so
+    /// restoring it brings everything back.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /classes/{classId}/archived`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/archived/put(setClassArchived)`.
+    public enum SetClassArchived {
+        public static let id: Swift.String = "setClassArchived"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/{classId}/archived/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/archived/PUT/path/classId`.
+                public var classId: Components.Parameters.ClassID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - classId:
+                public init(classId: Components.Parameters.ClassID) {
+                    self.classId = classId
+                }
+            }
+            public var path: Operations.SetClassArchived.Input.Path
+            /// - Remark: Generated from `#/paths/classes/{classId}/archived/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetClassArchived.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetClassArchived.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SetClassArchived.Input.Headers
+            /// - Remark: Generated from `#/paths/classes/{classId}/archived/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/archived/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.ClassArchived)
+            }
+            public var body: Operations.SetClassArchived.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.SetClassArchived.Input.Path,
+                headers: Operations.SetClassArchived.Input.Headers = .init(),
+                body: Operations.SetClassArchived.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/archived/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/classes/{classId}/archived/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SchoolClass)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SchoolClass {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetClassArchived.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SetClassArchived.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The class as it is now.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/archived/put(setClassArchived)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetClassArchived.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SetClassArchived.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed or a value is out of range.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/archived/put(setClassArchived)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or one that is wrong, expired or revoked; or a wrong name or password.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/archived/put(setClassArchived)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account may not do this (a pupil, or another teacher's class).
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/archived/put(setClassArchived)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such record.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/archived/put(setClassArchived)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is bigger than the server accepts.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/archived/put(setClassArchived)/responses/413`.
             ///
             /// HTTP response code: `413 contentTooLarge`.
             case contentTooLarge(Components.Responses.TooLarge)
@@ -1720,7 +2276,7 @@ public enum Operations {
     }
     /// The classes a pupil can choose from when signing in.
     ///
-    /// Names only, so a six-year-old can find their class.
+    /// Names only, so a six-year-old can find their class; archived classes are left out.
     ///
     /// - Remark: HTTP `GET /sign-in/classes`.
     /// - Remark: Generated from `#/paths//sign-in/classes/get(listSignInClasses)`.
@@ -1776,7 +2332,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// Every class, by name.
+            /// Every class that is not archived, by name.
             ///
             /// - Remark: Generated from `#/paths//sign-in/classes/get(listSignInClasses)/responses/200`.
             ///

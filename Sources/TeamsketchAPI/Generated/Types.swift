@@ -39,6 +39,8 @@ public protocol APIProtocol: Sendable {
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output
     /// The signed-in teacher's classes (a pupil gets their own class).
     ///
+    /// Archived classes only with `archived=true`, so a teacher can restore them.
+    ///
     /// - Remark: HTTP `GET /classes`.
     /// - Remark: Generated from `#/paths//classes/get(listClasses)`.
     func listClasses(_ input: Operations.ListClasses.Input) async throws -> Operations.ListClasses.Output
@@ -47,6 +49,23 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /classes`.
     /// - Remark: Generated from `#/paths//classes/post(createClass)`.
     func createClass(_ input: Operations.CreateClass.Input) async throws -> Operations.CreateClass.Output
+    /// The class's teacher renames it.
+    ///
+    /// - Remark: HTTP `PUT /classes/{classId}/name`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/name/put(renameClass)`.
+    func renameClass(_ input: Operations.RenameClass.Input) async throws -> Operations.RenameClass.Output
+    /// The class's teacher archives it or restores it.
+    ///
+    /// An archived class is left out of the pupils' sign-in list, its pupils
+    /// cannot sign in (and their tokens stop working until it is restored),
+    /// and the teacher lists it only when asking for archived classes. Its
+    /// pupils and their work stay as they were, visible to the teacher, so
+    /// restoring it brings everything back.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /classes/{classId}/archived`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/archived/put(setClassArchived)`.
+    func setClassArchived(_ input: Operations.SetClassArchived.Input) async throws -> Operations.SetClassArchived.Output
     /// The pupils of one of the teacher's classes.
     ///
     /// - Remark: HTTP `GET /classes/{classId}/pupils`.
@@ -64,7 +83,7 @@ public protocol APIProtocol: Sendable {
     func setPicturePassword(_ input: Operations.SetPicturePassword.Input) async throws -> Operations.SetPicturePassword.Output
     /// The classes a pupil can choose from when signing in.
     ///
-    /// Names only, so a six-year-old can find their class.
+    /// Names only, so a six-year-old can find their class; archived classes are left out.
     ///
     /// - Remark: HTTP `GET /sign-in/classes`.
     /// - Remark: Generated from `#/paths//sign-in/classes/get(listSignInClasses)`.
@@ -159,10 +178,18 @@ extension APIProtocol {
     }
     /// The signed-in teacher's classes (a pupil gets their own class).
     ///
+    /// Archived classes only with `archived=true`, so a teacher can restore them.
+    ///
     /// - Remark: HTTP `GET /classes`.
     /// - Remark: Generated from `#/paths//classes/get(listClasses)`.
-    public func listClasses(headers: Operations.ListClasses.Input.Headers = .init()) async throws -> Operations.ListClasses.Output {
-        try await listClasses(Operations.ListClasses.Input(headers: headers))
+    public func listClasses(
+        query: Operations.ListClasses.Input.Query = .init(),
+        headers: Operations.ListClasses.Input.Headers = .init()
+    ) async throws -> Operations.ListClasses.Output {
+        try await listClasses(Operations.ListClasses.Input(
+            query: query,
+            headers: headers
+        ))
     }
     /// A teacher makes a class.
     ///
@@ -173,6 +200,43 @@ extension APIProtocol {
         body: Operations.CreateClass.Input.Body
     ) async throws -> Operations.CreateClass.Output {
         try await createClass(Operations.CreateClass.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The class's teacher renames it.
+    ///
+    /// - Remark: HTTP `PUT /classes/{classId}/name`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/name/put(renameClass)`.
+    public func renameClass(
+        path: Operations.RenameClass.Input.Path,
+        headers: Operations.RenameClass.Input.Headers = .init(),
+        body: Operations.RenameClass.Input.Body
+    ) async throws -> Operations.RenameClass.Output {
+        try await renameClass(Operations.RenameClass.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The class's teacher archives it or restores it.
+    ///
+    /// An archived class is left out of the pupils' sign-in list, its pupils
+    /// cannot sign in (and their tokens stop working until it is restored),
+    /// and the teacher lists it only when asking for archived classes. Its
+    /// pupils and their work stay as they were, visible to the teacher, so
+    /// restoring it brings everything back.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /classes/{classId}/archived`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/archived/put(setClassArchived)`.
+    public func setClassArchived(
+        path: Operations.SetClassArchived.Input.Path,
+        headers: Operations.SetClassArchived.Input.Headers = .init(),
+        body: Operations.SetClassArchived.Input.Body
+    ) async throws -> Operations.SetClassArchived.Output {
+        try await setClassArchived(Operations.SetClassArchived.Input(
+            path: path,
             headers: headers,
             body: body
         ))
@@ -222,7 +286,7 @@ extension APIProtocol {
     }
     /// The classes a pupil can choose from when signing in.
     ///
-    /// Names only, so a six-year-old can find their class.
+    /// Names only, so a six-year-old can find their class; archived classes are left out.
     ///
     /// - Remark: HTTP `GET /sign-in/classes`.
     /// - Remark: Generated from `#/paths//sign-in/classes/get(listSignInClasses)`.
