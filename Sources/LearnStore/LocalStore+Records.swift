@@ -24,6 +24,21 @@ extension LocalStore {
         }
     }
 
+    /// Every grade kept here by its id, taken-back ones left out: the
+    /// teacher's grade list.
+    public func allGrades() throws -> [String: GradeRecord] {
+        try writer.read { db in
+            var found: [String: GradeRecord] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, record FROM grade") {
+                let data: Data = row["record"]
+                if let record = try? JSONDecoder().decode(GradeRecord.self, from: data), !record.deleted {
+                    found[row["id"]] = record
+                }
+            }
+            return found
+        }
+    }
+
     public func setClassSettings(classID: String, _ record: ClassSettingsRecord) throws {
         if let problem = record.problem { throw StoreError.invalidRecord(problem) }
         try writeRecord(.classSettings, id: classID, record) { db, data in

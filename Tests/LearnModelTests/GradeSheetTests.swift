@@ -24,7 +24,25 @@ import Testing
         let lines = sheet.csv().components(separatedBy: "\r\n")
         #expect(lines[0] == GradeSheet.header)
         #expect(lines[1].hasPrefix("Haus,"))
-        #expect(lines[1].hasSuffix(",Mia,1,75,0.5,0,2,\"Schön, \"\"gut\"\" gemacht\""))
+        #expect(lines[1].hasSuffix(",Mia,1,75,0.5,0,2,\"Schön, \"\"gut\"\" gemacht\",,"))
+    }
+
+    @Test func eachPupilsOwnGradeStandsBesideTheTeams() {
+        let doc = SketchDocument(meta: SketchMeta(name: "Haus", createdAt: t0),
+                                 ops: [.addStroke(line("Mia", from: 0, length: 300, at: 0)),
+                                       .addStroke(line("Ole", from: 0, length: 100, at: 40))])
+        let target = doc.meta.id.uuidString.lowercased()
+        let mias = GradeRecord(target: .sketch, targetId: target, pupilId: UUID().uuidString, pupilName: "Mia",
+                               grade: 1, comment: "=Toll", at: 2)
+        let oles = GradeRecord(target: .sketch, targetId: target, pupilId: UUID().uuidString, pupilName: "Ole",
+                               grade: 4, comment: "zurück", deleted: true, at: 3)
+        var sheet = GradeSheet()
+        sheet.add(doc, grade: nil, pupilGrades: ["Mia": mias, "Ole": oles])
+        #expect(sheet.rows.map(\.pupilGrade) == [1, nil])
+        let lines = sheet.csv().components(separatedBy: "\r\n")
+        #expect(lines[0].hasSuffix(",team_grade,team_comment,pupil_grade,pupil_comment"))
+        #expect(lines[1].hasSuffix(",Mia,1,75,0.5,0,,,1,'=Toll"))
+        #expect(lines[2].hasSuffix(",Ole,1,25,0.5,0,,,,"))
     }
 
     @Test func cellsASpreadsheetWouldRunAreDefused() {

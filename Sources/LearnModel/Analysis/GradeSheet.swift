@@ -2,7 +2,7 @@ import Foundation
 
 /// Grades and the numbers behind them as a spreadsheet a teacher opens in
 /// LibreOffice: one row per pupil of each sketch, with the team's grade and
-/// comment. Built from the same pure analysis the teacher's window shows,
+/// comment and the pupil's own. Built from the same pure analysis the teacher's window shows,
 /// so the sheet and the screen never disagree.
 public struct GradeSheet: Sendable {
     public struct Row: Hashable, Sendable {
@@ -14,14 +14,19 @@ public struct GradeSheet: Sendable {
         public var inkPercent: Int
         public var activeMinutes: Double
         public var erasedOthers: Int
+        /// The team's grade and comment.
         public var grade: Int?
         public var comment: String
+        /// The pupil's own grade and comment.
+        public var pupilGrade: Int?
+        public var pupilComment: String
 
         public init(sketchName: String, sketchDate: Date, pupil: String, strokes: Int, inkPercent: Int,
-                    activeMinutes: Double, erasedOthers: Int, grade: Int?, comment: String) {
+                    activeMinutes: Double, erasedOthers: Int, grade: Int?, comment: String,
+                    pupilGrade: Int? = nil, pupilComment: String = "") {
             self.sketchName = sketchName; self.sketchDate = sketchDate; self.pupil = pupil; self.strokes = strokes
             self.inkPercent = inkPercent; self.activeMinutes = activeMinutes; self.erasedOthers = erasedOthers
-            self.grade = grade; self.comment = comment
+            self.grade = grade; self.comment = comment; self.pupilGrade = pupilGrade; self.pupilComment = pupilComment
         }
     }
 
@@ -31,7 +36,8 @@ public struct GradeSheet: Sendable {
 
     /// Adds a sketch: one row per pupil who drew or erased in it (a sketch
     /// nobody drew in gets one row without a pupil, so its grade is kept).
-    public mutating func add(_ document: SketchDocument, grade: GradeRecord?) {
+    /// `pupilGrades` holds each pupil's own grade by the name they drew under.
+    public mutating func add(_ document: SketchDocument, grade: GradeRecord?, pupilGrades: [String: GradeRecord] = [:]) {
         let stats = ContributionStats(document: document)
         let grade = grade?.deleted == true ? nil : grade
         guard !stats.authors.isEmpty else {
@@ -41,44 +47,31 @@ public struct GradeSheet: Sendable {
             return
         }
         for author in stats.authors {
+            let own = pupilGrades[author.author].flatMap { $0.deleted ? nil : $0 }
             rows.append(Row(sketchName: document.meta.name, sketchDate: document.meta.createdAt, pupil: author.author,
                             strokes: author.strokes, inkPercent: Int((stats.share(of: author.author) * 100).rounded()),
                             activeMinutes: (author.activeSeconds / 60 * 10).rounded() / 10,
-                            erasedOthers: author.erasedOthers, grade: grade?.grade, comment: grade?.comment ?? ""))
+                            erasedOthers: author.erasedOthers, grade: grade?.grade, comment: grade?.comment ?? "",
+                            pupilGrade: own?.grade, pupilComment: own?.comment ?? ""))
         }
     }
 
-    public static let header = "sketch,date,pupil,strokes,ink_percent,active_minutes,erased_others,grade,comment"
+    public static let header = "sketch,date,pupil,strokes,ink_percent,active_minutes,erased_others,"
+        + "team_grade,team_comment,pupil_grade,pupil_comment"
 
-    /// RFC 4180 text with CRLF line ends. A cell a spreadsheet would run as
-    /// a formula (a pupil named "=HYPERLINK(...)") is prefixed with an
-    /// apostrophe, so opening the file runs nothing.
+    /// RFC 4180 text with CRLF line ends; text cells through
+    /// `SpreadsheetText`, so opening the file runs nothing.
     public func csv() -> String {
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.timeZone = .current
-        day.dateFormat = "yyyy-MM-dd HH:mm"
         var out = Self.header + "\r\n"
         for r in rows {
-            let cells = [Self.text(r.sketchName), day.string(from: r.sketchDate), Self.text(r.pupil), String(r.strokes),
-                         String(r.inkPercent), String(format: "%.1f", r.activeMinutes), String(r.erasedOthers),
-                         r.grade.map(String.init) ?? "", Self.text(r.comment)]
+            let cells = [Self.text(r.sketchName), SpreadsheetText.minute(r.sketchDate), Self.text(r.pupil),
+                         String(r.strokes), String(r.inkPercent), String(format: "%.1f", r.activeMinutes),
+                         String(r.erasedOthers), r.grade.map(String.init) ?? "", Self.text(r.comment),
+                         r.pupilGrade.map(String.init) ?? "", Self.text(r.pupilComment)]
             out += cells.joined(separator: ",") + "\r\n"
         }
         return out
     }
 
-    static func text(_ value: String) -> String {
-        let guarded = value.first.map { "=+-@\t\r".contains($0) } == true ? "'" + value : value
-        return CSVRecords.escape(guarded)
-    }
-}
-
-/// The id under which a teacher's grade of a whole team's work is kept:
-/// the same for every later change of mind, so the newest replaces the
-/// older on every device and on the server.
-public enum GradeIdentity {
-    public static func team(_ target: GradeRecord.Target, _ targetID: UUID) -> UUID {
-        SketchOpIdentity.name(targetID, "grade:\(target.rawValue):team")
-    }
+    static func text(_ value: String) -> String { SpreadsheetText.cell(value) }
 }

@@ -10,8 +10,13 @@ public struct GradeRecord: Codable, Hashable, Sendable {
     public var target: Target
     /// Lowercase UUID of the sketch or game.
     public var targetId: String
-    /// Lowercase UUID of the pupil, or nil for the team as a whole.
+    /// Lowercase UUID of the pupil, or nil for the team as a whole: their
+    /// account's id where the teacher knows it, else
+    /// `GradeIdentity.namedPupil` of their name.
     public var pupilId: String?
+    /// The pupil's name as their work shows it, so a grade list on any
+    /// device can say whose grade it is (older records have none).
+    public var pupilName: String?
     /// 1 (best) to 5, or nil for a comment without a grade.
     public var grade: Int?
     public var comment: String
@@ -22,10 +27,11 @@ public struct GradeRecord: Codable, Hashable, Sendable {
     public static let grades = 1...5
     /// About a page of handwriting: enough for a comment to a child.
     public static let maxCommentCharacters = 2000
+    public static let maxPupilNameCharacters = 200
 
-    public init(target: Target, targetId: String, pupilId: String? = nil, grade: Int?, comment: String,
-                deleted: Bool = false, at: Int64) {
-        self.target = target; self.targetId = targetId; self.pupilId = pupilId
+    public init(target: Target, targetId: String, pupilId: String? = nil, pupilName: String? = nil, grade: Int?,
+                comment: String, deleted: Bool = false, at: Int64) {
+        self.target = target; self.targetId = targetId; self.pupilId = pupilId; self.pupilName = pupilName
         self.grade = grade; self.comment = comment; self.deleted = deleted; self.at = at
     }
 
@@ -35,6 +41,9 @@ public struct GradeRecord: Codable, Hashable, Sendable {
         if comment.count > Self.maxCommentCharacters { return "the comment is longer than \(Self.maxCommentCharacters) characters" }
         if UUID(uuidString: targetId) == nil { return "the graded work is not an id" }
         if let pupilId, UUID(uuidString: pupilId) == nil { return "the pupil is not an id" }
+        if let pupilName, pupilName.count > Self.maxPupilNameCharacters {
+            return "the pupil's name is longer than \(Self.maxPupilNameCharacters) characters"
+        }
         return nil
     }
 }
