@@ -1,10 +1,11 @@
 """A pupil says who they are: "Me" on the start screen, a name and a
 picture drawn with the felt pens. The picture stays after a restart and
 is what the host of a LAN session sees next to the pupil's name."""
+import re
 import time
 
-from harness import (ACCEPT_GREEN, App, Display, SUGGESTED_BLUE, centre, find_color, join_by_code, largest_white_rect,
-                     open_lobby, wait_for)
+from harness import (ACCEPT_GREEN, App, Display, SUGGESTED_BLUE, TILE_YELLOW, bbox, blobs, centre, find_color,
+                     home_button, join_by_code, largest_white_rect, open_lobby, wait_for)
 
 # Not in the letter badges' palette, so only a drawn picture has it.
 LIGHT_GREEN = (0x7E, 0xD3, 0x21)
@@ -52,6 +53,63 @@ def test_a_drawn_picture_is_kept_and_shown_in_the_hosts_lobby(display, tmp_path)
         lobby = wait_for(lambda: find_color(host.screenshot("me-lobby-picture"), LIGHT_GREEN, tol=30),
                          what="the guest's picture in the host's lobby")
         assert len(lobby) > 20
+    finally:
+        guest.stop()
+        host.stop()
+        second.stop()
+
+
+def test_drawn_pictures_show_in_buchstaben_post_lobby_waiting_card_and_trains(display, tmp_path):
+    """Both pupils draw their picture; the host sees the guest's beside its
+    name in the game's lobby and in the guest's train, and the guest sees
+    the host's (passed on by the host) on its waiting card and in the
+    host's train. Neither device shows its own picture in the game, so
+    light green there is the other pupil's."""
+    from test_wordpost_together import TRAIN_RED, actions_button
+
+    second = Display().start()
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    env = {"TEAMSKETCH_SOUNDS": "0"}
+    host = App(display, tmp_path / "a", extra_env=env)
+    guest = App(second, tmp_path / "b", extra_env=env)
+    try:
+        draw_picture(host, "Timo")
+        draw_picture(guest, "Lina")
+        host.click(*home_button(host, 4))                # Buchstaben Post
+        time.sleep(0.5)
+        host.click(*actions_button(host, 1))             # Play together
+        code = wait_for(lambda: re.search(r"hosting: code=(\d{6})", host.read_log()), what="the join code")[1]
+        guest.click(*home_button(guest, 4))
+        time.sleep(0.5)
+        guest.click(*actions_button(guest, 2))           # Join
+        time.sleep(0.5)
+        guest.type(code)
+        guest.key("Return")
+
+        accept = wait_for(lambda: find_color(host.screenshot("wpme-lobby"), ACCEPT_GREEN, tol=30),
+                          what="the guest in the lobby")
+        _, ay0, _, ay1 = bbox(accept)
+        # The guest's row (where its accept button is), not the host's own
+        # picture at the top.
+        wait_for(lambda: len(find_color(host.screenshot("wpme-lobby-picture"), LIGHT_GREEN, tol=30,
+                                        box=(0, ay0 - 20, 1200, ay1 + 20))) > 20,
+                 what="the guest's picture in its lobby row")
+        host.click(*centre(accept))
+        wait_for(lambda: len(find_color(guest.screenshot("wpme-guest-waiting"), LIGHT_GREEN, tol=30)) > 20,
+                 what="the host's picture on the guest's waiting card")
+        host.click(*centre(find_color(host.screenshot("wpme-lobby-ready"), SUGGESTED_BLUE, tol=25)))
+
+        def picture_in_train(app, name):
+            shot = app.screenshot(name)
+            trains = blobs(shot, TRAIN_RED, tol=20)
+            if not trains or not blobs(shot, TILE_YELLOW):
+                return None
+            x0, y0, x1, y1 = bbox([p for b in trains for p in ((b[0], b[1]), (b[2], b[3]))])
+            green = find_color(shot, LIGHT_GREEN, tol=30, box=(x0 - 20, y0 - 40, x1 + 20, y1 + 20))
+            return green if len(green) > 20 else None
+        wait_for(lambda: picture_in_train(host, "wpme-host-game"), what="the guest's picture in its train")
+        wait_for(lambda: picture_in_train(guest, "wpme-guest-game"), what="the host's picture in its train")
     finally:
         guest.stop()
         host.stop()

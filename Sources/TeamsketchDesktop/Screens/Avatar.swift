@@ -13,11 +13,16 @@ enum Avatar {
     ]
 
     static func make(name: String, png: [UInt8]? = nil, size: Int32) -> Widget {
+        // Decoded once here, not on every frame.
+        make(name: name, picture: png.flatMap(image), size: size)
+    }
+
+    /// A badge for a picture decoded elsewhere (the teacher's lists decode
+    /// theirs away from the main thread).
+    static func make(name: String, picture: CairoImage?, size: Int32) -> Widget {
         let area = gtk_drawing_area_new()!
         gtk_drawing_area_set_content_width(ts_drawing_area(area), size)
         gtk_drawing_area_set_content_height(ts_drawing_area(area), size)
-        // Decoded once here, not on every frame.
-        let picture = png.flatMap(image)
         UI.setDrawFunc(area) { cr, w, h in
             let c = (Double(w) / 2, Double(h) / 2), r = Double(min(w, h)) / 2
             if let picture { draw(picture, centre: c, radius: r, in: cr) } else { draw(name: name, centre: c, radius: r, in: cr) }
@@ -28,7 +33,7 @@ enum Avatar {
 
     /// The picture, decoded, when the bytes pass `AvatarPNG`'s checks
     /// (they may come from any device on the LAN).
-    static func image(_ png: [UInt8]) -> CairoImage? {
+    nonisolated static func image(_ png: [UInt8]) -> CairoImage? {
         guard AvatarPNG.isAcceptable(png) else { return nil }
         return try? CairoImage(png: png)
     }

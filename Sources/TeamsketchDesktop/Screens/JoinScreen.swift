@@ -173,7 +173,7 @@ final class JoinScreen {
         UI.append(joinedSign, SessionSignView.make(SessionSign(sessionID: lobby.sessionID), height: 80))
         // Who else is in, by the pictures they drew (the host passes on
         // accepted members' pictures; a letter badge until one arrives).
-        for m in lobby.members where m.index != 0 && m.state == .accepted {
+        for m in lobby.members where m.index != 0 && m.index != session?.myIndex && m.state == .accepted {
             UI.append(joinedSign, Avatar.make(name: m.name, png: session?.avatar(of: m.index), size: 48))
         }
         let names = lobby.members.filter { $0.state == .accepted }.map(\.name).joined(separator: ", ")

@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import LearnModel
 import LearnRender
@@ -13,6 +14,25 @@ final class SketchDigestLoader {
         var id: UUID
         var authors: Set<String>
         var thumbnail: Data?
+        /// The thumbnail decoded into a texture on the worker, so the main
+        /// thread only shows it.
+        var texture: DecodedTexture?
+    }
+
+    /// A GdkTexture made away from the main thread (GTK documents
+    /// `gdk_texture_new_from_bytes` as thread-safe) and handed over once.
+    final class DecodedTexture: @unchecked Sendable {
+        private var pointer: OpaquePointer?
+        init?(png: Data) {
+            guard let t = Texture.png(png) else { return nil }
+            pointer = t
+        }
+        /// The texture with its reference, for the caller to own.
+        func take() -> OpaquePointer? {
+            defer { pointer = nil }
+            return pointer
+        }
+        deinit { if let pointer { g_object_unref(UnsafeMutableRawPointer(pointer)) } }
     }
 
     private var task: Task<Void, Never>?
@@ -27,24 +47,28 @@ final class SketchDigestLoader {
         task = Task.detached(priority: .utility) {
             for (id, stored) in wanted {
                 if Task.isCancelled { return }
-                // An unreadable sketch still reports, with nobody and no new
-                // picture, so the list knows it has heard from every one.
-                guard let doc = try? store.loadSketch(id) else {
-                    let digest = Digest(id: id, authors: [], thumbnail: stored)
-                    await MainActor.run { each(digest) }
-                    continue
-                }
-                let authors = Set(doc.ops.compactMap { op -> String? in
-                    if case .addStroke(let s) = op { return s.author } else { return nil }
-                })
-                var png = stored
-                if png == nil, let drawn = try? SketchExport.pngData(doc, width: Self.thumbnailWidth) {
-                    png = Data(drawn)
-                }
-                let digest = Digest(id: id, authors: authors, thumbnail: png)
+                var digest = Self.digest(id, stored: stored, from: store)
+                digest.texture = digest.thumbnail.flatMap(DecodedTexture.init(png:))
                 await MainActor.run { each(digest) }
             }
         }
+    }
+
+    /// One sketch's digest: who drew in it and its thumbnail (the stored
+    /// one, or drawn from the ops). Runs on any thread; `bench-gallery`
+    /// times exactly this.
+    nonisolated static func digest(_ id: UUID, stored: Data?, from store: LocalStore) -> Digest {
+        // An unreadable sketch still reports, with nobody and no new
+        // picture, so the list knows it has heard from every one.
+        guard let doc = try? store.loadSketch(id) else { return Digest(id: id, authors: [], thumbnail: stored) }
+        let authors = Set(doc.ops.compactMap { op -> String? in
+            if case .addStroke(let s) = op { return s.author } else { return nil }
+        })
+        var png = stored
+        if png == nil, let drawn = try? SketchExport.pngData(doc, width: thumbnailWidth) {
+            png = Data(drawn)
+        }
+        return Digest(id: id, authors: authors, thumbnail: png)
     }
 
     func cancel() {

@@ -24,9 +24,11 @@ final class TeacherSketchesView {
     private var textures: [UUID: OpaquePointer] = [:]
     /// The cards the grid has bound, so a thumbnail that arrives later
     /// finds the card showing its sketch.
-    private var cells: [UnsafeMutableRawPointer: (picture: Widget, name: Widget, who: Widget)] = [:]
+    private var cells: [UnsafeMutableRawPointer: (picture: Widget, name: Widget, faces: Widget, who: Widget)] = [:]
     private var bound: [UnsafeMutableRawPointer: UUID] = [:]
     private let loader = SketchDigestLoader()
+    /// The pictures the authors drew, where this computer knows them.
+    private let faces = AuthorPictureLoader()
     private var changingMenu = false
 
     init(app: TeamsketchApp) {
@@ -124,6 +126,7 @@ final class TeacherSketchesView {
             self.app?.showSketchReview(self.shown[index])
         }
         let scroller = UI.scrolled(view)
+        FrameTimeLog.attach(to: view, label: "sketches")
         UI.expand(scroller)
         gtk_widget_set_size_request(scroller, 900, 460)
         return scroller
@@ -140,9 +143,14 @@ final class TeacherSketchesView {
         gtk_label_set_wrap(ts_label(who), 0)
         gtk_label_set_ellipsize(ts_label(who), PANGO_ELLIPSIZE_END)
         gtk_label_set_max_width_chars(ts_label(who), 26)
-        let card = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["card"], [picture, name, who])
+        // The authors' drawn pictures beside who drew it: a teacher finds a
+        // child's work by their face as quickly as by their name.
+        let faces = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
+        let byline = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [faces, who])
+        gtk_widget_set_halign(byline, GTK_ALIGN_CENTER)
+        let card = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["card"], [picture, name, byline])
         gtk_list_item_set_child(ts_list_item(item), card)
-        cells[item] = (picture, name, who)
+        cells[item] = (picture, name, faces, who)
     }
 
     private func bind(_ item: UnsafeMutableRawPointer) {
@@ -151,7 +159,13 @@ final class TeacherSketchesView {
               let id = UUID(uuidString: String(cString: text)), let sketch = items[id] else { return }
         bound[item] = id
         UI.setText(cell.name, sketch.name)
-        UI.setText(cell.who, sketch.authors.map { $0.sorted().joined(separator: ", ") } ?? "…")
+        let authors = sketch.authors.map { $0.sorted() }
+        UI.setText(cell.who, authors?.joined(separator: ", ") ?? "…")
+        UI.clear(cell.faces)
+        // At most four faces keep the card's width; the names say the rest.
+        for author in (authors ?? []).lazy.filter({ self.faces.picture(for: $0) != nil }).prefix(4) {
+            UI.append(cell.faces, Avatar.make(name: author, picture: faces.picture(for: author), size: 28))
+        }
         UI.accessibleLabel(cell.picture, sketch.name)
         gtk_picture_set_paintable(ts_picture(cell.picture), textures[id])
     }
@@ -167,6 +181,10 @@ final class TeacherSketchesView {
             app?.showError(`_`("The sketches could not be listed."), error)
             return
         }
+        faces.load(from: store, own: app?.preferences.profile ?? Profile(name: "")) { [weak self] in
+            guard let self else { return }
+            for item in self.bound.keys { self.bind(item) }
+        }
         for s in summaries { items[s.id] = TeacherSketchItem(id: s.id, name: s.name, modifiedAt: s.modifiedAt) }
         order = summaries.map(\.id)
         refilter()
@@ -174,7 +192,9 @@ final class TeacherSketchesView {
         loader.load(summaries, from: store) { [weak self] digest in
             guard let self else { return }
             self.items[digest.id]?.authors = digest.authors
-            if let png = digest.thumbnail, let texture = Texture.png(png) { self.textures[digest.id] = texture }
+            if let texture = digest.texture?.take() {
+                if let old = self.textures.updateValue(texture, forKey: digest.id) { g_object_unref(UnsafeMutableRawPointer(old)) }
+            }
             for (item, id) in self.bound where id == digest.id { self.bind(item) }
             arrived += 1
             // The pupil menu and an author-based filter catch up now and then,

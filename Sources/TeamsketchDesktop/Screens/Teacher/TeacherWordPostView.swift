@@ -12,12 +12,14 @@ import TeamsketchCore
 final class TeacherWordPostView {
     let widget: Widget
     private var pools: TeacherPoolsView?
+    /// The pictures the pupils drew, beside their names in the results.
+    private let faces = AuthorPictureLoader()
 
     init(app: TeamsketchApp) {
         let pages = gtk_stack_new()!
         gtk_stack_set_transition_type(ts_stack(pages), GTK_STACK_TRANSITION_TYPE_NONE)
         UI.expand(pages)
-        gtk_stack_add_named(ts_stack(pages), Self.results(app: app), "results")
+        gtk_stack_add_named(ts_stack(pages), Self.results(app: app, faces: faces), "results")
         let tabs = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, classes: ["linked"])
         gtk_widget_set_halign(tabs, GTK_ALIGN_CENTER)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [tabs, pages])
@@ -43,7 +45,7 @@ final class TeacherWordPostView {
         }
     }
 
-    private static func results(app: TeamsketchApp) -> Widget {
+    private static func results(app: TeamsketchApp, faces: AuthorPictureLoader) -> Widget {
         let table = gtk_grid_new()!
         gtk_grid_set_row_spacing(ts_grid(table), 10)
         gtk_grid_set_column_spacing(ts_grid(table), 18)
@@ -63,6 +65,9 @@ final class TeacherWordPostView {
             records = []
             app.showError(`_`("The game results could not be read."), error)
         }
+        // Each pupil's name with a place for their picture, filled in once
+        // the pictures are read and decoded (away from the main thread).
+        var slots: [(slot: Widget, name: String)] = []
         for (i, r) in records.enumerated() {
             let average = r.averageMilliseconds.map { String(format: `_`("%.0f s"), Double($0) / 1000) } ?? "–"
             let cells = [r.playerName, String(r.wordsFinished), String(r.rounds.count), average, String(r.lettersSent),
@@ -70,9 +75,26 @@ final class TeacherWordPostView {
             for (column, text) in cells.enumerated() {
                 let l = UI.label(text, classes: column == 0 ? ["card-name"] : ["table-cell"])
                 gtk_label_set_xalign(ts_label(l), 0)
-                gtk_grid_attach(ts_grid(table), l, Int32(column), Int32(i + 1), 1, 1)
+                var cell = l
+                if column == 0 {
+                    let slot = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0)
+                    slots.append((slot, r.playerName))
+                    cell = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [slot, l])
+                    gtk_widget_set_valign(l, GTK_ALIGN_CENTER)
+                }
+                gtk_grid_attach(ts_grid(table), cell, Int32(column), Int32(i + 1), 1, 1)
             }
             gtk_grid_attach(ts_grid(table), Self.chart(r.finishedSeconds, name: r.playerName), 7, Int32(i + 1), 1, 1)
+        }
+        if let store = app.store, !slots.isEmpty {
+            let rows = slots
+            faces.load(from: store, own: app.preferences.profile) { [weak faces] in
+                guard let faces else { return }
+                for (slot, name) in rows {
+                    guard let picture = faces.picture(for: name) else { continue }
+                    UI.append(slot, Avatar.make(name: name, picture: picture, size: 36))
+                }
+            }
         }
         let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [table])
         gtk_widget_set_margin_top(page, 12)
