@@ -101,6 +101,8 @@ let package = Package(
                 "TeamsketchCore",
                 "SchoolClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The class wall's bench runs its watchers on a thread of their own.
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The desktop's side of the school server: the generated client over

@@ -28,21 +28,15 @@ struct CanvasRig {
         engine.handle(event)
         let effects = engine.takeEffects()
         log += effects
-        for e in effects {
+        for e in effects where !engine.carryOut(e, on: tiles) {
             switch e {
-            case let .render(keys, within): tiles.render(keys, within: within, meta: engine.document.meta, strokes: inked)
-            case .drop(let keys): tiles.drop(keys)
-            case let .ink(run, keys): tiles.draw(run, into: keys)
-            case let .redraw(r, keys): tiles.redraw(r, in: keys, meta: engine.document.meta, strokes: inked)
             case .scheduleSettle(let g): pendingSettle = g
             case .scheduleIdle: idleAsked = true
-            case .store, .session, .invalidate: break
+            default: break
             }
         }
         return effects
     }
-
-    var inked: [Stroke] { engine.document.strokes + engine.liveStrokes }
 
     @discardableResult
     mutating func frame() -> [CanvasEffect] { send(.frame) }

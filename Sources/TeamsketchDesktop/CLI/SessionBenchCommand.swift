@@ -39,42 +39,19 @@ struct SessionBenchCommand: ParsableCommand {
 
     private func bench() async throws {
         let recorder = LatencyRecorder()
-        var hostConfig = SessionHost.Configuration(name: "Host", params: SessionParams(name: "Bench"))
-        hostConfig.bindHost = "127.0.0.1"
-        hostConfig.acceptAll = true
-        hostConfig.log = .silent
-        let host = try await SessionHost.start(hostConfig, onEvent: recorder.handler(device: 0))
-        var clients: [SessionClient] = []
-        for i in 1..<peers {
-            var c = SessionClient.Configuration(host: "127.0.0.1", port: host.port, name: "Peer \(i)")
-            c.log = .silent
-            do {
-                clients.append(try await SessionClient.connect(c, onEvent: recorder.handler(device: i)))
-            } catch {
-                throw CLIFailure(message: error.description)
-            }
-        }
-        try await waitFor("members accepted") { await host.lobby().connectedDrawers == peers }
-        host.start()
-        for c in clients { try await waitFor("start") { await c.state().phase == .started } }
+        let group = try await DrawingGroup.start(name: "Peer", peers: peers) { _, event in recorder.received(event) }
+        let host = group.host, clients = group.clients
 
-        let devices: [any BenchPen] = [host] + clients
+        let devices = group.pens
         let duration = Duration.milliseconds(Int(seconds * 1000))
         let samplesPerFrame = max(1, rate / 60)
         let clock = ContinuousClock()
         let end = clock.now + duration
         let stats = QueueSampler()
         async let sampling: Void = stats.run(until: end, host: host, clients: clients)
-        let drawn = try await withThrowingTaskGroup(of: Int.self) { group in
-            for (i, pen) in devices.enumerated() {
-                group.addTask {
-                    try await Self.draw(pen, device: i, until: end, samplesPerFrame: samplesPerFrame, recorder: recorder)
-                }
-            }
-            return try await group.reduce(0, +)
-        }
+        let drawn = try await group.draw(until: end, samplesPerFrame: samplesPerFrame, recorder: recorder)
         await sampling
-        try await waitFor("every device to hold \(drawn) strokes") {
+        try await DrawingGroup.waitFor("every device to hold \(drawn) strokes") {
             for pen in devices where await pen.document().strokes.count != drawn { return false }
             return true
         }
@@ -100,121 +77,11 @@ struct SessionBenchCommand: ParsableCommand {
         Self.report("session_strokes", Double(drawn), "strokes")
     }
 
-    /// One device drawing: a new stroke every two seconds, a frame's samples
-    /// (rate / 60) every 1/60 s. Returns the strokes drawn.
-    private static func draw(_ pen: any BenchPen, device: Int, until end: ContinuousClock.Instant,
-                             samplesPerFrame: Int, recorder: LatencyRecorder) async throws -> Int {
-        let clock = ContinuousClock()
-        let frame = Duration.nanoseconds(16_666_667)
-        var path = PenPath(seed: UInt64(device + 1))
-        var strokes = 0
-        var next = clock.now
-        while clock.now < end {
-            var builder = StrokeBuilder(author: "", pen: Pen(color: PenColor.allCases[(device * 3 + strokes) % 12], width: .fine),
-                                        start: path.next(), at: Date())
-            pen.beginStroke(id: builder.id, color: builder.color, width: builder.width, start: builder.start)
-            for _ in 0..<120 {
-                let first = builder.segments.count
-                var segments: [CubicSegment] = []
-                for _ in 0..<samplesPerFrame { segments += builder.add(path.next()) }
-                if !segments.isEmpty {
-                    recorder.sent(builder.id, from: first, count: segments.count)
-                    pen.addSegments(segments, to: builder.id)
-                }
-                next += frame
-                try await Task.sleep(until: next, tolerance: .microseconds(100), clock: clock)
-                if clock.now >= end { break }
-            }
-            let first = builder.segments.count
-            let tail = builder.finish(at: Date()).tail
-            if !tail.isEmpty {
-                recorder.sent(builder.id, from: first, count: tail.count)
-                pen.addSegments(tail, to: builder.id)
-            }
-            pen.endStroke(builder.id)
-            strokes += 1
-        }
-        return strokes
-    }
-
-    private func waitFor(_ what: String, _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !(await condition()) {
-            guard ContinuousClock.now < deadline else { throw CLIFailure(message: "timed out waiting for \(what)") }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
     static func report(_ name: String, _ value: Double, _ unit: String) {
         let text = value.isNaN ? "nan"
             : value >= 100 || value == value.rounded() ? String(Int(value.rounded())) : String(format: "%.3g", value)
         SessionCommandSupport.say("\(name): \(text) \(unit)")
     }
-}
-
-protocol BenchPen: Sendable {
-    func beginStroke(id: UUID, color: RGBA, width: Double, start: Point)
-    func addSegments(_ segments: [CubicSegment], to id: UUID)
-    func endStroke(_ id: UUID)
-    func document() async -> SketchDocument
-}
-
-extension SessionHost: BenchPen {}
-extension SessionClient: BenchPen {}
-
-/// A hand-like pen path: smooth loops over the canvas at ~2.5 units a
-/// sample, with a little tremor.
-struct PenPath {
-    private var rng: SplitMix64
-    private var t: Double
-    private let phase: Double
-
-    init(seed: UInt64) {
-        rng = SplitMix64(seed: seed)
-        t = 0
-        phase = Double(seed)
-    }
-
-    mutating func next() -> Point {
-        t += 0.004
-        let x = 800 + 600 * sin(t * 1.3 + phase) + 80 * sin(t * 7.1)
-        let y = 500 + 380 * sin(t * 1.7 + phase * 0.7) + 60 * cos(t * 5.3)
-        return Point(x + rng.nextDouble(in: -0.3...0.3), y + rng.nextDouble(in: -0.3...0.3))
-    }
-}
-
-/// When each segment left its builder, and how long it took to be applied
-/// on every other device.
-final class LatencyRecorder: @unchecked Sendable {
-    private struct Key: Hashable {
-        var stroke: UUID
-        var index: Int
-    }
-
-    private let lock = NSLock()
-    private var sentAt: [Key: UInt64] = [:]
-    private var samples: [Double] = []
-
-    func sent(_ stroke: UUID, from first: Int, count: Int) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        lock.withLock {
-            for i in first..<first + count { sentAt[Key(stroke: stroke, index: i)] = now }
-        }
-    }
-
-    func handler(device: Int) -> @Sendable (SessionEvent) -> Void {
-        { [self] event in
-            guard case .strokeExtended(let id, _, let first, let segments, false) = event else { return }
-            let now = DispatchTime.now().uptimeNanoseconds
-            lock.withLock {
-                for i in first..<first + segments.count {
-                    if let t0 = sentAt[Key(stroke: id, index: i)] { samples.append(Double(now &- t0) / 1e9) }
-                }
-            }
-        }
-    }
-
-    var latencies: [Double] { lock.withLock { samples } }
 }
 
 /// Samples the largest per-connection backlog once a second.

@@ -7,7 +7,7 @@ struct TeamsketchCommand: ParsableCommand {
         subcommands: [RunCommand.self, ExportCommand.self, GenerateCommand.self, BenchCommand.self,
                       DiscoverCommand.self, FindServersCommand.self, AnnounceCommand.self, HostCommand.self,
                       ObserveCommand.self, SessionBenchCommand.self, StoreBenchCommand.self, SyncCommand.self,
-                      SchoolBenchCommand.self, GalleryBenchCommand.self],
+                      SchoolBenchCommand.self, WallBenchCommand.self, DrawGroupsCommand.self, GalleryBenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -14,5 +14,6 @@ enum AppPage: String, CaseIterable {
     case teacherPIN = "teacher-pin"
     case teacher
     case review
+    case wall
     case profile
 }

@@ -73,6 +73,10 @@ final class CanvasView {
     /// document here, for own ops as for everyone else's.
     func sharedOpApplied(_ op: SketchOp, isOwn: Bool) { send(.sharedOpApplied(op, isOwn: isOwn)) }
     func ownStrokeRefused(_ id: UUID) { send(.ownStrokeRefused(id)) }
+    /// Shows what a session event changes on the sheet (a watcher's canvas).
+    func follow(_ event: SessionEvent) {
+        if let sheet = CanvasEvent(sheetOf: event) { send(sheet) }
+    }
 
     // MARK: engine
 
@@ -84,16 +88,8 @@ final class CanvasView {
     }
 
     private func carryOut(_ effects: [CanvasEffect]) {
-        for effect in effects {
+        for effect in effects where !engine.carryOut(effect, on: tiles) {
             switch effect {
-            case let .render(keys, within):
-                tiles.render(keys, within: within, meta: engine.document.meta, strokes: inkedStrokes)
-            case .drop(let keys):
-                tiles.drop(keys)
-            case let .ink(run, keys):
-                tiles.draw(run, into: keys)
-            case let .redraw(region, keys):
-                tiles.redraw(region, in: keys, meta: engine.document.meta, strokes: inkedStrokes)
             case .store(let op):
                 onOp(op)
             case .session(let intent):
@@ -105,14 +101,10 @@ final class CanvasView {
             case .invalidate:
                 // A frame being painted needs no second one.
                 if !painting { gtk_widget_queue_draw(widget) }
+            case .render, .drop, .ink, .redraw:
+                break
             }
         }
-    }
-
-    /// The document's strokes and the ink in progress on top.
-    private var inkedStrokes: [Stroke] {
-        let live = engine.liveStrokes
-        return live.isEmpty ? engine.document.strokes : engine.document.strokes + live
     }
 
     // MARK: painting
@@ -123,21 +115,7 @@ final class CanvasView {
         send(.frame)
         painting = false
 
-        let v = engine.viewport, s = v.scale, device = engine.deviceScale
-        // Tiles sit on whole device pixels, so they meet without seams.
-        let o = Point((v.origin.x * device).rounded() / device, (v.origin.y * device).rounded() / device)
-        cairo_set_source_rgb(cr, 0.85, 0.83, 0.78)
-        cairo_paint(cr)
-        cairo_save(cr)
-        cairo_rectangle(cr, o.x, o.y, v.canvasWidth * s, v.canvasHeight * s)
-        cairo_clip(cr)
-        tiles.paint(engine.tilesToPaint, on: cr, origin: o, scale: s)
-        if let tail = engine.liveTail {
-            cairo_translate(cr, o.x, o.y)
-            cairo_scale(cr, s, s)
-            SketchRenderer.draw(tail, in: cr)
-        }
-        cairo_restore(cr)
+        SheetPainter.paint(engine, tiles: tiles, on: cr)
 
         if let ring = engine.eraserRing {
             cairo_set_source_rgba(cr, 0.1, 0.1, 0.3, 0.6)

@@ -1,0 +1,189 @@
+import CGtk
+import Foundation
+import LearnModel
+import TeamsketchCore
+
+/// The class wall: every team sketch running nearby, live, side by side, for
+/// the projector. Which groups and in what state is `ClassWall`'s decision
+/// and the grid's shape `WallLayout`'s; this joins each group as a watcher
+/// (`WallCell`), places the cells and shows one big on a click.
+@MainActor
+final class ClassWallView {
+    let widget: Widget
+    private let grid: Widget
+    /// The space the grid may take; the grid is as tall as its sheets.
+    private let area: Widget
+    private let summary: Widget
+    private let allGroups: Widget
+    private let fullscreen: Widget
+    private weak var app: TeamsketchApp?
+    private let watcherName: String
+    private var wall = ClassWall()
+    private var cells: [String: WallCell] = [:]
+    /// Where each cell sits now, so a relayout moves only what must move.
+    private var placed: [String: (row: Int, column: Int)] = [:]
+    private var layout: WallLayout?
+    private var size: (width: Int32, height: Int32) = (0, 0)
+    /// The group shown big, if one was clicked.
+    private var big: String?
+    private var running = true
+
+    init(app: TeamsketchApp, watcherName: String) {
+        self.app = app
+        self.watcherName = watcherName
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        gtk_widget_set_margin_top(widget, 8)
+        gtk_widget_set_margin_start(widget, 12)
+        gtk_widget_set_margin_end(widget, 12)
+        gtk_widget_set_margin_bottom(widget, 12)
+        summary = UI.label("", classes: ["hint"])
+        gtk_label_set_xalign(ts_label(summary), 0)
+        gtk_widget_set_hexpand(summary, 1)
+        allGroups = UI.button(`_`("All groups"), icon: "view-grid-symbolic", classes: ["choice"]) {}
+        fullscreen = UI.button(`_`("Full screen"), icon: "view-fullscreen-symbolic", classes: ["choice"]) {}
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["choice"]) {
+            [weak app] in app?.closeClassWall()
+        }
+        let title = UI.label(`_`("Class wall"), classes: ["home-title"])
+        let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [back, title, summary, allGroups, fullscreen])
+        grid = gtk_grid_new()!
+        gtk_grid_set_row_homogeneous(ts_grid(grid), 1)
+        gtk_grid_set_column_homogeneous(ts_grid(grid), 1)
+        gtk_grid_set_row_spacing(ts_grid(grid), 12)
+        gtk_grid_set_column_spacing(ts_grid(grid), 12)
+        // Cells as tall as their sheets, the grid centred: no grey bands
+        // above and below each group.
+        UI.expand(grid)
+        gtk_widget_set_valign(grid, GTK_ALIGN_CENTER)
+        area = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [grid])
+        UI.expand(area)
+        gtk_label_set_wrap(ts_label(title), 0)
+        UI.append(widget, bar)
+        UI.append(widget, area)
+        gtk_widget_set_visible(allGroups, 0)
+        Signal.connect(UI.raw(allGroups), "clicked") { [weak self] in self?.showAll() }
+        Signal.connect(UI.raw(fullscreen), "clicked") { [weak self] in self?.toggleFullscreen() }
+
+        app.discovery.onChange = { [weak self] in self?.refresh() }
+        app.discovery.start()
+        refresh()
+        // The grid's shape follows the space it has (a window resized, full screen).
+        runEvery(ms: 300) { [weak self] in
+            guard let self, self.running else { return false }
+            self.arrange()
+            return true
+        }
+    }
+
+    isolated deinit {
+        stop()
+    }
+
+    /// Leaves every group and stops looking for more.
+    func stop() {
+        guard running else { return }
+        running = false
+        for cell in cells.values { cell.leave() }
+        app?.discovery.onChange = nil
+        app?.discovery.stop()
+    }
+
+    private func refresh() {
+        guard running, let app else { return }
+        let before = Set(wall.groups.map(\.id))
+        let added = wall.found(app.discovery.sessions)
+        for gone in before.subtracting(wall.groups.map(\.id)) { remove(gone) }
+        for group in added { add(group) }
+        update()
+    }
+
+    private func add(_ group: ClassWall.Group) {
+        guard let app else { return }
+        let cell = WallCell(group: group, app: app)
+        cells[group.id] = cell
+        cell.onEvent = { [weak self] event in
+            guard let self else { return }
+            self.wall.apply(event, to: group.id)
+            self.update()
+        }
+        let click = gtk_gesture_click_new()!
+        // Captured before the sheet sees it: a click on a group shows it big.
+        gtk_event_controller_set_propagation_phase(ts_controller(gp(click)), GTK_PHASE_CAPTURE)
+        Signal.connectClick(gp(click), "released") { [weak self] _, _, _ in self?.toggleBig(group.id) }
+        gtk_widget_add_controller(cell.widget, ts_controller(gp(click)))
+        let name = watcherName
+        Task { @MainActor [weak self, weak cell] in
+            do {
+                try await cell?.watch(group, as: name)
+            } catch {
+                self?.wall.unreachable(group.id)
+                self?.update()
+            }
+        }
+    }
+
+    private func remove(_ id: String) {
+        guard let cell = cells.removeValue(forKey: id) else { return }
+        cell.leave()
+        if placed.removeValue(forKey: id) != nil { gtk_grid_remove(ts_grid(grid), cell.widget) }
+        if big == id { big = nil }
+        layout = nil
+    }
+
+    /// Cells' words and the line above the grid.
+    private func update() {
+        for group in wall.groups { cells[group.id]?.show(group) }
+        let live = wall.groups.filter { $0.status == .watching }.count
+        UI.setText(summary, wall.groups.isEmpty
+            ? `_`("Looking for groups drawing nearby… Every team sketch that starts shows here.")
+            : String(format: `_`("Groups drawing: %d"), live))
+        arrange()
+    }
+
+    private func toggleBig(_ id: String) {
+        big = big == id ? nil : id
+        layout = nil
+        arrange()
+    }
+
+    private func showAll() {
+        big = nil
+        layout = nil
+        arrange()
+    }
+
+    private func toggleFullscreen() {
+        guard let window = app?.window else { return }
+        if gtk_window_is_fullscreen(ts_window(window)) != 0 {
+            gtk_window_unfullscreen(ts_window(window))
+        } else {
+            gtk_window_fullscreen(ts_window(window))
+        }
+    }
+
+    /// Puts the cells where the layout says; one group shown big fills the grid.
+    private func arrange() {
+        let ids = big.map { [$0] } ?? wall.groups.map(\.id)
+        let width = gtk_widget_get_width(area), height = gtk_widget_get_height(area)
+        let aspect = SketchMeta(name: "").width / SketchMeta(name: "").height
+        let next = WallLayout.best(count: ids.count, width: Double(width), height: Double(height), sheetAspect: aspect)
+        gtk_widget_set_visible(allGroups, big == nil ? 0 : 1)
+        guard next != layout || (width, height) != size || ids.count != placed.count else { return }
+        layout = next
+        size = (width, height)
+        let sheetHeight = next.sheetHeight(width: Double(width), height: Double(height), sheetAspect: aspect)
+        for cell in cells.values { cell.setSheetHeight(Int32(max(48, sheetHeight))) }
+        for (id, _) in placed where !ids.contains(id) {
+            if let cell = cells[id] { gtk_grid_remove(ts_grid(grid), cell.widget) }
+            placed[id] = nil
+        }
+        for (i, id) in ids.enumerated() {
+            guard let cell = cells[id] else { continue }
+            let at = next.place(i)
+            if let was = placed[id], was == at { continue }
+            if placed[id] != nil { gtk_grid_remove(ts_grid(grid), cell.widget) }
+            gtk_grid_attach(ts_grid(grid), cell.widget, Int32(at.column), Int32(at.row), 1, 1)
+            placed[id] = at
+        }
+    }
+}

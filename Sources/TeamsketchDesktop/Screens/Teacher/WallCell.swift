@@ -1,0 +1,137 @@
+import CGtk
+import Foundation
+import LearnModel
+import LearnNet
+import TeamsketchCore
+
+/// One group on the class wall: the teacher's machine watching that
+/// group's team sketch (an observer, so the host lets it in like any
+/// watcher), its live sheet, and a line saying how it goes. The sketch is
+/// kept on this computer as it grows, so the teacher finds it under
+/// Sketches to replay and grade.
+@MainActor
+final class WallCell {
+    let id: String
+    let widget: Widget
+    private let body: Widget
+    private let name: Widget
+    private let status: Widget
+    private var canvas: CanvasView?
+    private var hostName: String
+    private var client: SessionClient?
+    private var saver: SketchSaver?
+    private weak var app: TeamsketchApp?
+    /// Whatever the session says goes to the wall's decisions too.
+    var onEvent: ((SessionEvent) -> Void)?
+
+    init(group: ClassWall.Group, app: TeamsketchApp) {
+        id = group.id
+        hostName = group.hostName
+        self.app = app
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["wall-cell"])
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 0)
+        // The cell stays alive while the wall moves it between grid places.
+        g_object_ref(UnsafeMutableRawPointer(widget))
+        name = UI.label(group.hostName, classes: ["form-label"])
+        gtk_label_set_ellipsize(ts_label(name), PANGO_ELLIPSIZE_END)
+        gtk_label_set_xalign(ts_label(name), 0)
+        gtk_widget_set_hexpand(name, 1)
+        status = UI.label("", classes: ["hint"])
+        gtk_label_set_ellipsize(ts_label(status), PANGO_ELLIPSIZE_END)
+        let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8,
+                            [SessionSignView.make(group.sign, height: 32), name, status])
+        body = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        UI.expand(body)
+        UI.append(widget, header)
+        UI.append(widget, body)
+        show(group)
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(widget))
+    }
+
+    /// Joins the group as a watcher under the teacher's name.
+    func watch(_ group: ClassWall.Group, as watcherName: String) async throws(SessionClientError) {
+        let (stream, sink) = AsyncStream<SessionEvent>.makeStream()
+        Task { @MainActor [weak self] in
+            for await event in stream { self?.handle(event) }
+        }
+        var config = SessionClient.Configuration(host: group.address.host, port: group.address.port,
+                                                 name: watcherName, role: .observer)
+        config.log = .silent
+        client = try await SessionClient.connect(config, onEvent: { sink.yield($0) })
+    }
+
+    /// The wall sizes each sheet to fit its cell.
+    func setSheetHeight(_ height: Int32) {
+        gtk_widget_set_size_request(body, -1, height)
+    }
+
+    func leave() {
+        guard let client else { return }
+        self.client = nil
+        Task { await client.leave() }
+    }
+
+    func show(_ group: ClassWall.Group) {
+        hostName = group.hostName
+        UI.setText(name, group.hostName)
+        UI.setText(status, Self.words(group.status))
+        UI.setClass(widget, "wall-live", group.status == .watching)
+    }
+
+    static func words(_ status: ClassWall.Status) -> String {
+        switch status {
+        case .connecting: `_`("Connecting…")
+        case .waiting: `_`("Waiting for the group to let you watch")
+        case .watching: ""
+        case .reconnecting: `_`("Connection lost. Trying again…")
+        case .declined: `_`("The group did not let you watch.")
+        case .ended: `_`("Finished")
+        case .unreachable: `_`("Not reachable")
+        }
+    }
+
+    private func handle(_ event: SessionEvent) {
+        switch event {
+        case .lobbyChanged(let lobby):
+            // The sheet's size and name come with the lobby.
+            if canvas == nil { makeCanvas(lobby.meta) }
+        case .started:
+            if let canvas { keep(canvas.document.meta) }
+        case .documentReset(let doc, _):
+            if canvas == nil { makeCanvas(doc.meta) }
+            keep(doc.meta)
+            if let pending = saver?.catchUp(with: doc) {
+                Task { [weak self] in self?.report(await pending.value) }
+            }
+        case .opApplied(let op, _, _):
+            report(saver?.append(op))
+        default:
+            break
+        }
+        canvas?.follow(event)
+        onEvent?(event)
+    }
+
+    private func makeCanvas(_ meta: SketchMeta) {
+        let view = CanvasView(document: SketchDocument(meta: meta), author: "", permissions: .watching)
+        UI.accessibleLabel(view.widget, String(format: `_`("The sketch of %@'s group"), hostName))
+        UI.clear(body)
+        UI.append(body, view.widget)
+        canvas = view
+    }
+
+    private func keep(_ meta: SketchMeta) {
+        guard saver == nil, let store = app?.storeClient else { return }
+        let saver = SketchSaver(store: store, sketch: meta)
+        self.saver = saver
+        report(saver.ensureStored())
+    }
+
+    private func report(_ failure: SketchSaveError?) {
+        if let failure { app?.reportSaveFailure(failure) }
+    }
+}
