@@ -430,3 +430,42 @@ def shown_sheet(app, name):
     shot = app.screenshot(name)
     s = largest_white_rect(shot)
     return (shot, s) if s[2] - s[0] > 500 and s[3] - s[1] > 300 else None
+
+
+# --- the teacher's window ---------------------------------------------------
+
+def blobs_in(shot, rgb, box, tol=10, min_cells=30):
+    """`blobs` inside `box`, in the window's coordinates."""
+    return [(b[0] + box[0], b[1] + box[1], b[2] + box[0], b[3] + box[1])
+            for b in blobs(shot.crop(box), rgb, tol=tol, min_cells=min_cells)]
+
+
+def biggest(found):
+    return max(found, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])) if found else None
+
+
+def chosen_tab(app, name):
+    """The teacher's window's chosen tab (Sketches, to start with) once the
+    window is there: a dark block tab-sized (titles are the same colour)."""
+    def tab():
+        found = [b for b in blobs_in(app.screenshot(name), ACTIVE, (0, 20, 1200, 130))
+                 if b[3] - b[1] >= 50 and b[2] - b[0] >= 80]
+        return biggest(found)
+    return wait_for(tab, what="the teacher's window")
+
+
+def open_teacher_classes(app, prefix):
+    """Opens the Classes section of the teacher's window (signed in, with a
+    class on the server): the tabs right of the chosen one (Sketches) are
+    tried in turn until one shows a chosen class at the page's left (no
+    other section has a chosen toggle there), so new tabs move nothing."""
+    tab = chosen_tab(app, f"{prefix}-teacher")
+    tab_edges = edges(app.screenshot(f"{prefix}-tabs"), tab[2] + 3, 1200, tab[1], tab[3])
+    for x0, x1 in zip(tab_edges, tab_edges[1:]):
+        if x1 - x0 < 60:
+            continue
+        app.click((x0 + x1) / 2, (tab[1] + tab[3]) / 2)
+        time.sleep(1.5)
+        if find_color(app.screenshot(f"{prefix}-classes"), ACTIVE, tol=10, box=(0, tab[3] + 5, 250, tab[3] + 110)):
+            return
+    raise AssertionError("no section shows the classes")

@@ -9,8 +9,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, blobs, centre, controls, edges, find_color,
-                     row_top, save_file, small_buttons, wait_for)
+from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, blobs, centre, chosen_tab, controls, edges,
+                     find_color, row_items, row_top, save_file, small_buttons, wait_for)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call  # noqa: E402
@@ -33,10 +33,8 @@ def test_a_teacher_makes_a_class_imports_the_list_and_prints_pictures(display, t
         app = App(display, tmp_path)
         teacher = small_buttons(app)[0]
         app.click((teacher[0] + teacher[2]) / 2, (teacher[1] + teacher[3]) / 2)   # signed in: straight in
-        tabs = wait_for(lambda: find_color(app.screenshot("classes-teacher"), ACTIVE, tol=10, box=(300, 20, 1000, 130)),
-                        what="the teacher's window")
-        active = bbox(tabs)                             # "Sketches", chosen
-        tab_edges = edges(app.screenshot("classes-tabs"), active[2] + 3, 1030, active[1], active[3])
+        active = chosen_tab(app, "classes-teacher")  # "Sketches", chosen
+        tab_edges = edges(app.screenshot("classes-tabs"), active[2] + 8, 1030, active[1], active[3])
         # Right of "Sketches": BP|Classes, Classes|Settings, the end.
         assert len(tab_edges) >= 3, tab_edges
         app.click((tab_edges[0] + tab_edges[1]) / 2, (active[1] + active[3]) / 2)   # "Classes", the third
@@ -57,7 +55,10 @@ def test_a_teacher_makes_a_class_imports_the_list_and_prints_pictures(display, t
 
         # The class list: one row is the same name again.
         shot = app.screenshot("classes-pupil-row")
-        top = row_top(shot, bbox(chosen)[3] + 6)
+        top = row_top(shot, bbox(chosen)[3] + 6)      # the class's name, Rename, Archive
+        while row_items(shot, top):
+            top += 2
+        top = row_top(shot, top)                       # the pupils' row
         row = controls(shot, top)
         assert len(row) == 4, row                      # new pupil, add, import, new pictures
         app.click((row[2][0] + row[2][1]) / 2, top + 35)

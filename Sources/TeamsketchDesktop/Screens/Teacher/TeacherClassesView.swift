@@ -6,10 +6,13 @@ import SchoolClient
 import TeamsketchCore
 
 /// The teacher's classes and pupils on the school server: make a class,
-/// add pupils one by one or from a class list (CSV, bad rows listed by
-/// line), and give pupils new picture passwords — shown at once for one
-/// pupil, or for the whole class as a sheet to print (the only moment the
-/// pictures are known: the server keeps them only as a hash).
+/// rename it in place, archive it (after asking, with Undo; its pupils can
+/// no longer sign in) and restore it from the archived classes shown on
+/// demand, add pupils one by one or from a class list (CSV, bad rows listed
+/// by line), and give pupils new picture passwords (after asking) — shown
+/// at once for one pupil, or for the whole class as a sheet to print (the
+/// only moment the pictures are known: the server keeps them only as a
+/// hash, which is also why new pictures cannot be undone).
 @MainActor
 final class TeacherClassesView {
     let widget: Widget
@@ -21,9 +24,13 @@ final class TeacherClassesView {
     private var selected: SchoolServerClient.SchoolClass?
     /// Said under the class instead of the count once, after an action.
     private var note: String?
+    private let toast: UndoToast
+    /// Whether the archived classes are listed too, to be restored.
+    private var showsArchived = false
 
-    init(app: TeamsketchApp) {
+    init(app: TeamsketchApp, toast: UndoToast) {
         self.app = app
+        self.toast = toast
         classRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         pupilBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         status = UI.label("", classes: ["hint"])
@@ -47,7 +54,13 @@ final class TeacherClassesView {
             self?.run({ try await $0.createClass(named: name, token: $1) }) { [weak self] _ in self?.loadClasses() }
         }
         Signal.connect(UI.raw(newClass), "activate") { gtk_widget_activate(add) }
-        UI.append(page, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [classRow, newClass, add]))
+        let archived = gtk_check_button_new_with_label(`_`("Show archived classes"))!
+        Signal.connect(UI.raw(archived), "toggled") { [weak self] in
+            self?.showsArchived = gtk_check_button_get_active(ts_check(archived)) != 0
+            self?.loadClasses()
+        }
+        gtk_widget_set_size_request(archived, -1, 48)
+        UI.append(page, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [classRow, newClass, add, archived]))
         UI.append(page, pupilBox)
         UI.append(page, status)
         loadClasses()
@@ -67,16 +80,28 @@ final class TeacherClassesView {
     }
 
     private func loadClasses() {
-        run({ try await $0.listClasses(token: $1) }) { [weak self] classes in
+        let archived = showsArchived
+        run({ try await $0.listClasses(token: $1, includingArchived: archived) }) { [weak self] classes in
             guard let self else { return }
             self.classes = classes
             UI.clear(self.classRow)
+            if !classes.contains(where: { $0.id == self.selected?.id }) {
+                // The class shown was archived (or is hidden again): show none, or the first.
+                self.selected = nil
+                UI.clear(self.pupilBox)
+                UI.setText(self.status, self.note ?? "")
+                self.note = nil
+            }
             var first: Widget?
             for c in classes {
-                let b = gtk_toggle_button_new_with_label(c.name)!
+                let b = gtk_toggle_button_new_with_label(c.archived ? String(format: `_`("%@ (archived)"), c.name) : c.name)!
                 UI.style(b, ["choice"])
                 if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
-                if c.id == self.selected?.id { gtk_toggle_button_set_active(ts_toggle(b), 1) }
+                if c.id == self.selected?.id {
+                    gtk_toggle_button_set_active(ts_toggle(b), 1)
+                    // The name or the archive may have changed.
+                    if c != self.selected { self.show(c) }
+                }
                 Signal.connect(UI.raw(b), "toggled") { [weak self] in
                     if gtk_toggle_button_get_active(ts_toggle(b)) != 0 { self?.show(c) }
                 }
@@ -93,6 +118,7 @@ final class TeacherClassesView {
         run({ try await $0.listPupils(classID: id, token: $1) }) { [weak self] pupils in
             guard let self, self.selected?.id == id else { return }
             UI.clear(self.pupilBox)
+            UI.append(self.pupilBox, self.classHeader(schoolClass))
             let newPupil = gtk_entry_new()!
             gtk_entry_set_placeholder_text(ts_entry(newPupil), `_`("New pupil"))
             UI.accessibleLabel(newPupil, `_`("Name of the new pupil"))
@@ -118,11 +144,79 @@ final class TeacherClassesView {
         }
     }
 
+    /// The class's name, to edit in place, and Archive or Restore.
+    private func classHeader(_ schoolClass: SchoolServerClient.SchoolClass) -> Widget {
+        let name = gtk_entry_new()!
+        gtk_editable_set_text(ts_editable(name), schoolClass.name)
+        UI.accessibleLabel(name, `_`("Name of the class"))
+        UI.style(name, ["form-entry"])
+        gtk_widget_set_size_request(name, 240, -1)
+        let rename = UI.button(`_`("Rename"), classes: ["choice"]) { [weak self] in
+            let text = UI.entryText(name).trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, text != schoolClass.name else { return }
+            self?.run({ try await $0.renameClass(schoolClass.id, to: text, token: $1) }) { [weak self] renamed in
+                self?.note = String(format: `_`("The class is now called %@."), renamed.name)
+                self?.selected = renamed
+                self?.loadClasses()
+                self?.show(renamed)
+            }
+        }
+        Signal.connect(UI.raw(name), "activate") { gtk_widget_activate(rename) }
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [UI.label(`_`("Class"), classes: ["form-label"]), name, rename])
+        if schoolClass.archived {
+            let restore = UI.button(`_`("Restore class"), classes: ["choice", "suggested-action"]) { [weak self] in
+                self?.setArchived(schoolClass, false)
+            }
+            let note = UI.label(`_`("Archived: its pupils cannot sign in. Their work is kept."), classes: ["hint"])
+            UI.append(row, restore)
+            UI.append(row, note)
+        } else {
+            let archive = UI.button(`_`("Archive class…"), classes: ["choice"]) { [weak self] in self?.confirmArchive(schoolClass) }
+            UI.append(row, archive)
+        }
+        return row
+    }
+
+    // MARK: archiving
+
+    private func confirmArchive(_ schoolClass: SchoolServerClient.SchoolClass) {
+        guard let app else { return }
+        Alert.show(parent: app.window, title: String(format: `_`("Archive class %@?"), schoolClass.name),
+                   message: `_`("Its pupils can no longer sign in and it is no longer offered on the pupils' computers. Their work is kept, and you can restore the class under “Show archived classes”."),
+                   choices: [.init(`_`("Cancel")),
+                             .init(`_`("Archive"), classes: ["destructive-action"]) { [weak self] in
+                                 self?.archive(schoolClass)
+                             }])
+    }
+
+    /// Archived at once on the server; Undo restores it as it was.
+    private func archive(_ schoolClass: SchoolServerClient.SchoolClass) {
+        let id = schoolClass.id
+        run({ try await $0.setClassArchived(id, true, token: $1) }) { [weak self] archived in
+            guard let self else { return }
+            self.loadClasses()
+            self.toast.offer(UndoToast.Entry(
+                message: String(format: `_`("Class %@ archived"), archived.name),
+                takeBack: { [weak self] in self?.setArchived(archived, false) }))
+        }
+    }
+
+    /// Restores (or archives) a class and shows it.
+    private func setArchived(_ schoolClass: SchoolServerClient.SchoolClass, _ archived: Bool) {
+        let id = schoolClass.id
+        run({ try await $0.setClassArchived(id, archived, token: $1) }) { [weak self] changed in
+            guard let self else { return }
+            self.selected = changed
+            self.loadClasses()
+            self.show(changed)
+        }
+    }
+
     private func row(_ pupil: SchoolServerClient.PupilEntry) -> Widget {
         let pictures = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
         let state = UI.label(pupil.hasPicturePassword ? `_`("has pictures") : `_`("no pictures yet"), classes: ["hint"])
         gtk_label_set_wrap(ts_label(state), 0)
-        let again = UI.button(`_`("New pictures"), classes: ["choice"]) { [weak self] in
+        let give: @MainActor () -> Void = { [weak self] in
             var rng = SystemRandomNumberGenerator()
             let chosen = PicturePassword.random(using: &rng)
             self?.run({ try await $0.setPictures(chosen, pupil: pupil.id, token: $1) }) { _ in
@@ -130,6 +224,14 @@ final class TeacherClassesView {
                 UI.setText(state, `_`("new pictures:"))
                 for i in chosen { UI.append(pictures, Self.picture(PicturePassword.pictures[i], size: 40)) }
             }
+        }
+        // The old pictures are known nowhere (the server keeps a hash), so
+        // this cannot be undone: it only asks, and only when there are some.
+        let again = UI.button(`_`("New pictures"), classes: ["choice"]) { [weak self] in
+            guard pupil.hasPicturePassword, let app = self?.app else { return give() }
+            Alert.show(parent: app.window, title: String(format: `_`("New pictures for %@?"), pupil.name),
+                       message: `_`("The old pictures stop working at once. This cannot be undone."),
+                       choices: [.init(`_`("Cancel")), .init(`_`("New pictures"), classes: ["destructive-action"], action: give)])
         }
         let name = UI.label(pupil.name, classes: ["card-name"])
         gtk_widget_set_size_request(name, 200, -1)

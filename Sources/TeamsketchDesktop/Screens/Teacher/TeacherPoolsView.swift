@@ -7,8 +7,9 @@ import TeamsketchCore
 /// The word lists of Buchstaben Post as the teacher keeps them: a list is
 /// edited row by row (word, hint, priority), checked by the same rules as a
 /// file import, saved (and synced), imported from or exported to CSV,
-/// deleted after asking, given to classes, and tried out: how a game would
-/// deal it to three players.
+/// deleted after asking (and only once the Undo of the teacher's window is
+/// gone: until then the list is just hidden here), given to classes, and
+/// tried out: how a game would deal it to three players.
 @MainActor
 final class TeacherPoolsView {
     let widget: Widget
@@ -23,9 +24,13 @@ final class TeacherPoolsView {
     private var pools: [WordPool] = []
     private var nameEntry: Widget?
     private var poolButtons: [Widget] = []
+    private let toast: UndoToast
+    /// Lists whose deletion can still be undone: not shown, not yet deleted.
+    private var deleting: Set<String> = []
 
-    init(app: TeamsketchApp) {
+    init(app: TeamsketchApp, toast: UndoToast) {
         self.app = app
+        self.toast = toast
         poolRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         editor = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
         rowsBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
@@ -49,7 +54,7 @@ final class TeacherPoolsView {
 
     private func loadPools(select id: String?) {
         guard let app else { return }
-        pools = app.wordPools.offer().pools
+        pools = app.wordPools.offer().pools.filter { !deleting.contains($0.id) }
         UI.clear(poolRow)
         poolButtons = []
         var first: Widget?
@@ -194,14 +199,32 @@ final class TeacherPoolsView {
                                    draft.name, draft.rows.count),
                    choices: [.init(`_`("Cancel")),
                              .init(`_`("Delete"), classes: ["destructive-action"]) { [weak self] in
-                                 do {
-                                     _ = try app.store?.deletePool(id: draft.id)
-                                     app.school.syncNow()
-                                 } catch {
-                                     app.showError(`_`("The word list could not be deleted."), error)
-                                 }
-                                 self?.loadPools(select: nil)
+                                 self?.delete(draft)
                              }])
+    }
+
+    /// The list disappears at once; it is deleted (on this computer and, by
+    /// sync, everywhere) only when Undo is no longer offered, so Undo just
+    /// shows it again, with its classes, as it was.
+    private func delete(_ draft: PoolDraft) {
+        let id = draft.id
+        deleting.insert(id)
+        loadPools(select: nil)
+        toast.offer(UndoToast.Entry(
+            message: String(format: `_`("Word list “%@” deleted"), draft.name),
+            commit: { [weak self, weak app] in
+                self?.deleting.remove(id)
+                do {
+                    _ = try app?.store?.deletePool(id: id)
+                    app?.school.syncNow()
+                } catch {
+                    app?.showError(`_`("The word list could not be deleted."), error)
+                }
+            },
+            takeBack: { [weak self] in
+                guard let self, self.deleting.remove(id) != nil else { return }
+                self.loadPools(select: id)
+            }))
     }
 
     private func importCSV() {

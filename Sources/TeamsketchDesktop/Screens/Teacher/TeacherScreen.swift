@@ -22,6 +22,8 @@ final class TeacherScreen {
     private var sectionButtons: [Section: Widget] = [:]
     /// The sections built so far; GTK holds their widgets, this their Swift side.
     private var loaded: [Section: AnyObject] = [:]
+    /// Undo for the sections' destructive actions, at the window's bottom.
+    private let toast = UndoToast()
 
     init(app: TeamsketchApp, teacherName: String?, section: Section) {
         self.app = app
@@ -69,6 +71,7 @@ final class TeacherScreen {
         gtk_widget_set_margin_end(header, 24)
         UI.append(widget, header)
         UI.append(widget, sections)
+        UI.append(widget, toast.widget)
 
         let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         UI.center(page)
@@ -97,7 +100,7 @@ final class TeacherScreen {
     /// A section is built when first shown (the sketches, so, are read
     /// again after a review, when the window is made anew).
     func show(_ section: Section) {
-        if loaded[section] == nil, let app, let (owner, widget) = Self.make(section, app: app) {
+        if loaded[section] == nil, let app, let (owner, widget) = Self.make(section, app: app, toast: toast) {
             loaded[section] = owner
             gtk_stack_add_named(ts_stack(sections), widget, section.rawValue)
         }
@@ -105,7 +108,7 @@ final class TeacherScreen {
     }
 
     /// The lazily built sections; the settings page is built with the window.
-    private static func make(_ section: Section, app: TeamsketchApp) -> (AnyObject, Widget)? {
+    private static func make(_ section: Section, app: TeamsketchApp, toast: UndoToast) -> (AnyObject, Widget)? {
         switch section {
         case .sketches:
             let view = TeacherSketchesView(app: app)
@@ -113,10 +116,10 @@ final class TeacherScreen {
             gtk_widget_set_margin_end(view.widget, 12)
             return (view, view.widget)
         case .wordPost:
-            let view = TeacherWordPostView(app: app)
+            let view = TeacherWordPostView(app: app, toast: toast)
             return (view, view.widget)
         case .classes:
-            let view = TeacherClassesView(app: app)
+            let view = TeacherClassesView(app: app, toast: toast)
             return (view, view.widget)
         case .settings:
             return nil

@@ -15,7 +15,8 @@ final class TeacherWordPostView {
     /// The pictures the pupils drew, beside their names in the results.
     private let faces = AuthorPictureLoader()
 
-    init(app: TeamsketchApp) {
+    /// `toast`: the teacher's window's Undo, for deleting a word list.
+    init(app: TeamsketchApp, toast: UndoToast) {
         let pages = gtk_stack_new()!
         gtk_stack_set_transition_type(ts_stack(pages), GTK_STACK_TRANSITION_TYPE_NONE)
         UI.expand(pages)
@@ -32,10 +33,10 @@ final class TeacherWordPostView {
                 first = b
                 gtk_toggle_button_set_active(ts_toggle(b), 1)
             }
-            Signal.connect(UI.raw(b), "toggled") { [weak self, weak app] in
+            Signal.connect(UI.raw(b), "toggled") { [weak self, weak app, weak toast] in
                 guard gtk_toggle_button_get_active(ts_toggle(b)) != 0, let self, let app else { return }
-                if name == "pools", self.pools == nil {
-                    let view = TeacherPoolsView(app: app)
+                if name == "pools", self.pools == nil, let toast {
+                    let view = TeacherPoolsView(app: app, toast: toast)
                     self.pools = view
                     gtk_stack_add_named(ts_stack(pages), view.widget, "pools")
                 }
