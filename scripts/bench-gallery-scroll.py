@@ -60,8 +60,13 @@ def main():
                                                box=(500, 20, 1200, 130)), what="the teacher's window"))
         row_y = (tab[1] + tab[3]) // 2
         shot = app.screenshot("gallery-tabs")
-        first = next(x for x in range(300, tab[0])
-                     if sum(abs(a - b) for a, b in zip(shot.getpixel((x, row_y))[:3], BACKGROUND)) > 30)
+        # "Sketches" is the first of the tabs: the first button border from
+        # the left, a grey line down the whole row (the title's letters are
+        # not straight and grey from top to bottom).
+        def border(x):
+            column = [shot.getpixel((x, y))[:3] for y in range(tab[1] + 20, tab[3] - 20, 5)]
+            return all(abs(c[0] - 205) < 12 and abs(c[1] - 199) < 12 and abs(c[2] - 194) < 12 for c in column)
+        first = next(x for x in range(0, tab[0]) if border(x))
 
         # Open the Sketches; the grid reads every sketch's digest away from
         # the main thread. Done when the app has been idle for a second.

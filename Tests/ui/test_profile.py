@@ -60,7 +60,8 @@ def test_a_drawn_picture_is_kept_and_shown_in_the_hosts_lobby(display, tmp_path)
 
 
 def test_drawn_pictures_show_in_buchstaben_post_lobby_waiting_card_and_trains(display, tmp_path):
-    """Both pupils draw their picture; the host sees the guest's beside its
+    """Both pupils draw their picture; the guest sees the host's on the
+    nearby game's card before joining; the host sees the guest's beside its
     name in the game's lobby and in the guest's train, and the guest sees
     the host's (passed on by the host) on its waiting card and in the
     host's train. Neither device shows its own picture in the game, so
@@ -83,6 +84,10 @@ def test_drawn_pictures_show_in_buchstaben_post_lobby_waiting_card_and_trains(di
         guest.click(*home_button(guest, 4))
         time.sleep(0.5)
         guest.click(*actions_button(guest, 2))           # Join
+        # The nearby game's card shows the host's picture before joining.
+        wait_for(lambda: len(find_color(guest.screenshot("wpme-guest-card"), LIGHT_GREEN, tol=30,
+                                        box=(0, 150, 1200, 400))) > 20,
+                 what="the host's picture on the nearby game's card")
         time.sleep(0.5)
         guest.type(code)
         guest.key("Return")

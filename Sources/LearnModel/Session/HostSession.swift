@@ -235,10 +235,10 @@ public struct HostSession: Sendable {
 
     /// Whether a frame of this type may be read at all on this connection:
     /// a connection that has not said hello is nobody, and nothing it sends
-    /// but its hello is decoded (the transport asks before decoding).
+    /// but its hello (or a peek) is decoded (the transport asks before decoding).
     public func admitsFrame(type: UInt8, on c: ConnectionID) -> Bool {
         guard let binding = connections[c] else { return false }
-        return binding != nil || type == MessageType.hello.rawValue
+        return binding != nil || type == MessageType.hello.rawValue || type == MessageType.peek.rawValue
     }
 
     /// Connections that have not said hello yet, oldest (lowest id) first.
@@ -248,6 +248,17 @@ public struct HostSession: Sendable {
 
     private mutating func receiveFirst(_ message: SessionMessage, from c: ConnectionID, now: WireTime,
                                        _ fx: inout [Effect]) {
+        if case .peek = message {
+            // A join screen asks for the card's picture: the host's own,
+            // which any joiner gets right after its hello anyway. Nothing
+            // else is said, and the connection ends here.
+            if let png = members.first(where: { $0.index == Self.hostIndex })?.avatar {
+                fx.append(.send(.avatar(Avatar(member: Self.hostIndex, png: png)), to: [c]))
+            }
+            fx.append(.close(c, reason: "peek answered"))
+            forget(c)
+            return
+        }
         guard case .hello(let h) = message else {
             fx.append(.close(c, reason: "expected hello first"))
             forget(c)

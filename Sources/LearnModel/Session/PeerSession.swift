@@ -151,7 +151,7 @@ public struct PeerSession: Sendable {
             return [.event(.memberLeft(m.member))]
         case .ping(let n):
             return [.send(.pong(n))]
-        case .pong, .bye, .hello:
+        case .pong, .bye, .hello, .peek:
             return []
         case .opRefused(let r):
             return refused(r)

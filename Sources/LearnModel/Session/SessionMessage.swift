@@ -5,6 +5,11 @@ import Foundation
 public enum SessionMessage: Hashable, Sendable {
     /// Joiner → host, first frame on every connection.
     case hello(Hello)
+    /// A join screen → host, instead of a hello, as the only frame: the host
+    /// answers with its own avatar (if it has one) and closes. So a nearby
+    /// session's card shows the host's picture before anyone joins; the
+    /// asker never enters the lobby. Carries the asker's protocol version.
+    case peek(protocolVersion: UInt16)
     /// Host → everyone who said hello, after every change.
     case lobby(Lobby)
     /// Host → a member's avatar PNG, once per connection and member.

@@ -4,7 +4,7 @@ import Foundation
 /// it does not know (forward compatible).
 enum MessageType: UInt8 {
     case hello = 1, lobby = 2, avatar = 3, accepted = 4, declined = 5, start = 6, end = 7, memberLeft = 8
-    case ping = 9, pong = 10, bye = 11, opRefused = 12
+    case ping = 9, pong = 10, bye = 11, opRefused = 12, peek = 13
     case strokeBegin = 16, strokeSegments = 17, strokeEnd = 18, erase = 19, clear = 20
     case snapshotBegin = 32, snapshotOps = 33, snapshotStroke = 34, snapshotEnd = 35
     // 48–63 belong to the session's activity (`ActivityMessage`).
@@ -13,6 +13,9 @@ enum MessageType: UInt8 {
 extension SessionMessage {
     /// The frame's version byte; see also `SessionProtocol.version`.
     public static let frameVersion: UInt8 = 1
+
+    /// The type byte of an `avatar` frame: all a `peek` reads.
+    public static let avatarFrameType = MessageType.avatar.rawValue
 
     /// The frame's type byte.
     var typeByte: UInt8 {
@@ -24,6 +27,7 @@ extension SessionMessage {
     private var type: MessageType {
         switch self {
         case .hello: .hello
+        case .peek: .peek
         case .lobby: .lobby
         case .avatar: .avatar
         case .accepted: .accepted
@@ -74,6 +78,8 @@ extension SessionMessage {
             w.u8((m.avatarPNG == nil ? 0 : 1) | (m.resumeToken == nil ? 0 : 2))
             if let png = m.avatarPNG { w.blob(png) }
             if let t = m.resumeToken { w.token(t) }
+        case .peek(let version):
+            w.varint(version)
         case .lobby(let m):
             w.uuid(m.sessionID)
             w.zigzag(m.createdAt.milliseconds)
@@ -182,6 +188,8 @@ extension SessionMessage {
             let token = flags & 2 != 0 ? try r.token() : nil
             return .hello(Hello(protocolVersion: version, peerID: peer, name: name, avatarPNG: png, role: role,
                                 resumeToken: token))
+        case .peek:
+            return .peek(protocolVersion: try r.varint(as: UInt16.self))
         case .lobby:
             let id = try r.uuid()
             let created = WireTime(milliseconds: try r.zigzag())

@@ -354,7 +354,9 @@ final class HostCore: @unchecked Sendable {
                 }
             case .close(let id, let reason):
                 guard let c = connections[id] else { continue }
-                if reason != "session ended" {
+                // Neither the end nor an answered peek (a join screen asking
+                // for the host's picture) is trouble worth reporting.
+                if reason != "session ended" && reason != "peek answered" {
                     log.write("closing connection \(id): \(reason)")
                     onEvent(.connectionDropped(member: nil, reason: reason))
                 }

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import LearnNet
 import TeamsketchCore
 
 /// Nearby sessions of one activity (found by any mechanism) as big buttons,
@@ -22,6 +23,11 @@ final class JoinScreen {
     private let joinedSign: Widget
     private var session: (any LobbyJoining)?
     private let activity: any ActivityLobbyUI
+    /// Nearby hosts' pictures, asked for once per card (`HostPicture`, a
+    /// peek that never joins), by card and address; only pictures that
+    /// pass `AvatarPNG`'s checks are kept.
+    private var hostPictures: [String: [UInt8]] = [:]
+    private var askedForPicture: Set<String> = []
 
     init(app: TeamsketchApp, activity: any ActivityLobbyUI) {
         self.app = app
@@ -92,8 +98,10 @@ final class JoinScreen {
         for s in found {
             // The host's avatar and the session's sign, as on the host's
             // screen: a pupil matches the pictures, not a number.
+            let pictureKey = "\(s.cardID) \(s.address.host):\(s.address.port)"
+            askForPicture(of: s, key: pictureKey)
             let face = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [
-                Avatar.make(name: s.hostName, size: 64),
+                Avatar.make(name: s.hostName, png: hostPictures[pictureKey], size: 64),
                 SessionSignView.make(s.sign, height: 80, copy: s.isCopy),
             ])
             gtk_widget_set_halign(face, GTK_ALIGN_CENTER)
@@ -122,6 +130,21 @@ final class JoinScreen {
             "\(Self.name(of: m)): \(Self.describe(app.discovery.status[m] ?? .off))"
         }
         UI.setText(diagnostics, lines.joined(separator: "\n"))
+    }
+
+    /// Fetches a nearby host's picture for its card, once; the cards are
+    /// drawn again when it arrives. An older host, or one without a
+    /// picture, leaves the letter badge.
+    private func askForPicture(of s: DiscoveredSession, key: String) {
+        guard !askedForPicture.contains(key), s.isCompatible else { return }
+        askedForPicture.insert(key)
+        let address = s.address
+        Task { @MainActor [weak self] in
+            guard let png = await HostPicture.fetch(host: address.host, port: address.port),
+                  AvatarPNG.isAcceptable(png), let self else { return }
+            self.hostPictures[key] = png
+            self.refresh()
+        }
     }
 
     private func joinByCode() {

@@ -143,12 +143,13 @@ final class TeacherSketchesView {
         gtk_label_set_wrap(ts_label(who), 0)
         gtk_label_set_ellipsize(ts_label(who), PANGO_ELLIPSIZE_END)
         gtk_label_set_max_width_chars(ts_label(who), 26)
-        // The authors' drawn pictures beside who drew it: a teacher finds a
-        // child's work by their face as quickly as by their name.
-        let faces = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
-        let byline = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [faces, who])
-        gtk_widget_set_halign(byline, GTK_ALIGN_CENTER)
-        let card = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["card"], [picture, name, byline])
+        // The authors' drawn pictures above who drew it, so the names keep
+        // the card's width: a teacher finds a child's work by their face as
+        // quickly as by their name.
+        let faces = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+        gtk_widget_set_halign(faces, GTK_ALIGN_CENTER)
+        gtk_widget_set_size_request(faces, -1, 28)
+        let card = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["card"], [picture, name, faces, who])
         gtk_list_item_set_child(ts_list_item(item), card)
         cells[item] = (picture, name, faces, who)
     }
