@@ -454,18 +454,29 @@ def chosen_tab(app, name):
     return wait_for(tab, what="the teacher's window")
 
 
-def open_teacher_classes(app, prefix):
-    """Opens the Classes section of the teacher's window (signed in, with a
-    class on the server): the tabs right of the chosen one (Sketches) are
-    tried in turn until one shows a chosen class at the page's left (no
-    other section has a chosen toggle there), so new tabs move nothing."""
+def open_teacher_section(app, prefix, shows):
+    """Opens the section of the teacher's window for which `shows(shot)` is
+    true: the tabs are tried left to right, so new tabs move nothing. Tabs
+    are the runs between the border columns beside the chosen tab."""
     tab = chosen_tab(app, f"{prefix}-teacher")
-    tab_edges = edges(app.screenshot(f"{prefix}-tabs"), tab[2] + 3, 1200, tab[1], tab[3])
-    for x0, x1 in zip(tab_edges, tab_edges[1:]):
-        if x1 - x0 < 60:
-            continue
+    shot = app.screenshot(f"{prefix}-tabs")
+    candidates = []
+    for x0, x1 in [(0, tab[0] - 2), (tab[2] + 3, 1200)]:
+        found = edges(shot, x0, x1, tab[1], tab[3]) if x1 > x0 else []
+        candidates += [(a, b) for a, b in zip(found, found[1:]) if b - a >= 60]
+    for x0, x1 in candidates:
         app.click((x0 + x1) / 2, (tab[1] + tab[3]) / 2)
         time.sleep(1.5)
-        if find_color(app.screenshot(f"{prefix}-classes"), ACTIVE, tol=10, box=(0, tab[3] + 5, 250, tab[3] + 110)):
-            return
-    raise AssertionError("no section shows the classes")
+        shown = shows(app.screenshot(f"{prefix}-section"))
+        if shown:
+            return shown
+    raise AssertionError("no section shows what was looked for")
+
+
+def open_teacher_classes(app, prefix):
+    """Opens the Classes section (signed in, with a class on the server):
+    the one that shows a chosen class at the page's left (no other section
+    has a chosen toggle there)."""
+    tab = chosen_tab(app, f"{prefix}-teacher")
+    return open_teacher_section(
+        app, prefix, lambda shot: find_color(shot, ACTIVE, tol=10, box=(0, tab[3] + 5, 250, tab[3] + 110)))

@@ -1,10 +1,27 @@
 """A teacher makes a word list for Buchstaben Post in the teacher's window:
 a bad row is named and keeps the list from being saved; fixed, it is saved,
-a deal is tried, and the exported file holds the words."""
+a deal is tried, and the exported file holds the words. Deleted, it can be
+taken back with the toast's Undo; left alone, it is deleted."""
 import time
 
-from harness import (ACTIVE, SUGGESTED_BLUE, App, bbox, controls, edges, find_color, row_top, save_file,
-                     small_buttons, wait_for)
+from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, blobs, controls, find_color,
+                     open_teacher_section, row_top, save_file, small_buttons, wait_for)
+
+
+def toast(app, name):
+    """The Undo toast: the dark strip at the bottom of the window, or None."""
+    found = find_color(app.screenshot(name), ACTIVE, tol=10, box=(0, 640, 1200, 815))
+    return bbox(found) if found and len(found) > 500 else None
+
+
+def delete(app, actions, actions_top):
+    """Presses "Delete the word list…" (third right of Save) and confirms."""
+    app.click((actions[2][0] + actions[2][1]) / 2, actions_top + 40)
+    def red_button():
+        found = blobs(app.screenshot("pools-sure"), DESTRUCTIVE_RED, tol=30)
+        return max(found, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])) if found else None
+    sure = wait_for(red_button, what="the question")
+    app.click((sure[0] + sure[2]) / 2, (sure[1] + sure[3]) / 2)
 
 
 def test_a_teacher_makes_a_word_list(display, tmp_path):
@@ -17,14 +34,10 @@ def test_a_teacher_makes_a_word_list(display, tmp_path):
             app.type("1357")
             app.key("Return")
             time.sleep(0.4)
-        settings = bbox(wait_for(lambda: find_color(app.screenshot("pools-teacher"), ACTIVE, tol=10,
-                                                    box=(500, 20, 1030, 130)), what="the teacher's window"))
-        # The tabs right of the title: Sketches | Buchstaben Post | Classes | Settings.
-        shot = app.screenshot("pools-tabs")
-        tab_edges = edges(shot, 300, settings[0] + 3, settings[1], settings[3])
-        app.click((tab_edges[1] + tab_edges[2]) / 2, (settings[1] + settings[3]) / 2)    # Buchstaben Post
-        results = bbox(wait_for(lambda: find_color(app.screenshot("pools-results"), ACTIVE, tol=10,
-                                                   box=(300, 130, 900, 230)), what="the results"))
+        # Buchstaben Post: the first section from the left showing its
+        # Results | Word lists, the chosen one dark.
+        results = bbox(open_teacher_section(
+            app, "pools", lambda shot: find_color(shot, ACTIVE, tol=10, box=(300, 130, 900, 230))))
         app.click(results[2] + 75, (results[1] + results[3]) / 2)                        # Word lists
         time.sleep(1.0)
         shot = app.screenshot("pools-lists")
@@ -79,5 +92,24 @@ def test_a_teacher_makes_a_word_list(display, tmp_path):
         out = tmp_path / "tiere.csv"
         save_file(app, out)
         assert out.read_text(encoding="utf-8").replace("\r\n", "\n") == "word,hint,priority\nKatze,miaut,3\n"
+
+        # Deleted after asking: gone from the lists at once, but kept until
+        # the toast's Undo is gone; Undo brings it back.
+        lists_before = len(controls(app.screenshot("pools-before-delete"), top, height=80))
+        delete(app, after, actions_top)
+        strip = wait_for(lambda: toast(app, "pools-toast"), what="the toast")
+        assert len(controls(app.screenshot("pools-deleted"), top, height=80)) == lists_before - 1
+        assert "Tiere" in names(), "deleted while Undo is offered"
+        app.click(strip[2] - 18 - 80, (strip[1] + strip[3]) / 2)                       # Undo
+        wait_for(lambda: toast(app, "pools-undone") is None, what="the toast gone")
+        time.sleep(7)                                                                  # longer than the toast
+        assert "Tiere" in names(), "deleted after Undo"
+        assert len(controls(app.screenshot("pools-back"), top, height=80)) == lists_before
+
+        # Deleted again and left alone: deleted once the toast is gone.
+        delete(app, after, actions_top)
+        wait_for(lambda: toast(app, "pools-toast-again"), what="the toast")
+        wait_for(lambda: toast(app, "pools-expiring") is None, seconds=12, what="the toast going by itself")
+        wait_for(lambda: "Tiere" not in names(), what="the list deleted")
     finally:
         app.stop()
