@@ -151,6 +151,14 @@ import Testing
         #expect(l.sessions[0].sessionID == "real")
     }
 
+    @Test func thisMachinesOwnSessionsAreCappedOnlyInAll() {
+        var l = list()
+        for i in 0..<8 { l.record(finding(.beacon, id: "group\(i)", host: "127.0.0.1", at: 0)) }
+        #expect(l.sessions.count == 8)
+        for i in 0..<100 { l.record(finding(.beacon, id: "more\(i)", host: "127.0.0.1", at: 1)) }
+        #expect(l.sessions.count == DiscoveryList.maxCards)
+    }
+
     @Test func keepsFirstSeenOrder() {
         var l = list()
         l.record(finding(.beacon, id: "z", name: "Zoe", at: 0))

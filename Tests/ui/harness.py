@@ -25,7 +25,8 @@ def close(c, ref, tol=40):
 
 
 class Display:
-    def __init__(self):
+    def __init__(self, size="1280x860"):
+        self.size = size
         self.number = None
         self.proc = None
 
@@ -35,7 +36,7 @@ class Display:
                 self.number = n
                 break
         self.proc = subprocess.Popen(
-            ["Xvfb", f":{self.number}", "-screen", "0", "1280x860x24", "-nolisten", "tcp"],
+            ["Xvfb", f":{self.number}", "-screen", "0", f"{self.size}x24", "-nolisten", "tcp"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 10
         while not Path(f"/tmp/.X11-unix/X{self.number}").exists():

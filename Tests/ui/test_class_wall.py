@@ -31,6 +31,22 @@ def ink(shot, box):
     return n
 
 
+def open_class_wall(app):
+    """The teacher's window is open: the header's two dark icons right of
+    the tabs are Class wall, then Lock."""
+    shot = app.screenshot("wall-teacher")
+    dark = find_color(shot, (0x2E, 0x34, 0x36), tol=8, box=(600, 20, shot.width, 140))
+    xs = sorted({x for x, _ in dark})
+    clusters = [[xs[0]]]
+    for x in xs[1:]:
+        if x - clusters[-1][-1] > 12:
+            clusters.append([])
+        clusters[-1].append(x)
+    wall_icon = clusters[-2]
+    ys = [y for x, y in dark if wall_icon[0] <= x <= wall_icon[-1]]
+    app.click((wall_icon[0] + wall_icon[-1]) / 2, (min(ys) + max(ys)) / 2)
+
+
 def test_the_class_wall_shows_two_live_groups(display, tmp_path):
     groups = subprocess.Popen([str(BIN), "draw-groups", "--groups", "2", "--peers", "2", "--seconds", "120",
                                "--names", "Anna", "--names", "Ben"],
@@ -46,17 +62,7 @@ def test_the_class_wall_shows_two_live_groups(display, tmp_path):
         (tmp_path / "app").mkdir()
         app = App(display, tmp_path / "app")
         open_teacher_window(app)
-        # The header's two dark icons right of the tabs: Class wall, then Lock.
-        dark = find_color(app.screenshot("wall-teacher"), (0x2E, 0x34, 0x36), tol=8, box=(600, 20, 1280, 140))
-        xs = sorted({x for x, _ in dark})
-        clusters = [[xs[0]]]
-        for x in xs[1:]:
-            if x - clusters[-1][-1] > 12:
-                clusters.append([])
-            clusters[-1].append(x)
-        wall_icon = clusters[-2]
-        ys = [y for x, y in dark if wall_icon[0] <= x <= wall_icon[-1]]
-        app.click((wall_icon[0] + wall_icon[-1]) / 2, (min(ys) + max(ys)) / 2)
+        open_class_wall(app)
 
         def two_inked_sheets():
             shot = app.screenshot("wall-two")

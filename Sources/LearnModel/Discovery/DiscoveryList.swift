@@ -59,8 +59,13 @@ public struct DiscoveryList: Sendable {
     public mutating func record(_ finding: DiscoveryFinding) -> [DiscoveryChange] {
         let card = Card(sessionID: finding.announcement.sessionID, source: source(of: finding.host))
         if findings[card] == nil {
+            // This machine's own sessions count only in all, as its joiners
+            // do at a host: a flood from here comes from someone who has the
+            // machine already, and one machine may run a classroom's worth
+            // (the class wall's bench).
             guard order.count < Self.maxCards,
-                  order.lazy.filter({ $0.source == card.source }).count < Self.maxCardsPerSource else { return [] }
+                  card.source == Self.localSource
+                    || order.lazy.filter({ $0.source == card.source }).count < Self.maxCardsPerSource else { return [] }
             order.append(card)
             if firstSource[card.sessionID] == nil { firstSource[card.sessionID] = card.source }
         }

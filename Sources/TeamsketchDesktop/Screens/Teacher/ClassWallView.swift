@@ -64,6 +64,7 @@ final class ClassWallView {
         Signal.connect(UI.raw(allGroups), "clicked") { [weak self] in self?.showAll() }
         Signal.connect(UI.raw(fullscreen), "clicked") { [weak self] in self?.toggleFullscreen() }
 
+        FrameTimeLog.attach(to: grid, label: "wall")
         app.discovery.onChange = { [weak self] in self?.refresh() }
         app.discovery.start()
         refresh()
@@ -172,7 +173,8 @@ final class ClassWallView {
         layout = next
         size = (width, height)
         let sheetHeight = next.sheetHeight(width: Double(width), height: Double(height), sheetAspect: aspect)
-        for cell in cells.values { cell.setSheetHeight(Int32(max(48, sheetHeight))) }
+        let sheetWidth = sheetHeight * aspect
+        for cell in cells.values { cell.setSheetSize(width: Int32(max(64, sheetWidth)), height: Int32(max(48, sheetHeight))) }
         for (id, _) in placed where !ids.contains(id) {
             if let cell = cells[id] { gtk_grid_remove(ts_grid(grid), cell.widget) }
             placed[id] = nil

@@ -42,7 +42,7 @@ final class WallCell {
         let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8,
                             [SessionSignView.make(group.sign, height: 32), name, status])
         body = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
-        UI.expand(body)
+        gtk_widget_set_halign(body, GTK_ALIGN_CENTER)
         UI.append(widget, header)
         UI.append(widget, body)
         show(group)
@@ -64,9 +64,9 @@ final class WallCell {
         client = try await SessionClient.connect(config, onEvent: { sink.yield($0) })
     }
 
-    /// The wall sizes each sheet to fit its cell.
-    func setSheetHeight(_ height: Int32) {
-        gtk_widget_set_size_request(body, -1, height)
+    /// The wall sizes each sheet to fit its cell, centred under its name.
+    func setSheetSize(width: Int32, height: Int32) {
+        gtk_widget_set_size_request(body, width, height)
     }
 
     func leave() {
