@@ -222,15 +222,19 @@ final class TeamsketchApp {
         showHome()
     }
 
-    /// Back from a review to the (fresh) list of sketches.
+    /// The section a review was opened from (the sketches, or the grades).
+    private var reviewOrigin: TeacherScreen.Section = .sketches
+
+    /// Back from a review to the (fresh) section it was opened from.
     func showTeacherSketches() {
         closeReview()
         guard let name = teacherName else { return showHome() }
-        openTeacher(name: name, section: .sketches)
+        openTeacher(name: name, section: reviewOrigin)
     }
 
-    func showSketchReview(_ id: UUID) {
+    func showSketchReview(_ id: UUID, from section: TeacherScreen.Section = .sketches) {
         guard teacherName != nil, let store else { return }
+        reviewOrigin = section
         do {
             let screen = SketchReviewScreen(app: self, document: try store.loadSketch(id))
             replace(.review, with: screen.widget, owner: screen)

@@ -7,7 +7,8 @@ import TeamsketchCore
 /// One sketch under the teacher's eye: its replay with a timeline (play,
 /// pause, speed, scrub; coloured or filtered by pupil), who drew how much,
 /// where pupils drew over or erased each other's lines (each jumps to that
-/// moment), and the grade and comment, saved to the store and synced.
+/// moment), the team's grade and comment and each pupil's own beside their
+/// share (`PupilGrading`), saved to the store and synced.
 @MainActor
 final class SketchReviewScreen {
     let widget: Widget
@@ -26,6 +27,8 @@ final class SketchReviewScreen {
     private var lastTick = ContinuousClock.now
     private var settingScale = false
     private var gradeButtons: [Int: Widget] = [:]
+    /// Each pupil's grade, by the name they drew under.
+    private var pupilGrades: [String: GradeEditor] = [:]
     private var grade: Int?
     private let comment: Widget
     private let saved: Widget
@@ -66,6 +69,7 @@ final class SketchReviewScreen {
         player.scrub(to: 1)
         show()
         loadGrade()
+        loadPupilGrades()
     }
 
     func close() {
@@ -235,8 +239,42 @@ final class SketchReviewScreen {
             let line = hint(numbers)
             UI.append(box, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [swatch, name, bar]))
             UI.append(box, line)
+            UI.append(box, pupilGrade(a.author))
         }
         return box
+    }
+
+    /// The pupil's own grade, under their share: keys, then comment and Save.
+    private func pupilGrade(_ author: String) -> Widget {
+        let editor = GradeEditor(pupil: author) { [weak self] grade, text, editor in
+            guard let self, let app = self.app else { return }
+            PupilGrading.save(app, sketch: self.document.meta.id, name: author, grade: grade, comment: text, editor: editor)
+        }
+        pupilGrades[author] = editor
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [editor.comment, editor.saveButton])
+        let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [editor.keys, row, editor.status])
+        gtk_widget_set_margin_start(box, 24)
+        gtk_widget_set_margin_bottom(box, 8)
+        return box
+    }
+
+    private func loadPupilGrades() {
+        guard let app, let store = app.store else { return }
+        let sketch = document.meta.id
+        for (name, editor) in pupilGrades {
+            editor.show(PupilGrading.current(store, pupils: GradedPupils(), sketch: sketch, name: name))
+        }
+        // Once the server said who the pupils are, a grade under an account
+        // is found as well.
+        Task { @MainActor [weak self] in
+            let pupils = await TeacherRoster.pupils(app)
+            guard let self, !self.closed, !pupils.roster.isEmpty else { return }
+            for (name, editor) in self.pupilGrades {
+                let before = PupilGrading.current(store, pupils: GradedPupils(), sketch: sketch, name: name)
+                let now = PupilGrading.current(store, pupils: pupils, sketch: sketch, name: name)
+                if now != before { editor.show(now) }
+            }
+        }
     }
 
     private func conflicts(_ signals: ConflictSignals) -> Widget {

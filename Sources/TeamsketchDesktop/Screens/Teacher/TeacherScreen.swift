@@ -10,7 +10,7 @@ import TeamsketchCore
 /// leaves it; the PIN or the sign-in is asked again next time.
 @MainActor
 final class TeacherScreen {
-    enum Section: String { case sketches, wordPost, classes, settings }
+    enum Section: String { case sketches, wordPost, classes, grades, settings }
 
     let widget: Widget
     private let sections: Widget
@@ -42,9 +42,10 @@ final class TeacherScreen {
         UI.expand(sections)
         var first: Widget?
         for (s, name) in [(Section.sketches, `_`("Sketches")), (.wordPost, `_`("Buchstaben Post")),
-                          (.classes, `_`("Classes")), (.settings, `_`("Classroom settings"))] {
+                          (.classes, `_`("Classes")), (.grades, `_`("Grades")),
+                          (.settings, `_`("Classroom settings"))] {
             let b = gtk_toggle_button_new_with_label(name)!
-            UI.style(b, ["choice"])
+            UI.style(b, ["choice", "section-tab"])
             if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
             Signal.connect(UI.raw(b), "toggled") { [weak self] in
                 if gtk_toggle_button_get_active(ts_toggle(b)) != 0 { self?.show(s) }
@@ -117,6 +118,9 @@ final class TeacherScreen {
             return (view, view.widget)
         case .wordPost:
             let view = TeacherWordPostView(app: app, toast: toast)
+            return (view, view.widget)
+        case .grades:
+            let view = TeacherGradesView(app: app)
             return (view, view.widget)
         case .classes:
             let view = TeacherClassesView(app: app, toast: toast)

@@ -243,16 +243,13 @@ final class TeacherSketchesView {
             guard let ids = self?.shown else { return }
             // Every listed sketch is read and measured: away from the main thread.
             Task { @MainActor [weak app] in
+                guard let app else { return }
+                let pupils = await TeacherRoster.pupils(app)
                 let written = await Task.detached { () -> Result<Void, any Error> in
-                    var sheet = GradeSheet()
-                    for id in ids {
-                        guard let doc = try? store.loadSketch(id) else { continue }
-                        let grade = (try? store.grades(forTarget: id.uuidString.lowercased()))?.last { $0.pupilId == nil }
-                        sheet.add(doc, grade: grade)
-                    }
-                    return Result { try Data(sheet.csv().utf8).write(to: URL(fileURLWithPath: path), options: .atomic) }
+                    let csv = GradeExports.sketches(ids, store: store, pupils: pupils)
+                    return Result { try Data(csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) }
                 }.value
-                if case .failure(let error) = written { app?.showError(`_`("The grades could not be exported."), error) }
+                if case .failure(let error) = written { app.showError(`_`("The grades could not be exported."), error) }
             }
         }
     }

@@ -101,6 +101,8 @@ final class TeacherWordPostView {
         gtk_widget_set_margin_top(page, 12)
         if records.isEmpty {
             UI.append(page, UI.label(`_`("Nobody has played Buchstaben Post on this computer yet."), classes: ["hint"]))
+        } else {
+            UI.append(page, WordPostGrades(app: app, names: records.map(\.playerName)).widget)
         }
         let scroller = UI.scrolled(page, sideways: true)
         UI.expand(scroller)

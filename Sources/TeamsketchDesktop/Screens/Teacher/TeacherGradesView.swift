@@ -1,0 +1,181 @@
+import CGtk
+import Foundation
+import LearnModel
+import LearnStore
+import TeamsketchCore
+
+/// Every grade and comment the teacher gave: teams' and pupils' grades of
+/// sketches and pupils' grades of their Buchstaben Post results, newest
+/// work first, filtered by pupil and (signed in to the school server) by
+/// class. A sketch's grade opens its review. The decisions are
+/// `GradeList`'s; this reads the store and paints the rows.
+@MainActor
+final class TeacherGradesView {
+    let widget: Widget
+    private weak var app: TeamsketchApp?
+    private let pupilMenu: Widget
+    private let classMenu: Widget
+    private let rowsBox: Widget
+    private let count: Widget
+    private var list = GradeList(records: [:], sketches: [:], lastPlayed: [:], pupils: GradedPupils())
+    private var filter = GradeList.Filter()
+    private var pupilNames: [String] = []
+    private var classes: [(id: String, name: String)] = []
+    private var changingMenus = false
+    private var pupils = GradedPupils()
+    private var authors: [String: [String]] = [:]
+
+    init(app: TeamsketchApp) {
+        self.app = app
+        pupilMenu = gtk_drop_down_new_from_strings(nil)!
+        classMenu = gtk_drop_down_new_from_strings(nil)!
+        rowsBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        count = UI.label("", classes: ["hint"])
+        UI.accessibleLabel(pupilMenu, `_`("Pupil"))
+        UI.accessibleLabel(classMenu, `_`("Class"))
+        gtk_widget_set_visible(classMenu, 0)
+        let filters = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [pupilMenu, classMenu, count])
+        gtk_widget_set_halign(filters, GTK_ALIGN_CENTER)
+        let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [filters, rowsBox])
+        gtk_widget_set_margin_start(page, 24)
+        gtk_widget_set_margin_end(page, 24)
+        gtk_widget_set_margin_bottom(page, 24)
+        gtk_widget_set_margin_top(page, 12)
+        widget = UI.scrolled(page)
+        UI.expand(widget)
+        Signal.connectNotify(UI.raw(pupilMenu), property: "selected") { [weak self] in
+            guard let self, !self.changingMenus else { return }
+            let i = Int(gtk_drop_down_get_selected(ts_drop_down(self.pupilMenu)))
+            self.filter.pupil = i > 0 && i <= self.pupilNames.count ? self.pupilNames[i - 1] : nil
+            self.paint()
+        }
+        Signal.connectNotify(UI.raw(classMenu), property: "selected") { [weak self] in
+            guard let self, !self.changingMenus else { return }
+            let i = Int(gtk_drop_down_get_selected(ts_drop_down(self.classMenu)))
+            self.filter.classID = i > 0 && i <= self.classes.count ? self.classes[i - 1].id : nil
+            self.paint()
+        }
+        load()
+        Task { @MainActor [weak self] in
+            let pupils = await TeacherRoster.pupils(app)
+            guard let self, !pupils.roster.isEmpty else { return }
+            self.pupils = pupils
+            self.classes = TeacherRoster.classes(pupils)
+            self.load()
+        }
+    }
+
+    // MARK: reading
+
+    private func load() {
+        guard let app, let store = app.store else { return }
+        let records: [String: GradeRecord]
+        let summaries: [SketchSummary]
+        var lastPlayed: [String: Date] = [:]
+        do {
+            records = try store.allGrades()
+            summaries = try store.sketches()
+            for name in try store.wordPostPlayers() {
+                guard let last = try store.stats(forPlayer: name).rounds.map(\.playedAt).max() else { continue }
+                for target in pupils.gameTargets(for: name) { lastPlayed[target.uuidString.lowercased()] = last }
+            }
+        } catch {
+            app.showError(`_`("The grades could not be read."), error)
+            return
+        }
+        var sketches: [String: GradeList.SketchWork] = [:]
+        for s in summaries {
+            let key = s.id.uuidString.lowercased()
+            sketches[key] = .init(name: s.name, date: s.createdAt, authors: authors[key])
+        }
+        list = GradeList(records: records, sketches: sketches, lastPlayed: lastPlayed, pupils: pupils)
+        showMenus()
+        paint()
+        // Who drew in the team-graded sketches (for the pupil and class
+        // filters): read away from the main thread, then the list again.
+        let missing = Set(list.rows.filter { $0.kind == .team && authors[$0.sketchID?.uuidString.lowercased() ?? ""] == nil }
+            .compactMap(\.sketchID))
+        guard !missing.isEmpty else { return }
+        Task { @MainActor [weak self] in
+            let found = await Task.detached { () -> [String: [String]] in
+                var found: [String: [String]] = [:]
+                for id in missing {
+                    guard let doc = try? store.loadSketch(id) else { continue }
+                    found[id.uuidString.lowercased()] = ContributionStats(document: doc).authors.map(\.author)
+                }
+                return found
+            }.value
+            guard let self, !found.isEmpty else { return }
+            self.authors.merge(found) { $1 }
+            self.load()
+        }
+    }
+
+    // MARK: painting
+
+    private func showMenus() {
+        changingMenus = true
+        defer { changingMenus = false }
+        pupilNames = list.pupilNames
+        setStrings(pupilMenu, [`_`("All pupils")] + pupilNames)
+        let p = filter.pupil.flatMap { pupilNames.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        if p == 0 { filter.pupil = nil }
+        gtk_drop_down_set_selected(ts_drop_down(pupilMenu), UInt32(p))
+        gtk_widget_set_visible(classMenu, classes.isEmpty ? 0 : 1)
+        setStrings(classMenu, [`_`("All classes")] + classes.map(\.name))
+        let c = filter.classID.flatMap { id in classes.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
+        if c == 0 { filter.classID = nil }
+        gtk_drop_down_set_selected(ts_drop_down(classMenu), UInt32(c))
+    }
+
+    private func setStrings(_ menu: Widget, _ names: [String]) {
+        let strings = gtk_string_list_new(nil)!
+        for n in names { gtk_string_list_append(strings, n) }
+        gtk_drop_down_set_model(ts_drop_down(menu), ts_list_model(gp(strings)))
+        g_object_unref(UnsafeMutableRawPointer(strings))
+    }
+
+    private func paint() {
+        UI.clear(rowsBox)
+        let shown = list.filtered(filter)
+        UI.setText(count, list.rows.isEmpty ? `_`("No grades yet. Grade a sketch in its review or a pupil's Buchstaben Post results.")
+                   : String(format: `_`("%d of %d grades"), shown.count, list.rows.count))
+        let day = DateFormatter()
+        day.dateStyle = .medium
+        day.timeStyle = .short
+        for row in shown { UI.append(rowsBox, self.row(row, day)) }
+    }
+
+    private func row(_ row: GradeList.Row, _ day: DateFormatter) -> Widget {
+        let grade = UI.label(row.grade.map(String.init) ?? "–", classes: ["grade-badge"])
+        gtk_widget_set_size_request(grade, 48, 48)
+        gtk_widget_set_valign(grade, GTK_ALIGN_CENTER)
+        let whose = switch row.kind {
+        case .team: `_`("Team")
+        case .pupil, .game: row.pupil
+        }
+        let work = row.workName ?? `_`("A sketch not on this computer")
+        let title = UI.label(whose + " · " + work, classes: ["card-name"])
+        let when = UI.label(day.string(from: row.workDate), classes: ["hint"])
+        let comment = UI.label(row.comment, classes: ["table-cell"])
+        for l in [title, when, comment] {
+            gtk_label_set_xalign(ts_label(l), 0)
+            gtk_label_set_wrap(ts_label(l), 0)
+            gtk_label_set_ellipsize(ts_label(l), PANGO_ELLIPSIZE_END)
+        }
+        let texts = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [title, when])
+        if !row.comment.isEmpty { UI.append(texts, comment) }
+        gtk_widget_set_hexpand(texts, 1)
+        let content = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [grade, texts])
+        guard let sketch = row.sketchID else {
+            UI.style(content, ["grade-row"])
+            return content
+        }
+        let button = gtk_button_new()!
+        gtk_button_set_child(ts_button(button), content)
+        UI.style(button, ["flat", "grade-row"])
+        UI.accessibleLabel(button, String(format: `_`("Open the review of %@"), work))
+        Signal.connect(UI.raw(button), "clicked") { [weak self] in self?.app?.showSketchReview(sketch, from: .grades) }
+        return button
+    }
+}

@@ -1,0 +1,86 @@
+import CGtk
+import Foundation
+import LearnModel
+import TeamsketchCore
+
+/// Under the Buchstaben Post results: each pupil's grade and comment on
+/// their results (one work per pupil, `GradeIdentity.wordPostResults`),
+/// and the results with the grades as a spreadsheet.
+@MainActor
+final class WordPostGrades {
+    let widget: Widget
+    private weak var app: TeamsketchApp?
+    private var editors: [String: GradeEditor] = [:]
+
+    init(app: TeamsketchApp, names: [String]) {
+        self.app = app
+        let heading = UI.label(`_`("Grades"), classes: ["form-label"])
+        gtk_label_set_xalign(ts_label(heading), 0)
+        gtk_widget_set_hexpand(heading, 1)
+        let export = UI.button(`_`("Export game stats (CSV)…"), classes: ["choice"]) { }
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10, [UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [heading, export])])
+        gtk_widget_set_margin_top(widget, 12)
+        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_start(widget, 24)
+        gtk_widget_set_margin_end(widget, 24)
+        Signal.connect(UI.raw(export), "clicked") { [weak self] in self?.exportStats() }
+        let table = gtk_grid_new()!
+        gtk_grid_set_row_spacing(ts_grid(table), 8)
+        gtk_grid_set_column_spacing(ts_grid(table), 12)
+        for (i, name) in names.enumerated() {
+            let editor = GradeEditor(pupil: name) { [weak self] grade, text, editor in
+                guard let app = self?.app else { return }
+                PupilGrading.save(app, sketch: nil, name: name, grade: grade, comment: text, editor: editor)
+            }
+            editors[name] = editor
+            let label = UI.label(name, classes: ["card-name"])
+            gtk_label_set_xalign(ts_label(label), 0)
+            gtk_widget_set_size_request(editor.comment, 260, -1)
+            let row = Int32(i)
+            gtk_grid_attach(ts_grid(table), label, 0, row, 1, 1)
+            gtk_grid_attach(ts_grid(table), editor.keys, 1, row, 1, 1)
+            gtk_grid_attach(ts_grid(table), editor.comment, 2, row, 1, 1)
+            gtk_grid_attach(ts_grid(table), editor.saveButton, 3, row, 1, 1)
+            gtk_grid_attach(ts_grid(table), editor.status, 4, row, 1, 1)
+        }
+        UI.append(widget, table)
+        // The grades live as long as the table shows them.
+        Signal.connect(UI.raw(widget), "destroy") { _ = self }
+        load()
+    }
+
+    private func load() {
+        guard let app, let store = app.store else { return }
+        for (name, editor) in editors {
+            editor.show(PupilGrading.current(store, pupils: GradedPupils(), sketch: nil, name: name))
+        }
+        Task { @MainActor [weak self] in
+            let pupils = await TeacherRoster.pupils(app)
+            guard let self, !pupils.roster.isEmpty else { return }
+            for (name, editor) in self.editors {
+                let before = PupilGrading.current(store, pupils: GradedPupils(), sketch: nil, name: name)
+                let now = PupilGrading.current(store, pupils: pupils, sketch: nil, name: name)
+                if now != before { editor.show(now) }
+            }
+        }
+    }
+
+    private func exportStats() {
+        guard let app, let store = app.store else { return }
+        FileChooser.ask(parent: app.window, title: `_`("Export game stats"), save: true, acceptLabel: `_`("Export"),
+                        suggestedName: "buchstaben-post.csv",
+                        filters: [.init(name: `_`("Spreadsheet (.csv)"), patterns: ["*.csv"])]) { [weak app] path in
+            Task { @MainActor in
+                guard let app else { return }
+                let pupils = await TeacherRoster.pupils(app)
+                let written = await Task.detached { () -> Result<Void, any Error> in
+                    Result {
+                        let csv = try GradeExports.gameStats(store: store, pupils: pupils)
+                        try Data(csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                    }
+                }.value
+                if case .failure(let error) = written { app.showError(`_`("The game stats could not be exported."), error) }
+            }
+        }
+    }
+}
