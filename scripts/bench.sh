@@ -11,8 +11,10 @@
 #   BENCH_BIN           measure this TeamsketchDesktop instead of building one
 #   BENCH_MEM_RUNS      runs of the 12-s memory comparison with Xournal++ (default 3; median)
 #   BENCH_SESSION_SECONDS  length of the 4-peer LAN session run (default 300, the issue's 5 minutes)
+#   BENCH_WALL_SECONDS     length of each class wall run, 8 groups of 4 (default 60)
 #   BENCH_SCHOOL_SECONDS   length of the 120-pupil school server load run (default 60)
 #   BENCH_SCHOOL_DATABASES which databases the school server runs on (default "sqlite postgres")
+#   BENCH_GALLERY_SKETCHES sketches in the teacher's grid benchmark (default 500, the issue's number)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -130,9 +132,29 @@ fi
 note "LAN session for ${BENCH_SESSION_SECONDS:-300} s…"
 "$BIN" bench-session --seconds "${BENCH_SESSION_SECONDS:-300}"
 
+# --- The class wall: 8 groups of 4 drawing at 240 samples/s, one watcher ---
+# In process: the wall's watchers and painting on a thread of their own
+# (segment-to-frame latency, that thread's CPU); then the real app's wall
+# under Xvfb watching `draw-groups` (the app's CPU, frame gaps, memory).
+note "the class wall with 8 groups for ${BENCH_WALL_SECONDS:-60} s…"
+"$BIN" bench-wall --groups 8 --seconds "${BENCH_WALL_SECONDS:-60}"
+"${PYTHON:-/usr/bin/python3}" scripts/bench-wall-app.py "$BIN" "$WORK" 8 "${BENCH_WALL_SECONDS:-60}"
+
 # --- The store: saving one finished stroke, synced (power-cut safe) or not --
 # In the work folder, i.e. on the disk /tmp is on.
 "$BIN" bench-store --dir "$WORK"
+
+# --- The teacher's sketch grid: 500 sketches by 24 pupils ------------------
+# A store of 500 sketches (no stored thumbnails, as they arrive synced from
+# the school server) and the pupils' drawn pictures: listing, filtering,
+# each sketch's digest and the pictures, timed in process; then the app
+# under Xvfb scrolls the grid from the first sketch to the last and back
+# with the mouse wheel (its frame times, CPU and memory).
+GALLERY="$WORK/gallery"
+mkdir -p "$GALLERY"
+note "the teacher's sketch grid with ${BENCH_GALLERY_SKETCHES:-500} sketches…"
+"$BIN" bench-gallery --dir "$GALLERY" --sketches "${BENCH_GALLERY_SKETCHES:-500}"
+"${PYTHON:-/usr/bin/python3}" scripts/bench-gallery-scroll.py "$BIN" "$GALLERY" "${BENCH_GALLERY_SKETCHES:-500}"
 
 # --- The school server: a 10,000-op push and pull, and a school's load -----
 # The release server on each database, on loopback, from a fresh database.
