@@ -8,6 +8,9 @@ from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, blobs, 
                      open_teacher_section, row_top, save_file, small_buttons, wait_for)
 
 
+ICON_GREY = (0x2E, 0x34, 0x36)
+
+
 def toast(app, name):
     """The Undo toast: the dark strip at the bottom of the window, or None."""
     found = find_color(app.screenshot(name), ACTIVE, tol=10, box=(0, 640, 1200, 815))
@@ -92,6 +95,18 @@ def test_a_teacher_makes_a_word_list(display, tmp_path):
         out = tmp_path / "tiere.csv"
         save_file(app, out)
         assert out.read_text(encoding="utf-8").replace("\r\n", "\n") == "word,hint,priority\nKatze,miaut,3\n"
+
+        # A row removed (no question: the list changes only with Save) comes
+        # back with Undo.
+        def remove_key(name):
+            return find_color(app.screenshot(name), ICON_GREY, tol=12, box=(800, actions_top + 100, 1000, 730))
+        key = bbox(remove_key("pools-row"))
+        app.click((key[0] + key[2]) / 2, (key[1] + key[3]) / 2)
+        strip = wait_for(lambda: toast(app, "pools-row-toast"), what="the toast")
+        assert not remove_key("pools-row-removed"), "the row is still there"
+        app.click(strip[2] - 18 - 80, (strip[1] + strip[3]) / 2)                       # Undo
+        wait_for(lambda: toast(app, "pools-row-undone") is None, what="the toast gone")
+        assert remove_key("pools-row-back"), "the row did not come back"
 
         # Deleted after asking: gone from the lists at once, but kept until
         # the toast's Undo is gone; Undo brings it back.

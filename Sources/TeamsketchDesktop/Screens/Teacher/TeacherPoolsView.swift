@@ -146,13 +146,30 @@ final class TeacherPoolsView {
             }
             let remove = UI.iconButton("list-remove-symbolic", tooltip: `_`("Remove this word")) { [weak self] in
                 guard let self, var d = self.draft, i < d.rows.count else { return }
-                d.rows.remove(at: i)
+                let removed = d.rows.remove(at: i)
                 self.draft = d
                 self.showRows()
                 self.check()
+                // What was typed in the row can be had back (the saved list
+                // changes only with Save, so there is nothing to ask).
+                guard removed != PoolDraft.Row() else { return }
+                self.offerUndo(removing: removed, at: i, from: d.id)
             }
             UI.append(rowsBox, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [word, hint, priority, remove]))
         }
+    }
+
+    private func offerUndo(removing row: PoolDraft.Row, at index: Int, from draftID: String) {
+        let word = row.word.trimmingCharacters(in: .whitespaces)
+        toast.offer(UndoToast.Entry(
+            message: word.isEmpty ? `_`("A row was removed") : String(format: `_`("“%@” removed"), word),
+            takeBack: { [weak self] in
+                guard let self, var d = self.draft, d.id == draftID else { return }
+                d.rows.insert(row, at: min(index, d.rows.count))
+                self.draft = d
+                self.showRows()
+                self.check()
+            }))
     }
 
     private func field(_ text: String, width: Int32, label: String, set: @escaping (String) -> Void) -> Widget {
