@@ -78,3 +78,51 @@ def test_watchers_wait_for_the_host_and_only_the_accepted_one_gets_in(display, t
             if w.poll() is None:
                 w.kill()
         host.stop()
+
+
+def test_a_watcher_who_comes_after_the_start_is_let_in_from_the_hosts_sheet(display, tmp_path):
+    """The teacher's class wall comes when the groups already draw: the
+    host's sheet shows who asks, with a ✓, and the ✓ lets them watch."""
+    from harness import ACCEPT_GREEN as GREEN, Display, SUGGESTED_BLUE, bbox, centre, find_color, join_by_code, \
+        open_lobby, shown_sheet
+
+    second = Display().start()
+    (tmp_path / "host").mkdir()
+    (tmp_path / "guest").mkdir()
+    host = App(display, tmp_path / "host")
+    guest = None
+    watcher = None
+    try:
+        code = open_lobby(host, "Started")
+        guest = App(second, tmp_path / "guest")
+        join_by_code(guest, code)
+        host.click(*centre(wait_for(lambda: find_color(host.screenshot("late-asked"), GREEN, tol=30),
+                                    what="the guest in the host's lobby")))
+        time.sleep(0.5)
+        host.click(*centre(find_color(host.screenshot("late-ready"), SUGGESTED_BLUE, tol=25)))
+        _, sheet = wait_for(lambda: shown_sheet(host, "late-host-canvas"), what="the host's sheet")
+
+        def requests(name):
+            # On the sheet, above the green felt pen in the bar below it.
+            return [b for b in _ticks(host.screenshot(name)) if b[3] < sheet[3] - 40]
+        assert not requests("late-no-request"), "nobody asks yet"
+
+        watcher = subprocess.Popen([str(BIN), "observe", "--join", code, "--out", str(tmp_path / "wall.png"),
+                                    "--name", "Frau Berg"],
+                                   env={"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(tmp_path / "cli")},
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        tick = wait_for(lambda: requests("late-request"), what="the watcher's ✓ on the host's sheet")
+        assert len(tick) == 1
+        let_in, seen = _lines_until(watcher, r"^accepted", 1.5)
+        assert not let_in, "the watcher got in without the host: " + "".join(seen)
+        host.click(*mid(tick[0]))
+        let_in, seen = _lines_until(watcher, r"^accepted", 15)
+        assert let_in, "the watcher was not let in: " + "".join(seen)
+        wait_for(lambda: not requests("late-request-gone"), what="the request to leave the sheet")
+    finally:
+        if watcher and watcher.poll() is None:
+            watcher.kill()
+        for app in (host, guest):
+            if app:
+                app.stop()
+        second.stop()

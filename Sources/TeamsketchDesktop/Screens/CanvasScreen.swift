@@ -16,6 +16,9 @@ final class CanvasScreen {
     private var eraserButton: Widget?
     private var clockLabel: Widget?
     private let banner: Widget
+    /// On the host's sheet: who asks to come in after the start (a late
+    /// painter, the teacher's class wall), to let in or send away.
+    private let requests: Widget
     private var closed = false
 
     private let session: SessionController?
@@ -37,6 +40,7 @@ final class CanvasScreen {
         canvas = CanvasView(document: document, author: session?.nameInSession ?? app.preferences.profile.name,
                             permissions: permissions, session: session)
         banner = UI.label("", classes: ["banner"])
+        requests = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["join-requests"])
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
 
         UI.append(widget, topBar(document.meta))
@@ -48,11 +52,21 @@ final class CanvasScreen {
         gtk_widget_set_visible(banner, 0)
         gtk_widget_set_can_target(banner, 0)
         gtk_overlay_add_overlay(ts_overlay(overlay), banner)
+        gtk_widget_set_halign(requests, GTK_ALIGN_END)
+        gtk_widget_set_valign(requests, GTK_ALIGN_START)
+        gtk_widget_set_margin_top(requests, 12)
+        gtk_widget_set_margin_end(requests, 12)
+        gtk_widget_set_visible(requests, 0)
+        gtk_overlay_add_overlay(ts_overlay(overlay), requests)
         UI.expand(overlay)
         UI.append(widget, overlay)
         if permissions.mayDraw { UI.append(widget, bottomBar()) }
 
         canvas.onOp = { [weak self] op in self?.persist(op) }
+        if let session, session.isHost {
+            session.onLobby = { [weak self] lobby in self?.showRequests(lobby) }
+            if let lobby = session.lobby { showRequests(lobby) }
+        }
         installShortcuts()
         selectPen(.black)
         selectWidth(.fine)
@@ -75,6 +89,21 @@ final class CanvasScreen {
         persistThumbnail()
         closed = true
         canvas.teardown()
+    }
+
+    /// Joiners still waiting once drawing has begun: without this they
+    /// would wait for a lobby screen that is gone.
+    private func showRequests(_ lobby: Lobby) {
+        guard let session else { return }
+        UI.clear(requests)
+        let waiting = lobby.members.filter { $0.index != 0 && $0.state == .pending }
+        for m in waiting {
+            let index = m.index
+            UI.append(requests, MemberRow.make(m, avatar: session.avatar(of: index),
+                                               accept: { [weak session] in session?.accept(index) },
+                                               decline: { [weak session] in session?.decline(index) }))
+        }
+        gtk_widget_set_visible(requests, waiting.isEmpty ? 0 : 1)
     }
 
     // MARK: bars
