@@ -37,7 +37,7 @@ def rss_mb(pid):
 
 def frame_lines(log):
     return [tuple(float(v) for v in m.groups())
-            for m in re.finditer(r"frames sketches: n=(\d+) p50=([\d.]+) p99=([\d.]+) max=([\d.]+) ms", log)]
+            for m in re.finditer(r"frames sketches: n=(\d+) p50=([\d.]+) p99=([\d.]+) max=([\d.]+) ms late=(\d+)", log)]
 
 
 def main():
@@ -95,14 +95,17 @@ def main():
         time.sleep(2.5)   # the last frame-log window
         app.screenshot("gallery-scrolled-back")
         frames = frame_lines(app.read_log())[before_log:]
+        for f in frames:
+            print("bench: 2-s window: n=%d p50=%.1f p99=%.1f max=%.1f ms late=%d" % f, file=sys.stderr)
         print(f"gallery_scroll_open_to_idle_{sketches}: {loaded:.1f} s")
         print(f"gallery_scroll_rss_loaded_{sketches}: {rss_loaded:.0f} MB")
         print(f"gallery_scroll_wall_{sketches}: {wall:.1f} s")
         print(f"gallery_scroll_cpu: {100 * cpu / wall:.0f} % of a core")
         if frames:
             print(f"gallery_scroll_frames: {sum(f[0] for f in frames):.0f} frames")
+            n = sum(f[0] for f in frames)
             print(f"gallery_scroll_frame_p50_worst: {max(f[1] for f in frames):.1f} ms")
-            print(f"gallery_scroll_frame_p99_worst: {max(f[2] for f in frames):.1f} ms")
+            print(f"gallery_scroll_frames_late: {100 * sum(f[4] for f in frames) / n:.1f} %")
             print(f"gallery_scroll_frame_max: {max(f[3] for f in frames):.1f} ms")
         print(f"gallery_scroll_rss_after: {rss_mb(pid):.0f} MB")
     finally:

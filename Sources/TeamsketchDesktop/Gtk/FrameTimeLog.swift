@@ -4,7 +4,7 @@ import Foundation
 /// For `make bench` (the gallery scroll under Xvfb): with
 /// TEAMSKETCH_FRAME_LOG=1 in the environment, the widget's frame clock is
 /// kept ticking and the time between frames is written to stderr as
-/// `frames: n=… p50=… p99=… max=… ms` every two seconds, so a frame the
+/// `frames: n=… p50=… p99=… max=… ms late=…` every two seconds, so a frame the
 /// main thread was too busy to draw on time shows as a long gap.
 /// Does nothing otherwise.
 @MainActor
@@ -21,8 +21,11 @@ enum FrameTimeLog {
             if since == 0 { since = t }
             if t - since >= 2_000_000, !gaps.isEmpty {
                 let s = gaps.sorted()
-                let line = String(format: "frames %@: n=%d p50=%.1f p99=%.1f max=%.1f ms\n", label, s.count,
-                                  s[s.count / 2], s[min(s.count - 1, s.count * 99 / 100)], s[s.count - 1])
+                // Late: a frame that took longer than one and a half of the
+                // usual (at 60 Hz: 25 ms or more, a frame missed).
+                let late = s.filter { $0 > s[s.count / 2] * 1.5 }.count
+                let line = String(format: "frames %@: n=%d p50=%.1f p99=%.1f max=%.1f ms late=%d\n", label, s.count,
+                                  s[s.count / 2], s[min(s.count - 1, s.count * 99 / 100)], s[s.count - 1], late)
                 FileHandle.standardError.write(Data(line.utf8))
                 gaps.removeAll(keepingCapacity: true)
                 since = t
