@@ -31,20 +31,42 @@ def ink(shot, box):
     return n
 
 
-def open_class_wall(app):
-    """The teacher's window is open: the header's two dark icons right of
-    the tabs are Class wall, then Lock."""
-    shot = app.screenshot("wall-teacher")
-    dark = find_color(shot, (0x2E, 0x34, 0x36), tol=8, box=(600, 20, shot.width, 140))
+def dark_icons(shot, top, bottom, left=0):
+    """Centres of the dark icons in a band, left to right."""
+    dark = find_color(shot, (0x2E, 0x34, 0x36), tol=8, box=(left, top, shot.width, bottom))
     xs = sorted({x for x, _ in dark})
+    if not xs:
+        return []
     clusters = [[xs[0]]]
     for x in xs[1:]:
         if x - clusters[-1][-1] > 12:
             clusters.append([])
         clusters[-1].append(x)
-    wall_icon = clusters[-2]
-    ys = [y for x, y in dark if wall_icon[0] <= x <= wall_icon[-1]]
-    app.click((wall_icon[0] + wall_icon[-1]) / 2, (min(ys) + max(ys)) / 2)
+    out = []
+    for c in clusters:
+        ys = [y for x, y in dark if c[0] <= x <= c[-1]]
+        out.append(((c[0] + c[-1]) / 2, (min(ys) + max(ys)) / 2))
+    return out
+
+
+def open_class_wall(app):
+    """The teacher's window is open: the header's two dark icons right of
+    the tabs are Class wall, then Lock. Returns the wall's window."""
+    icons = dark_icons(app.screenshot("wall-teacher"), top=20, bottom=140, left=600)
+    app.click(*icons[-2])
+    # The wall is a window of its own (for the projector): brought to the
+    # corner, at the size the caller's window had.
+    size = subprocess.run(["xdotool", "getwindowgeometry", app.window], env=app.env, capture_output=True,
+                          text=True).stdout
+    width, height = re.search(r"Geometry: (\d+)x(\d+)", size).groups()
+    wall = wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.proc.pid),
+                                            "--name", "^Class wall$"], env=app.env, capture_output=True,
+                                           text=True).stdout.split(), what="the class wall's window")[-1]
+    app.xdo("windowmove", wall, "0", "0")
+    app.xdo("windowsize", wall, width, height)
+    app.xdo("windowactivate", "--sync", wall)
+    time.sleep(0.5)
+    return wall
 
 
 def test_the_class_wall_shows_two_live_groups(display, tmp_path):
@@ -84,6 +106,16 @@ def test_the_class_wall_shows_two_live_groups(display, tmp_path):
         shot = app.screenshot("wall-big")
         big = sheets(shot)
         assert len(big) == 1 and big[0][2] - big[0][0] > 1.5 * (right[2] - right[0]), f"one group, big: {big}"
+
+        # The header's dark icons, right to left: Close, Full screen, All groups.
+        icons = dark_icons(shot, top=20, bottom=120)
+        assert len(icons) == 3, icons
+        app.click(*icons[0])                             # All groups
+        wait_for(lambda: len(sheets(app.screenshot("wall-all-again"))) == 2, what="both groups back")
+        app.click(*icons[2])                             # Close
+        wait_for(lambda: not subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Class wall$"],
+                                            env=app.env, capture_output=True, text=True).stdout.split(),
+                 what="the wall's window to close")
     finally:
         if groups.poll() is None:
             groups.terminate()

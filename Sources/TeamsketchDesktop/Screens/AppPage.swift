@@ -14,6 +14,5 @@ enum AppPage: String, CaseIterable {
     case teacherPIN = "teacher-pin"
     case teacher
     case review
-    case wall
     case profile
 }

@@ -218,6 +218,7 @@ final class TeamsketchApp {
     func lockTeacher() {
         teacherName = nil
         closeReview()
+        closeClassWall()
         removePage(.teacher)
         showHome()
     }
@@ -230,6 +231,34 @@ final class TeamsketchApp {
         closeReview()
         guard let name = teacherName else { return showHome() }
         openTeacher(name: name, section: reviewOrigin)
+    }
+
+    /// The class wall, while it is open.
+    private var wall: (window: Widget, view: ClassWallView)?
+
+    /// The class wall opens in a window of its own, so the teacher can put
+    /// it on the projector and keep working here; only from the unlocked
+    /// teacher's window, watching under the teacher's name.
+    func showClassWall() {
+        guard let name = teacherName else { return }
+        if let wall { return gtk_window_present(ts_window(wall.window)) }
+        let view = ClassWallView(app: self, watcherName: name ?? `_`("Teacher"))
+        let win = gtk_application_window_new(app)!
+        gtk_window_set_title(ts_window(win), `_`("Class wall"))
+        gtk_window_set_default_size(ts_window(win), 1200, 800)
+        gtk_window_set_child(ts_window(win), view.widget)
+        Signal.connectBool(UI.raw(win), "close-request") { [weak self] in
+            // Every group is left when the wall goes, however it is closed.
+            self?.wall?.view.stop()
+            self?.wall = nil
+            return false
+        }
+        wall = (win, view)
+        gtk_window_present(ts_window(win))
+    }
+
+    func closeClassWall() {
+        if let wall { gtk_window_close(ts_window(wall.window)) }
     }
 
     func showSketchReview(_ id: UUID, from section: TeacherScreen.Section = .sketches) {

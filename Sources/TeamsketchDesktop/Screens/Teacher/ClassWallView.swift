@@ -6,7 +6,8 @@ import TeamsketchCore
 /// The class wall: every team sketch running nearby, live, side by side, for
 /// the projector. Which groups and in what state is `ClassWall`'s decision
 /// and the grid's shape `WallLayout`'s; this joins each group as a watcher
-/// (`WallCell`), places the cells and shows one big on a click.
+/// (`WallCell`), places the cells and shows one big on a click. It lives in
+/// a window of its own (`TeamsketchApp.showClassWall`).
 @MainActor
 final class ClassWallView {
     let widget: Widget
@@ -41,11 +42,11 @@ final class ClassWallView {
         gtk_widget_set_hexpand(summary, 1)
         allGroups = UI.button(`_`("All groups"), icon: "view-grid-symbolic", classes: ["choice"]) {}
         fullscreen = UI.button(`_`("Full screen"), icon: "view-fullscreen-symbolic", classes: ["choice"]) {}
-        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["choice"]) {
+        let close = UI.button(`_`("Close"), icon: "window-close-symbolic", classes: ["choice"]) {
             [weak app] in app?.closeClassWall()
         }
         let title = UI.label(`_`("Class wall"), classes: ["home-title"])
-        let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [back, title, summary, allGroups, fullscreen])
+        let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [title, summary, allGroups, fullscreen, close])
         grid = gtk_grid_new()!
         gtk_grid_set_row_homogeneous(ts_grid(grid), 1)
         gtk_grid_set_column_homogeneous(ts_grid(grid), 1)
@@ -153,13 +154,11 @@ final class ClassWallView {
         arrange()
     }
 
+    /// The wall's own window, so it can go full screen on the projector.
     private func toggleFullscreen() {
-        guard let window = app?.window else { return }
-        if gtk_window_is_fullscreen(ts_window(window)) != 0 {
-            gtk_window_unfullscreen(ts_window(window))
-        } else {
-            gtk_window_fullscreen(ts_window(window))
-        }
+        guard let root = gtk_widget_get_root(widget) else { return }
+        let window = ts_window(UnsafeMutableRawPointer(root))
+        if gtk_window_is_fullscreen(window) != 0 { gtk_window_unfullscreen(window) } else { gtk_window_fullscreen(window) }
     }
 
     /// Puts the cells where the layout says; one group shown big fills the grid.

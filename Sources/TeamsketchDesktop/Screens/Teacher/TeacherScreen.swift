@@ -33,8 +33,12 @@ final class TeacherScreen {
         note = UI.label("", classes: ["hint"])
         formHolder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         let title = `_`("Teacher")
-        let lock = UI.button(`_`("Lock"), icon: "system-lock-screen-symbolic", classes: ["choice"]) {
+        let lock = UI.button(`_`("Lock"), icon: "system-lock-screen-symbolic", classes: ["choice", "header-action"]) {
             [weak app] in app?.lockTeacher()
+        }
+        // The wall opens a window of its own, for the projector: not a tab.
+        let wall = UI.button(`_`("Class wall"), icon: "view-grid-symbolic", classes: ["choice", "header-action"]) {
+            [weak app] in app?.showClassWall()
         }
         let tabs = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, classes: ["linked"])
         sections = gtk_stack_new()!
@@ -67,12 +71,17 @@ final class TeacherScreen {
             gtk_label_set_xalign(ts_label(who), 0)
             UI.append(titles, who)
         }
-        let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [titles, tabs, lock])
+        let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16, [titles, tabs, wall, lock])
         gtk_widget_set_margin_start(header, 24)
         gtk_widget_set_margin_end(header, 24)
         UI.append(widget, header)
-        UI.append(widget, sections)
-        UI.append(widget, toast.widget)
+        // The toast lies over the section's bottom rather than below it, so
+        // it never makes the window taller than a laptop's screen.
+        let body = gtk_overlay_new()!
+        gtk_overlay_set_child(ts_overlay(body), sections)
+        gtk_overlay_add_overlay(ts_overlay(body), toast.widget)
+        UI.expand(body)
+        UI.append(widget, body)
 
         let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         UI.center(page)
