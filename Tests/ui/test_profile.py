@@ -119,3 +119,43 @@ def test_drawn_pictures_show_in_buchstaben_post_lobby_waiting_card_and_trains(di
         guest.stop()
         host.stop()
         second.stop()
+
+
+def test_the_teachers_sketch_card_shows_the_authors_picture(display, tmp_path):
+    """A pupil draws their picture, then a sketch in red; in the teacher's
+    window the sketch's card shows the pupil's picture (this device's own
+    profile, matched by the name on the strokes) beside the red thumbnail."""
+    from harness import RED, curve, pen_button, small_buttons, start_new_sketch
+
+    app = App(display, tmp_path)
+    try:
+        draw_picture(app, "Lina")
+        shot, sheet = start_new_sketch(app, "Haus")
+        app.click(*centre(pen_button(shot, sheet, RED)))
+        app.drag(curve(sheet))
+        app.click(45, 60)                                # home
+        time.sleep(0.8)
+        teacher = small_buttons(app)[0]
+        app.click((teacher[0] + teacher[2]) / 2, (teacher[1] + teacher[3]) / 2)
+        time.sleep(0.6)
+        for _ in range(2):
+            app.type("1357")
+            app.key("Return")
+            time.sleep(0.4)
+        tab = bbox(wait_for(lambda: find_color(app.screenshot("me-teacher"), (0x2B, 0x2B, 0x6E), tol=10,
+                                               box=(500, 20, 1200, 130)), what="the teacher's window"))
+        shot = app.screenshot("me-teacher-tabs")
+
+        def border(x):
+            # "Sketches" is the first tab: the first grey button border from the left.
+            column = [shot.getpixel((x, y))[:3] for y in range(tab[1] + 20, tab[3] - 20, 5)]
+            return all(abs(c[0] - 205) < 12 and abs(c[1] - 199) < 12 and abs(c[2] - 194) < 12 for c in column)
+        first = next(x for x in range(0, tab[0]) if border(x))
+        app.click(first + 40, (tab[1] + tab[3]) // 2)
+        ink = bbox(wait_for(lambda: find_color(app.screenshot("me-teacher-sketches"), RED, tol=60,
+                                               box=(0, 200, 1200, 800)), what="the sketch's thumbnail"))
+        face = wait_for(lambda: find_color(app.screenshot("me-teacher-card"), LIGHT_GREEN, tol=30,
+                                           box=(0, ink[3], 1200, ink[3] + 140)), what="the author's picture on the card")
+        assert len(face) > 20
+    finally:
+        app.stop()
