@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import TeamsketchCore
 
-/// The strip at the bottom of the teacher's window after a destructive
+/// The strip over the bottom of the teacher's window after a destructive
 /// action: what was done and a big Undo, for a few seconds. When, whether
 /// and what is committed or taken back is decided by `UndoWindow`; this only
 /// shows it and passes on the clicks and the ticks of its timer.
@@ -31,6 +31,7 @@ final class UndoToast {
         gtk_widget_set_margin_start(widget, 24)
         gtk_widget_set_margin_end(widget, 24)
         gtk_widget_set_margin_bottom(widget, 12)
+        gtk_widget_set_valign(widget, GTK_ALIGN_END)
         let undo = UI.button(`_`("Undo"), classes: ["choice"]) { [weak self] in self?.undo() }
         gtk_widget_set_size_request(undo, 160, 56)
         UI.append(widget, label)
