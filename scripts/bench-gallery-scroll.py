@@ -108,6 +108,11 @@ def main():
             print(f"gallery_scroll_frames_late: {100 * sum(f[4] for f in frames) / n:.1f} %")
             print(f"gallery_scroll_frame_max: {max(f[3] for f in frames):.1f} ms")
         print(f"gallery_scroll_rss_after: {rss_mb(pid):.0f} MB")
+        # For people to look at: Buchstaben Post's results with the pupils'
+        # pictures (the tab right of Sketches).
+        app.click(first + 200, row_y)
+        time.sleep(2)
+        app.screenshot("gallery-wordpost-results")
     finally:
         if app:
             app.stop()

@@ -114,8 +114,8 @@ struct GalleryBenchCommand: ParsableCommand {
 
     /// 500 sketches by `names`: a third drawn alone, the rest by teams of
     /// two to four; 20–120 strokes of 30–60 points each; one every ~80
-    /// minutes back from now. Every pupil has a synced profile with a
-    /// drawn picture.
+    /// minutes back from now. Buchstaben Post results for every pupil.
+    /// Every pupil has a synced profile with a drawn picture.
     private func fill(_ store: LocalStore, names: [String]) throws {
         var rng = SplitMix64(seed: 500)
         let now = Date()
@@ -131,6 +131,24 @@ struct GalleryBenchCommand: ParsableCommand {
             let doc = generator.document(strokes: 20 + Int(rng.next() % 101), pointsPerStroke: 30 + Int(rng.next() % 31),
                                          name: "\(team.joined(separator: ", ")) \(i + 1)")
             try store.saveSketch(doc)
+        }
+        // A few weeks of Buchstaben Post for the teacher's results: each
+        // pupil in six games of three rounds, four to a game.
+        for g in 0..<max(1, names.count * 6 / 4) {
+            let team = Array(Set((0..<4).map { names[(g * 4 + $0) % names.count] }))
+            let ids = Dictionary(uniqueKeysWithValues: team.enumerated().map { (PlayerID($0.offset), $0.element) })
+            let game = now.addingTimeInterval(-Double(g) * 86_400 / 2)
+            for round in 1...3 {
+                let results = ids.keys.sorted().map { p in
+                    WordPostRoundResult(player: p, word: "Wort\(round)", finished: rng.next() % 5 != 0,
+                                        milliseconds: Int64(8_000 + rng.next() % 52_000),
+                                        lettersSent: Int(rng.next() % 6), lettersReceived: Int(rng.next() % 6),
+                                        wrongPlacements: Int(rng.next() % 4))
+                }
+                let start = game.addingTimeInterval(Double(round) * 90)
+                try store.recordRound(WordPostRoundSummary(round: round, startedAt: start, endedAt: start.addingTimeInterval(60),
+                                                           results: results), gameID: UUID(), names: ids)
+            }
         }
         for (i, name) in names.enumerated() {
             try store.setProfile(accountID: "pupil-\(i)", ProfileRecord(name: name, avatarPNG: Data(try face(i)), at: 1))
