@@ -69,6 +69,26 @@ import Testing
         #expect(DiscoveryTXT.announcement(from: entries, port: 47851) == anna)
     }
 
+    @Test func aClassTravelsAsEightHexDigitsAndABadOneIsNone() throws {
+        var tagged = anna
+        tagged.classTag = ClassTag(classID: "3F2A0000-0000-4000-8000-000000000001")
+        let entries = DiscoveryTXT.entries(for: tagged)
+        #expect(entries.last == "cls=\(tagged.classTag!)")
+        #expect(DiscoveryTXT.announcement(from: entries, port: 47851) == tagged)
+        // The same class, however its id is written, is the same tag; another is not.
+        #expect(ClassTag(classID: "3f2a0000-0000-4000-8000-000000000001") == tagged.classTag)
+        #expect(ClassTag(classID: "3f2a0000-0000-4000-8000-000000000002") != tagged.classTag)
+        #expect(tagged.classTag!.rawValue.count == 8)
+        // The beacon carries it too.
+        let packet = BeaconPacket(announcement: tagged)
+        #expect(try BeaconPacket(decoding: packet.encoded()) == packet)
+        // Anything else is no class, and the session still is one.
+        for bad in ["cls=3F2A0000", "cls=3f2a00", "cls=3f2a00001", "cls=zzzzzzzz", "cls="] {
+            let a = DiscoveryTXT.announcement(from: DiscoveryTXT.entries(for: anna) + [bad], port: 47851)
+            #expect(a == anna, "\(bad)")
+        }
+    }
+
     @Test func txtFollowsDnssdRules() {
         // Keys are case-insensitive, the first occurrence wins, unknown keys
         // and key-less entries are ignored, and values may contain '='.

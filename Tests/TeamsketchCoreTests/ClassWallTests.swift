@@ -41,6 +41,27 @@ import Testing
         #expect(wall.groups.map(\.hostName) == ["Ben P.", "Ada"], "a renamed host keeps its place")
     }
 
+    @Test mutating func onceTheTeachersClassesAreKnownTheClassNextDoorLeavesTheWall() {
+        let mine = ClassTag(classID: "c-3b"), nextDoor = ClassTag(classID: "c-4a")
+        for (id, tag, host) in [("s-mia", mine, "192.0.2.2"), ("s-ole", nextDoor, "192.0.2.3"), ("s-ada", nil, "192.0.2.4")] {
+            let a = SessionAnnouncement(sessionID: id, hostName: id, activity: .sketch, port: 47851, classTag: tag)
+            list.record(DiscoveryFinding(mechanism: .beacon, announcement: a, host: host, seen: now))
+        }
+        var wall = ClassWall()
+        #expect(wall.found(list.sessions).count == 3, "before the classes are known, every group")
+        wall.found(list.sessions, classes: [mine])
+        #expect(wall.groups.map(\.sessionID) == ["s-mia", "s-ada"], "a laptop nobody signed in on stays")
+        #expect(wall.found(list.sessions, classes: [mine]).isEmpty)
+    }
+
+    @Test func aPupilsSignInAnnouncesTheirClassATeachersNone() {
+        var signIn = SchoolSignIn(server: "https://school.example", accountID: "p1", name: "Mia", isTeacher: false,
+                                  token: "t", expiresAt: .distantFuture, classID: "c-3b")
+        #expect(signIn.classTag == ClassTag(classID: "c-3b"))
+        signIn.isTeacher = true
+        #expect(signIn.classTag == nil)
+    }
+
     @Test mutating func theWallHoldsAtMostTwelveGroups() {
         for i in 0..<15 { announce("s-\(i)", "P\(i)", from: "192.0.2.\(i + 1)") }
         var wall = ClassWall()

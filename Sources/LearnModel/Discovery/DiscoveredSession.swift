@@ -13,6 +13,8 @@ public struct DiscoveredSession: Sendable, Hashable, Identifiable {
     public var address: SessionAddress
     public var protocolVersion: Int
     public var lobbyOpen: Bool
+    /// The host's class, if its announcement names one.
+    public var classTag: ClassTag?
     /// Every mechanism that currently sees the session.
     public var mechanisms: Set<DiscoveryMechanism>
     public var lastSeen: ContinuousClock.Instant

@@ -158,7 +158,7 @@ public struct DiscoveryList: Sendable {
         return DiscoveredSession(sessionID: card.sessionID, cardID: cardID(card), source: card.source,
                                  hostName: a.hostName, activity: a.activity,
                                  address: (lan ?? newest).address, protocolVersion: a.protocolVersion,
-                                 lobbyOpen: a.lobbyOpen, mechanisms: Set(entries.map(\.mechanism)),
+                                 lobbyOpen: a.lobbyOpen, classTag: a.classTag, mechanisms: Set(entries.map(\.mechanism)),
                                  lastSeen: newest.seen)
     }
 
@@ -185,6 +185,6 @@ public struct DiscoveryList: Sendable {
 private extension DiscoveredSession {
     func visiblyDiffers(from o: DiscoveredSession) -> Bool {
         hostName != o.hostName || activity != o.activity || address != o.address
-            || protocolVersion != o.protocolVersion || lobbyOpen != o.lobbyOpen
+            || protocolVersion != o.protocolVersion || lobbyOpen != o.lobbyOpen || classTag != o.classTag
     }
 }

@@ -1,5 +1,6 @@
 /// The key=value pairs that describe a session, shared by the DNS-SD TXT
-/// record and the beacon packet: `v`, `id`, `host`, `act`, `open`.
+/// record and the beacon packet: `v`, `id`, `host`, `act`, `open`, and
+/// `cls` when the host belongs to a class.
 ///
 /// Rules follow RFC 6763 §6: keys are case-insensitive, only the first
 /// occurrence of a key counts, unknown keys are ignored (so later versions
@@ -15,7 +16,7 @@ public enum DiscoveryTXT {
             "host=\(a.hostName)",
             "act=\(a.activity.rawValue)",
             "open=\(a.lobbyOpen ? 1 : 0)",
-        ]
+        ] + (a.classTag.map { ["cls=\($0)"] } ?? [])
     }
 
     /// Reads the fields from raw entries; the port comes from elsewhere (SRV
@@ -29,8 +30,10 @@ public enum DiscoveryTXT {
               let activity = fields["act"].flatMap(SessionActivity.init(rawValue:)),
               let open = fields["open"], open == "0" || open == "1",
               (1...65535).contains(port) else { return nil }
+        // The class is optional: a malformed one is as good as none.
         let a = SessionAnnouncement(sessionID: id, hostName: host, activity: activity, port: port,
-                                    protocolVersion: version, lobbyOpen: open == "1")
+                                    protocolVersion: version, lobbyOpen: open == "1",
+                                    classTag: fields["cls"].flatMap(ClassTag.init(rawValue:)))
         return a.hostName.isEmpty ? nil : a
     }
 

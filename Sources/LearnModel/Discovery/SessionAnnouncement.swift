@@ -18,17 +18,21 @@ public struct SessionAnnouncement: Sendable, Hashable {
     public var port: Int
     public var protocolVersion: Int
     public var lobbyOpen: Bool
+    /// The class of the pupil hosting, when one is signed in (`cls=`).
+    public var classTag: ClassTag?
 
     /// Normalises the name (`DisplayName`'s rule, cut to 63 UTF-8 bytes) so
     /// what is announced is what listeners will decode.
     public init(sessionID: String, hostName: String, activity: SessionActivity, port: Int,
-                protocolVersion: Int = SessionAnnouncement.currentProtocolVersion, lobbyOpen: Bool = true) {
+                protocolVersion: Int = SessionAnnouncement.currentProtocolVersion, lobbyOpen: Bool = true,
+                classTag: ClassTag? = nil) {
         self.sessionID = sessionID
         self.hostName = Self.normalizedHostName(hostName)
         self.activity = activity
         self.port = port
         self.protocolVersion = protocolVersion
         self.lobbyOpen = lobbyOpen
+        self.classTag = classTag
     }
 
     /// Session ids are printable ASCII without spaces: they end up in TXT

@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// Who is signed in to which school server on this device. Kept in a file
 /// only the user can read (it holds the token), and forgotten on signing
@@ -22,6 +23,12 @@ public struct SchoolSignIn: Codable, Equatable, Sendable {
         self.server = server; self.trustedCertificates = trustedCertificates; self.accountID = accountID
         self.name = name; self.isTeacher = isTeacher; self.token = token; self.expiresAt = expiresAt
         self.classID = classID
+    }
+
+    /// What a session hosted here announces as its class: a pupil's class
+    /// (a teacher's sign-in belongs to no one group).
+    public var classTag: ClassTag? {
+        isTeacher ? nil : classID.map(ClassTag.init(classID:))
     }
 
     /// Whether syncing should start: the sign-in has not run out.

@@ -41,6 +41,7 @@ public struct ClassWall: Sendable, Hashable {
         public var sessionID: String
         public var hostName: String
         public var address: SessionAddress
+        public var classTag: ClassTag?
         public var status: Status
 
         public var sign: SessionSign { SessionSign(sessionID: sessionID) }
@@ -54,18 +55,26 @@ public struct ClassWall: Sendable, Hashable {
     /// wall, to be joined. Groups discovery no longer lists stay while they
     /// are live (a beacon can be missed; the connection tells the truth) and
     /// go once they are over.
+    ///
+    /// `classes` are the teacher's classes, when the school server told
+    /// them: a group whose host announces another class is the class next
+    /// door's and never on this wall (and leaves it, if it came before the
+    /// classes were known). A group announcing no class — a laptop nobody
+    /// signed in on — is shown: it is most likely in this room.
     @discardableResult
-    public mutating func found(_ sessions: [DiscoveredSession]) -> [Group] {
+    public mutating func found(_ sessions: [DiscoveredSession], classes: Set<ClassTag>? = nil) -> [Group] {
         let listed = Set(sessions.map(\.id))
         groups.removeAll { !listed.contains($0.id) && $0.status.isOver }
+        groups.removeAll { !Self.belongs($0.classTag, to: classes) }
         var added: [Group] = []
-        for s in sessions where Self.isWatchable(s) {
+        for s in sessions where Self.isWatchable(s) && Self.belongs(s.classTag, to: classes) {
             if let i = groups.firstIndex(where: { $0.id == s.id }) {
                 groups[i].hostName = s.hostName
                 continue
             }
             guard groups.count < Self.maxGroups else { break }
-            let g = Group(id: s.id, sessionID: s.sessionID, hostName: s.hostName, address: s.address, status: .connecting)
+            let g = Group(id: s.id, sessionID: s.sessionID, hostName: s.hostName, address: s.address,
+                          classTag: s.classTag, status: .connecting)
             groups.append(g)
             added.append(g)
         }
@@ -75,6 +84,11 @@ public struct ClassWall: Sendable, Hashable {
     /// Only team sketches this app can read, announced by their own host.
     public static func isWatchable(_ s: DiscoveredSession) -> Bool {
         s.activity == .sketch && s.isCompatible && !s.isCopy
+    }
+
+    private static func belongs(_ tag: ClassTag?, to classes: Set<ClassTag>?) -> Bool {
+        guard let classes, let tag else { return true }
+        return classes.contains(tag)
     }
 
     public func group(_ id: String) -> Group? { groups.first { $0.id == id } }

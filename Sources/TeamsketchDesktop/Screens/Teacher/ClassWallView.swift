@@ -28,6 +28,8 @@ final class ClassWallView {
     /// The group shown big, if one was clicked.
     private var big: String?
     private var running = true
+    /// The signed-in teacher's classes, once the server has told them.
+    private var classes: Set<ClassTag>?
 
     init(app: TeamsketchApp, watcherName: String) {
         self.app = app
@@ -69,6 +71,14 @@ final class ClassWallView {
         app.discovery.onChange = { [weak self] in self?.refresh() }
         app.discovery.start()
         refresh()
+        if app.school.signIn?.isTeacher == true {
+            // Only the teacher's own classes' groups, once their names are known.
+            Task { @MainActor [weak self] in
+                guard let list = await app.school.teacherClasses(), let self else { return }
+                self.classes = Set(list.map { ClassTag(classID: $0.id) })
+                self.refresh()
+            }
+        }
         // The grid's shape follows the space it has (a window resized, full screen).
         runEvery(ms: 300) { [weak self] in
             guard let self, self.running else { return false }
@@ -93,7 +103,7 @@ final class ClassWallView {
     private func refresh() {
         guard running, let app else { return }
         let before = Set(wall.groups.map(\.id))
-        let added = wall.found(app.discovery.sessions)
+        let added = wall.found(app.discovery.sessions, classes: classes)
         for gone in before.subtracting(wall.groups.map(\.id)) { remove(gone) }
         for group in added { add(group) }
         update()
