@@ -122,9 +122,10 @@ def test_drawn_pictures_show_in_buchstaben_post_lobby_waiting_card_and_trains(di
 
 
 def test_the_teachers_sketch_card_shows_the_authors_picture(display, tmp_path):
-    """A pupil draws their picture, then a sketch in red; in the teacher's
-    window the sketch's card shows the pupil's picture (this device's own
-    profile, matched by the name on the strokes) beside the red thumbnail."""
+    """A pupil draws their picture, then a sketch in red; in "Open" and in
+    the teacher's window the sketch's card shows the pupil's picture (this
+    device's own profile, matched by the name on the strokes) under the red
+    thumbnail."""
     from harness import RED, curve, pen_button, small_buttons, start_new_sketch
 
     app = App(display, tmp_path)
@@ -133,6 +134,14 @@ def test_the_teachers_sketch_card_shows_the_authors_picture(display, tmp_path):
         shot, sheet = start_new_sketch(app, "Haus")
         app.click(*centre(pen_button(shot, sheet, RED)))
         app.drag(curve(sheet))
+        app.click(45, 60)                                # home
+        time.sleep(0.8)
+        app.click(*home_button(app, 3))                  # Open: the pupil's own sketches
+        ink = bbox(wait_for(lambda: find_color(app.screenshot("me-open"), RED, tol=60, box=(0, 100, 1200, 800)),
+                            what="the sketch's thumbnail in Open"))
+        wait_for(lambda: len(find_color(app.screenshot("me-open-card"), LIGHT_GREEN, tol=30,
+                                        box=(0, ink[3], 1200, ink[3] + 140))) > 20,
+                 what="the author's picture on the card in Open")
         app.click(45, 60)                                # home
         time.sleep(0.8)
         teacher = small_buttons(app)[0]

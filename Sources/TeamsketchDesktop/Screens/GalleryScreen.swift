@@ -5,11 +5,17 @@ import LearnRender
 import LearnStore
 import TeamsketchCore
 
-/// Saved sketches as big thumbnails; one tap reopens a sketch.
+/// Saved sketches as big thumbnails; one tap reopens a sketch. Under each,
+/// the pictures of those who drew in it (a team sketch shows the team), as
+/// far as this computer knows them.
 @MainActor
 final class GalleryScreen {
     let widget: Widget
     private weak var app: TeamsketchApp?
+    /// Each card's row for its authors' pictures, filled once they are read.
+    private var faceRows: [UUID: Widget] = [:]
+    private let pictures = AuthorPictureLoader()
+    private var authorsTask: Task<Void, Never>?
 
     init(app: TeamsketchApp) {
         self.app = app
@@ -76,7 +82,33 @@ final class GalleryScreen {
         for summary in summaries {
             gtk_flow_box_append(ts_flow_box(flow), card(summary))
         }
+        showAuthors(summaries.map(\.id))
     }
+
+    /// The pictures first; only if any is known, who drew in each sketch
+    /// (every op read, away from the main thread), then the faces.
+    private func showAuthors(_ ids: [UUID]) {
+        guard let app, let store = app.store, !ids.isEmpty else { return }
+        pictures.load(from: store, own: app.preferences.profile) { [weak self] in
+            guard let self, !self.pictures.isEmpty else { return }
+            self.authorsTask = Task { @MainActor [weak self] in
+                let authors = await Task.detached(priority: .utility) { () -> [(UUID, [String])] in
+                    ids.map { id in
+                        (id, (try? store.loadSketch(id)).map { SketchDigestLoader.authors(of: $0).sorted() } ?? [])
+                    }
+                }.value
+                guard let self, !Task.isCancelled else { return }
+                for (id, names) in authors {
+                    guard let row = self.faceRows[id] else { continue }
+                    for name in names.lazy.filter({ self.pictures.picture(for: $0) != nil }).prefix(4) {
+                        UI.append(row, Avatar.make(name: name, picture: self.pictures.picture(for: name), size: 32))
+                    }
+                }
+            }
+        }
+    }
+
+    isolated deinit { authorsTask?.cancel() }
 
     private func note(_ text: String) {
         guard let flow else { return }
@@ -95,7 +127,10 @@ final class GalleryScreen {
         let name = UI.label(summary.name, classes: ["card-name"])
         gtk_label_set_ellipsize(ts_label(name), PANGO_ELLIPSIZE_END)
         gtk_label_set_max_width_chars(ts_label(name), 20)
-        let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [picture, name])
+        let faces = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+        gtk_widget_set_halign(faces, GTK_ALIGN_CENTER)
+        faceRows[summary.id] = faces
+        let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [picture, name, faces])
         let button = gtk_button_new()!
         gtk_button_set_child(ts_button(button), content)
         UI.style(button, ["card"])

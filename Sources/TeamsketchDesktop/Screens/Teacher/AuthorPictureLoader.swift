@@ -51,6 +51,9 @@ final class AuthorPictureLoader {
         return images
     }
 
+    /// Whether no picture is known (nothing to look up).
+    var isEmpty: Bool { images.isEmpty }
+
     /// The decoded picture of this author, if one is known.
     func picture(for author: String) -> CairoImage? { images[AuthorPictures.key(author)] }
 

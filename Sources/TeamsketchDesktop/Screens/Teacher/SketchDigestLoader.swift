@@ -61,14 +61,19 @@ final class SketchDigestLoader {
         // An unreadable sketch still reports, with nobody and no new
         // picture, so the list knows it has heard from every one.
         guard let doc = try? store.loadSketch(id) else { return Digest(id: id, authors: [], thumbnail: stored) }
-        let authors = Set(doc.ops.compactMap { op -> String? in
-            if case .addStroke(let s) = op { return s.author } else { return nil }
-        })
+        let authors = authors(of: doc)
         var png = stored
         if png == nil, let drawn = try? SketchExport.pngData(doc, width: thumbnailWidth) {
             png = Data(drawn)
         }
         return Digest(id: id, authors: authors, thumbnail: png)
+    }
+
+    /// Everyone who drew a stroke in the sketch, by name.
+    nonisolated static func authors(of doc: SketchDocument) -> Set<String> {
+        Set(doc.ops.compactMap { op -> String? in
+            if case .addStroke(let s) = op { return s.author } else { return nil }
+        })
     }
 
     func cancel() {
