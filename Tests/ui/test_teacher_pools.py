@@ -4,8 +4,8 @@ a deal is tried, and the exported file holds the words. Deleted, it can be
 taken back with the toast's Undo; left alone, it is deleted."""
 import time
 
-from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, blobs, controls, find_color,
-                     open_teacher_section, row_top, save_file, small_buttons, wait_for)
+from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, blobs, chosen_tab, controls, find_color,
+                     open_teacher_section, row_items, row_top, save_file, small_buttons, wait_for)
 
 
 ICON_GREY = (0x2E, 0x34, 0x36)
@@ -126,5 +126,33 @@ def test_a_teacher_makes_a_word_list(display, tmp_path):
         wait_for(lambda: toast(app, "pools-toast-again"), what="the toast")
         wait_for(lambda: toast(app, "pools-expiring") is None, seconds=12, what="the toast going by itself")
         wait_for(lambda: "Tiere" not in names(), what="the list deleted")
+
+        # Another list, deleted, and the window locked at once: deleted then,
+        # not lost and not left waiting.
+        app.click((lists[-1][0] + lists[-1][1]) / 2, top + 40)                         # New word list
+        time.sleep(0.8)
+        app.click((name[0] + name[1]) / 2, name_top + 16)
+        app.key("ctrl+a")
+        app.type("Farben")
+        for _ in range(7):
+            app.key("Tab")
+        app.type("Rot")
+        app.key("Tab")
+        app.type("wie eine Tomate")
+        app.key("Tab")
+        app.type("1")
+        time.sleep(0.5)
+        app.click((save[0] + save[2]) / 2, (save[1] + save[3]) / 2)
+        wait_for(lambda: "Farben" in names(), what="the second list saved")
+        time.sleep(0.5)
+        tab = chosen_tab(app, "pools-locking")
+        lock = row_items(app.screenshot("pools-lock"), (tab[1] + tab[3]) // 2)[-1]    # the header's last button
+        delete(app, after, actions_top)
+        offered = time.time()                          # the toast comes after this: its time runs out after offered + 6
+        wait_for(lambda: toast(app, "pools-toast-lock"), what="the toast")
+        assert "Farben" in names()
+        app.click((lock[0] + lock[1]) / 2, (tab[1] + tab[3]) / 2)                      # Lock
+        wait_for(lambda: "Farben" not in names(), seconds=4, what="the list deleted on Lock")
+        assert time.time() < offered + 5.5, "deleted only when the toast ran out, not on Lock"
     finally:
         app.stop()
