@@ -190,6 +190,14 @@ def test_a_teacher_replays_grades_and_exports_a_pupils_sketch(display, tmp_path)
         # Newest work first: the game (played after the sketch was made),
         # then the sketch's team, then its pupil.
         app.click(badges[1][2] + 200, (badges[1][1] + badges[1][3]) / 2)
-        wait_for(lambda: save_button(app.screenshot("review-from-grades")), what="the review opened from the grade list")
+        save = wait_for(lambda: save_button(app.screenshot("review-from-grades")), what="the review opened from the grade list")
+        # It shows the grades given: the team's 2 and the pupil's 1 chosen.
+        reopened = app.screenshot("review-from-grades")
+        assert len(find_color(reopened, RED, tol=40, box=(0, 100, 620, 720))) > 100, "the replay shows no ink"
+        assert find_color(reopened, ACTIVE, tol=10, box=(save[0] + 88, save[1] - 218, save[0] + 176, save[1] - 158)), \
+            "the team's grade is not shown"
+        own = grade_keys(reopened, save[0] - 10, 1195, 130, save[1] - 230)
+        assert own and find_color(reopened, ACTIVE, tol=10, box=(own[0][0] - 30, own[1] - 20, own[0][0] + 30, own[1] + 20)), \
+            "the pupil's grade is not shown"
     finally:
         app.stop()

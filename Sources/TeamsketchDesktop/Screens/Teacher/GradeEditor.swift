@@ -24,6 +24,7 @@ final class GradeEditor {
         comment = gtk_entry_new()!
         status = UI.label("", classes: ["hint"])
         gtk_label_set_wrap(ts_label(status), 0)
+        gtk_label_set_xalign(ts_label(status), 0)
         saveButton = UI.button(`_`("Save"), classes: ["choice"]) { }
         for g in GradeRecord.grades {
             let b = gtk_toggle_button_new_with_label(String(g))!

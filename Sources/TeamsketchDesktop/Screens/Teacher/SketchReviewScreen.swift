@@ -317,7 +317,9 @@ final class SketchReviewScreen {
         }
         UI.append(box, row)
         gtk_text_view_set_wrap_mode(ts_text_view(comment), GTK_WRAP_WORD_CHAR)
-        gtk_widget_set_size_request(comment, -1, 110)
+        // A width of its own: measured without one, a loaded comment would be
+        // wrapped at every letter and the box as tall as the panel.
+        gtk_widget_set_size_request(comment, 320, 110)
         UI.style(comment, ["comment"])
         UI.accessibleLabel(comment, `_`("Comment"))
         UI.append(box, heading(`_`("Comment")))

@@ -30,6 +30,9 @@ final class TeacherGradesView {
         pupilMenu = gtk_drop_down_new_from_strings(nil)!
         classMenu = gtk_drop_down_new_from_strings(nil)!
         rowsBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        // One column of rows, as wide as a page, in the middle.
+        gtk_widget_set_halign(rowsBox, GTK_ALIGN_CENTER)
+        gtk_widget_set_size_request(rowsBox, 720, -1)
         count = UI.label("", classes: ["hint"])
         UI.accessibleLabel(pupilMenu, `_`("Pupil"))
         UI.accessibleLabel(classMenu, `_`("Class"))
@@ -162,6 +165,7 @@ final class TeacherGradesView {
             gtk_label_set_xalign(ts_label(l), 0)
             gtk_label_set_wrap(ts_label(l), 0)
             gtk_label_set_ellipsize(ts_label(l), PANGO_ELLIPSIZE_END)
+            gtk_label_set_max_width_chars(ts_label(l), 70)
         }
         let texts = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [title, when])
         if !row.comment.isEmpty { UI.append(texts, comment) }
