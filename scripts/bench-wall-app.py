@@ -52,11 +52,11 @@ def main():
             pass
         (work / "wall-app").mkdir(exist_ok=True)
         app = App(display, work / "wall-app", extra_env={"TEAMSKETCH_FRAME_LOG": "1", "TEAMSKETCH_SOUNDS": "0"})
-        # The projector's size, and room for a 4 × 2 wall.
-        app.xdo("windowsize", app.window, "1600", "1000")
-        time.sleep(0.5)
         open_teacher_window(app)
-        open_class_wall(app)
+        wall = open_class_wall(app)
+        # A projector's size: room for a 4 × 2 wall.
+        app.xdo("windowsize", wall, "1600", "1000")
+        time.sleep(0.5)
         def inked(name):
             shot = app.screenshot(name)
             return len([s for s in sheets(shot) if ink(shot, s) > 20])
