@@ -139,7 +139,7 @@ final class TeacherClassesView {
             UI.append(self.pupilBox, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [newPupil, add, importList, sheet]))
             if pupils.isEmpty { UI.append(self.pupilBox, UI.label(`_`("No pupils in this class yet."), classes: ["hint"])) }
             for p in pupils { UI.append(self.pupilBox, self.row(p)) }
-            UI.setText(self.status, self.note ?? String(format: `_`("%d pupils"), pupils.count))
+            UI.setText(self.status, self.note ?? String(format: `_`("Pupils: %d"), pupils.count))
             self.note = nil
         }
     }

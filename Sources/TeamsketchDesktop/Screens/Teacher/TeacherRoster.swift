@@ -2,8 +2,9 @@ import Foundation
 import SchoolClient
 import TeamsketchCore
 
-/// The pupils of the signed-in teacher's classes, for grading: who a name on
-/// a sketch or a game result is. Asked of the server once per sign-in and
+/// The pupils of the signed-in teacher's classes (archived ones too: their
+/// work is still graded), for grading: who a name on a sketch or a game
+/// result is. Asked of the server once per sign-in and
 /// kept while the app runs (a pupil added later is known after the next
 /// sign-in or `forget`); without a teacher signed in, or when the server does
 /// not answer, nobody (grades then go under the pupils' names).
@@ -18,7 +19,7 @@ enum TeacherRoster {
         let task = Task { @MainActor () -> GradedPupils in
             let roster = try? await school.asTeacher { client, token in
                 var found: [GradedPupils.Pupil] = []
-                for schoolClass in try await client.listClasses(token: token) {
+                for schoolClass in try await client.listClasses(token: token, includingArchived: true) {
                     for pupil in try await client.listPupils(classID: schoolClass.id, token: token) {
                         guard let id = UUID(uuidString: pupil.id) else { continue }
                         found.append(.init(id: id, name: pupil.name, classID: schoolClass.id.lowercased(),
