@@ -1,6 +1,7 @@
 """A pupil says who they are: "Me" on the start screen, a name and a
 picture drawn with the felt pens. The picture stays after a restart and
-is what the host of a LAN session sees next to the pupil's name."""
+is what others see wherever the pupil appears: the host's lobby, a nearby
+session's card, Buchstaben Post's trains, the sketch cards."""
 import re
 import time
 
@@ -47,10 +48,24 @@ def test_a_drawn_picture_is_kept_and_shown_in_the_hosts_lobby(display, tmp_path)
         assert find_color(guest.screenshot("me-restarted"), LIGHT_GREEN, tol=30, box=(500, 190, 700, 280)), \
             "the picture was not kept"
 
+        # The host draws one too: the nearby sketch's card shows it before
+        # the guest joins.
+        draw_picture(host, "Timo")
+        wait_for(lambda: find_color(host.screenshot("me-host-home"), LIGHT_GREEN, tol=30, box=(500, 190, 700, 280)),
+                 what="the host's picture on its start screen")
         code = open_lobby(host, "Pictures")
-        join_by_code(guest, code)
-        wait_for(lambda: find_color(host.screenshot("me-lobby"), ACCEPT_GREEN, tol=30), what="the guest in the lobby")
-        lobby = wait_for(lambda: find_color(host.screenshot("me-lobby-picture"), LIGHT_GREEN, tol=30),
+        guest.click(*home_button(guest, 2))              # Join
+        wait_for(lambda: len(find_color(guest.screenshot("me-join-card"), LIGHT_GREEN, tol=30,
+                                        box=(0, 150, 1200, 400))) > 20,
+                 what="the host's picture on the nearby sketch's card")
+        guest.type(code)
+        guest.key("Return")
+        accept = wait_for(lambda: find_color(host.screenshot("me-lobby"), ACCEPT_GREEN, tol=30),
+                          what="the guest in the lobby")
+        _, ay0, _, ay1 = bbox(accept)
+        # In the guest's row, not the host's own picture at the top.
+        lobby = wait_for(lambda: find_color(host.screenshot("me-lobby-picture"), LIGHT_GREEN, tol=30,
+                                            box=(0, ay0 - 20, 1200, ay1 + 20)),
                          what="the guest's picture in the host's lobby")
         assert len(lobby) > 20
     finally:
