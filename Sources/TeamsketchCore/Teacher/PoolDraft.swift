@@ -34,6 +34,47 @@ public struct PoolDraft: Equatable, Sendable {
         rows = [Row()]
     }
 
+    /// A list holds at most as many rows as a file may bring, so neither
+    /// typing nor an import makes a list the editor (or a game) chokes on.
+    public static let maxRows = WordPoolCSV.maxRows
+
+    /// Adds an empty row at the end; false (and nothing added) when the
+    /// list is full.
+    @discardableResult
+    public mutating func addRow() -> Bool {
+        guard rows.count < Self.maxRows else { return false }
+        rows.append(Row())
+        return true
+    }
+
+    /// Removes the row at `index` and returns it (nil for no such row).
+    public mutating func removeRow(at index: Int) -> Row? {
+        guard rows.indices.contains(index) else { return nil }
+        return rows.remove(at: index)
+    }
+
+    /// Puts a removed row back where it was (or at the end, if the list got
+    /// shorter since); returns where it went, nil when the list is full.
+    @discardableResult
+    public mutating func restore(_ row: Row, at index: Int) -> Int? {
+        guard rows.count < Self.maxRows else { return nil }
+        let at = min(max(index, 0), rows.count)
+        rows.insert(row, at: at)
+        return at
+    }
+
+    /// The words of a file become the rows, at most `maxRows` of them (the
+    /// import caps them already; this holds for any caller).
+    public mutating func replaceRows(with items: [WordItem]) {
+        rows = items.prefix(Self.maxRows).map { Row(word: $0.word, hint: $0.hint, priority: String($0.priority)) }
+    }
+
+    /// Why each row that is not a word yet is not, by index: what the list
+    /// marks on the row itself.
+    public var badRows: [Int: CSVRowError.Reason] {
+        Dictionary(problems.map { ($0.row, $0.reason) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The rows that are not words yet, by index, and why (a word twice
     /// names the row, counted from 1, where it came first).
     public var problems: [(row: Int, reason: CSVRowError.Reason)] {
