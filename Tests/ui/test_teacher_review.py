@@ -1,6 +1,6 @@
 """A teacher reviews a pupil's sketch as it happens in class: the pupil
 draws (and takes a slip back with Ctrl+Z), the teacher opens the sketch
-from the teacher's window, grades the team and the pupil with comments,
+from the teacher's window, zooms in for a closer look, grades the team and the pupil with comments,
 and finds the grades in the exported spreadsheet and the PDF; then grades
 the pupil's Buchstaben Post results, finds that grade in the game stats'
 spreadsheet, and every grade in the grade list, which opens the review."""
@@ -11,6 +11,7 @@ import uuid
 
 from harness import (RED, SUGGESTED_BLUE, App, bbox, blobs, centre, curve, edges, find_color, pen_button, save_file,
                      small_buttons, start_new_sketch, wait_for)
+from test_class_wall import dark_icons
 
 ACTIVE = (0x2B, 0x2B, 0x6E)   # a chosen toggle (.choice:checked, .grade:checked)
 BACKGROUND = (0xFB, 0xF8, 0xF2)
@@ -106,6 +107,27 @@ def test_a_teacher_replays_grades_and_exports_a_pupils_sketch(display, tmp_path)
         save = wait_for(lambda: save_button(app.screenshot("review-open")), what="the review's Save button")
         review = app.screenshot("review-open")
         assert len(find_color(review, RED, tol=40, box=(0, 100, 620, 720))) > 100, "the replay shows no ink"
+
+        # A closer look: zoom in twice (second from the right in the top bar,
+        # before Export) and the curve's line is drawn thicker; out again.
+        def line_width(shot):
+            red = find_color(shot, RED, tol=40, box=(0, 100, 620, 720))
+            columns = {}
+            for x, _ in red:
+                columns[x] = columns.get(x, 0) + 1
+            widths = sorted(columns.values())
+            return widths[len(widths) // 2] if widths else 0
+        before = line_width(review)
+        icons = dark_icons(review, top=20, bottom=100, left=600)
+        for _ in range(2):
+            app.click(*icons[-2])
+            time.sleep(0.3)
+        zoomed = line_width(app.screenshot("review-zoomed"))
+        assert zoomed >= 1.6 * before, f"zooming in did not draw the line bigger: {before} → {zoomed}"
+        for _ in range(2):
+            app.click(*icons[-3])
+            time.sleep(0.3)
+        assert line_width(app.screenshot("review-unzoomed")) <= before + 1, "zooming out did not go back"
         grades_y = save[1] - 188
         app.click(save[0] + 40 + 88, grades_y)        # the second of five grade keys
         time.sleep(0.3)

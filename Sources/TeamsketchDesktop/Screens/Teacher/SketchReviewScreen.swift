@@ -93,6 +93,12 @@ final class SketchReviewScreen {
         gtk_widget_set_hexpand(title, 1)
         gtk_label_set_xalign(ts_label(title), 0)
         UI.append(bar, title)
+        UI.append(bar, UI.iconButton("zoom-out-symbolic", tooltip: `_`("Zoom out"), classes: ["tool"]) {
+            [weak self] in self?.replay.zoom(by: 1 / 1.5)
+        })
+        UI.append(bar, UI.iconButton("zoom-in-symbolic", tooltip: `_`("Zoom in"), classes: ["tool"]) {
+            [weak self] in self?.replay.zoom(by: 1.5)
+        })
         UI.append(bar, UI.iconButton("document-save-as-symbolic", tooltip: `_`("Export as PDF with grade and comment"),
                                      classes: ["tool"]) { [weak self] in self?.exportPDF() })
         return bar
