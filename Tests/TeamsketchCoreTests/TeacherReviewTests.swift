@@ -99,6 +99,20 @@ import Testing
         #expect(SketchListFilter(kind: .alone).apply(all, now: now, calendar: calendar).map(\.name) == ["solo", "old"])
         #expect(SketchListFilter.pupils(in: all) == ["Mia", "Ole"])
     }
+
+    @Test func aClassHoldsTheSketchesOneOfItsPupilsDrewIn() {
+        let mixed = item("mixed", daysAgo: 0, ["Mia", "Ben"])
+        let nextDoor = item("4a", daysAgo: 1, ["Ben"])
+        let unknown = item("loading", daysAgo: 2, nil)
+        let all = [mixed, nextDoor, unknown]
+        // The roster writes "mia " where the sketch says "Mia": the same pupil.
+        var filter = SketchListFilter(classPupils: ["mia ", "Ole"])
+        #expect(filter.apply(all, now: now, calendar: calendar).map(\.name) == ["mixed"])
+        filter.classPupils = ["Ben"]
+        #expect(filter.apply(all, now: now, calendar: calendar).map(\.name) == ["mixed", "4a"])
+        filter.classPupils = nil
+        #expect(filter.apply(all, now: now, calendar: calendar).count == 3)
+    }
 }
 
 @Suite struct AuthorColorsTests {

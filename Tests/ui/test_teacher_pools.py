@@ -156,3 +156,75 @@ def test_a_teacher_makes_a_word_list(display, tmp_path):
         assert time.time() < offered + 5.5, "deleted only when the toast ran out, not on Lock"
     finally:
         app.stop()
+
+
+def test_a_long_word_list_is_edited_in_place(display, tmp_path):
+    """A class's list of 2,000 words, imported, is edited where it stands:
+    Add a word takes the teacher to a new last row with the cursor in it,
+    and what is typed there is saved with the rest."""
+    words = tmp_path / "lang.csv"
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    rows = [f"W{letters[i // 676]}{letters[i // 26 % 26]}{letters[i % 26]},Nummer {i + 1},1" for i in range(2000)]
+    words.write_text("word,hint,priority\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    app = App(display, tmp_path)
+    try:
+        teacher = small_buttons(app)[0]
+        app.click((teacher[0] + teacher[2]) / 2, (teacher[1] + teacher[3]) / 2)
+        time.sleep(0.6)
+        for _ in range(2):
+            app.type("1357")
+            app.key("Return")
+            time.sleep(0.4)
+        results = bbox(open_teacher_section(
+            app, "long", lambda shot: find_color(shot, ACTIVE, tol=10, box=(300, 130, 900, 230))))
+        app.click(results[2] + 75, (results[1] + results[3]) / 2)                        # Word lists
+        time.sleep(1.0)
+        shot = app.screenshot("long-lists")
+        top = row_top(shot, results[3] + 12)
+        lists = controls(shot, top, height=80)
+        app.click((lists[-1][0] + lists[-1][1]) / 2, top + 40)                          # New word list
+        time.sleep(0.8)
+        shot = app.screenshot("long-new")
+        name_top = row_top(shot, top + 90)
+        name = controls(shot, name_top, height=30)[-1]
+        app.click((name[0] + name[1]) / 2, name_top + 16)
+        app.key("ctrl+a")
+        app.type("Lang")
+
+        # Add | Save (blue) | Import | Export | Delete | Try.
+        save = bbox(find_color(shot, SUGGESTED_BLUE, tol=20))
+        actions_top = row_top(shot, save[1] - 4)
+        actions = controls(shot, actions_top, height=80)
+        after = [c for c in actions if c[0] > save[2]]
+        before = [c for c in actions if c[1] < save[0]]
+        app.click((after[0][0] + after[0][1]) / 2, actions_top + 40)                    # Import
+        save_file(app, words)                                                            # (types the path)
+        time.sleep(1.5)
+        app.click((save[0] + save[2]) / 2, (save[1] + save[3]) / 2)
+        store = tmp_path / "teamsketch" / "teamsketch.sqlite"
+        import sqlite3
+
+        def items():
+            with sqlite3.connect(store) as db:
+                return [r[0] for r in db.execute(
+                    "SELECT word FROM poolItem JOIN pool ON pool.id = poolItem.poolId "
+                    "WHERE pool.name = 'Lang' AND pool.deletedAt IS NULL ORDER BY position")]
+        wait_for(lambda: len(items()) == 2000, what="the 2,000 words saved")
+        time.sleep(1.5)                                 # the saved list's editor is built anew
+
+        # A word added at the end of the long list: the cursor is already in it.
+        app.click((before[-1][0] + before[-1][1]) / 2, actions_top + 40)                # Add a word
+        time.sleep(1.0)
+        app.type("Zebra")
+        app.key("Tab")
+        app.type("gestreift")
+        app.key("Tab")
+        app.type("2")
+        time.sleep(0.6)
+        app.screenshot("long-added")
+        app.click((save[0] + save[2]) / 2, (save[1] + save[3]) / 2)
+        wait_for(lambda: len(items()) == 2001, what="the added word saved")
+        saved = items()
+        assert saved[-1] == "Zebra" and saved[0] == "Waaa" and saved[1999] == rows[1999].split(",")[0], saved[-3:]
+    finally:
+        app.stop()

@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// A sketch as the teacher's gallery lists it: who drew in it is learnt
 /// while the thumbnails load, so it may still be unknown.
@@ -16,9 +17,10 @@ public struct TeacherSketchItem: Hashable, Sendable, Identifiable {
     public var isTeamSketch: Bool? { authors.map { $0.count > 1 } }
 }
 
-/// What the teacher's gallery shows: by pupil, by when, team or alone,
-/// newest first. A sketch whose pupils are not known yet is shown only
-/// when no pupil or kind is asked for; it joins the list once they are.
+/// What the teacher's gallery shows: by class, by pupil, by when, team or
+/// alone, newest first. A sketch whose pupils are not known yet is shown
+/// only when no class, pupil or kind is asked for; it joins the list once
+/// they are.
 public struct SketchListFilter: Equatable, Sendable {
     public enum Period: String, CaseIterable, Sendable { case all, today, week }
     public enum Kind: String, CaseIterable, Sendable { case all, team, alone }
@@ -26,9 +28,18 @@ public struct SketchListFilter: Equatable, Sendable {
     public var pupil: String?
     public var period: Period
     public var kind: Kind
+    /// The names of a class's pupils, as its roster has them: a sketch is
+    /// the class's when one of its painters is one of them (names compared
+    /// as grades compare them: case and spacing aside).
+    public var classPupils: Set<String>? {
+        didSet { classKeys = classPupils.map { Set($0.map(GradeIdentity.normalized)) } }
+    }
+    private var classKeys: Set<String>?
 
-    public init(pupil: String? = nil, period: Period = .all, kind: Kind = .all) {
+    public init(pupil: String? = nil, period: Period = .all, kind: Kind = .all, classPupils: Set<String>? = nil) {
         self.pupil = pupil; self.period = period; self.kind = kind
+        self.classPupils = classPupils
+        classKeys = classPupils.map { Set($0.map(GradeIdentity.normalized)) }
     }
 
     public func apply(_ items: [TeacherSketchItem], now: Date, calendar: Calendar = .current) -> [TeacherSketchItem] {
@@ -40,6 +51,9 @@ public struct SketchListFilter: Equatable, Sendable {
         return items.filter { item in
             if let since, item.modifiedAt < since { return false }
             if let pupil, item.authors?.contains(pupil) != true { return false }
+            if let classKeys, !(item.authors ?? []).contains(where: { classKeys.contains(GradeIdentity.normalized($0)) }) {
+                return false
+            }
             switch kind {
             case .all: return true
             case .team: return item.isTeamSketch == true

@@ -143,6 +143,10 @@ final class SessionController {
         switch event {
         case .lobbyChanged(let l):
             lobby = l
+            // Who left the lobby for good (declined, gave up waiting) takes
+            // their picture along: a flood of strangers' hellos must not
+            // pile up 64 KiB each here.
+            avatars = avatars.filter { l.member($0.key) != nil }
             onLobby?(l)
         case .avatar(let member, let png):
             // Shown only if it passes the checks (it came from the network).

@@ -5,8 +5,9 @@ import SchoolClient
 import TeamsketchCore
 
 /// The word lists of Buchstaben Post as the teacher keeps them: a list is
-/// edited row by row (word, hint, priority), checked by the same rules as a
-/// file import, saved (and synced), imported from or exported to CSV,
+/// edited row by row (word, hint, priority) in a list that shows only the
+/// rows on screen, so a list of thousands is edited in place too, checked
+/// by the same rules as a file import (bad rows marked and named), saved (and synced), imported from or exported to CSV,
 /// deleted after asking (and only once the Undo of the teacher's window is
 /// gone: until then the list is just hidden here), given to classes, and
 /// tried out: how a game would deal it to three players.
@@ -16,7 +17,7 @@ final class TeacherPoolsView {
     private weak var app: TeamsketchApp?
     private let poolRow: Widget
     private let editor: Widget
-    private let rowsBox: Widget
+    private let rows = PoolRowsList()
     private let problems: Widget
     private let preview: Widget
     private let classesRow: Widget
@@ -27,13 +28,15 @@ final class TeacherPoolsView {
     private let toast: UndoToast
     /// Lists whose deletion can still be undone: not shown, not yet deleted.
     private var deleting: Set<String> = []
+    /// A check is due: typing in a long list is checked after a pause, not
+    /// on every key.
+    private var checkPending = false
 
     init(app: TeamsketchApp, toast: UndoToast) {
         self.app = app
         self.toast = toast
         poolRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         editor = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
-        rowsBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         problems = UI.label("", classes: ["form-message"])
         preview = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         classesRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
@@ -42,14 +45,31 @@ final class TeacherPoolsView {
         gtk_widget_set_margin_top(page, 12)
         gtk_widget_set_margin_start(page, 24)
         gtk_widget_set_margin_end(page, 24)
+        // The rows scroll in their own list, which takes the room left; the
+        // page scrolls only where a small window cannot hold its minimum.
+        UI.expand(editor)
         widget = UI.scrolled(page)
         UI.expand(widget)
-        for kept in [rowsBox, problems, preview, classesRow] { g_object_ref_sink(gpointer(kept)) }
+        for kept in [rows.widget, problems, preview, classesRow] { g_object_ref_sink(gpointer(kept)) }
+        rows.row = { [weak self] i in
+            guard let rows = self?.draft?.rows, rows.indices.contains(i) else { return nil }
+            return rows[i]
+        }
+        rows.changed = { [weak self] i, field, text in
+            guard let self, let count = self.draft?.rows.count, i < count else { return }
+            switch field {
+            case .word: self.draft?.rows[i].word = text
+            case .hint: self.draft?.rows[i].hint = text
+            case .priority: self.draft?.rows[i].priority = text
+            }
+            self.checkSoon()
+        }
+        rows.remove = { [weak self] i in self?.removeRow(at: i) }
         loadPools(select: nil)
     }
 
     isolated deinit {
-        for kept in [rowsBox, problems, preview, classesRow] { g_object_unref(gpointer(kept)) }
+        for kept in [rows.widget, problems, preview, classesRow] { g_object_unref(gpointer(kept)) }
     }
 
     private func loadPools(select id: String?) {
@@ -94,9 +114,7 @@ final class TeacherPoolsView {
         UI.append(editor, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [UI.label(`_`("Name"), classes: ["form-label"]), name]))
         // The actions first: a list may be long.
         let add = UI.button(`_`("Add a word"), icon: "list-add-symbolic", classes: ["choice"]) { [weak self] in
-            self?.draft?.rows.append(PoolDraft.Row())
-            self?.showRows()
-            self?.check()
+            self?.addRow()
         }
         let save = UI.button(`_`("Save the word list"), classes: ["choice", "suggested-action"]) { [weak self] in self?.save() }
         let importList = UI.button(`_`("Import words (CSV)…"), classes: ["choice"]) { [weak self] in self?.importCSV() }
@@ -108,55 +126,43 @@ final class TeacherPoolsView {
         UI.append(editor, classesRow)
         UI.append(editor, preview)
         let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        for (title, width) in [(`_`("Word"), 200), (`_`("Hint"), 420), (`_`("Priority"), 80)] {
+        let w = PoolRowsList.widths
+        for (title, width) in [("", PoolRowsList.numberWidth), (`_`("Word"), w.word), (`_`("Hint"), w.hint),
+                               (`_`("Priority"), w.priority)] {
             let l = UI.label(title, classes: ["card-name"])
-            gtk_widget_set_size_request(l, Int32(width), -1)
+            gtk_widget_set_size_request(l, width, -1)
             gtk_label_set_xalign(ts_label(l), 0)
             UI.append(header, l)
         }
         UI.append(editor, header)
-        UI.append(editor, rowsBox)
-        showRows()
+        UI.append(editor, rows.widget)
+        rows.reset(count: draft.rows.count)
         UI.clear(preview)
         showClasses()
         check()
     }
 
-    /// Rows shown as fields; a longer list is edited as a file (export,
-    /// change in a spreadsheet, import): thousands of fields would make the
-    /// window slow, and such a list was made in a spreadsheet anyway.
-    static let editableRows = 300
+    private func addRow() {
+        guard var d = draft else { return }
+        guard d.addRow() else {
+            UI.setText(problems, String(format: `_`("A word list holds at most %d words."), PoolDraft.maxRows))
+            return
+        }
+        draft = d
+        rows.inserted(at: d.rows.count - 1)
+        rows.show(row: d.rows.count - 1)
+        check()
+    }
 
-    private func showRows() {
-        UI.clear(rowsBox)
-        guard let draft else { return }
-        if draft.rows.count > Self.editableRows {
-            UI.append(rowsBox, UI.label(String(format: `_`("This list has %d words. The first %d are shown; edit longer lists as a file (export, change, import)."),
-                                               draft.rows.count, Self.editableRows), classes: ["hint"]))
-        }
-        for (i, row) in draft.rows.prefix(Self.editableRows).enumerated() {
-            let word = field(row.word, width: 200, label: String(format: `_`("Word %d"), i + 1)) { [weak self] in
-                self?.draft?.rows[i].word = $0
-            }
-            let hint = field(row.hint, width: 420, label: String(format: `_`("Hint %d"), i + 1)) { [weak self] in
-                self?.draft?.rows[i].hint = $0
-            }
-            let priority = field(row.priority, width: 80, label: String(format: `_`("Priority %d"), i + 1)) { [weak self] in
-                self?.draft?.rows[i].priority = $0
-            }
-            let remove = UI.iconButton("list-remove-symbolic", tooltip: `_`("Remove this word")) { [weak self] in
-                guard let self, var d = self.draft, i < d.rows.count else { return }
-                let removed = d.rows.remove(at: i)
-                self.draft = d
-                self.showRows()
-                self.check()
-                // What was typed in the row can be had back (the saved list
-                // changes only with Save, so there is nothing to ask).
-                guard removed != PoolDraft.Row() else { return }
-                self.offerUndo(removing: removed, at: i, from: d.id)
-            }
-            UI.append(rowsBox, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [word, hint, priority, remove]))
-        }
+    private func removeRow(at index: Int) {
+        guard var d = draft, let removed = d.removeRow(at: index) else { return }
+        draft = d
+        rows.removed(at: index)
+        check()
+        // What was typed in the row can be had back (the saved list
+        // changes only with Save, so there is nothing to ask).
+        guard removed != PoolDraft.Row() else { return }
+        offerUndo(removing: removed, at: index, from: d.id)
     }
 
     private func offerUndo(removing row: PoolDraft.Row, at index: Int, from draftID: String) {
@@ -164,30 +170,29 @@ final class TeacherPoolsView {
         toast.offer(UndoToast.Entry(
             message: word.isEmpty ? `_`("A row was removed") : String(format: `_`("“%@” removed"), word),
             takeBack: { [weak self] in
-                guard let self, var d = self.draft, d.id == draftID else { return }
-                d.rows.insert(row, at: min(index, d.rows.count))
+                guard let self, var d = self.draft, d.id == draftID, let at = d.restore(row, at: index) else { return }
                 self.draft = d
-                self.showRows()
+                self.rows.inserted(at: at)
+                self.rows.show(row: at)
                 self.check()
             }))
     }
 
-    private func field(_ text: String, width: Int32, label: String, set: @escaping (String) -> Void) -> Widget {
-        let entry = gtk_entry_new()!
-        gtk_editable_set_text(ts_editable(entry), text)
-        gtk_widget_set_size_request(entry, width, -1)
-        UI.accessibleLabel(entry, label)
-        Signal.connect(UI.raw(entry), "changed") { [weak self] in
-            set(UI.entryText(entry))
+    private func checkSoon() {
+        guard !checkPending else { return }
+        checkPending = true
+        runAfter(ms: 150) { [weak self] in
+            self?.checkPending = false
             self?.check()
         }
-        return entry
     }
 
     /// Says which rows are not words yet (the first few), as the import does.
     private func check() {
         guard let draft else { return }
-        let found = draft.problems
+        let bad = draft.badRows
+        rows.mark(bad)
+        let found = bad.sorted { $0.key < $1.key }.map { (row: $0.key, reason: $0.value) }
         let lines = found.prefix(4).map { String(format: `_`("Row %d: %@"), $0.row + 1, WordPostStartScreen.text(for: $0.reason)) }
         let more = found.count > 4 ? "\n" + String(format: `_`("…and %d more."), found.count - 4) : ""
         UI.setText(problems, lines.joined(separator: "\n") + more)
@@ -253,8 +258,8 @@ final class TeacherPoolsView {
                 let result = try WordPoolCSV.importItems(contentsOf: path)
                 // The file's words replace the list's rows; bad rows are said
                 // as for any import, and nothing is saved until "Save".
-                self.draft?.rows = result.items.map { PoolDraft.Row(word: $0.word, hint: $0.hint, priority: String($0.priority)) }
-                self.showRows()
+                self.draft?.replaceRows(with: result.items)
+                self.rows.reset(count: self.draft?.rows.count ?? 0)
                 self.check()
                 if !result.errors.isEmpty {
                     let lines = result.errors.prefix(8).map {

@@ -6,7 +6,8 @@ import TeamsketchCore
 
 /// The teacher's gallery: every sketch on this computer (pupils' work
 /// synced from the school server included) as thumbnails in a GtkGridView,
-/// filtered by pupil, by when and by team or alone, newest first. Only the
+/// filtered by class (a signed-in teacher's), by pupil, by when and by team
+/// or alone, newest first. Only the
 /// visible cards exist (the grid recycles them), and the thumbnails are
 /// drawn away from the main thread, so hundreds of sketches scroll smoothly.
 @MainActor
@@ -15,6 +16,10 @@ final class TeacherSketchesView {
     private weak var app: TeamsketchApp?
     private let ids: OpaquePointer          // GtkStringList of the shown ids
     private let pupilMenu: Widget
+    /// The teacher's classes, when signed in: "All classes" first.
+    private let classMenu: Widget
+    private var classes: [(id: String, name: String)] = []
+    private var roster = GradedPupils()
     private let count: Widget
     private var items: [UUID: TeacherSketchItem] = [:]
     private var order: [UUID] = []
@@ -36,11 +41,13 @@ final class TeacherSketchesView {
         ids = gtk_string_list_new(nil)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         pupilMenu = gtk_drop_down_new_from_strings(nil)!
+        classMenu = gtk_drop_down_new_from_strings(nil)!
         count = UI.label("", classes: ["hint"])
         UI.append(widget, filters())
         UI.append(widget, grid())
         UI.append(widget, count)
         load()
+        loadClasses()
     }
 
     isolated deinit {
@@ -61,6 +68,16 @@ final class TeacherSketchesView {
             self.filter.pupil = i > 0 && i <= self.pupils.count ? self.pupils[i - 1] : nil
             self.refilter()
         }
+        UI.accessibleLabel(classMenu, `_`("Class"))
+        gtk_widget_set_visible(classMenu, 0)
+        Signal.connectNotify(UI.raw(classMenu), property: "selected") { [weak self] in
+            guard let self, !self.changingMenu else { return }
+            let i = Int(gtk_drop_down_get_selected(ts_drop_down(self.classMenu)))
+            let chosen = i > 0 && i <= self.classes.count ? self.classes[i - 1].id : nil
+            self.filter.classPupils = chosen.map { id in Set(self.roster.roster.filter { $0.classID == id }.map(\.name)) }
+            self.refilter()
+        }
+        UI.append(row, classMenu)
         UI.append(row, pupilMenu)
         UI.append(row, choices([(SketchListFilter.Period.all, `_`("Any time")), (.today, `_`("Today")),
                                 (.week, `_`("Last 7 days"))]) { [weak self] in self?.filter.period = $0 })
@@ -88,6 +105,27 @@ final class TeacherSketchesView {
             UI.append(box, b)
         }
         return box
+    }
+
+    /// A signed-in teacher's classes, from the roster grading uses; the
+    /// menu shows once there are some.
+    private func loadClasses() {
+        guard let app, app.school.signIn?.isTeacher == true else { return }
+        Task { @MainActor [weak self] in
+            let pupils = await TeacherRoster.pupils(app)
+            guard let self else { return }
+            self.roster = pupils
+            self.classes = TeacherRoster.classes(pupils)
+            guard !self.classes.isEmpty else { return }
+            let list = gtk_string_list_new(nil)!
+            for n in [`_`("All classes")] + self.classes.map(\.name) { gtk_string_list_append(list, n) }
+            self.changingMenu = true
+            gtk_drop_down_set_model(ts_drop_down(self.classMenu), ts_list_model(gp(list)))
+            g_object_unref(UnsafeMutableRawPointer(list))
+            gtk_drop_down_set_selected(ts_drop_down(self.classMenu), 0)
+            self.changingMenu = false
+            gtk_widget_set_visible(self.classMenu, 1)
+        }
     }
 
     private func showPupils() {
@@ -210,7 +248,7 @@ final class TeacherSketchesView {
             pupils = known
             showPupils()
         }
-        if filter.pupil != nil || filter.kind != .all { refilter() }
+        if filter.pupil != nil || filter.kind != .all || filter.classPupils != nil { refilter() }
     }
 
     private func refilter() {

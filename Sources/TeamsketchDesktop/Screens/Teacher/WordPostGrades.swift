@@ -72,7 +72,7 @@ final class WordPostGrades {
                         filters: [.init(name: `_`("Spreadsheet (.csv)"), patterns: ["*.csv"])]) { [weak app] path in
             Task { @MainActor in
                 guard let app else { return }
-                let pupils = await TeacherRoster.pupils(app)
+                let pupils = await TeacherRoster.pupils(app, waitingAtMost: 5)
                 let written = await Task.detached { () -> Result<Void, any Error> in
                     Result {
                         let csv = try GradeExports.gameStats(store: store, pupils: pupils)

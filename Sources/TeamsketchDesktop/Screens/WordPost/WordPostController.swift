@@ -125,6 +125,10 @@ final class WordPostController: LobbyHosting, LobbyJoining {
         switch event {
         case .lobbyChanged(let l):
             lobby = l
+            // Who left the lobby for good (declined, gave up waiting) takes
+            // their picture along: a flood of strangers' hellos must not
+            // pile up 64 KiB each here.
+            avatars = avatars.filter { l.member($0.key) != nil }
             onLobby?(l)
             screen?.names = names(l)
         case .avatar(let member, let png):
