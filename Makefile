@@ -86,7 +86,7 @@ POT_SRC := .build/pot-src
 pot:
 	rm -rf $(POT_SRC)
 	while read -r f; do mkdir -p $(POT_SRC)/$$(dirname $$f); sed 's/`_`(/_(/g' $$f > $(POT_SRC)/$$f; done < po/POTFILES
-	cd $(POT_SRC) && xgettext -L C --keyword=_ --from-code=UTF-8 --add-comments=TRANSLATORS \
+	cd $(POT_SRC) && xgettext -L C --keyword=_ --keyword=_n:1,2 --from-code=UTF-8 --add-comments=TRANSLATORS \
 	  --package-name=teamsketch --msgid-bugs-address=teamsketch@localhost --no-wrap \
 	  -f $(CURDIR)/po/POTFILES -o $(CURDIR)/po/teamsketch.pot
 	for l in $(LINGUAS); do msgmerge -q --no-wrap --no-fuzzy-matching --update --backup=none po/$$l.po po/teamsketch.pot; done
@@ -95,8 +95,8 @@ pot:
 i18n-check:
 	rm -rf $(POT_SRC) && mkdir -p $(POT_SRC)
 	while read -r f; do mkdir -p $(POT_SRC)/$$(dirname $$f); sed 's/`_`(/_(/g' $$f > $(POT_SRC)/$$f; done < po/POTFILES
-	cd $(POT_SRC) && xgettext -L C --keyword=_ --from-code=UTF-8 -f $(CURDIR)/po/POTFILES -o current.pot
-	test -z "$$(comm -13 <(sort po/POTFILES) <(grep -rl '`_`(' Sources | sort))" || { echo "po/POTFILES misses: $$(comm -13 <(sort po/POTFILES) <(grep -rl '`_`(' Sources | sort))"; exit 1; }
+	cd $(POT_SRC) && xgettext -L C --keyword=_ --keyword=_n:1,2 --from-code=UTF-8 -f $(CURDIR)/po/POTFILES -o current.pot
+	test -z "$$(comm -13 <(sort po/POTFILES) <(grep -rlE '`_`\(|\b_n\(' Sources | sort))" || { echo "po/POTFILES misses: $$(comm -13 <(sort po/POTFILES) <(grep -rlE '`_`\(|\b_n\(' Sources | sort))"; exit 1; }
 	msgcmp po/de.po $(POT_SRC)/current.pot 2>&1 && msgfmt --check -o /dev/null po/de.po
 	@echo "i18n: German catalogue complete"
 

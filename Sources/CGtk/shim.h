@@ -64,6 +64,7 @@ static inline GtkExpander *ts_expander(gpointer p) { return GTK_EXPANDER(p); }
 static inline GtkProgressBar *ts_progress_bar(gpointer p) { return GTK_PROGRESS_BAR(p); }
 
 static inline const char *ts_gettext(const char *msgid) { return gettext(msgid); }
+static inline const char *ts_ngettext(const char *one, const char *many, unsigned long n) { return ngettext(one, many, n); }
 
 // libdispatch's main-queue hooks for foreign run loops (CoreFoundation uses them).
 extern int _dispatch_get_main_queue_handle_4CF(void);

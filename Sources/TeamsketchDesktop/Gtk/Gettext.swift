@@ -12,6 +12,22 @@ func `_`(_ msgid: String) -> String {
     }
 }
 
+/// A string with a count in it, in the form the language uses for that
+/// count (German and English: one for 1, the other for every other number;
+/// other languages have more forms). xgettext finds it by `_n:1,2`.
+func _n(_ one: String, _ many: String, _ count: Int) -> String {
+    // Counts are never negative here; a negative one reads as "many".
+    let n = UInt(clamping: count < 0 ? 2 : count)
+    return one.withCString { o in
+        many.withCString { m in
+            guard let t = ts_ngettext(o, m, n) else { return count == 1 ? one : many }
+            if t == o { return one }
+            if t == m { return many }
+            return String(cString: t)
+        }
+    }
+}
+
 enum Localization {
     static let domain = "teamsketch"
 

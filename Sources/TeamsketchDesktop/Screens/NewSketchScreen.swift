@@ -89,9 +89,7 @@ final class NewSketchScreen {
     }
 
     private static func defaultName() -> String {
-        let f = DateFormatter()
-        f.dateStyle = .medium
-        f.timeStyle = .short
+        let f = FormatLocale.dateFormatter(date: .medium, time: .short)
         return String(format: `_`("Sketch of %@"), f.string(from: Date()))
     }
 }

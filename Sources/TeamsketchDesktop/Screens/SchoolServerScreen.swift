@@ -153,9 +153,9 @@ enum SyncStatusText {
         switch status {
         case .off: ""
         case .synced: `_`("Everything is on the school server")
-        case .waiting(let count): String(format: `_`("%d changes waiting for the school server"), count)
+        case .waiting(let count): String(format: _n("%d change waiting for the school server", "%d changes waiting for the school server", count), count)
         case .unreachable(let since, _):
-            String(format: `_`("School server not reachable since %@"), since.formatted(date: .omitted, time: .shortened))
+            String(format: `_`("School server not reachable since %@"), FormatLocale.dateFormatter(date: .none, time: .short).string(from: since))
         case .signedOut: `_`("Please sign in to the school server again")
         }
     }

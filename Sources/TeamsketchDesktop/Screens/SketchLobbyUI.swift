@@ -18,7 +18,7 @@ struct SketchLobbyUI: ActivityLobbyUI {
     func waitingSummary(_ lobby: Lobby) -> String {
         let p = lobby.params
         let guides = [LineGuides.none: `_`("Plain"), .squared: `_`("Squared"), .lined: `_`("Lined")][p.guides] ?? ""
-        let time = p.timeLimitMinutes > 0 ? String(format: `_`("%d minutes"), p.timeLimitMinutes) : `_`("no time limit")
+        let time = p.timeLimitMinutes > 0 ? String(format: _n("%d minute", "%d minutes", p.timeLimitMinutes), p.timeLimitMinutes) : `_`("no time limit")
         return "«\(p.name)» · \(guides) · \(time)"
     }
 

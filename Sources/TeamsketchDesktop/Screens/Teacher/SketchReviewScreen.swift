@@ -84,9 +84,7 @@ final class SketchReviewScreen {
         UI.append(bar, UI.iconButton("go-previous-symbolic", tooltip: `_`("Back to the sketches"), classes: ["tool"]) {
             [weak self] in self?.app?.showTeacherSketches()
         })
-        let f = DateFormatter()
-        f.dateStyle = .medium
-        f.timeStyle = .short
+        let f = FormatLocale.dateFormatter(date: .medium, time: .short)
         let title = UI.label(document.meta.name + " · " + f.string(from: document.meta.createdAt), classes: ["sketch-title"])
         gtk_label_set_wrap(ts_label(title), 0)
         gtk_label_set_ellipsize(ts_label(title), PANGO_ELLIPSIZE_END)
@@ -240,7 +238,8 @@ final class SketchReviewScreen {
             gtk_widget_set_hexpand(bar, 1)
             gtk_widget_set_valign(bar, GTK_ALIGN_CENTER)
             UI.accessibleLabel(bar, String(format: `_`("%@'s share of the ink"), a.author))
-            let numbers = String(format: `_`("%d lines · %d %% of the ink · %@ min drawing"),
+            let numbers = String(format: _n("%d line · %d %% of the ink · %@ min drawing",
+                                                "%d lines · %d %% of the ink · %@ min drawing", a.strokes),
                                  a.strokes, Int((share * 100).rounded()), String(format: "%.1f", a.activeSeconds / 60))
             let line = hint(numbers)
             UI.append(box, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [swatch, name, bar]))
@@ -290,7 +289,7 @@ final class SketchReviewScreen {
             return box
         }
         let total = signals.events.count
-        UI.append(box, hint(String(format: `_`("%d times someone erased or drew over another pupil's lines."), total)))
+        UI.append(box, hint(String(format: _n("%d time someone erased or drew over another pupil's lines.", "%d times someone erased or drew over another pupil's lines.", total), total)))
         // The first 200 are listed; a sketch with more is a conversation to
         // have anyway, and the counts above say how many.
         for event in signals.events.prefix(200) {
@@ -298,7 +297,7 @@ final class SketchReviewScreen {
             let text = switch event.kind {
             case .erasedOther: String(format: `_`("%@ erased a line of %@"), event.actor, event.victim)
             case .drewOver: String(format: `_`("%@ drew over a line of %@"), event.actor, event.victim)
-            case .clearedOthers: String(format: `_`("%@ cleared %d lines of %@"), event.actor, event.strokeCount, event.victim)
+            case .clearedOthers: String(format: _n("%@ cleared %d line of %@", "%@ cleared %d lines of %@", event.strokeCount), event.actor, event.strokeCount, event.victim)
             }
             let button = UI.button(when + "  " + text, classes: ["flat", "conflict"]) { [weak self] in
                 guard let self else { return }
@@ -325,7 +324,7 @@ final class SketchReviewScreen {
         gtk_text_view_set_wrap_mode(ts_text_view(comment), GTK_WRAP_WORD_CHAR)
         // A width of its own: measured without one, a loaded comment would be
         // wrapped at every letter and the box as tall as the panel.
-        gtk_widget_set_size_request(comment, 320, 110)
+        gtk_widget_set_size_request(comment, 320, 80)
         UI.style(comment, ["comment"])
         UI.accessibleLabel(comment, `_`("Comment"))
         UI.append(box, heading(`_`("Comment")))

@@ -282,7 +282,7 @@ final class TeacherClassesView {
     /// server stops answering half-way.
     private func add(_ names: [String], to schoolClass: SchoolServerClient.SchoolClass) {
         let id = schoolClass.id
-        UI.setText(status, String(format: `_`("Adding %d pupils…"), names.count))
+        UI.setText(status, String(format: _n("Adding %d pupil…", "Adding %d pupils…", names.count), names.count))
         run({ client, token in
             let present = Set(try await client.listPupils(classID: id, token: token).map { $0.name.lowercased() })
             var added = 0
@@ -297,7 +297,7 @@ final class TeacherClassesView {
             return (added, names.filter { !present.contains($0.lowercased()) }.count)
         }) { [weak self] (added: Int, wanted: Int) in
             if added < wanted {
-                self?.note = String(format: `_`("%d of %d pupils were added; the school server stopped answering."), added, wanted)
+                self?.note = String(format: _n("%d of %d pupil was added; the school server stopped answering.", "%d of %d pupils were added; the school server stopped answering.", wanted), added, wanted)
             }
             self?.show(schoolClass)
         }
@@ -341,7 +341,7 @@ final class TeacherClassesView {
                 return set.map { PictureSheet.Card(name: $0.0.name, pictures: $0.1.map { PicturePassword.pictures[$0] }) }
             }) { [weak self] cards in
                 if cards.count < wanted.count {
-                    self?.note = String(format: `_`("%d of %d pupils got new pictures; the school server stopped answering. The sheet shows theirs."), cards.count, wanted.count)
+                    self?.note = String(format: _n("%d of %d pupil got new pictures; the school server stopped answering. The sheet shows theirs.", "%d of %d pupils got new pictures; the school server stopped answering. The sheet shows theirs.", wanted.count), cards.count, wanted.count)
                 }
                 self?.write(cards, title: schoolClass.name, to: path)
                 self?.show(schoolClass)

@@ -142,10 +142,8 @@ final class TeacherGradesView {
         UI.clear(rowsBox)
         let shown = list.filtered(filter)
         UI.setText(count, list.rows.isEmpty ? `_`("No grades yet. Grade a sketch in its review or a pupil's Buchstaben Post results.")
-                   : String(format: `_`("%d of %d grades"), shown.count, list.rows.count))
-        let day = DateFormatter()
-        day.dateStyle = .medium
-        day.timeStyle = .short
+                   : String(format: _n("%d of %d grade", "%d of %d grades", list.rows.count), shown.count, list.rows.count))
+        let day = FormatLocale.dateFormatter(date: .medium, time: .short)
         for row in shown { UI.append(rowsBox, self.row(row, day)) }
     }
 

@@ -119,7 +119,7 @@ final class TeacherPINScreen {
                 case .open: break
                 case .wrong: UI.setText(self.message, `_`("That is not the PIN."))
                 case .wait(let seconds):
-                    UI.setText(self.message, String(format: `_`("Too many tries. Please wait %d seconds."), seconds))
+                    UI.setText(self.message, String(format: _n("Too many tries. Please wait %d second.", "Too many tries. Please wait %d seconds.", seconds), seconds))
                 }
             }
         case .choose:

@@ -217,7 +217,9 @@ final class TeacherPoolsView {
     private func confirmDelete() {
         guard let app, let draft else { return }
         Alert.show(parent: app.window, title: `_`("Delete this word list?"),
-                   message: String(format: `_`("“%@” and its %d words are deleted on every device of the school."),
+                   message: String(format: _n("“%@” and its %d word are deleted on every device of the school.",
+                                                     "“%@” and its %d words are deleted on every device of the school.",
+                                                     draft.rows.count),
                                    draft.name, draft.rows.count),
                    choices: [.init(`_`("Cancel")),
                              .init(`_`("Delete"), classes: ["destructive-action"]) { [weak self] in

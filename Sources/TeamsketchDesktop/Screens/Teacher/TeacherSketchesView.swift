@@ -255,7 +255,7 @@ final class TeacherSketchesView {
         let all = order.compactMap { items[$0] }
         let now = filter.apply(all, now: Date()).map(\.id)
         UI.setText(count, all.isEmpty ? `_`("No sketches on this computer yet.")
-                   : String(format: `_`("%d of %d sketches"), now.count, all.count))
+                   : String(format: _n("%d of %d sketch", "%d of %d sketches", all.count), now.count, all.count))
         guard now != shown else { return }
         shown = now
         let strings = now.map { $0.uuidString }

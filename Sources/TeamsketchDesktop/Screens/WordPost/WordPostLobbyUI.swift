@@ -18,7 +18,7 @@ struct WordPostLobbyUI: ActivityLobbyUI {
     /// The word list and how many words it has.
     func waitingSummary(_ lobby: Lobby) -> String {
         guard let info = lobby.wordPost else { return `_`("Buchstaben Post") }
-        return "«\(info.poolName)» · " + String(format: `_`("%d words"), info.wordCount)
+        return "«\(info.poolName)» · " + String(format: _n("%d word", "%d words", info.wordCount), info.wordCount)
     }
 
     /// A game's words for being sent away and for the end (the sketch's

@@ -30,7 +30,7 @@ final class WordPostStartScreen {
         for p in pools {
             let b = gtk_toggle_button_new_with_label(WordPoolCatalogue.title(of: p))!
             UI.style(b, ["choice"])
-            gtk_widget_set_tooltip_text(b, String(format: `_`("%d words"), p.items.count))
+            gtk_widget_set_tooltip_text(b, String(format: _n("%d word", "%d words", p.items.count), p.items.count))
             if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
             if p.id == pool?.id { gtk_toggle_button_set_active(ts_toggle(b), 1) }
             Signal.connect(UI.raw(b), "toggled") { [weak self] in
@@ -117,7 +117,7 @@ final class WordPostStartScreen {
             let more = result.errors.count > 8 ? "\n" + String(format: `_`("…and %d more."), result.errors.count - 8) : ""
             var choices: [Alert.Choice] = [.init(`_`("Cancel"))]
             if !result.items.isEmpty {
-                choices.append(.init(String(format: `_`("Import the %d good words"), result.items.count),
+                choices.append(.init(String(format: _n("Import the %d good word", "Import the %d good words", result.items.count), result.items.count),
                                      classes: ["suggested-action"], action: save))
             }
             Alert.show(parent: app.window, title: `_`("Some rows could not be read"),
