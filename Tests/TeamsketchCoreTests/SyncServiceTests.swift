@@ -63,6 +63,24 @@ import Testing
         #expect(server.pulls == [0])
     }
 
+    @Test func aRoundThatPullsChangesSaysHowManyAndAQuietOneSaysNothing() async throws {
+        // Another pupil's laptop made a sketch; the server hands it on.
+        let (elsewhere, _) = try store(strokes: 2)
+        let changes = try elsewhere.pendingOutbox(limit: 100).enumerated().map { index, entry in
+            RemoteChange(seq: Int64(index + 1), opId: entry.opId, entity: entry.entity, entityId: entry.entityId,
+                         payload: entry.payload, createdAt: entry.createdAt)
+        }
+        let server = ScriptedServer()
+        server.pages = [PulledPage(changes: changes, cursor: Int64(changes.count), more: false)]
+        let told = LockedCounts()
+        let service = SyncService(store: try LocalStore.inMemory(), connection: server.connection, key: "k",
+                                  onPulled: { told.append($0) })
+        let first = try await service.syncOnce()
+        let second = try await service.syncOnce()
+        #expect(first.pulled == changes.count && second.pulled == 0)
+        #expect(told.all == [changes.count], "what lists the store looks again once, not after every quiet round")
+    }
+
     @Test func aRoundAskedForDuringAnotherSendsNothingTwice() async throws {
         let (store, _) = try store(strokes: 3)
         let server = ScriptedServer()
@@ -161,6 +179,13 @@ final class LockedStatuses: @unchecked Sendable {
     private var statuses: [SyncStatus] = []
     func append(_ status: SyncStatus) { lock.withLock { statuses.append(status) } }
     var all: [SyncStatus] { lock.withLock { statuses } }
+}
+
+final class LockedCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [Int] = []
+    func append(_ count: Int) { lock.withLock { counts.append(count) } }
+    var all: [Int] { lock.withLock { counts } }
 }
 
 final class LockedDate: @unchecked Sendable {

@@ -45,6 +45,9 @@ public actor SyncService {
     private let now: @Sendable () -> Date
     private let random: @Sendable () -> Double
     private let onStatus: @Sendable (SyncStatus) -> Void
+    /// After a round that pulled changes, with how many: what lists the
+    /// store's contents looks again.
+    private let onPulled: @Sendable (Int) -> Void
     private var loop: Task<Void, Never>?
     private var failures = 0
     private var unreachableSince: Date?
@@ -56,7 +59,8 @@ public actor SyncService {
     public init(store: LocalStore, connection: SchoolConnection, key: String, tuning: Tuning = Tuning(),
                 now: @escaping @Sendable () -> Date = { Date() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-                onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in }) {
+                onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in },
+                onPulled: @escaping @Sendable (Int) -> Void = { _ in }) {
         self.store = store
         self.connection = connection
         self.key = key
@@ -64,6 +68,7 @@ public actor SyncService {
         self.now = now
         self.random = random
         self.onStatus = onStatus
+        self.onPulled = onPulled
     }
 
     /// Starts syncing in the background; a second call does nothing.
@@ -110,6 +115,7 @@ public actor SyncService {
             lastPull = now()
             let waiting = (try? store.outboxCount()) ?? 0
             onStatus(waiting == 0 ? .synced(at: now()) : .waiting(count: waiting))
+            if round.pulled > 0 { onPulled(round.pulled) }
             return round
         } catch SchoolConnectionError.signedOut {
             onStatus(.signedOut)

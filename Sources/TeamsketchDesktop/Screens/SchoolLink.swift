@@ -19,6 +19,8 @@ final class SchoolLink {
     private var currentRound: UUID?
     /// Called on the main thread whenever the status changes.
     var onStatus: (SyncStatus) -> Void = { _ in }
+    /// Called on the main thread after a sync round pulled changes.
+    var onPulled: () -> Void = {}
     /// Called after every successful sign-in (a teacher's or a pupil's).
     var onSignedIn: (SchoolSignIn) -> Void = { _ in }
 
@@ -154,6 +156,12 @@ final class SchoolLink {
                                       Task { @MainActor [weak self] in
                                           guard self?.currentRound == round else { return }
                                           self?.setStatus(status)
+                                      }
+                                  },
+                                  onPulled: { _ in
+                                      Task { @MainActor [weak self] in
+                                          guard self?.currentRound == round else { return }
+                                          self?.onPulled()
                                       }
                                   })
         self.service = service

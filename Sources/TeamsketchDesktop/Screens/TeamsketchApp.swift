@@ -99,6 +99,7 @@ final class TeamsketchApp {
             if case .synced = status { self?.adoptSyncedClassSettings() }
             (self?.screens[.school] as? SchoolServerScreen)?.showStatus(status)
         }
+        school.onPulled = { [weak self] in (self?.screens[.teacher] as? TeacherScreen)?.pulled() }
         school.resume()
         adoptSyncedClassSettings()
         if let file = options.openFile { openFile(file) }

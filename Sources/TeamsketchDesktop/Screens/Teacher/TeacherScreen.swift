@@ -117,6 +117,11 @@ final class TeacherScreen {
         gtk_stack_set_visible_child_name(ts_stack(sections), section.rawValue)
     }
 
+    /// A sync brought changes: the sketches, if shown once, catch up.
+    func pulled() {
+        (loaded[.sketches] as? TeacherSketchesView)?.refresh()
+    }
+
     /// The lazily built sections; the settings page is built with the window.
     private static func make(_ section: Section, app: TeamsketchApp, toast: UndoToast) -> (AnyObject, Widget)? {
         switch section {

@@ -27,6 +27,8 @@ final class TeacherSketchesView {
     private var filter = SketchListFilter()
     private var pupils: [String] = []
     private var textures: [UUID: OpaquePointer] = [:]
+    /// Each sketch's modification time when its digest was read.
+    private var digested: [UUID: Date] = [:]
     /// The cards the grid has bound, so a thumbnail that arrives later
     /// finds the card showing its sketch.
     private var cells: [UnsafeMutableRawPointer: (picture: Widget, name: Widget, faces: Widget, who: Widget)] = [:]
@@ -211,6 +213,12 @@ final class TeacherSketchesView {
 
     // MARK: loading
 
+    /// Reads the list again after a sync brought something: sketches that
+    /// are new or changed since their digest (a pupil's sketch arrives in
+    /// pieces: its name first, its lines in later pages) and those whose
+    /// digest has not come yet are read (again); the rest keep theirs.
+    func refresh() { load() }
+
     private func load() {
         guard let store = app?.store else { return }
         let summaries: [SketchSummary]
@@ -224,13 +232,29 @@ final class TeacherSketchesView {
             guard let self else { return }
             for item in self.bound.keys { self.bind(item) }
         }
-        for s in summaries { items[s.id] = TeacherSketchItem(id: s.id, name: s.name, modifiedAt: s.modifiedAt) }
+        var listed: [UUID: TeacherSketchItem] = [:]
+        for s in summaries {
+            var item = items[s.id] ?? TeacherSketchItem(id: s.id, name: s.name, modifiedAt: s.modifiedAt)
+            item.name = s.name
+            item.modifiedAt = s.modifiedAt
+            listed[s.id] = item
+        }
+        for (id, texture) in textures where listed[id] == nil {
+            g_object_unref(UnsafeMutableRawPointer(texture))
+            textures[id] = nil
+        }
+        items = listed
         order = summaries.map(\.id)
+        digested = digested.filter { listed[$0.key] != nil }
         refilter()
+        let due = summaries.filter { digested[$0.id] != $0.modifiedAt }
+        guard !due.isEmpty else { return }
+        let stamps = Dictionary(due.map { ($0.id, $0.modifiedAt) }, uniquingKeysWith: { a, _ in a })
         var arrived = 0
-        loader.load(summaries, from: store) { [weak self] digest in
+        loader.load(due, from: store) { [weak self] digest in
             guard let self else { return }
             self.items[digest.id]?.authors = digest.authors
+            self.digested[digest.id] = stamps[digest.id]
             if let texture = digest.texture?.take() {
                 if let old = self.textures.updateValue(texture, forKey: digest.id) { g_object_unref(UnsafeMutableRawPointer(old)) }
             }
@@ -238,7 +262,7 @@ final class TeacherSketchesView {
             arrived += 1
             // The pupil menu and an author-based filter catch up now and then,
             // not on every card.
-            if arrived % 25 == 0 || arrived == summaries.count { self.learntAuthors() }
+            if arrived % 25 == 0 || arrived == due.count { self.learntAuthors() }
         }
     }
 
