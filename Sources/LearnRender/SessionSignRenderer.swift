@@ -358,3 +358,18 @@ private struct PicturePen {
         cairo_stroke(cr)
     }
 }
+
+extension SessionSignRenderer {
+    /// One picture alone on white as a PNG of `size` pixels, for places
+    /// without Cairo of their own (the web gallery's picture sign-in).
+    public static func picturePNG(_ picture: SessionSign.Picture, size: Int) throws(SketchIOError) -> [UInt8] {
+        let image = try CairoImage(width: size, height: size)
+        guard let cr = cairo_create(image.surface) else { throw .cairo("no context") }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        let margin = Double(size) * 0.08
+        drawPicture(picture, in: cr, x: margin, y: margin, size: Double(size) - 2 * margin)
+        cairo_destroy(cr)
+        return try image.pngData()
+    }
+}

@@ -37,6 +37,7 @@ public func buildApplication(
     let api = SchoolAPI(configuration: configuration, dependencies: dependencies, logger: logger)
     try api.registerHandlers(on: RecordingTransport(router: router, table: routes), serverURL: try Servers.Server1.url(),
                              middlewares: [APIErrorMiddleware()])
+    WebGallery(api: api, secureCookies: configuration.tls != nil).register(on: router)
     return Application(
         router: router,
         server: try configuration.tls.map { try .tls(.http1(), tlsConfiguration: try $0.serverConfiguration()) } ?? .http1(),

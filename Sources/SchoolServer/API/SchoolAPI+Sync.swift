@@ -124,6 +124,23 @@ extension SchoolAPI {
         return png
     }
 
+    /// A sketch the account may see as a PDF (the web gallery's download);
+    /// 404 for others' work, as for its images.
+    func pdf(of id: UUID) async throws -> (name: String, pdf: [UInt8]) {
+        let account = try await signedIn()
+        guard let sketch = try await database({ try await sync.sketch(id, visibleTo: account) }) else {
+            throw Problem(.notFound, "no such sketch")
+        }
+        let payloads = try await database { try await sync.opPayloads(of: id) }
+        do {
+            let pdf = try await SketchImages.renderPDF(sketch, payloads: payloads)
+            return (sketch.name, pdf)
+        } catch {
+            logger.error("rendering sketch \(id.key) as PDF: \(error)")
+            throw Problem(.unavailable, "the sketch cannot be drawn just now")
+        }
+    }
+
     /// JavaScript's largest exact integer, the spec's bound for cursors.
     static let maxCursor: Int64 = 9_007_199_254_740_991
     static let dateRange: ClosedRange<Int64> = 0...253_402_300_799_999

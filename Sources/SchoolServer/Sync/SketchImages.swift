@@ -21,18 +21,29 @@ enum SketchImages {
         return max(1, Int((w * scale).rounded(.down)))
     }
 
+    /// The sketch as a vector PDF, for printing from the web gallery.
+    static func renderPDF(_ sketch: SyncStore.SketchRecord, payloads: [String]) async throws -> [UInt8] {
+        try await NIOThreadPool.singleton.runIfActive {
+            try SketchExport.pdfData(document(sketch, payloads: payloads))
+        }
+    }
+
+    static func document(_ sketch: SyncStore.SketchRecord, payloads: [String]) -> SketchDocument {
+        var doc = SketchDocument(meta: SketchMeta(id: sketch.id, name: sketch.name, width: sketch.width,
+                                                  height: sketch.height,
+                                                  createdAt: UnixMilliseconds.date(sketch.createdAt)))
+        for payload in payloads {
+            if let op = SketchOpPayload.decode(Data(payload.utf8)) { doc.apply(op) }
+        }
+        return doc
+    }
+
     /// Ops that do not decode are left out (the push checked them, so none
     /// should be), and the sketch is drawn from the rest.
     static func render(_ sketch: SyncStore.SketchRecord, payloads: [String], width box: Int?) async throws -> [UInt8] {
         let width = pixelWidth(sketch, box: box)
         return try await NIOThreadPool.singleton.runIfActive {
-            var doc = SketchDocument(meta: SketchMeta(id: sketch.id, name: sketch.name, width: sketch.width,
-                                                      height: sketch.height,
-                                                      createdAt: UnixMilliseconds.date(sketch.createdAt)))
-            for payload in payloads {
-                if let op = SketchOpPayload.decode(Data(payload.utf8)) { doc.apply(op) }
-            }
-            return try SketchExport.pngData(doc, width: width)
+            try SketchExport.pngData(document(sketch, payloads: payloads), width: width)
         }
     }
 }

@@ -1,0 +1,428 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LearnModel
+import LearnRender
+import Mustache
+import NIOCore
+import OpenAPIRuntime
+import TeamsketchAPI
+
+/// The web gallery under /gallery: pages the server renders, without
+/// JavaScript, in German or English, for looking at one's sketches from
+/// home. Every page asks the API's own handlers, in process, with the
+/// visitor's session token: a page may show exactly what the API would
+/// hand the same account, and sign-ins are counted and throttled the same
+/// way. Pages never trust the browser: names are escaped by the templates,
+/// every form carries a token another site cannot know, the session cookie
+/// is HttpOnly and SameSite, and pictures and files answer 404 for work
+/// that is not the visitor's.
+struct WebGallery: Sendable {
+    let api: SchoolAPI
+    let secureCookies: Bool
+
+    /// The pictures of a picture password: the first nine, as on the laptops.
+    static let pictures = Array(SessionSign.Picture.allCases.prefix(9))
+
+    func register(on router: Router<ServerRequestContext>) {
+        let gallery = router.group("gallery")
+        gallery.get { request, _ in try await page(request) { try await home(&$0) } }
+        gallery.get("signin") { request, _ in try await page(request) { try await signInPage(&$0) } }
+        gallery.post("signin") { request, _ in try await page(request) { try await signInTeacher(&$0) } }
+        gallery.post("signout") { request, _ in try await page(request) { try await signOut(&$0) } }
+        gallery.get("pupil") { request, _ in try await page(request) { try await classChoice(&$0) } }
+        gallery.get("pupil/:class") { request, context in
+            try await page(request) { try await pupilChoice(&$0, classID: try context.parameters.require("class")) }
+        }
+        gallery.get("pupil/:class/:pupil") { request, context in
+            try await page(request) {
+                try await picturePage(&$0, classID: try context.parameters.require("class"),
+                                      pupilID: try context.parameters.require("pupil"), form: nil)
+            }
+        }
+        gallery.post("pupil/:class/:pupil") { request, context in
+            try await page(request) {
+                try await picturePage(&$0, classID: try context.parameters.require("class"),
+                                      pupilID: try context.parameters.require("pupil"), form: WebForm(try await body(request)))
+            }
+        }
+        gallery.get("sketches/:id") { request, context in
+            try await page(request) { try await sketchPage(&$0, id: try context.parameters.require("id")) }
+        }
+        gallery.get("classes/:id") { request, context in
+            try await page(request) { try await classPage(&$0, id: try context.parameters.require("id")) }
+        }
+        gallery.get("sketches/:id/thumbnail.png") { request, context in
+            try await file(request) { try await image(id: try context.parameters.require("id"), thumbnail: true, download: false) }
+        }
+        gallery.get("sketches/:id/image.png") { request, context in
+            let download = request.uri.queryParameters["download"] != nil
+            return try await file(request) {
+                try await image(id: try context.parameters.require("id"), thumbnail: false, download: download)
+            }
+        }
+        gallery.get("sketches/:id/sketch.pdf") { request, context in
+            try await file(request) { try await pdf(id: try context.parameters.require("id")) }
+        }
+        gallery.get("pictures/:name") { request, context in
+            try await file(request) { try picture(try context.parameters.require("name")) }
+        }
+        gallery.get("style.css") { request, _ in
+            try await file(request) { (Array(WebTemplates.style.utf8), "text/css; charset=utf-8", nil) }
+        }
+    }
+
+    // MARK: the visit
+
+    /// What every page needs to know of the request.
+    struct Visit {
+        var request: Request
+        var language: WebLanguage
+        var cookies: [String: String]
+        var session: BearerToken?
+        var setCookies: [String] = []
+    }
+
+    private func visit(_ request: Request) -> Visit {
+        let cookies = WebCookies.parse(request.headers[.cookie])
+        let language = WebLanguage.pick(chosen: cookies[WebCookies.language],
+                                        acceptLanguage: request.headers[.acceptLanguage])
+        let session = cookies[WebCookies.session].map(BearerToken.init(text:)).flatMap { $0.isWellFormed ? $0 : nil }
+        return Visit(request: request, language: language, cookies: cookies, session: session)
+    }
+
+    /// A page: the language switch, the API asked as the visitor, and every
+    /// refusal turned into a page a person can read.
+    private func page(_ request: Request, _ body: (inout Visit) async throws -> Response) async throws -> Response {
+        var v = visit(request)
+        if let chosen = request.uri.queryParameters["lang"].flatMap({ WebLanguage(rawValue: String($0)) }) {
+            var response = redirect(request.uri.path)
+            response.headers.append(HTTPField(name: .setCookie, value: WebCookies.set(WebCookies.language, chosen.rawValue,
+                                                                                      secure: secureCookies, maxAge: 31_536_000)))
+            return secured(response)
+        }
+        let info = RequestInfo(peerAddress: RequestInfo.current.peerAddress, token: v.session)
+        let response = try await RequestInfo.$current.withValue(info) { () async throws -> Response in
+            do {
+                return try await body(&v)
+            } catch let problem as Problem {
+                switch problem.code {
+                case .unauthorized:
+                    // An expired or signed-out session: sign in again.
+                    var response = redirect("/gallery/signin")
+                    response.headers.append(HTTPField(name: .setCookie, value: WebCookies.clear(WebCookies.session, secure: secureCookies)))
+                    return response
+                case .notFound, .badRequest: return render(v, "message", heading: WebText.notFound.text(v.language),
+                                                           ["message": WebText.notFound.text(v.language)], status: .notFound)
+                case .forbidden: return render(v, "message", heading: WebText.notYours.text(v.language),
+                                               ["message": WebText.notYours.text(v.language)], status: .forbidden)
+                default: return render(v, "message", heading: WebText.unavailable.text(v.language),
+                                       ["message": WebText.unavailable.text(v.language)], status: .serviceUnavailable)
+                }
+            }
+        }
+        return secured(response)
+    }
+
+    /// A picture or a download: a refusal is its status and nothing else.
+    private func file(_ request: Request,
+                      _ body: () async throws -> (bytes: [UInt8], type: String, disposition: String?)) async throws -> Response {
+        let v = visit(request)
+        let info = RequestInfo(peerAddress: RequestInfo.current.peerAddress, token: v.session)
+        return try await RequestInfo.$current.withValue(info) {
+            do {
+                let (bytes, type, disposition) = try await body()
+                var headers: HTTPFields = [.contentType: type, .cacheControl: "private, no-cache"]
+                if let disposition { headers[.contentDisposition] = disposition }
+                return secured(Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes))))
+            } catch let problem as Problem {
+                return secured(Response(status: problem.status == .badRequest ? .notFound : problem.status))
+            }
+        }
+    }
+
+    /// Headers every answer of the gallery carries: no scripts, no frames,
+    /// no sniffing, no other site's forms or pictures.
+    private func secured(_ response: Response) -> Response {
+        var response = response
+        response.headers[.contentSecurityPolicy] =
+            "default-src 'none'; img-src 'self'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+
+    private func redirect(_ path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path])
+    }
+
+    private func body(_ request: Request) async throws -> [UInt8] {
+        var request = request
+        let buffer = try await request.collectBody(upTo: WebForm.maxBytes)
+        return Array(buffer: buffer)
+    }
+
+    private func render(_ v: Visit, _ template: String, heading: String, _ data: [String: Any],
+                        account: Components.Schemas.Account? = nil, status: HTTPResponse.Status = .ok) -> Response {
+        let texts = WebText.all(v.language)
+        var context = data
+        context["t"] = texts
+        let inner = WebTemplates.library.render(context, withTemplate: template) ?? ""
+        var frame: [String: Any] = ["lang": v.language.rawValue, "heading": heading, "t": texts, "body": inner]
+        if let account, let session = v.session {
+            frame["account"] = ["name": account.name, "formToken": WebCookies.formToken(session: session.text)]
+        }
+        let html = WebTemplates.library.render(frame, withTemplate: "frame") ?? ""
+        var response = Response(status: status, headers: [.contentType: "text/html; charset=utf-8"],
+                                body: .init(byteBuffer: ByteBuffer(string: html)))
+        for cookie in v.setCookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        return response
+    }
+
+    // MARK: signing in and out
+
+    private func signInPage(_ v: inout Visit, error: String? = nil, typedName: String = "",
+                            status: HTTPResponse.Status = .ok) async throws -> Response {
+        if v.session != nil, (try? await me()) != nil { return redirect("/gallery") }
+        // Before render copies the visit: the new cookie goes with the page.
+        let token = formCookie(&v)
+        return render(v, "signIn", heading: WebText.signIn.text(v.language),
+                      ["formToken": token, "error": error as Any, "typedName": typedName], status: status)
+    }
+
+    /// The sign-in forms' double-submit value: the cookie's, or a new one.
+    private func formCookie(_ v: inout Visit) -> String {
+        if let value = v.cookies[WebCookies.form], value.utf8.count == 32, value.allSatisfy(\.isHexDigit) { return value }
+        let value = WebCookies.randomValue()
+        v.cookies[WebCookies.form] = value
+        v.setCookies.append(WebCookies.set(WebCookies.form, value, secure: secureCookies))
+        return value
+    }
+
+    private func formIsOurs(_ v: Visit, _ form: WebForm) -> Bool {
+        guard let cookie = v.cookies[WebCookies.form], let field = form["form"] else { return false }
+        return WebCookies.same(cookie, field)
+    }
+
+    private func signInTeacher(_ v: inout Visit) async throws -> Response {
+        let form = WebForm(try await body(v.request))
+        let name = String((form["name"] ?? "").prefix(200))
+        guard formIsOurs(v, form) else {
+            return try await signInPage(&v, error: WebText.formExpired.text(v.language), typedName: name, status: .forbidden)
+        }
+        do {
+            let output = try await api.signInTeacher(.init(body: .json(.init(name: name, password: form["password"] ?? ""))))
+            guard case .created(let created) = output, case .json(let signedIn) = created.body else {
+                throw Problem(.unavailable, "no answer")
+            }
+            return signedInResponse(signedIn.token)
+        } catch let problem as Problem where problem.code == .unauthorized || problem.code == .badRequest {
+            return try await signInPage(&v, error: WebText.wrongNameOrPassword.text(v.language), typedName: name,
+                                        status: .unauthorized)
+        } catch let problem as Problem where problem.code == .tooManyAttempts {
+            return try await signInPage(&v, error: WebText.tooManyTries.text(v.language), typedName: name,
+                                        status: .tooManyRequests)
+        }
+    }
+
+    private func signedInResponse(_ token: String) -> Response {
+        var response = redirect("/gallery")
+        response.headers.append(HTTPField(name: .setCookie, value: WebCookies.set(WebCookies.session, token, secure: secureCookies)))
+        return response
+    }
+
+    private func signOut(_ v: inout Visit) async throws -> Response {
+        let form = WebForm(try await body(v.request))
+        guard let session = v.session, let field = form["form"],
+              WebCookies.same(field, WebCookies.formToken(session: session.text))
+        else {
+            return render(v, "message", heading: WebText.formExpired.text(v.language),
+                          ["message": WebText.formExpired.text(v.language)], status: .forbidden)
+        }
+        _ = try? await api.signOut(.init())
+        var response = redirect("/gallery/signin")
+        response.headers.append(HTTPField(name: .setCookie, value: WebCookies.clear(WebCookies.session, secure: secureCookies)))
+        return response
+    }
+
+    // MARK: a pupil signs in with pictures
+
+    private func classChoice(_ v: inout Visit) async throws -> Response {
+        guard case .ok(let ok) = try await api.listSignInClasses(.init()), case .json(let classes) = ok.body else {
+            throw Problem(.unavailable, "no answer")
+        }
+        let choices = classes.map { ["href": "/gallery/pupil/\($0.id)", "name": $0.name, "initial": Self.initial($0.name)] }
+        return render(v, "choices", heading: WebText.chooseClass.text(v.language),
+                      ["choices": choices, "empty": WebText.noClasses.text(v.language), "backHref": "/gallery/signin"])
+    }
+
+    private func pupils(inClass classID: String) async throws -> [Components.Schemas.SignInChoice] {
+        guard case .ok(let ok) = try await api.listSignInPupils(.init(path: .init(classId: classID))),
+              case .json(let pupils) = ok.body
+        else { throw Problem(.unavailable, "no answer") }
+        return pupils
+    }
+
+    private func pupilChoice(_ v: inout Visit, classID: String) async throws -> Response {
+        let choices = try await pupils(inClass: classID).map {
+            ["href": "/gallery/pupil/\(classID)/\($0.id)", "name": $0.name, "initial": Self.initial($0.name)]
+        }
+        return render(v, "choices", heading: WebText.whoAreYou.text(v.language),
+                      ["choices": choices, "empty": WebText.noPupils.text(v.language), "backHref": "/gallery/pupil"])
+    }
+
+    /// Three pictures in order, one tap (one form post) at a time; the ones
+    /// chosen so far travel in the form, never in the address.
+    private func picturePage(_ v: inout Visit, classID: String, pupilID: String, form: WebForm?) async throws -> Response {
+        guard let pupil = try await pupils(inClass: classID).first(where: { $0.id.lowercased() == pupilID.lowercased() }) else {
+            throw Problem(.notFound, "no such pupil")
+        }
+        var chosen: [Int] = []
+        var error: String?
+        var status = HTTPResponse.Status.ok
+        if let form {
+            guard formIsOurs(v, form) else {
+                return render(v, "message", heading: WebText.formExpired.text(v.language),
+                              ["message": WebText.formExpired.text(v.language)], status: .forbidden)
+            }
+            chosen = Self.pictureIndices(form["chosen"] ?? "")
+            if let pick = form["pick"].flatMap({ Int($0) }), Self.pictures.indices.contains(pick) { chosen.append(pick) }
+            if chosen.count == 3 {
+                do {
+                    let output = try await api.signInPupil(.init(body: .json(.init(pupilId: pupil.id, pictures: chosen))))
+                    guard case .created(let created) = output, case .json(let signedIn) = created.body else {
+                        throw Problem(.unavailable, "no answer")
+                    }
+                    return signedInResponse(signedIn.token)
+                } catch let problem as Problem where problem.code == .unauthorized {
+                    (error, status, chosen) = (WebText.notThosePictures.text(v.language), .unauthorized, [])
+                } catch let problem as Problem where problem.code == .tooManyAttempts {
+                    (error, status, chosen) = (WebText.tooManyTries.text(v.language), .tooManyRequests, [])
+                }
+            }
+        }
+        let pictures = Self.pictures.enumerated().map { ["index": $0.offset, "word": WebText.picture($0.element, v.language)] }
+        let slots = (0..<3).map { ["filled": $0 < chosen.count] }
+        let token = formCookie(&v)
+        return render(v, "pictures", heading: WebText.pickPictures.text(v.language) + " · " + pupil.name,
+                      ["formToken": token, "chosen": chosen.map(String.init).joined(separator: "."),
+                       "pictures": pictures, "slots": slots, "error": error as Any,
+                       "backHref": "/gallery/pupil/\(classID)/\(pupil.id)"], status: status)
+    }
+
+    /// "4.0.7" → [4, 0, 7]; at most two (the third is the tap), each 0–8,
+    /// anything else starts again.
+    static func pictureIndices(_ text: String) -> [Int] {
+        guard !text.isEmpty, text.utf8.count <= 8 else { return [] }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count <= 2, parts.allSatisfy({ $0.map(pictures.indices.contains) == true }) else { return [] }
+        return parts.compactMap { $0 }
+    }
+
+    private func picture(_ name: String) throws -> (bytes: [UInt8], type: String, disposition: String?) {
+        guard name.hasSuffix(".png"), let index = Int(name.dropLast(4)), Self.pictures.indices.contains(index) else {
+            throw Problem(.notFound, "no such picture")
+        }
+        return (try Self.picturePNGs[index], "image/png", nil)
+    }
+
+    /// Drawn once: the same nine pictures for every visitor.
+    static let picturePNGs: [[UInt8]] = pictures.map { (try? SessionSignRenderer.picturePNG($0, size: 192)) ?? [] }
+
+    // MARK: the gallery
+
+    private func me() async throws -> Components.Schemas.Account {
+        guard case .ok(let ok) = try await api.getMe(.init()), case .json(let account) = ok.body else {
+            throw Problem(.unauthorized, "no account")
+        }
+        return account
+    }
+
+    private func sketches() async throws -> [Components.Schemas.SketchSummary] {
+        guard case .ok(let ok) = try await api.listSketches(.init()), case .json(let list) = ok.body else {
+            throw Problem(.unavailable, "no answer")
+        }
+        return list
+    }
+
+    private func home(_ v: inout Visit) async throws -> Response {
+        guard v.session != nil else { return redirect("/gallery/signin") }
+        let account = try await me()
+        if account.role == .teacher {
+            guard case .ok(let ok) = try await api.listClasses(.init(query: .init(archived: true))),
+                  case .json(let classes) = ok.body
+            else { throw Problem(.unavailable, "no answer") }
+            let rows = classes.map { ["id": $0.id, "name": $0.name, "archived": $0.archived ?? false] as [String: Any] }
+            return render(v, "classes", heading: WebText.myClasses.text(v.language), ["classes": rows], account: account)
+        }
+        let cards = try await sketches().map { card($0, v.language) }
+        return render(v, "sketches", heading: WebText.mySketches.text(v.language),
+                      ["sketches": cards, "empty": WebText.noSketches.text(v.language)], account: account)
+    }
+
+    private func card(_ s: Components.Schemas.SketchSummary, _ language: WebLanguage) -> [String: Any] {
+        ["id": s.id, "name": s.name, "date": Self.date(s.createdAt, language)]
+    }
+
+    private func classPage(_ v: inout Visit, id: String) async throws -> Response {
+        let account = try await me()
+        guard account.role == .teacher else { throw Problem(.forbidden, "teachers only") }
+        guard case .ok(let ok) = try await api.listPupils(.init(path: .init(classId: id))), case .json(let pupils) = ok.body else {
+            throw Problem(.unavailable, "no answer")
+        }
+        let all = try await sketches()
+        let rows = pupils.map { pupil -> [String: Any] in
+            let theirs = all.filter { $0.authors.contains { $0.lowercased() == pupil.id.lowercased() } }
+            return ["name": pupil.name, "initial": Self.initial(pupil.name), "sketches": theirs.map { card($0, v.language) }]
+        }
+        let name = await className(id)
+        return render(v, "class", heading: name ?? WebText.pupils.text(v.language), ["pupils": rows], account: account)
+    }
+
+    private func className(_ id: String) async -> String? {
+        guard case .ok(let ok) = try? await api.listClasses(.init(query: .init(archived: true))),
+              case .json(let classes) = ok.body else { return nil }
+        return classes.first { $0.id.lowercased() == id.lowercased() }?.name
+    }
+
+    private func sketchPage(_ v: inout Visit, id: String) async throws -> Response {
+        let account = try await me()
+        guard let sketch = try await sketches().first(where: { $0.id.lowercased() == id.lowercased() }) else {
+            throw Problem(.notFound, "no such sketch")
+        }
+        return render(v, "sketch", heading: sketch.name, card(sketch, v.language), account: account)
+    }
+
+    private func image(id: String, thumbnail: Bool, download: Bool) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
+        let png: HTTPBody
+        if thumbnail {
+            guard case .ok(let ok) = try await api.getSketchThumbnail(.init(path: .init(sketchId: id))),
+                  case .png(let body) = ok.body else { throw Problem(.notFound, "no such sketch") }
+            png = body
+        } else {
+            guard case .ok(let ok) = try await api.getSketchImage(.init(path: .init(sketchId: id))),
+                  case .png(let body) = ok.body else { throw Problem(.notFound, "no such sketch") }
+            png = body
+        }
+        let bytes = try await [UInt8](collecting: png, upTo: 256 << 20)
+        return (bytes, "image/png", download ? "attachment; filename=\"sketch.png\"" : nil)
+    }
+
+    private func pdf(id: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
+        let (_, bytes) = try await api.pdf(of: try SchoolAPI.id(id))
+        return (bytes, "application/pdf", "attachment; filename=\"sketch.pdf\"")
+    }
+
+    // MARK: small things
+
+    static func initial(_ name: String) -> String { name.first.map { String($0).uppercased() } ?? "?" }
+
+    static func date(_ ms: Int64, _ language: WebLanguage) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: language == .de ? "de_DE" : "en_GB")
+        f.dateStyle = .medium
+        f.timeStyle = .short
+        return f.string(from: Date(timeIntervalSince1970: Double(ms) / 1000))
+    }
+}

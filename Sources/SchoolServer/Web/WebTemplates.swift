@@ -1,0 +1,142 @@
+import Mustache
+
+/// The gallery's pages as Mustache templates. `{{x}}` escapes what it
+/// writes (every name and title a user typed goes through it); `{{{body}}}`
+/// takes a page's own rendered, already-escaped HTML into the frame.
+enum WebTemplates {
+    static let library: MustacheLibrary = {
+        var library = MustacheLibrary()
+        for (name, text) in templates {
+            // The templates are part of the program: one that does not
+            // parse is a build mistake the tests catch at once.
+            try! library.register(text, named: name)
+        }
+        return library
+    }()
+
+    static let templates: [String: String] = [
+        "frame": """
+        <!DOCTYPE html>
+        <html lang="{{lang}}">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{heading}} · {{t.title}}</title>
+        <link rel="stylesheet" href="/gallery/style.css">
+        </head>
+        <body>
+        <header>
+        <a class="home" href="/gallery">{{t.title}}</a>
+        <nav aria-label="{{t.language}}"><a href="?lang=de" lang="de">Deutsch</a> · <a href="?lang=en" lang="en">English</a></nav>
+        {{#account}}
+        <form class="signout" method="post" action="/gallery/signout">
+        <span class="who">{{name}}</span>
+        <input type="hidden" name="form" value="{{formToken}}">
+        <button type="submit">{{t.signOut}}</button>
+        </form>
+        {{/account}}
+        </header>
+        <main>
+        <h1>{{heading}}</h1>
+        {{{body}}}
+        </main>
+        </body>
+        </html>
+        """,
+        "message": """
+        <p class="message">{{message}}</p>
+        <p><a class="button" href="/gallery">{{t.back}}</a></p>
+        """,
+        "signIn": """
+        {{#error}}<p class="message" role="alert">{{error}}</p>{{/error}}
+        <p><a class="button big" href="/gallery/pupil">{{t.iAmAPupil}}</a></p>
+        <h2>{{t.teacherSignIn}}</h2>
+        <form method="post" action="/gallery/signin">
+        <input type="hidden" name="form" value="{{formToken}}">
+        <p><label for="name">{{t.name}}</label><br><input id="name" name="name" autocomplete="username" required maxlength="200" value="{{typedName}}"></p>
+        <p><label for="password">{{t.password}}</label><br><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200"></p>
+        <p><button type="submit">{{t.signInButton}}</button></p>
+        </form>
+        """,
+        "choices": """
+        {{^choices}}<p>{{empty}}</p>{{/choices}}
+        <ul class="choices">
+        {{#choices}}<li><a class="button big" href="{{href}}"><span class="badge">{{initial}}</span> {{name}}</a></li>
+        {{/choices}}
+        </ul>
+        <p><a href="{{backHref}}">{{t.back}}</a></p>
+        """,
+        "pictures": """
+        {{#error}}<p class="message" role="alert">{{error}}</p>{{/error}}
+        <p class="slots" aria-label="{{t.picked}}">{{#slots}}<span class="slot{{#filled}} filled{{/filled}}"></span>{{/slots}}</p>
+        <form method="post" class="pictures">
+        <input type="hidden" name="form" value="{{formToken}}">
+        <input type="hidden" name="chosen" value="{{chosen}}">
+        {{#pictures}}<button type="submit" name="pick" value="{{index}}"><img src="/gallery/pictures/{{index}}.png" alt="{{word}}" width="96" height="96"></button>
+        {{/pictures}}
+        </form>
+        <p><a href="{{backHref}}">{{t.startAgain}}</a></p>
+        """,
+        "sketches": """
+        {{^sketches}}<p>{{empty}}</p>{{/sketches}}
+        <ul class="sketches">
+        {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" height="{{thumbHeight}}" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
+        {{/sketches}}
+        </ul>
+        """,
+        "classes": """
+        {{^classes}}<p>{{t.noTeacherClasses}}</p>{{/classes}}
+        <ul class="choices">
+        {{#classes}}<li><a class="button big" href="/gallery/classes/{{id}}">{{name}}{{#archived}} ({{t.archived}}){{/archived}}</a></li>
+        {{/classes}}
+        </ul>
+        """,
+        "class": """
+        {{^pupils}}<p>{{t.noPupils}}</p>{{/pupils}}
+        {{#pupils}}
+        <section>
+        <h2><span class="badge">{{initial}}</span> {{name}}</h2>
+        {{^sketches}}<p>{{t.noPupilSketches}}</p>{{/sketches}}
+        <ul class="sketches">
+        {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" height="{{thumbHeight}}" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
+        {{/sketches}}
+        </ul>
+        </section>
+        {{/pupils}}
+        <p><a href="/gallery">{{t.back}}</a></p>
+        """,
+        "sketch": """
+        <p><small>{{t.createdOn}} {{date}}</small></p>
+        <p><img class="full" src="/gallery/sketches/{{id}}/image.png" alt="{{name}}"></p>
+        <p><a class="button" href="/gallery/sketches/{{id}}/image.png?download=1" download>{{t.downloadPNG}}</a>
+        <a class="button" href="/gallery/sketches/{{id}}/sketch.pdf">{{t.downloadPDF}}</a></p>
+        <p><a href="/gallery">{{t.back}}</a></p>
+        """,
+    ]
+
+    static let style = """
+    body { font-family: "DejaVu Sans", sans-serif; background: #fbf8f2; color: #2e3436; margin: 0; }
+    header { display: flex; gap: 24px; align-items: center; padding: 12px 24px; background: #efe9dd; flex-wrap: wrap; }
+    header .home { font-weight: bold; font-size: 1.3em; color: #2b2b6e; text-decoration: none; }
+    header nav { margin-left: auto; }
+    .signout { display: flex; gap: 12px; align-items: center; }
+    main { padding: 12px 24px 48px; }
+    h1 { color: #2b2b6e; }
+    a.button, button { display: inline-block; min-height: 48px; min-width: 48px; padding: 10px 18px; border-radius: 10px;
+      border: 1px solid #c8c2b8; background: #fff; color: #2e3436; font-size: 1em; text-decoration: none; box-sizing: border-box; }
+    a.big { font-size: 1.3em; }
+    input { font-size: 1.1em; padding: 8px; min-height: 44px; box-sizing: border-box; }
+    .message { color: #a51d2d; font-weight: bold; }
+    ul.choices, ul.sketches { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 16px; }
+    ul.sketches a { display: flex; flex-direction: column; gap: 4px; color: #2e3436; text-decoration: none; }
+    ul.sketches img { background: #fff; border: 1px solid #ddd; }
+    .badge { display: inline-block; width: 40px; height: 40px; line-height: 40px; border-radius: 20px; background: #8f5a2b;
+      color: #fff; text-align: center; font-weight: bold; }
+    .pictures { display: grid; grid-template-columns: repeat(3, 120px); gap: 12px; }
+    .pictures button { width: 120px; height: 120px; padding: 8px; }
+    .slots { display: flex; gap: 12px; }
+    .slot { display: inline-block; width: 48px; height: 48px; border-radius: 24px; background: #e8f0ff; border: 2px solid #9ab; }
+    .slot.filled { background: #3584e4; }
+    img.full { max-width: 100%; height: auto; background: #fff; border: 1px solid #ddd; }
+    """
+}

@@ -1,0 +1,90 @@
+import LearnModel
+
+/// Every word the gallery's pages say, in English and German. One switch
+/// holds both, so the compiler refuses a text without its translation.
+enum WebText: CaseIterable {
+    case title, signIn, teacherSignIn, name, password, signInButton, iAmAPupil, chooseClass, noClasses
+    case whoAreYou, noPupils, pickPictures, picked, notThosePictures, wrongNameOrPassword, tooManyTries
+    case mySketches, noSketches, signOut, downloadPNG, downloadPDF, back, myClasses, noTeacherClasses
+    case pupils, sketchesOf, noPupilSketches, notFound, notYours, formExpired, unavailable, language, createdOn
+    case startAgain, archived
+
+    var words: (en: String, de: String) {
+        switch self {
+        case .title: ("Teamsketch gallery", "Teamsketch-Galerie")
+        case .signIn: ("Sign in", "Anmelden")
+        case .teacherSignIn: ("Teachers", "Lehrkräfte")
+        case .name: ("Name", "Name")
+        case .password: ("Password", "Passwort")
+        case .signInButton: ("Sign in", "Anmelden")
+        case .iAmAPupil: ("I am a pupil", "Ich bin ein Kind")
+        case .chooseClass: ("Which is your class?", "Welche ist deine Klasse?")
+        case .noClasses: ("There are no classes yet.", "Es gibt noch keine Klassen.")
+        case .whoAreYou: ("Who are you?", "Wer bist du?")
+        case .noPupils: ("Nobody in this class has pictures yet.", "In dieser Klasse hat noch niemand Bilder.")
+        case .pickPictures: ("Tap your three pictures", "Tippe deine drei Bilder an")
+        case .picked: ("Chosen", "Gewählt")
+        case .notThosePictures: ("Those were not your pictures. Try again.", "Das waren nicht deine Bilder. Versuch es noch einmal.")
+        case .wrongNameOrPassword: ("That name and password do not match.", "Name und Passwort passen nicht zusammen.")
+        case .tooManyTries: ("Too many wrong tries. Please wait a few minutes.", "Zu viele falsche Versuche. Bitte warte ein paar Minuten.")
+        case .mySketches: ("My sketches", "Meine Bilder")
+        case .noSketches: ("No sketches yet.", "Noch keine Bilder.")
+        case .signOut: ("Sign out", "Abmelden")
+        case .downloadPNG: ("Download picture (PNG)", "Bild herunterladen (PNG)")
+        case .downloadPDF: ("Download PDF", "PDF herunterladen")
+        case .back: ("Back", "Zurück")
+        case .myClasses: ("My classes", "Meine Klassen")
+        case .noTeacherClasses: ("You have no classes yet. Make them in the teacher's window.",
+                                 "Sie haben noch keine Klassen. Legen Sie sie im Lehrkraft-Fenster an.")
+        case .pupils: ("Pupils", "Kinder")
+        case .sketchesOf: ("Sketches", "Bilder")
+        case .noPupilSketches: ("No sketches yet.", "Noch keine Bilder.")
+        case .notFound: ("There is nothing here.", "Hier gibt es nichts.")
+        case .notYours: ("This belongs to someone else.", "Das gehört jemand anderem.")
+        case .formExpired: ("The page was too old. Please try again.", "Die Seite war zu alt. Bitte noch einmal versuchen.")
+        case .unavailable: ("The school server cannot answer just now. Try again soon.",
+                            "Der Schulserver kann gerade nicht antworten. Bitte gleich noch einmal versuchen.")
+        case .language: ("Language", "Sprache")
+        case .createdOn: ("Drawn on", "Gemalt am")
+        case .startAgain: ("Start again", "Neu anfangen")
+        case .archived: ("archived", "archiviert")
+        }
+    }
+
+    func text(_ language: WebLanguage) -> String {
+        switch language {
+        case .en: words.en
+        case .de: words.de
+        }
+    }
+
+    /// The pictures of a picture password, named for the images' alt text.
+    static func picture(_ picture: SessionSign.Picture, _ language: WebLanguage) -> String {
+        let names: (en: String, de: String) = switch picture {
+        case .sun: ("sun", "Sonne")
+        case .moon: ("moon", "Mond")
+        case .star: ("star", "Stern")
+        case .heart: ("heart", "Herz")
+        case .tree: ("tree", "Baum")
+        case .flower: ("flower", "Blume")
+        case .fish: ("fish", "Fisch")
+        case .house: ("house", "Haus")
+        case .boat: ("boat", "Boot")
+        case .apple: ("apple", "Apfel")
+        case .cat: ("cat", "Katze")
+        case .mushroom: ("mushroom", "Pilz")
+        case .umbrella: ("umbrella", "Schirm")
+        case .balloon: ("balloon", "Ballon")
+        case .car: ("car", "Auto")
+        case .snail: ("snail", "Schnecke")
+        }
+        return language == .de ? names.de : names.en
+    }
+
+    /// All texts of a language by name, for the templates.
+    static func all(_ language: WebLanguage) -> [String: String] {
+        var texts: [String: String] = [:]
+        for text in allCases { texts[String(describing: text)] = text.text(language) }
+        return texts
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import SchoolServer
+
+/// The web gallery as a browser uses it: cookies kept between pages,
+/// forms posted as a browser posts them. Who sees what is the API's
+/// decision, so these check the pages keep to it, escape what users wrote
+/// and refuse forms from elsewhere.
+@Suite struct WebGalleryTests {
+    /// A browser: its cookies, its language.
+    final class Browser: @unchecked Sendable {
+        let client: any TestClientProtocol
+        var cookies: [String: String] = [:]
+        var language: String?
+
+        init(_ client: any TestClientProtocol, language: String? = nil) {
+            self.client = client
+            self.language = language
+        }
+
+        struct Page {
+            var status: HTTPResponse.Status
+            var headers: HTTPFields
+            var body: [UInt8]
+            var text: String { String(decoding: body, as: UTF8.self) }
+            var location: String? { headers[.location] }
+            var setCookies: [String] { headers[values: .setCookie] }
+            /// The value of the hidden `form` field.
+            var formToken: String? {
+                guard let range = text.range(of: #"name="form" value=""#) else { return nil }
+                return String(text[range.upperBound...].prefix { $0 != "\"" })
+            }
+        }
+
+        func get(_ path: String) async throws -> Page { try await send(.get, path, body: nil) }
+
+        func post(_ path: String, _ fields: [(String, String)]) async throws -> Page {
+            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+            let body = fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed)!)" }
+                .joined(separator: "&")
+            return try await send(.post, path, body: body)
+        }
+
+        private func send(_ method: HTTPRequest.Method, _ path: String, body: String?) async throws -> Page {
+            var headers: HTTPFields = [:]
+            if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+            if let language { headers[.acceptLanguage] = language }
+            if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
+            let page = try await client.execute(uri: path, method: method, headers: headers,
+                                                body: body.map { ByteBuffer(string: $0) }) { response in
+                Page(status: response.status, headers: response.headers, body: Array(buffer: response.body))
+            }
+            for cookie in page.setCookies {
+                let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(pair[0]), value = pair.count > 1 ? String(pair[1]) : ""
+                if value.isEmpty { cookies[name] = nil } else { cookies[name] = value }
+            }
+            return page
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aTeacherSignsInSeesTheirClassEscapedAndSignsOut(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("<b>2b</b>", teacher: teacher.token, pupils: ["Mia"])
+            let browser = Browser(api.client)
+
+            let first = try await browser.get("/gallery")
+            #expect(first.status == .seeOther && first.location == "/gallery/signin")
+            let form = try await browser.get("/gallery/signin")
+            #expect(form.status == .ok)
+            #expect(form.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
+            let token = try #require(form.formToken)
+
+            // A form posted without the page's token (another site's) is refused.
+            let forged = try await Browser(api.client).post("/gallery/signin", [("name", "Frau Berg"), ("password", "correct horse")])
+            #expect(forged.status == .forbidden && forged.setCookies.allSatisfy { !$0.hasPrefix("ts_session=") })
+
+            let wrong = try await browser.post("/gallery/signin", [("form", token), ("name", "Frau Berg"), ("password", "nope")])
+            #expect(wrong.status == .unauthorized && wrong.text.contains("do not match"))
+
+            let signedIn = try await browser.post("/gallery/signin", [("form", token), ("name", "Frau Berg"),
+                                                                    ("password", "correct horse")])
+            #expect(signedIn.status == .seeOther && signedIn.location == "/gallery")
+            let session = try #require(signedIn.setCookies.first { $0.hasPrefix("ts_session=") })
+            #expect(session.contains("HttpOnly") && session.contains("SameSite=Lax") && session.contains("Path=/gallery"))
+
+            let home = try await browser.get("/gallery")
+            #expect(home.status == .ok)
+            #expect(home.text.contains("&lt;b&gt;2b&lt;/b&gt;") && !home.text.contains("<b>2b</b>"), "a class's name is escaped")
+            let classPage = try await browser.get("/gallery/classes/\(klass.id)")
+            #expect(classPage.status == .ok && classPage.text.contains("Mia"))
+
+            // Signing out needs the page's own token too.
+            let signOutToken = try #require(home.formToken)
+            #expect(try await browser.post("/gallery/signout", [("form", "0000")]).status == .forbidden)
+            let out = try await browser.post("/gallery/signout", [("form", signOutToken)])
+            #expect(out.status == .seeOther && out.location == "/gallery/signin")
+            #expect(try await api.call(.get, "/me", token: String(session.split(separator: ";")[0].dropFirst(11))).status
+                    == .unauthorized, "the session's token is revoked, not only the cookie dropped")
+            #expect(try await browser.get("/gallery").location == "/gallery/signin")
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aPupilSignsInWithPicturesAndSeesOnlyTheirOwnSketches(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
+            let mias = UUID(), oles = UUID()
+            for (sketch, pupil, name) in [(mias, "Mia", "Mias <Haus>"), (oles, "Ole", "Oles Boot")] {
+                let pushed = try await api.push([Changes.create(sketch, name: name), Changes.stroke(sketch, author: pupil)],
+                                                token: klass.pupils[pupil]!.token)
+                #expect(pushed.accepted.count == 2)
+            }
+            let browser = Browser(api.client, language: "de-DE,de;q=0.9,en;q=0.5")
+            let classes = try await browser.get("/gallery/pupil")
+            #expect(classes.text.contains("Welche ist deine Klasse?") && classes.text.contains("/gallery/pupil/\(klass.id)"))
+            let mia = klass.pupils["Mia"]!.id
+            let pictures = try await browser.get("/gallery/pupil/\(klass.id)/\(mia)")
+            #expect(pictures.status == .ok && pictures.text.contains(#"alt="Mond""#))
+            let token = try #require(pictures.formToken)
+
+            // Wrong pictures: told so, not signed in.
+            var page = try await browser.post("/gallery/pupil/\(klass.id)/\(mia)", [("form", token), ("chosen", "3.2"), ("pick", "1")])
+            #expect(page.status == .unauthorized && page.text.contains("nicht deine Bilder"))
+            // One tap at a time: 1, then 2, then 3.
+            page = try await browser.post("/gallery/pupil/\(klass.id)/\(mia)", [("form", token), ("chosen", ""), ("pick", "1")])
+            #expect(page.status == .ok && page.text.contains(#"name="chosen" value="1""#))
+            page = try await browser.post("/gallery/pupil/\(klass.id)/\(mia)", [("form", token), ("chosen", "1"), ("pick", "2")])
+            page = try await browser.post("/gallery/pupil/\(klass.id)/\(mia)", [("form", token), ("chosen", "1.2"), ("pick", "3")])
+            #expect(page.status == .seeOther && page.location == "/gallery")
+
+            let home = try await browser.get("/gallery")
+            #expect(home.text.contains("Meine Bilder") && home.text.contains("Mias &lt;Haus&gt;"))
+            #expect(!home.text.contains("Oles Boot"), "another pupil's sketch is not listed")
+            let own = try await browser.get("/gallery/sketches/\(mias.uuidString.lowercased())")
+            #expect(own.status == .ok && own.text.contains("sketch.pdf"))
+            let thumbnail = try await browser.get("/gallery/sketches/\(mias.uuidString.lowercased())/thumbnail.png")
+            #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/png"
+                    && thumbnail.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            let pdf = try await browser.get("/gallery/sketches/\(mias.uuidString.lowercased())/sketch.pdf")
+            #expect(pdf.status == .ok && pdf.body.starts(with: Array("%PDF".utf8))
+                    && pdf.headers[.contentDisposition]?.hasPrefix("attachment") == true)
+            for path in ["/gallery/sketches/\(oles)", "/gallery/sketches/\(oles)/thumbnail.png",
+                         "/gallery/sketches/\(oles)/image.png", "/gallery/sketches/\(oles)/sketch.pdf"] {
+                #expect(try await browser.get(path.lowercased()).status == .notFound, "\(path) is Ole's")
+            }
+            // A teacher's page is not a pupil's.
+            #expect(try await browser.get("/gallery/classes/\(klass.id)").status == .forbidden)
+
+            // The language links switch and remember.
+            let switched = try await browser.get("/gallery?lang=en")
+            #expect(switched.status == .seeOther && switched.location == "/gallery")
+            #expect(try await browser.get("/gallery").text.contains("My sketches"))
+        }
+    }
+
+    @Test func theBrowsersLanguageIsReadWithItsWeights() {
+        #expect(WebLanguage.pick(chosen: nil, acceptLanguage: "fr-FR, de;q=0.7, en;q=0.8") == .en)
+        #expect(WebLanguage.pick(chosen: nil, acceptLanguage: "de-AT;q=0.9,en;q=0.2") == .de)
+        #expect(WebLanguage.pick(chosen: "de", acceptLanguage: "en") == .de)
+        #expect(WebLanguage.pick(chosen: "xx", acceptLanguage: nil) == .en)
+        #expect(WebLanguage.pick(chosen: nil, acceptLanguage: "de;q=0, en;q=nan, " + String(repeating: "x,", count: 5000)) == .en)
+    }
+
+    @Test func formsAndCookiesAreReadWithinTheirCaps() {
+        let form = WebForm(Array("a=1&a=2&name=Mia+M%C3%BCller&bad=%ZZ&&=x".utf8))
+        #expect(form["a"] == "1" && form["name"] == "Mia Müller" && form["bad"] == "")
+        #expect(WebForm(Array(String(repeating: "k=v&", count: 10_000).utf8)).fields.count == 1)
+        #expect(WebCookies.parse("a=1; b = 2 ;a=3; broken; c=") == ["a": "1", "b": "2"])
+        #expect(WebGallery.pictureIndices("4.0") == [4, 0] && WebGallery.pictureIndices("9") == []
+                && WebGallery.pictureIndices("1.2.3") == [] && WebGallery.pictureIndices("") == [])
+    }
+}
