@@ -23,6 +23,7 @@ test: deps-test build
 	SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS)
 	$(MAKE) --no-print-directory fuzz-smoke
 	scripts/api-fuzz.sh 30
+	scripts/web-test.sh
 	$(MAKE) --no-print-directory i18n-check
 	$(MAKE) --no-print-directory check-resources
 	$(MAKE) --no-print-directory ui

@@ -151,6 +151,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // The school server's DNS-SD announcement: the one C module the

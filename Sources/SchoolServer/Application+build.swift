@@ -40,7 +40,8 @@ public func buildApplication(
     WebGallery(api: api, secureCookies: configuration.tls != nil).register(on: router)
     return Application(
         router: router,
-        server: try configuration.tls.map { try .tls(.http1(), tlsConfiguration: try $0.serverConfiguration()) } ?? .http1(),
+        server: try configuration.tls.map { try .tls(.http1ClosingHTTP10(), tlsConfiguration: try $0.serverConfiguration()) }
+            ?? .http1ClosingHTTP10(),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "teamsketch-server"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },

@@ -187,8 +187,10 @@ struct WebGallery: Sendable {
         if v.session != nil, (try? await me()) != nil { return redirect("/gallery") }
         // Before render copies the visit: the new cookie goes with the page.
         let token = formCookie(&v)
-        return render(v, "signIn", heading: WebText.signIn.text(v.language),
-                      ["formToken": token, "error": error as Any, "typedName": typedName], status: status)
+        var data: [String: Any] = ["formToken": token, "typedName": typedName]
+        // Only a real message: Mustache would print a missing one as "nil".
+        if let error { data["error"] = error }
+        return render(v, "signIn", heading: WebText.signIn.text(v.language), data, status: status)
     }
 
     /// The sign-in forms' double-submit value: the cookie's, or a new one.
@@ -196,7 +198,7 @@ struct WebGallery: Sendable {
         if let value = v.cookies[WebCookies.form], value.utf8.count == 32, value.allSatisfy(\.isHexDigit) { return value }
         let value = WebCookies.randomValue()
         v.cookies[WebCookies.form] = value
-        v.setCookies.append(WebCookies.set(WebCookies.form, value, secure: secureCookies))
+        v.setCookies.append(WebCookies.set(WebCookies.form, value, secure: secureCookies, maxAge: 7200))
         return value
     }
 
@@ -216,7 +218,7 @@ struct WebGallery: Sendable {
             guard case .created(let created) = output, case .json(let signedIn) = created.body else {
                 throw Problem(.unavailable, "no answer")
             }
-            return signedInResponse(signedIn.token)
+            return signedInResponse(signedIn)
         } catch let problem as Problem where problem.code == .unauthorized || problem.code == .badRequest {
             return try await signInPage(&v, error: WebText.wrongNameOrPassword.text(v.language), typedName: name,
                                         status: .unauthorized)
@@ -226,9 +228,13 @@ struct WebGallery: Sendable {
         }
     }
 
-    private func signedInResponse(_ token: String) -> Response {
+    /// The session lasts as long as its token (a pupil's days, a teacher's
+    /// hours), so a browser closed and opened again is still signed in.
+    private func signedInResponse(_ signedIn: Components.Schemas.SignedIn) -> Response {
         var response = redirect("/gallery")
-        response.headers.append(HTTPField(name: .setCookie, value: WebCookies.set(WebCookies.session, token, secure: secureCookies)))
+        let seconds = max(0, Int(signedIn.expiresAt.timeIntervalSince(Date(timeIntervalSince1970: Double(api.now) / 1000))))
+        response.headers.append(HTTPField(name: .setCookie, value: WebCookies.set(WebCookies.session, signedIn.token,
+                                                                                  secure: secureCookies, maxAge: seconds)))
         return response
     }
 
@@ -294,7 +300,7 @@ struct WebGallery: Sendable {
                     guard case .created(let created) = output, case .json(let signedIn) = created.body else {
                         throw Problem(.unavailable, "no answer")
                     }
-                    return signedInResponse(signedIn.token)
+                    return signedInResponse(signedIn)
                 } catch let problem as Problem where problem.code == .unauthorized {
                     (error, status, chosen) = (WebText.notThosePictures.text(v.language), .unauthorized, [])
                 } catch let problem as Problem where problem.code == .tooManyAttempts {
@@ -305,10 +311,12 @@ struct WebGallery: Sendable {
         let pictures = Self.pictures.enumerated().map { ["index": $0.offset, "word": WebText.picture($0.element, v.language)] }
         let slots = (0..<3).map { ["filled": $0 < chosen.count] }
         let token = formCookie(&v)
-        return render(v, "pictures", heading: WebText.pickPictures.text(v.language) + " · " + pupil.name,
-                      ["formToken": token, "chosen": chosen.map(String.init).joined(separator: "."),
-                       "pictures": pictures, "slots": slots, "error": error as Any,
-                       "backHref": "/gallery/pupil/\(classID)/\(pupil.id)"], status: status)
+        var data: [String: Any] = ["formToken": token, "chosen": chosen.map(String.init).joined(separator: "."),
+                                   "pictures": pictures, "slots": slots,
+                                   "backHref": "/gallery/pupil/\(classID)/\(pupil.id)"]
+        if let error { data["error"] = error }
+        return render(v, "pictures", heading: WebText.pickPictures.text(v.language) + " · " + pupil.name, data,
+                      status: status)
     }
 
     /// "4.0.7" → [4, 0, 7]; at most two (the third is the tap), each 0–8,

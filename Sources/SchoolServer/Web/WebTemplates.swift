@@ -80,7 +80,7 @@ enum WebTemplates {
         "sketches": """
         {{^sketches}}<p>{{empty}}</p>{{/sketches}}
         <ul class="sketches">
-        {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" height="{{thumbHeight}}" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
+        {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
         {{/sketches}}
         </ul>
         """,
@@ -98,7 +98,7 @@ enum WebTemplates {
         <h2><span class="badge">{{initial}}</span> {{name}}</h2>
         {{^sketches}}<p>{{t.noPupilSketches}}</p>{{/sketches}}
         <ul class="sketches">
-        {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" height="{{thumbHeight}}" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
+        {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
         {{/sketches}}
         </ul>
         </section>

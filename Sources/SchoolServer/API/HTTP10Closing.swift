@@ -1,0 +1,52 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// HTTP/1 as Hummingbird serves it, plus what the standard asks of a
+/// server for HTTP/1.0: a request that did not ask to keep the connection
+/// ("Connection: keep-alive") is answered and the connection closed. Text
+/// browsers (w3m, lynx) speak 1.0 and read an answer until the server
+/// closes; Hummingbird closes only after "Connection: close", so they
+/// waited for ever. A handler right after the request decoder says
+/// "close" for every request that is not keep-alive by its version's rules.
+struct HTTP10ClosingChannel: HTTPChannelHandler {
+    typealias Value = HTTP1Channel.Value
+    let inner: HTTP1Channel
+
+    var responder: Responder { inner.responder }
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandler(CloseUnlessKeptAlive(), position: .after(decoder))
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
+
+    final class CloseUnlessKeptAlive: ChannelInboundHandler, RemovableChannelHandler {
+        typealias InboundIn = HTTPServerRequestPart
+        typealias InboundOut = HTTPServerRequestPart
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            guard case .head(var head) = unwrapInboundIn(data), !head.isKeepAlive else {
+                context.fireChannelRead(data)
+                return
+            }
+            head.headers.replaceOrAdd(name: "connection", value: "close")
+            context.fireChannelRead(wrapInboundOut(.head(head)))
+        }
+    }
+}
+
+extension HTTPServerBuilder {
+    /// `.http1()` that closes HTTP/1.0 connections as the standard asks.
+    static func http1ClosingHTTP10() -> HTTPServerBuilder {
+        .init { responder in HTTP10ClosingChannel(inner: HTTP1Channel(responder: responder)) }
+    }
+}
