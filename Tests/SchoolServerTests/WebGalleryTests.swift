@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LearnModel
 import NIOCore
 import Testing
 @testable import SchoolServer
@@ -158,6 +159,45 @@ import Testing
             let switched = try await browser.get("/gallery?lang=en")
             #expect(switched.status == .seeOther && switched.location == "/gallery")
             #expect(try await browser.get("/gallery").text.contains("My sketches"))
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theTeachersClassPageShowsGradesCommentsAndGameResults(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
+            let mia = klass.pupils["Mia"]!
+            let sketch = UUID()
+            _ = try await api.push([Changes.create(sketch, name: "Haus"), Changes.stroke(sketch, author: "Mia")], token: mia.token)
+            let round: [String: Any] = ["id": UUID().uuidString, "gameID": UUID().uuidString, "round": 1, "playerName": "Mia",
+                                        "word": "Baum", "finished": true, "milliseconds": 42_000, "lettersSent": 3,
+                                        "lettersReceived": 2, "wrongPlacements": 1, "playedAt": 800_000_000]
+            let roundPayload = try JSONSerialization.data(withJSONObject: round)
+            #expect(try await api.push([Changes.change(UUID(), "wordPostRoundStat", UUID().uuidString.lowercased(), roundPayload)],
+                                       token: mia.token).accepted.count == 1)
+            let grade = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.id.lowercased(),
+                                    pupilName: "Mia", grade: 2, comment: "<Toll> gemalt", at: 1_790_000_000_000)
+            let team = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), grade: 3, comment: "",
+                                   at: 1_790_000_000_000)
+            let graded = try await api.push([Changes.record("grade", UUID().uuidString.lowercased(), grade),
+                                             Changes.record("grade", UUID().uuidString.lowercased(), team)],
+                                            token: teacher.token)
+            #expect(graded.accepted.count == 2, "\(graded.rejected)")
+
+            let browser = Browser(api.client, language: "de")
+            let form = try await browser.get("/gallery/signin")
+            _ = try await browser.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", "Frau Berg"),
+                                                          ("password", "correct horse")])
+            let page = try await browser.get("/gallery/classes/\(klass.id)")
+            #expect(page.status == .ok)
+            let text = page.text
+            #expect(text.contains("Note 2") && text.contains("&lt;Toll&gt; gemalt") && !text.contains("<Toll>"))
+            #expect(text.contains("Note 3") && text.contains("für das Team"))
+            #expect(text.contains("<th scope=\"row\">Runden</th><td>1</td>") && text.contains("<td>42</td>"))
+            // Ole has none of it.
+            let ole = try #require(text.range(of: "Ole</h2>"))
+            #expect(!text[ole.upperBound...].contains("Note 2") && text[ole.upperBound...].contains("Noch keine Noten."))
         }
     }
 

@@ -203,8 +203,11 @@ public struct SyncStore: Sendable {
     /// record that becomes visible later (a word list given to the class)
     /// is sent again then, and should not also come from before. Read
     /// before the page, so a change stored meanwhile is not skipped.
-    public func changes(visibleTo account: Account, after: Int64,
-                        limit: Int) async throws -> (changes: [StoredChange], cursor: Int64, more: Bool) {
+    /// `only`: just these kinds of change (the web gallery's grades and
+    /// results), seen by the same rules.
+    public func changes(visibleTo account: Account, after: Int64, limit: Int,
+                        only: Set<SyncChange.Entity>? = nil) async throws -> (changes: [StoredChange], cursor: Int64, more: Bool) {
+        guard only?.isEmpty != true else { return ([], after, false) }
         let newest = try await db.query("SELECT MAX(seq) AS newest FROM change").first?["newest"].int ?? 0
         let scope = Scope(account)
         let n = SQLValue.int(Int64(limit + 1))
@@ -222,9 +225,11 @@ public struct SyncStore: Sendable {
         // loads a thousand of the largest changes at once.
         var sql = "SELECT seq, LENGTH(payload) AS size FROM ("
         var binds: [SQLValue] = []
+        // The kinds are the enum's own names, never the caller's text.
+        let kinds = only.map { " AND entity IN (" + $0.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ") + ")" } ?? ""
         for (index, (condition, conditionBinds)) in branches.enumerated() {
             if index > 0 { sql += " UNION " }
-            sql += "SELECT * FROM (SELECT * FROM change WHERE \(condition) AND seq > ? ORDER BY seq LIMIT ?) b\(index)"
+            sql += "SELECT * FROM (SELECT * FROM change WHERE \(condition)\(kinds) AND seq > ? ORDER BY seq LIMIT ?) b\(index)"
             binds += conditionBinds + [cursor, n]
         }
         sql += ") visible ORDER BY seq LIMIT ?"

@@ -380,9 +380,33 @@ struct WebGallery: Sendable {
             throw Problem(.unavailable, "no answer")
         }
         let all = try await sketches()
+        let report = try await api.report()
+        let names = Dictionary(all.map { ($0.id.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
         let rows = pupils.map { pupil -> [String: Any] in
-            let theirs = all.filter { $0.authors.contains { $0.lowercased() == pupil.id.lowercased() } }
-            return ["name": pupil.name, "initial": Self.initial(pupil.name), "sketches": theirs.map { card($0, v.language) }]
+            let id = pupil.id.lowercased()
+            let theirs = all.filter { $0.authors.contains { $0.lowercased() == id } }
+            let drawn = Set(theirs.map { $0.id.lowercased() })
+            // Their own grades, and their teams' grades on sketches they drew in.
+            let grades = report.grades.filter {
+                $0.pupilId?.lowercased() == id || ($0.pupilId == nil && $0.target == .sketch && drawn.contains($0.targetId.lowercased()))
+            }.map { g -> [String: Any] in
+                let work = g.target == .sketch ? names[g.targetId.lowercased()] ?? "" : WebText.game.text(v.language)
+                var row: [String: Any] = ["grade": g.grade.map(String.init) ?? "–", "work": work, "team": g.pupilId == nil]
+                if !g.comment.isEmpty { row["comment"] = g.comment }
+                return row
+            }
+            var row: [String: Any] = ["name": pupil.name, "initial": Self.initial(pupil.name),
+                                      "sketches": theirs.map { card($0, v.language) }, "grades": grades]
+            let results = report.results.filter { $0.pupil.key == id }.map(\.result)
+            if !results.isEmpty {
+                let finished = results.filter(\.finished)
+                let seconds = finished.isEmpty ? 0 : finished.map(\.milliseconds).reduce(0, +) / finished.count / 1000
+                row["game"] = ["rounds": results.count, "finished": finished.count, "secondsPerWord": seconds,
+                               "sent": results.map(\.lettersSent).reduce(0, +),
+                               "received": results.map(\.lettersReceived).reduce(0, +),
+                               "wrong": results.map(\.wrongPlacements).reduce(0, +)]
+            }
+            return row
         }
         let name = await className(id)
         return render(v, "class", heading: name ?? WebText.pupils.text(v.language), ["pupils": rows], account: account)

@@ -101,6 +101,23 @@ enum WebTemplates {
         {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
         {{/sketches}}
         </ul>
+        <h3>{{t.grades}}</h3>
+        {{^grades}}<p>{{t.noGrades}}</p>{{/grades}}
+        <ul class="grades">
+        {{#grades}}<li><span class="grade">{{t.grade}} {{grade}}</span> {{work}}{{#team}} ({{t.forTeam}}){{/team}}{{#comment}}: <q>{{comment}}</q>{{/comment}}</li>
+        {{/grades}}
+        </ul>
+        {{#game}}
+        <h3>{{t.game}}</h3>
+        <table class="game">
+        <tr><th scope="row">{{t.rounds}}</th><td>{{rounds}}</td></tr>
+        <tr><th scope="row">{{t.wordsFinished}}</th><td>{{finished}}</td></tr>
+        <tr><th scope="row">{{t.secondsPerWord}}</th><td>{{secondsPerWord}}</td></tr>
+        <tr><th scope="row">{{t.lettersSent}}</th><td>{{sent}}</td></tr>
+        <tr><th scope="row">{{t.lettersReceived}}</th><td>{{received}}</td></tr>
+        <tr><th scope="row">{{t.wrongPlacements}}</th><td>{{wrong}}</td></tr>
+        </table>
+        {{/game}}
         </section>
         {{/pupils}}
         <p><a href="/gallery">{{t.back}}</a></p>
@@ -137,6 +154,8 @@ enum WebTemplates {
     .slots { display: flex; gap: 12px; }
     .slot { display: inline-block; width: 48px; height: 48px; border-radius: 24px; background: #e8f0ff; border: 2px solid #9ab; }
     .slot.filled { background: #3584e4; }
+    .grade { display: inline-block; padding: 2px 8px; border-radius: 6px; background: #2b2b6e; color: #fff; }
+    table.game th { text-align: left; padding-right: 16px; font-weight: normal; }
     img.full { max-width: 100%; height: auto; background: #fff; border: 1px solid #ddd; }
     """
 }

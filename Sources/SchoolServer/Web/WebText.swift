@@ -8,6 +8,8 @@ enum WebText: CaseIterable {
     case mySketches, noSketches, signOut, downloadPNG, downloadPDF, back, myClasses, noTeacherClasses
     case pupils, sketchesOf, noPupilSketches, notFound, notYours, formExpired, unavailable, language, createdOn
     case startAgain, archived
+    case grades, grade, forTeam, game, rounds, wordsFinished, lettersSent, lettersReceived, wrongPlacements
+    case secondsPerWord, noGrades
 
     var words: (en: String, de: String) {
         switch self {
@@ -48,6 +50,17 @@ enum WebText: CaseIterable {
         case .createdOn: ("Drawn on", "Gemalt am")
         case .startAgain: ("Start again", "Neu anfangen")
         case .archived: ("archived", "archiviert")
+        case .grades: ("Grades and comments", "Noten und Kommentare")
+        case .grade: ("Grade", "Note")
+        case .forTeam: ("for the team", "für das Team")
+        case .game: ("Buchstaben Post", "Buchstaben Post")
+        case .rounds: ("Rounds", "Runden")
+        case .wordsFinished: ("Words finished", "Fertige Wörter")
+        case .lettersSent: ("Letters sent", "Buchstaben geschickt")
+        case .lettersReceived: ("Letters received", "Buchstaben bekommen")
+        case .wrongPlacements: ("Wrong placements", "Falsch gelegt")
+        case .secondsPerWord: ("Seconds per word", "Sekunden pro Wort")
+        case .noGrades: ("No grades yet.", "Noch keine Noten.")
         }
     }
 
