@@ -188,7 +188,7 @@ let package = Package(
                                                         "LearnRender",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SchoolServerTests",
-                    dependencies: ["SchoolServer", "TeamsketchAPI", "LearnModel", "LearnStore", "TeamsketchCore", "SchoolClient",
+                    dependencies: ["SchoolServer", "TeamsketchAPI", "LearnModel", "LearnRender", "LearnStore", "TeamsketchCore", "SchoolClient",
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
                                    .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import LearnModel
+import LearnRender
 import NIOCore
 import Testing
 @testable import SchoolServer
@@ -185,6 +186,12 @@ import Testing
                                             token: teacher.token)
             #expect(graded.accepted.count == 2, "\(graded.rejected)")
 
+            // Mia drew her picture on a laptop.
+            let avatar = Data(try SessionSignRenderer.picturePNG(.sun, size: 64))
+            let profile = ProfileRecord(name: "Mia", avatarPNG: avatar, at: 1_790_000_000_000)
+            #expect(try await api.push([Changes.record("profile", mia.id.lowercased(), profile)], token: mia.token)
+                .accepted.count == 1)
+
             let browser = Browser(api.client, language: "de")
             let form = try await browser.get("/gallery/signin")
             _ = try await browser.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", "Frau Berg"),
@@ -195,6 +202,10 @@ import Testing
             #expect(text.contains("Note 2") && text.contains("&lt;Toll&gt; gemalt") && !text.contains("<Toll>"))
             #expect(text.contains("Note 3") && text.contains("für das Team"))
             #expect(text.contains("<th scope=\"row\">Runden</th><td>1</td>") && text.contains("<td>42</td>"))
+            #expect(text.contains("/gallery/people/\(mia.id)/picture.png"))
+            let picture = try await browser.get("/gallery/people/\(mia.id)/picture.png")
+            #expect(picture.status == .ok && picture.body == [UInt8](avatar))
+            #expect(try await browser.get("/gallery/people/\(klass.pupils["Ole"]!.id)/picture.png").status == .notFound)
             // Ole has none of it.
             let ole = try #require(text.range(of: "Ole</h2>"))
             #expect(!text[ole.upperBound...].contains("Note 2") && text[ole.upperBound...].contains("Noch keine Noten."))

@@ -27,32 +27,48 @@ extension SchoolAPI {
     static let maxReportChanges = 20_000
 
     func report() async throws -> Report {
-        let account = try await signedIn()
         var latest: [String: GradeRecord] = [:]
         var report = Report()
-        var cursor: Int64 = 0
-        var read = 0
         let decoder = JSONDecoder()
-        while read < Self.maxReportChanges {
-            let page = try await database {
-                try await sync.changes(visibleTo: account, after: cursor, limit: 500, only: [.grade, .wordPostRoundStat])
-            }
-            for stored in page.changes {
-                let payload = Data(stored.change.payload.utf8)
-                switch stored.change.entity {
-                case .grade: latest[stored.change.entityId.lowercased()] = try? decoder.decode(GradeRecord.self, from: payload)
-                case .wordPostRoundStat:
-                    if let result = try? decoder.decode(RoundResult.self, from: payload) {
-                        report.results.append((stored.authorID, result))
-                    }
-                default: break
+        for stored in try await visibleChanges(only: [.grade, .wordPostRoundStat]) {
+            let payload = Data(stored.change.payload.utf8)
+            switch stored.change.entity {
+            case .grade: latest[stored.change.entityId.lowercased()] = try? decoder.decode(GradeRecord.self, from: payload)
+            case .wordPostRoundStat:
+                if let result = try? decoder.decode(RoundResult.self, from: payload) {
+                    report.results.append((stored.authorID, result))
                 }
+            default: break
             }
-            read += page.changes.count
-            cursor = page.cursor
-            if !page.more { break }
         }
         report.grades = latest.values.filter { !$0.deleted }.sorted { $0.at > $1.at }
         return report
+    }
+
+    /// The drawn picture of an account the visitor may see (their own, a
+    /// classmate's, a pupil of their class), or nil.
+    func picture(of account: UUID) async throws -> Data? {
+        var latest: ProfileRecord?
+        for stored in try await visibleChanges(only: [.profile]) where stored.change.entityId.lowercased() == account.key {
+            latest = (try? JSONDecoder().decode(ProfileRecord.self, from: Data(stored.change.payload.utf8))) ?? latest
+        }
+        return latest?.avatarPNG
+    }
+
+    /// Every change of these kinds the signed-in account would pull, oldest
+    /// first, up to `maxReportChanges`.
+    private func visibleChanges(only kinds: Set<SyncChange.Entity>) async throws -> [StoredChange] {
+        let account = try await signedIn()
+        var all: [StoredChange] = []
+        var cursor: Int64 = 0
+        while all.count < Self.maxReportChanges {
+            let page = try await database {
+                try await sync.changes(visibleTo: account, after: cursor, limit: 500, only: kinds)
+            }
+            all += page.changes
+            cursor = page.cursor
+            if !page.more { break }
+        }
+        return all
     }
 }

@@ -64,6 +64,9 @@ struct WebGallery: Sendable {
         gallery.get("sketches/:id/sketch.pdf") { request, context in
             try await file(request) { try await pdf(id: try context.parameters.require("id")) }
         }
+        gallery.get("people/:id/picture.png") { request, context in
+            try await file(request) { try await drawnPicture(try context.parameters.require("id")) }
+        }
         gallery.get("pictures/:name") { request, context in
             try await file(request) { try picture(try context.parameters.require("name")) }
         }
@@ -335,6 +338,12 @@ struct WebGallery: Sendable {
         return (try Self.picturePNGs[index], "image/png", nil)
     }
 
+    /// A pupil's own drawn picture (their avatar), for those who may see it.
+    private func drawnPicture(_ id: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
+        guard let png = try await api.picture(of: try SchoolAPI.id(id)) else { throw Problem(.notFound, "no picture") }
+        return ([UInt8](png), "image/png", nil)
+    }
+
     /// Drawn once: the same nine pictures for every visitor.
     static let picturePNGs: [[UInt8]] = pictures.map { (try? SessionSignRenderer.picturePNG($0, size: 192)) ?? [] }
 
@@ -365,8 +374,10 @@ struct WebGallery: Sendable {
             return render(v, "classes", heading: WebText.myClasses.text(v.language), ["classes": rows], account: account)
         }
         let cards = try await sketches().map { card($0, v.language) }
-        return render(v, "sketches", heading: WebText.mySketches.text(v.language),
-                      ["sketches": cards, "empty": WebText.noSketches.text(v.language)], account: account)
+        var data: [String: Any] = ["sketches": cards, "empty": WebText.noSketches.text(v.language),
+                                   "name": account.name, "initial": Self.initial(account.name)]
+        if try await api.picture(of: try SchoolAPI.id(account.id)) != nil { data["picture"] = account.id }
+        return render(v, "sketches", heading: WebText.mySketches.text(v.language), data, account: account)
     }
 
     private func card(_ s: Components.Schemas.SketchSummary, _ language: WebLanguage) -> [String: Any] {
@@ -381,6 +392,10 @@ struct WebGallery: Sendable {
         }
         let all = try await sketches()
         let report = try await api.report()
+        var pictured = Set<String>()
+        for pupil in pupils where try await api.picture(of: try SchoolAPI.id(pupil.id)) != nil {
+            pictured.insert(pupil.id.lowercased())
+        }
         let names = Dictionary(all.map { ($0.id.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
         let rows = pupils.map { pupil -> [String: Any] in
             let id = pupil.id.lowercased()
@@ -397,6 +412,7 @@ struct WebGallery: Sendable {
             }
             var row: [String: Any] = ["name": pupil.name, "initial": Self.initial(pupil.name),
                                       "sketches": theirs.map { card($0, v.language) }, "grades": grades]
+            if pictured.contains(id) { row["picture"] = pupil.id }
             let results = report.results.filter { $0.pupil.key == id }.map(\.result)
             if !results.isEmpty {
                 let finished = results.filter(\.finished)

@@ -78,6 +78,7 @@ enum WebTemplates {
         <p><a href="{{backHref}}">{{t.startAgain}}</a></p>
         """,
         "sketches": """
+        <p class="me">{{#picture}}<img class="avatar" src="/gallery/people/{{picture}}/picture.png" alt="" width="96" height="96">{{/picture}}{{^picture}}<span class="badge">{{initial}}</span>{{/picture}} <strong>{{name}}</strong></p>
         {{^sketches}}<p>{{empty}}</p>{{/sketches}}
         <ul class="sketches">
         {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
@@ -95,7 +96,7 @@ enum WebTemplates {
         {{^pupils}}<p>{{t.noPupils}}</p>{{/pupils}}
         {{#pupils}}
         <section>
-        <h2><span class="badge">{{initial}}</span> {{name}}</h2>
+        <h2>{{#picture}}<img class="avatar" src="/gallery/people/{{picture}}/picture.png" alt="" width="48" height="48">{{/picture}}{{^picture}}<span class="badge">{{initial}}</span>{{/picture}} {{name}}</h2>
         {{^sketches}}<p>{{t.noPupilSketches}}</p>{{/sketches}}
         <ul class="sketches">
         {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
@@ -156,6 +157,8 @@ enum WebTemplates {
     .slot.filled { background: #3584e4; }
     .grade { display: inline-block; padding: 2px 8px; border-radius: 6px; background: #2b2b6e; color: #fff; }
     table.game th { text-align: left; padding-right: 16px; font-weight: normal; }
+    img.avatar { border-radius: 12px; background: #fff; border: 1px solid #ddd; vertical-align: middle; }
+    .me { display: flex; gap: 16px; align-items: center; font-size: 1.3em; }
     img.full { max-width: 100%; height: auto; background: #fff; border: 1px solid #ddd; }
     """
 }
