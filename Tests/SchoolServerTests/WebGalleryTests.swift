@@ -212,6 +212,28 @@ import Testing
         }
     }
 
+    @Test(arguments: Backend.allCases)
+    func wrongPicturesOnThePagesAreThrottledAsTheAPIsAre(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia"])
+            let mia = klass.pupils["Mia"]!.id
+            let browser = Browser(api.client)
+            let token = try #require(try await browser.get("/gallery/pupil/\(klass.id)/\(mia)").formToken)
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<6 {
+                statuses.append(try await browser.post("/gallery/pupil/\(klass.id)/\(mia)",
+                                                       [("form", token), ("chosen", "8.7"), ("pick", "6")]).status)
+            }
+            #expect(statuses == Array(repeating: .unauthorized, count: 5) + [.tooManyRequests])
+            // Now even the right pictures wait, on the pages as in the API.
+            let right = try await browser.post("/gallery/pupil/\(klass.id)/\(mia)", [("form", token), ("chosen", "1.2"), ("pick", "3")])
+            #expect(right.status == .tooManyRequests && right.text.contains("Too many wrong tries"))
+            #expect(try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia, "pictures": [1, 2, 3]]).status
+                    == .tooManyRequests)
+        }
+    }
+
     @Test func theBrowsersLanguageIsReadWithItsWeights() {
         #expect(WebLanguage.pick(chosen: nil, acceptLanguage: "fr-FR, de;q=0.7, en;q=0.8") == .en)
         #expect(WebLanguage.pick(chosen: nil, acceptLanguage: "de-AT;q=0.9,en;q=0.2") == .de)
