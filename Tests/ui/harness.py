@@ -455,6 +455,18 @@ def chosen_tab(app, name):
     return wait_for(tab, what="the teacher's window")
 
 
+def choose_teacher_pin(app, pin="1357"):
+    """The teacher button on a computer without a PIN yet: the PIN chosen
+    (typed twice); the teacher's window opens."""
+    teacher = small_buttons(app)[0]
+    app.click((teacher[0] + teacher[2]) / 2, (teacher[1] + teacher[3]) / 2)
+    time.sleep(0.6)
+    for _ in range(2):
+        app.type(pin)
+        app.key("Return")
+        time.sleep(0.4)
+
+
 def open_teacher_section(app, prefix, shows):
     """Opens the section of the teacher's window for which `shows(shot)` is
     true: the tabs are tried left to right, so new tabs move nothing. Tabs

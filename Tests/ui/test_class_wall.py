@@ -15,8 +15,14 @@ SHEET_WHITE = (255, 255, 255)
 
 
 def sheets(shot, top=150):
-    """The white sheets on the wall, left to right, top to bottom."""
+    """The white sheets on the wall, left to right, top to bottom. White
+    that lines on a sheet close all round is part of that sheet, not one of
+    its own."""
     found = [b for b in blobs(shot, SHEET_WHITE, tol=3, step=6, min_cells=200) if b[1] >= top]
+
+    def inside(b, a):
+        return a != b and a[0] <= b[0] and a[1] <= b[1] and b[2] <= a[2] and b[3] <= a[3]
+    found = [b for b in found if not any(inside(b, a) for a in found)]
     return sorted(found, key=lambda b: (b[1] // 100, b[0]))
 
 

@@ -141,7 +141,7 @@ def test_the_teachers_sketch_card_shows_the_authors_picture(display, tmp_path):
     the teacher's window the sketch's card shows the pupil's picture (this
     device's own profile, matched by the name on the strokes) under the red
     thumbnail."""
-    from harness import RED, curve, pen_button, small_buttons, start_new_sketch
+    from harness import RED, choose_teacher_pin, curve, pen_button, start_new_sketch
 
     app = App(display, tmp_path)
     try:
@@ -159,13 +159,7 @@ def test_the_teachers_sketch_card_shows_the_authors_picture(display, tmp_path):
                  what="the author's picture on the card in Open")
         app.click(45, 60)                                # home
         time.sleep(0.8)
-        teacher = small_buttons(app)[0]
-        app.click((teacher[0] + teacher[2]) / 2, (teacher[1] + teacher[3]) / 2)
-        time.sleep(0.6)
-        for _ in range(2):
-            app.type("1357")
-            app.key("Return")
-            time.sleep(0.4)
+        choose_teacher_pin(app)                       # a new computer: the PIN chosen twice
         tab = bbox(wait_for(lambda: find_color(app.screenshot("me-teacher"), (0x2B, 0x2B, 0x6E), tol=10,
                                                box=(500, 20, 1200, 130)), what="the teacher's window"))
         shot = app.screenshot("me-teacher-tabs")

@@ -5,7 +5,7 @@ taken back with the toast's Undo; left alone, it is deleted."""
 import time
 
 from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, blobs, chosen_tab, controls, find_color,
-                     open_teacher_section, row_items, row_top, save_file, small_buttons, wait_for)
+                     choose_teacher_pin, open_teacher_section, row_items, row_top, save_file, wait_for)
 
 
 ICON_GREY = (0x2E, 0x34, 0x36)
@@ -30,13 +30,7 @@ def delete(app, actions, actions_top):
 def test_a_teacher_makes_a_word_list(display, tmp_path):
     app = App(display, tmp_path)
     try:
-        teacher = small_buttons(app)[0]
-        app.click((teacher[0] + teacher[2]) / 2, (teacher[1] + teacher[3]) / 2)
-        time.sleep(0.6)
-        for _ in range(2):                          # a new computer: the PIN chosen twice
-            app.type("1357")
-            app.key("Return")
-            time.sleep(0.4)
+        choose_teacher_pin(app)                       # a new computer: the PIN chosen twice
         # Buchstaben Post: the first section from the left showing its
         # Results | Word lists, the chosen one dark.
         results = bbox(open_teacher_section(
@@ -168,13 +162,7 @@ def test_a_long_word_list_is_edited_in_place(display, tmp_path):
     words.write_text("word,hint,priority\n" + "\n".join(rows) + "\n", encoding="utf-8")
     app = App(display, tmp_path)
     try:
-        teacher = small_buttons(app)[0]
-        app.click((teacher[0] + teacher[2]) / 2, (teacher[1] + teacher[3]) / 2)
-        time.sleep(0.6)
-        for _ in range(2):
-            app.type("1357")
-            app.key("Return")
-            time.sleep(0.4)
+        choose_teacher_pin(app)                       # a new computer: the PIN chosen twice
         results = bbox(open_teacher_section(
             app, "long", lambda shot: find_color(shot, ACTIVE, tol=10, box=(300, 130, 900, 230))))
         app.click(results[2] + 75, (results[1] + results[3]) / 2)                        # Word lists

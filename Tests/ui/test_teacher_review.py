@@ -10,7 +10,7 @@ import time
 import uuid
 
 from harness import (RED, SUGGESTED_BLUE, App, bbox, blobs, centre, curve, edges, find_color, pen_button, save_file,
-                     small_buttons, start_new_sketch, wait_for)
+                     choose_teacher_pin, start_new_sketch, wait_for)
 from test_class_wall import dark_icons
 
 ACTIVE = (0x2B, 0x2B, 0x6E)   # a chosen toggle (.choice:checked, .grade:checked)
@@ -84,13 +84,7 @@ def test_a_teacher_replays_grades_and_exports_a_pupils_sketch(display, tmp_path)
         # The teacher: home, the teacher button, a new PIN, the sketches.
         app.click(45, 60)
         time.sleep(0.8)
-        teacher = small_buttons(app)[0]
-        app.click((teacher[0] + teacher[2]) / 2, (teacher[1] + teacher[3]) / 2)
-        time.sleep(0.6)
-        for _ in range(2):
-            app.type("1357")
-            app.key("Return")
-            time.sleep(0.4)
+        choose_teacher_pin(app)                       # a new computer: the PIN chosen twice
         settings_tab = bbox(wait_for(lambda: find_color(app.screenshot("review-teacher"), ACTIVE, tol=10,
                                                         box=(500, 20, 1200, 130)), what="the teacher's window"))
         # The tabs left of the chosen one (the last, the settings):

@@ -4,7 +4,6 @@ her sketch; headless Chromium goes the pupil's way (class, name, three
 pictures), opens her sketch and downloads it, and signs the teacher in;
 every page is kept as a screenshot (Tests/web/out/*.png, for a person to
 look at) and its HTML checked by the Nu HTML validator."""
-import json
 import os
 import re
 import subprocess

@@ -45,14 +45,17 @@ extension SchoolAPI {
         return report
     }
 
-    /// The drawn picture of an account the visitor may see (their own, a
-    /// classmate's, a pupil of their class), or nil.
-    func picture(of account: UUID) async throws -> Data? {
-        var latest: ProfileRecord?
-        for stored in try await visibleChanges(only: [.profile]) where stored.change.entityId.lowercased() == account.key {
-            latest = (try? JSONDecoder().decode(ProfileRecord.self, from: Data(stored.change.payload.utf8))) ?? latest
+    /// The drawn pictures (avatars) of the accounts the visitor may see
+    /// (their own, classmates', pupils of their classes), by account key.
+    func pictures() async throws -> [String: Data] {
+        var latest: [String: Data?] = [:]
+        for stored in try await visibleChanges(only: [.profile]) {
+            guard let profile = try? JSONDecoder().decode(ProfileRecord.self, from: Data(stored.change.payload.utf8)) else {
+                continue
+            }
+            latest[stored.change.entityId.lowercased()] = profile.avatarPNG
         }
-        return latest?.avatarPNG
+        return latest.compactMapValues { $0 }
     }
 
     /// Every change of these kinds the signed-in account would pull, oldest

@@ -340,7 +340,7 @@ struct WebGallery: Sendable {
 
     /// A pupil's own drawn picture (their avatar), for those who may see it.
     private func drawnPicture(_ id: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
-        guard let png = try await api.picture(of: try SchoolAPI.id(id)) else { throw Problem(.notFound, "no picture") }
+        guard let png = try await api.pictures()[try SchoolAPI.id(id).key] else { throw Problem(.notFound, "no picture") }
         return ([UInt8](png), "image/png", nil)
     }
 
@@ -376,7 +376,7 @@ struct WebGallery: Sendable {
         let cards = try await sketches().map { card($0, v.language) }
         var data: [String: Any] = ["sketches": cards, "empty": WebText.noSketches.text(v.language),
                                    "name": account.name, "initial": Self.initial(account.name)]
-        if try await api.picture(of: try SchoolAPI.id(account.id)) != nil { data["picture"] = account.id }
+        if try await api.pictures()[try SchoolAPI.id(account.id).key] != nil { data["picture"] = account.id }
         return render(v, "sketches", heading: WebText.mySketches.text(v.language), data, account: account)
     }
 
@@ -392,10 +392,7 @@ struct WebGallery: Sendable {
         }
         let all = try await sketches()
         let report = try await api.report()
-        var pictured = Set<String>()
-        for pupil in pupils where try await api.picture(of: try SchoolAPI.id(pupil.id)) != nil {
-            pictured.insert(pupil.id.lowercased())
-        }
+        let pictured = Set(try await api.pictures().keys)
         let names = Dictionary(all.map { ($0.id.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
         let rows = pupils.map { pupil -> [String: Any] in
             let id = pupil.id.lowercased()
