@@ -24,7 +24,14 @@ import TeamsketchTestSupport
             #expect(doc.strokes.filter { $0.author == name }.map(\.id) == drawn[i])
         }
         await host.end()
-        for c in clients { try await eventually("ended") { await c.state().phase == .ended(.hostEnded) } }
+        for c in clients {
+            do {
+                try await eventually("ended") { await c.state().phase == .ended(.hostEnded) }
+            } catch {
+                Issue.record("the member's phase: \(await c.state().phase)")
+                throw error
+            }
+        }
         #expect(await clients[0].document() == doc)
     }
 
