@@ -6,7 +6,7 @@ enum WebText: CaseIterable {
     case title, signIn, teacherSignIn, name, password, signInButton, iAmAPupil, chooseClass, noClasses
     case whoAreYou, noPupils, pickPictures, picked, notThosePictures, wrongNameOrPassword, tooManyTries
     case mySketches, noSketches, signOut, downloadPNG, downloadPDF, back, myClasses, noTeacherClasses
-    case pupils, sketchesOf, noPupilSketches, notFound, notYours, formExpired, unavailable, language, createdOn
+    case pupils, noPupilSketches, notFound, notYours, formExpired, unavailable, language, createdOn
     case startAgain, archived
     case grades, grade, forTeam, game, rounds, wordsFinished, lettersSent, lettersReceived, wrongPlacements
     case secondsPerWord, noGrades
@@ -39,7 +39,6 @@ enum WebText: CaseIterable {
         case .noTeacherClasses: ("You have no classes yet. Make them in the teacher's window.",
                                  "Sie haben noch keine Klassen. Legen Sie sie im Lehrkraft-Fenster an.")
         case .pupils: ("Pupils", "Kinder")
-        case .sketchesOf: ("Sketches", "Bilder")
         case .noPupilSketches: ("No sketches yet.", "Noch keine Bilder.")
         case .notFound: ("There is nothing here.", "Hier gibt es nichts.")
         case .notYours: ("This belongs to someone else.", "Das gehört jemand anderem.")
