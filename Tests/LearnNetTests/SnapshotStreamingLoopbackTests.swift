@@ -112,3 +112,65 @@ final class ByteCounter: ChannelInboundHandler, @unchecked Sendable {
         lock.withLock { count += n }
     }
 }
+
+/// What a raw peer receives, decoded.
+final class MessageLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [SessionMessage] = []
+    var all: [SessionMessage] { lock.withLock { messages } }
+    func add(_ m: SessionMessage) { lock.withLock { messages.append(m) } }
+}
+
+/// Ending while a member is still catching up, over loopback TCP.
+@Suite(.serialized) struct EndWhileCatchingUpLoopbackTests {
+    /// The host used to cut every connection two seconds after its `end`,
+    /// read or not: a member whose machine was busy (or who was still
+    /// reading a long catch-up) lost the `end` and took the session for
+    /// a host that vanished. Now only a member that reads nothing at all
+    /// for that long is cut off.
+    @Test func aMemberReadingSlowlyStillGetsEverythingAndTheEnd() async throws {
+        var options = TransportOptions()
+        options.socketSendBuffer = 16 << 10
+        let (host, _) = try await Loopback.startedSession(1, options: options)
+        let slow = try await RawPeer.connect(port: host.port, autoRead: false, receiveBuffer: 16 << 10)
+        let log = MessageLog()
+        let closed = MessageLog()
+        try await slow.channel.eventLoop.submit {
+            try slow.channel.pipeline.syncOperations.addHandler(FrameHandler(
+                onMessage: log.add, onFrameError: { _ in }, onBytes: { _ in },
+                onInactive: { closed.add(.bye) }))
+        }.get()
+        try await slow.send(.hello(Hello(peerID: UUID(), name: "Slow", role: .observer)))
+        try await eventually("the observer is in") {
+            slow.channel.read()
+            return await host.state().acceptedMemberConnections.count == 2
+        }
+        // About 900 kB the slow member has yet to read when the host ends.
+        for seed in 0..<3 {
+            var rng = SplitMix64(seed: UInt64(seed))
+            func point() -> Point { Point(Double(rng.nextInt(below: 1600)), Double(rng.nextInt(below: 1000))) }
+            let id = UUID()
+            host.beginStroke(id: id, color: PenColor.red.rgba, width: 4, start: point())
+            host.addSegments((0..<16_000).map { _ in CubicSegment(c1: point(), c2: point(), end: point()) }, to: id)
+            host.endStroke(id)
+        }
+        try await eventually("the strokes wait for the slow member") { await host.statistics().queuedBytes > 500_000 }
+        async let ended: Void = host.end()
+        // A read every 150 ms: the rest takes several seconds to come.
+        let clock = ContinuousClock()
+        let started = clock.now
+        while slow.isOpen && closed.all.isEmpty {
+            try #require(clock.now - started < .seconds(120), "the connection never closed")
+            slow.channel.read()
+            try await Task.sleep(for: .milliseconds(150))
+        }
+        await ended
+        #expect(clock.now - started > .seconds(2))
+        guard case .end(let end)? = log.all.last else {
+            Issue.record("the last frame was not the end: \(String(describing: log.all.last))")
+            return
+        }
+        #expect(end.reason == .hostEnded)
+        #expect(log.all.filter { if case .strokeEnd = $0 { true } else { false } }.count >= 3)
+    }
+}

@@ -10,6 +10,7 @@ final class ConnectionWriter: @unchecked Sendable {
     private var queue = OutboundQueue()
     private var inFlight = 0
     private var closing = false
+    private var outputClosed = false
     private(set) var bytesSent = 0
     private(set) var peak = 0
     /// Called once when the backlog falls to `lowWater` (a snapshot's next piece).
@@ -40,10 +41,39 @@ final class ConnectionWriter: @unchecked Sendable {
 
     /// Closes once everything queued so far is written (a `declined` or `end`
     /// must reach the peer before the socket goes).
-    func closeAfterFlush() {
+    ///
+    /// Only the sending half closes then. Closing both halves while frames
+    /// from the peer are still unread makes the kernel answer with a reset,
+    /// and a reset may throw away what the peer has not read yet: the very
+    /// `end` this waits to deliver, when the peer's loop is busy for a moment.
+    /// The peer reads to the end and hangs up, which closes the rest.
+    ///
+    /// A peer that reads nothing for `grace` is cut off; one that reads
+    /// slowly is not (it would lose the `end` behind a long catch-up).
+    func closeAfterFlush(grace: TimeAmount = .seconds(2)) {
         channel.eventLoop.preconditionInEventLoop()
+        guard !closing else { return }
         closing = true
-        if queue.isEmpty && inFlight == 0 { channel.close(promise: nil) }
+        cutOffUnlessReading(within: grace, sentBefore: bytesSent)
+        if queue.isEmpty && inFlight == 0 { closeOutput() }
+    }
+
+    private func cutOffUnlessReading(within grace: TimeAmount, sentBefore: Int) {
+        channel.eventLoop.scheduleTask(in: grace) {
+            guard self.channel.isActive else { return }
+            if self.bytesSent == sentBefore {
+                self.channel.close(promise: nil)
+            } else {
+                self.cutOffUnlessReading(within: grace, sentBefore: self.bytesSent)
+            }
+        }
+    }
+
+    private func closeOutput() {
+        guard !outputClosed else { return }
+        outputClosed = true
+        let channel = self.channel
+        channel.close(mode: .output).whenFailure { _ in channel.close(promise: nil) }
     }
 
     /// Runs `action` on the loop once what waits for the socket is at most
@@ -86,7 +116,7 @@ final class ConnectionWriter: @unchecked Sendable {
             wrote = true
         }
         if wrote { channel.flush() }
-        if closing && queue.isEmpty && inFlight == 0 { channel.close(promise: nil) }
+        if closing && queue.isEmpty && inFlight == 0 { closeOutput() }
         fireDrainedIfLow()
     }
 }

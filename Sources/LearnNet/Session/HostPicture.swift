@@ -16,6 +16,9 @@ public enum HostPicture {
         let answer = Answer(loop.makePromise(of: [UInt8]?.self))
         let channel: Channel
         do {
+            // The peek goes and the clock starts on the loop the moment it
+            // connects, not after a hop back to this task: a busy machine may
+            // not run the task for longer than the host waits for a first frame.
             channel = try await ClientBootstrap(group: loop)
                 .connectTimeout(timeout.timeAmount)
                 .channelInitializer { channel in
@@ -34,16 +37,20 @@ public enum HostPicture {
                             onRefusedType: { _ in channel.close(promise: nil) }))
                     }
                 }
-                .connect(host: host, port: port).get()
+                .connect(host: host, port: port)
+                .map { channel in
+                    let timer = loop.scheduleTask(in: timeout.timeAmount) { channel.close(promise: nil) }
+                    answer.promise.futureResult.whenComplete { _ in timer.cancel() }
+                    let frame = SessionMessage.peek(protocolVersion: SessionProtocol.version).frame()
+                    channel.writeAndFlush(ByteBuffer(bytes: frame), promise: nil)
+                    return channel
+                }
+                .get()
         } catch {
             answer.give(nil)
             return nil
         }
-        let timer = loop.scheduleTask(in: timeout.timeAmount) { channel.close(promise: nil) }
-        let frame = SessionMessage.peek(protocolVersion: SessionProtocol.version).frame()
-        channel.writeAndFlush(ByteBuffer(bytes: frame), promise: nil)
         let png = try? await answer.promise.futureResult.get()
-        timer.cancel()
         channel.close(promise: nil)
         return png ?? nil
     }

@@ -63,8 +63,11 @@ public final class SessionClient: Sendable {
         let core = ClientCore(loop: group.next(), session: session, config: config, onEvent: onEvent)
         core.onActivityMessage = onActivityMessage
         do {
-            let channel = try await core.bootstrap().connect(host: config.host, port: config.port).get()
-            try await core.loop.submit { try core.attach(channel) }.get()
+            // Attached on the loop the moment it connects, not after a hop
+            // back to this task: a busy machine may not run the task for
+            // longer than the host waits for a hello.
+            _ = try await core.bootstrap().connect(host: config.host, port: config.port)
+                .flatMapThrowing { channel in try core.attach(channel) }.get()
         } catch let error as NIOConnectionError {
             let first = error.connectionErrors.first.map { "\($0.error)" } ?? error.dnsAError.map { "\($0)" } ?? "\(error)"
             throw .unreachable(host: config.host, port: config.port, reason: first)
@@ -188,13 +191,13 @@ final class ClientCore: @unchecked Sendable {
         loop.preconditionInEventLoop()
         let writer = ConnectionWriter(channel: channel, options: config.options)
         try channel.pipeline.syncOperations.addHandler(FrameHandler(
-            onMessage: { [unowned self] m in self.received(m, on: channel) },
-            onFrameError: { [unowned self] e in
-                self.config.log.write("closing the connection to the host: \(e)")
+            onMessage: { [weak self] m in self?.received(m, on: channel) },
+            onFrameError: { [weak self] e in
+                self?.config.log.write("closing the connection to the host: \(e)")
                 channel.close(promise: nil)
             },
-            onBytes: { [unowned self] n in self.stats.bytesReceived += n },
-            onInactive: { [unowned self] in self.closed(channel) }))
+            onBytes: { [weak self] n in self?.stats.bytesReceived += n },
+            onInactive: { [weak self] in self?.closed(channel) }))
         self.channel = channel
         self.writer = writer
         lastHeard = .now()
@@ -328,7 +331,6 @@ final class ClientCore: @unchecked Sendable {
         guard let writer, let channel else { return nil }
         _ = writer.send(.bye, frame: SessionMessage.bye.frame())
         writer.closeAfterFlush()
-        loop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
         return channel.closeFuture
     }
 

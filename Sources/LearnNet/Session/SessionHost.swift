@@ -267,12 +267,12 @@ final class HostCore: @unchecked Sendable {
         connections[id] = Connection(writer: ConnectionWriter(channel: channel, options: options), source: source,
                                      opened: now, lastHeard: now)
         try channel.pipeline.syncOperations.addHandler(FrameHandler(
-            onMessage: { [unowned self] m in self.received(m, on: id) },
-            onFrameError: { [unowned self] e in self.drop(id, reason: e.description) },
-            onBytes: { [unowned self] n in self.stats.bytesReceived += n },
-            onInactive: { [unowned self] in self.closed(id) },
-            admits: { [unowned self] type in self.session.admitsFrame(type: type, on: id) },
-            onRefusedType: { [unowned self] type in self.drop(id, reason: "a frame of type \(type) before hello") }))
+            onMessage: { [weak self] m in self?.received(m, on: id) },
+            onFrameError: { [weak self] e in self?.drop(id, reason: e.description) },
+            onBytes: { [weak self] n in self?.stats.bytesReceived += n },
+            onInactive: { [weak self] in self?.closed(id) },
+            admits: { [weak self] type in self?.session.admitsFrame(type: type, on: id) ?? false },
+            onRefusedType: { [weak self] type in self?.drop(id, reason: "a frame of type \(type) before hello") }))
         handle(.connectionOpened(id, from: ownAddresses.contains(source) ? nil : source))
     }
 
@@ -451,7 +451,6 @@ final class HostCore: @unchecked Sendable {
                 continue
             }
             c.writer.closeAfterFlush()
-            loop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
             futures.append(channel.closeFuture)
         }
         return futures
