@@ -22,7 +22,8 @@ enum Loopback {
     /// raised unless a test is about it.
     static func host(acceptAll: Bool = true, options: TransportOptions = TransportOptions(),
                      events: EventLog? = nil, log: SessionLog = .silent,
-                     maxPerAddress: Int = 64, capacity: SketchCapacity = .sketchFile) async throws -> SessionHost {
+                     maxPerAddress: Int = 64, capacity: SketchCapacity = .sketchFile,
+                     group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> SessionHost {
         var config = SessionHost.Configuration(name: "Teacher", params: SessionParams(name: "Loopback"))
         config.capacity = capacity
         config.acceptAll = acceptAll
@@ -31,26 +32,30 @@ enum Loopback {
         config.options.maxConnectionsPerAddress = maxPerAddress
         config.log = log
         let handler = EventLog.handler(for: events)
-        return try await SessionHost.start(config, onEvent: handler)
+        return try await SessionHost.start(config, group: group, onEvent: handler)
     }
 
     static func join(_ host: SessionHost, _ name: String, role: PeerRole = .drawer,
                      options: TransportOptions = TransportOptions(), rejoinWindow: Duration = .seconds(10),
-                     events: EventLog? = nil) async throws -> SessionClient {
+                     events: EventLog? = nil,
+                     group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> SessionClient {
         var config = SessionClient.Configuration(host: "127.0.0.1", port: host.port, name: name, role: role)
         config.options = options
         config.rejoinWindow = rejoinWindow
         config.log = .silent
         let handler = EventLog.handler(for: events)
-        return try await SessionClient.connect(config, onEvent: handler)
+        return try await SessionClient.connect(config, group: group, onEvent: handler)
     }
 
     /// Host + `n` drawers, all accepted and started.
+    /// `group`: a test that keeps its loops busy for seconds brings its own,
+    /// so that the tests running beside it are not kept waiting.
     static func startedSession(_ n: Int, options: TransportOptions = TransportOptions(),
-                               hostEvents: EventLog? = nil) async throws -> (SessionHost, [SessionClient]) {
-        let host = try await Loopback.host(options: options, events: hostEvents)
+                               hostEvents: EventLog? = nil,
+                               group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> (SessionHost, [SessionClient]) {
+        let host = try await Loopback.host(options: options, events: hostEvents, group: group)
         var clients: [SessionClient] = []
-        for i in 1...n { clients.append(try await join(host, "P\(i)", options: options)) }
+        for i in 1...n { clients.append(try await join(host, "P\(i)", options: options, group: group)) }
         for c in clients { try await eventually("accepted") { await c.state().phase == .accepted } }
         host.start()
         for c in clients { try await eventually("started") { await c.state().phase == .started } }
@@ -106,8 +111,9 @@ final class RawPeer: Sendable {
     /// `source` picks the local address (any of 127/8 is this machine), so a
     /// test can play strangers on several classroom machines.
     static func connect(port: Int, source: String? = nil, autoRead: Bool = true,
-                        receiveBuffer: Int? = nil) async throws -> RawPeer {
-        var b = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                        receiveBuffer: Int? = nil,
+                        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> RawPeer {
+        var b = ClientBootstrap(group: group)
             .channelOption(ChannelOptions.autoRead, value: autoRead)
         if let source { b = b.bind(to: try SocketAddress(ipAddress: source, port: 0)) }
         if let receiveBuffer {

@@ -195,7 +195,10 @@ import TeamsketchTestSupport
         try await eventually("raw admitted") { await host.lobby().members.count == 3 }
         try await raw.send(bytes)
         try await eventually("\(name) connection closed") { !raw.isOpen }
-        #expect(hostEvents.contains { if case .connectionDropped(2, _) = $0 { true } else { false } })
+        // The host tells of the drop just after closing.
+        try await eventually("the host told of it") {
+            hostEvents.contains { if case .connectionDropped(2, _) = $0 { true } else { false } }
+        }
         // The session goes on.
         _ = try await Loopback.draw(clients[0], strokes: 2, seed: 1, pause: .zero)
         _ = try await Loopback.converge([host, clients[0]], strokes: 2)

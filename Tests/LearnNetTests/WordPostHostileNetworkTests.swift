@@ -125,6 +125,10 @@ import TeamsketchTestSupport
         try await eventually("in") { await host.lobby().connectedDrawers == 3 }
         host.startGame()
         for c in [mover, other] { try await eventually("game seen") { c.game?.round == 1 } }
+        // The copy changes a moment before its event is told.
+        try await eventually("the other told of the start") {
+            otherEvents.all.contains { if case .gameChanged(let g, _) = $0 { g.round == 1 } else { false } }
+        }
         let me = try #require(mover.index)
         let g = try #require(mover.game)
         let tile = try #require(g.hands[me]?.first)

@@ -97,16 +97,24 @@ final class ConnectionWriter: @unchecked Sendable {
         return peak
     }
 
+    /// A frame goes to the socket in pieces of at most this many bytes, each
+    /// counted when written: a peer reading a 1 MiB frame slowly shows its
+    /// progress (see `closeAfterFlush`). Slices share the frame's storage.
+    static let pieceBytes = 64 << 10
+
     private func write(_ frame: [UInt8]) {
-        let n = frame.count
-        inFlight += n
-        let promise = channel.eventLoop.makePromise(of: Void.self)
-        promise.futureResult.whenComplete { result in
-            self.inFlight -= n
-            if case .success = result { self.bytesSent += n }
-            self.drain()
+        var buffer = channel.allocator.buffer(bytes: frame)
+        inFlight += frame.count
+        while let piece = buffer.readSlice(length: min(Self.pieceBytes, buffer.readableBytes)), piece.readableBytes > 0 {
+            let n = piece.readableBytes
+            let promise = channel.eventLoop.makePromise(of: Void.self)
+            promise.futureResult.whenComplete { result in
+                self.inFlight -= n
+                if case .success = result { self.bytesSent += n }
+                self.drain()
+            }
+            channel.write(piece, promise: promise)
         }
-        channel.write(channel.allocator.buffer(bytes: frame), promise: promise)
     }
 
     private func drain() {
