@@ -207,9 +207,170 @@ import Testing
             #expect(picture.status == .ok && picture.body == [UInt8](avatar))
             #expect(try await browser.get("/gallery/people/\(klass.pupils["Ole"]!.id)/picture.png").status == .notFound)
             // Ole has none of it.
-            let ole = try #require(text.range(of: "Ole</h2>"))
+            let ole = try #require(text.range(of: "Ole</a></h2>"))
             #expect(!text[ole.upperBound...].contains("Note 2") && text[ole.upperBound...].contains("Noch keine Noten."))
         }
+    }
+
+    /// A round as a laptop pushes it; `playedAt` in seconds since 2001, as
+    /// Foundation's encoder writes dates.
+    private func round(_ pupil: String, word: String, finished: Bool, milliseconds: Any, wrong: Int = 0,
+                       playedAt: Date) -> [String: Any] {
+        let round: [String: Any] = ["id": UUID().uuidString, "gameID": UUID().uuidString, "round": 1, "playerName": pupil,
+                                    "word": word, "finished": finished, "milliseconds": milliseconds, "lettersSent": 3,
+                                    "lettersReceived": 2, "wrongPlacements": wrong,
+                                    "playedAt": playedAt.timeIntervalSinceReferenceDate]
+        let payload = try! JSONSerialization.data(withJSONObject: round)
+        return Changes.change(UUID(), "wordPostRoundStat", UUID().uuidString.lowercased(), payload)
+    }
+
+    private func signInTeacher(_ browser: Browser) async throws {
+        let form = try await browser.get("/gallery/signin")
+        let page = try await browser.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", "Frau Berg"),
+                                                              ("password", "correct horse")])
+        #expect(page.status == .seeOther)
+    }
+
+    /// The test pupils' pictures are the second, third and fourth.
+    private func signInPupil(_ browser: Browser, classID: String, pupilID: String) async throws {
+        let path = "/gallery/pupil/\(classID)/\(pupilID)"
+        let token = try #require(try await browser.get(path).formToken)
+        let page = try await browser.post(path, [("form", token), ("chosen", "1.2"), ("pick", "3")])
+        #expect(page.status == .seeOther && page.location == "/gallery")
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aTeacherSeesAPupilsGameWeekByWeekAndTakesTheClassAsSpreadsheets(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
+            let mia = klass.pupils["Mia"]!
+            // Two rounds on a Tuesday, one the next Monday; a laptop's nonsense
+            // (a round longer than a day, a number beyond any integer) is left out.
+            let tuesday = Date(timeIntervalSince1970: 1_789_000_000)  // Tue 9 Sep 2026
+            let pushed = try await api.push([
+                round("Mia", word: "Baum", finished: true, milliseconds: 30_000, wrong: 2, playedAt: tuesday),
+                round("Mia", word: "Haus", finished: true, milliseconds: 50_000, playedAt: tuesday.addingTimeInterval(3600)),
+                round("Mia", word: "=SUM(A1)", finished: false, milliseconds: 90_000, wrong: 1,
+                      playedAt: tuesday.addingTimeInterval(6 * 86_400)),
+                round("Mia", word: "Auto", finished: true, milliseconds: 9_223_372_036_854_775_807, playedAt: tuesday),
+                round("Mia", word: "Auto", finished: true, milliseconds: 1e300, playedAt: tuesday),
+            ], token: mia.token)
+            #expect(pushed.accepted.count == 5)
+            let sketch = UUID()
+            _ = try await api.push([Changes.create(sketch, name: "Haus"), Changes.stroke(sketch, author: "Mia")], token: mia.token)
+            let grade = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.id.lowercased(),
+                                    pupilName: "Mia", grade: 2, comment: "=HYPERLINK(\"x\"), \"schön\"", at: 1_790_000_000_000)
+            #expect(try await api.push([Changes.record("grade", UUID().uuidString.lowercased(), grade)], token: teacher.token)
+                .accepted.count == 1)
+
+            let browser = Browser(api.client, language: "de")
+            try await signInTeacher(browser)
+            let classPage = try await browser.get("/gallery/classes/\(klass.id)")
+            #expect(classPage.text.contains("href=\"/gallery/classes/\(klass.id)/pupils/\(mia.id)\""))
+            #expect(classPage.text.contains("<th scope=\"row\">Runden</th><td>3</td>"), "the nonsense rounds are not counted")
+
+            let page = try await browser.get("/gallery/classes/\(klass.id)/pupils/\(mia.id)")
+            #expect(page.status == .ok)
+            let text = page.text
+            #expect(text.contains("Woche für Woche"))
+            // The week of Monday 7 September: 2 rounds, 2 words, 40 s a word;
+            // the week of 14 September: 1 round, none finished.
+            #expect(text.contains("<td>07.09.2026</td><td>2</td><td>2</td><td><meter min=\"0\" max=\"2\" value=\"2\">"))
+            #expect(text.contains("<td>40</td><td>2</td></tr>"))
+            #expect(text.contains("<td>14.09.2026</td><td>1</td><td>0</td>") && text.contains("<td>–</td><td>1</td></tr>"))
+            #expect(try await browser.get("/gallery/classes/\(klass.id)/pupils/\(UUID())").status == .notFound)
+
+            let grades = try await browser.get("/gallery/classes/\(klass.id)/grades.csv")
+            #expect(grades.status == .ok && grades.headers[.contentType] == "text/csv; charset=utf-8")
+            #expect(grades.headers[.contentDisposition]?.hasPrefix("attachment") == true)
+            let gradeLines = grades.text.components(separatedBy: "\r\n")
+            #expect(gradeLines[0] == "pupil,work,team,grade,comment,graded_at")
+            #expect(gradeLines[1].hasPrefix("Mia,Haus,no,2,\"'=HYPERLINK(\"\"x\"\"), \"\"schön\"\"\","),
+                    "a formula is made text and quotes doubled: \(gradeLines[1])")
+            let games = try await browser.get("/gallery/classes/\(klass.id)/games.csv").text
+            let gameLines = games.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+            #expect(gameLines.count == 4, "a header and three rounds: \(gameLines)")
+            #expect(gameLines.contains { $0.hasPrefix("Mia,") && $0.contains(",Baum,yes,30.0,3,2,2") })
+            #expect(gameLines.contains { $0.contains(",'=SUM(A1),no,90.0,") })
+
+            // Not for pupils, nor for another class's teacher.
+            let pupil = Browser(api.client)
+            try await signInPupil(pupil, classID: klass.id, pupilID: mia.id)
+            for path in ["/gallery/classes/\(klass.id)/pupils/\(mia.id)", "/gallery/classes/\(klass.id)/grades.csv",
+                         "/gallery/classes/\(klass.id)/games.csv"] {
+                #expect(try await pupil.get(path).status == .forbidden, "\(path)")
+            }
+            _ = try await api.teacher("Herr Klein")
+            let other = Browser(api.client)
+            let form = try await other.get("/gallery/signin")
+            _ = try await other.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", "Herr Klein"),
+                                                         ("password", "correct horse")])
+            let foreign = try await other.get("/gallery/classes/\(klass.id)/grades.csv")
+            #expect(foreign.status == .forbidden || foreign.status == .notFound)
+            #expect(!foreign.text.contains("Mia"))
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aPupilsOwnPageShowsTheirPictureClassAndGame(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
+            let mia = klass.pupils["Mia"]!, ole = klass.pupils["Ole"]!
+            let day = Date(timeIntervalSince1970: 1_789_000_000)
+            _ = try await api.push([round("Mia", word: "Baum", finished: true, milliseconds: 12_000, playedAt: day)],
+                                   token: mia.token)
+            _ = try await api.push([round("Ole", word: "Boot", finished: true, milliseconds: 99_000, playedAt: day)],
+                                   token: ole.token)
+            let avatar = Data(try SessionSignRenderer.picturePNG(.sun, size: 64))
+            let profile = ProfileRecord(name: "Mia", avatarPNG: avatar, at: 1_790_000_000_000)
+            _ = try await api.push([Changes.record("profile", mia.id.lowercased(), profile)], token: mia.token)
+
+            let browser = Browser(api.client, language: "en")
+            try await signInPupil(browser, classID: klass.id, pupilID: mia.id)
+            #expect(try await browser.get("/gallery").text.contains("href=\"/gallery/me\""))
+            let page = try await browser.get("/gallery/me")
+            #expect(page.status == .ok)
+            let text = page.text
+            #expect(text.contains("My page") && text.contains("<strong>Mia</strong>"))
+            #expect(text.contains("/gallery/people/\(mia.id)/picture.png"))
+            #expect(text.contains("<th scope=\"row\">Class</th><td>2b</td>"))
+            #expect(text.contains("<td>12</td>") && !text.contains("<td>99</td>"), "her rounds, not Ole's")
+
+            // A teacher's home is their classes.
+            let teacherBrowser = Browser(api.client)
+            try await signInTeacher(teacherBrowser)
+            let redirected = try await teacherBrowser.get("/gallery/me")
+            #expect(redirected.status == .seeOther && redirected.location == "/gallery")
+        }
+    }
+
+    @Test func weeksStartOnMondayAndKeepTheirRounds() {
+        let monday = Date(timeIntervalSince1970: 1_788_739_200)  // Mon 7 Sep 2026 00:00 UTC
+        let rounds = [
+            GameProgress.Round(playedAt: monday.addingTimeInterval(-1), finished: true, milliseconds: 10_000, wrongPlacements: 0),
+            GameProgress.Round(playedAt: monday, finished: true, milliseconds: 20_000, wrongPlacements: 1),
+            GameProgress.Round(playedAt: monday.addingTimeInterval(7 * 86_400 - 1), finished: true, milliseconds: 40_000,
+                               wrongPlacements: 2),
+            GameProgress.Round(playedAt: monday.addingTimeInterval(3 * 86_400), finished: false, milliseconds: 90_000,
+                               wrongPlacements: 0),
+        ]
+        let progress = GameProgress(rounds)
+        #expect(progress.weeks.map(\.start) == [monday.addingTimeInterval(-7 * 86_400), monday])
+        #expect(progress.weeks.map(\.rounds) == [1, 3])
+        #expect(progress.weeks.map(\.finished) == [1, 2])
+        #expect(progress.weeks.map(\.secondsPerWord) == [10, 30], "unfinished rounds do not count for speed")
+        #expect(progress.weeks.map(\.wrongPlacements) == [0, 3])
+        #expect(progress.mostFinished == 2)
+        let many = (0..<200).map {
+            GameProgress.Round(playedAt: monday.addingTimeInterval(Double($0) * 7 * 86_400), finished: false,
+                               milliseconds: 0, wrongPlacements: 0)
+        }
+        let capped = GameProgress(many)
+        #expect(capped.weeks.count == GameProgress.maxWeeks && capped.weeks.last?.start == many.last?.playedAt,
+                "the latest weeks are kept")
+        #expect(GameProgress([]).weeks.isEmpty && GameProgress([]).mostFinished == 0)
     }
 
     @Test(arguments: Backend.allCases)

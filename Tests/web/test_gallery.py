@@ -1,15 +1,18 @@
 """The web gallery as people use it, against the real server: a text
 browser (w3m) signs in as the teacher and finds the class, the pupil and
 her sketch; headless Chromium goes the pupil's way (class, name, three
-pictures), opens her sketch and downloads it, and signs the teacher in;
-every page is kept as a screenshot (Tests/web/out/*.png, for a person to
+pictures), opens her sketch and downloads it, and her own page with her
+game week by week; the teacher signs in, downloads the class's rounds as
+a spreadsheet and opens Mia's page; every page is kept as a screenshot (Tests/web/out/*.png, for a person to
 look at) and its HTML checked by the Nu HTML validator."""
+import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
 import urllib.parse
+import uuid
 from pathlib import Path
 
 import pytest
@@ -44,6 +47,17 @@ def school():
             subprocess.run([str(DESKTOP), "sync", "--store", str(store), "--server", server.url,
                             "--account", mia], env=env, check=True, capture_output=True)
             sketch = call(server.port, "GET", "/sketches", pupil["token"])[0]
+            # Two Buchstaben Post rounds a week apart, as a laptop records them
+            # (times in seconds since 2001, Foundation's encoding).
+            rounds = []
+            for week, word in enumerate(["Baum", "Haus"]):
+                played = 1_789_000_000 + week * 7 * 86_400 - 978_307_200
+                stat = {"id": str(uuid.uuid4()), "gameID": str(uuid.uuid4()), "round": 1, "playerName": "Mia",
+                        "word": word, "finished": True, "milliseconds": 20_000 + week * 5_000, "lettersSent": 2,
+                        "lettersReceived": 1, "wrongPlacements": week, "playedAt": played}
+                rounds.append({"opId": str(uuid.uuid4()), "entity": "wordPostRoundStat", "entityId": stat["id"],
+                               "payload": json.dumps(stat), "createdAt": 1_790_000_000_000})
+            call(server.port, "POST", "/sync/push", pupil["token"], {"changes": rounds})
             yield {"server": server, "class": klass, "mia": mia, "sketch": sketch, "work": work}
         finally:
             server.stop()
@@ -125,6 +139,11 @@ def test_chromium_walks_the_pupils_and_the_teachers_way(school, tmp_path):
             pdf = tmp_path / "mia.pdf"
             download.value.save_as(str(pdf))
             assert pdf.read_bytes().startswith(b"%PDF")
+            page.goto(url)
+            with page.expect_navigation():
+                page.click("text=Meine Seite")
+            keep(page, "me-de")
+            assert page.locator("table.progress meter").count() == 2, "a bar for each of her two weeks"
 
             # The teacher, with an English browser.
             teacher = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 860},
@@ -141,6 +160,16 @@ def test_chromium_walks_the_pupils_and_the_teachers_way(school, tmp_path):
             keep(page, "class-en")
             thumbs = page.locator("ul.sketches img")
             assert thumbs.count() == 1 and thumbs.first.evaluate("i => i.complete && i.naturalWidth > 0")
+            with page.expect_download() as download:
+                page.click("text=Buchstaben Post as a spreadsheet (CSV)")
+            games = tmp_path / "games.csv"
+            download.value.save_as(str(games))
+            lines = games.read_text().splitlines()
+            assert lines[0].startswith("pupil,played_at,word") and len(lines) == 3, lines
+            with page.expect_navigation():
+                page.click("h2 a:text('Mia')")
+            keep(page, "pupil-en")
+            assert "Week by week" in page.content() and page.locator("table.progress tr").count() == 3
         finally:
             browser.close()
 

@@ -7,13 +7,50 @@ import LearnModel
 /// the teacher's laptop would receive.
 extension SchoolAPI {
     /// One pupil's recorded round, as the laptops push it (other fields
-    /// are left unread).
+    /// are left unread). The server stores any JSON object a laptop sends
+    /// as a result, so numbers are range-checked here before anything adds
+    /// them up: a round that claims more than a day or more than
+    /// `maxCount` letters is not a round, and is left out.
     struct RoundResult: Decodable, Sendable {
         var finished: Bool
         var milliseconds: Int
         var lettersSent: Int
         var lettersReceived: Int
         var wrongPlacements: Int
+        var word: String
+        /// Nil when the laptop sent no readable time.
+        var playedAt: Date?
+
+        static let maxMilliseconds = 86_400_000
+        static let maxCount = 10_000
+
+        private enum CodingKeys: String, CodingKey {
+            case finished, milliseconds, lettersSent, lettersReceived, wrongPlacements, word, playedAt
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            finished = try c.decode(Bool.self, forKey: .finished)
+            func count(_ key: CodingKeys, max: Int) throws -> Int {
+                // As a Double first: a huge or fractional number is refused,
+                // never converted with a trap.
+                let value = try c.decode(Double.self, forKey: key)
+                guard value.isFinite, value >= 0, value <= Double(max) else {
+                    throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "out of range")
+                }
+                return Int(value)
+            }
+            milliseconds = try count(.milliseconds, max: Self.maxMilliseconds)
+            lettersSent = try count(.lettersSent, max: Self.maxCount)
+            lettersReceived = try count(.lettersReceived, max: Self.maxCount)
+            wrongPlacements = try count(.wrongPlacements, max: Self.maxCount)
+            word = String((try? c.decode(String.self, forKey: .word))?.prefix(200) ?? "")
+            // The laptops' encoder writes seconds since 2001 (Foundation's
+            // reference date); anything outside the sketches' dates is unread.
+            playedAt = (try? c.decode(Double.self, forKey: .playedAt))
+                .flatMap { $0.isFinite ? Date(timeIntervalSinceReferenceDate: $0) : nil }
+                .flatMap { SketchLimits.dates.contains($0) ? $0 : nil }
+        }
     }
 
     struct Report: Sendable {

@@ -52,6 +52,19 @@ struct WebGallery: Sendable {
         gallery.get("classes/:id") { request, context in
             try await page(request) { try await classPage(&$0, id: try context.parameters.require("id")) }
         }
+        gallery.get("classes/:id/pupils/:pupil") { request, context in
+            try await page(request) {
+                try await pupilPage(&$0, classID: try context.parameters.require("id"),
+                                    pupilID: try context.parameters.require("pupil"))
+            }
+        }
+        gallery.get("classes/:id/grades.csv") { request, context in
+            try await file(request) { try await gradesCSV(classID: try context.parameters.require("id")) }
+        }
+        gallery.get("classes/:id/games.csv") { request, context in
+            try await file(request) { try await gamesCSV(classID: try context.parameters.require("id")) }
+        }
+        gallery.get("me") { request, _ in try await page(request) { try await profilePage(&$0) } }
         gallery.get("sketches/:id/thumbnail.png") { request, context in
             try await file(request) { try await image(id: try context.parameters.require("id"), thumbnail: true, download: false) }
         }
@@ -335,7 +348,7 @@ struct WebGallery: Sendable {
         guard name.hasSuffix(".png"), let index = Int(name.dropLast(4)), Self.pictures.indices.contains(index) else {
             throw Problem(.notFound, "no such picture")
         }
-        return (try Self.picturePNGs[index], "image/png", nil)
+        return (Self.picturePNGs[index], "image/png", nil)
     }
 
     /// A pupil's own drawn picture (their avatar), for those who may see it.
@@ -370,7 +383,7 @@ struct WebGallery: Sendable {
             guard case .ok(let ok) = try await api.listClasses(.init(query: .init(archived: true))),
                   case .json(let classes) = ok.body
             else { throw Problem(.unavailable, "no answer") }
-            let rows = classes.map { ["id": $0.id, "name": $0.name, "archived": $0.archived ?? false] as [String: Any] }
+            let rows = classes.map { ["id": $0.id, "name": $0.name, "archived": $0.archived] as [String: Any] }
             return render(v, "classes", heading: WebText.myClasses.text(v.language), ["classes": rows], account: account)
         }
         let cards = try await sketches().map { card($0, v.language) }
@@ -384,45 +397,165 @@ struct WebGallery: Sendable {
         ["id": s.id, "name": s.name, "date": Self.date(s.createdAt, language)]
     }
 
-    private func classPage(_ v: inout Visit, id: String) async throws -> Response {
+    /// What a teacher's pages know of a class: its pupils and everything
+    /// the teacher may see of them, read once per page.
+    private struct ClassView {
+        var pupils: [Components.Schemas.Pupil]
+        var sketches: [Components.Schemas.SketchSummary]
+        var report: SchoolAPI.Report
+        var pictured: Set<String>
+
+        func sketches(of pupilKey: String) -> [Components.Schemas.SketchSummary] {
+            sketches.filter { $0.authors.contains { $0.lowercased() == pupilKey } }
+        }
+
+        /// Their own grades, and their teams' grades on sketches they drew in.
+        func grades(of pupilKey: String) -> [GradeRecord] {
+            let drawn = Set(sketches(of: pupilKey).map { $0.id.lowercased() })
+            return report.grades.filter {
+                $0.pupilId?.lowercased() == pupilKey
+                    || ($0.pupilId == nil && $0.target == .sketch && drawn.contains($0.targetId.lowercased()))
+            }
+        }
+
+        func results(of pupilKey: String) -> [SchoolAPI.RoundResult] {
+            report.results.filter { $0.pupil.key == pupilKey }.map(\.result)
+        }
+    }
+
+    private func classView(_ classID: String) async throws -> (Components.Schemas.Account, ClassView) {
         let account = try await me()
         guard account.role == .teacher else { throw Problem(.forbidden, "teachers only") }
-        guard case .ok(let ok) = try await api.listPupils(.init(path: .init(classId: id))), case .json(let pupils) = ok.body else {
-            throw Problem(.unavailable, "no answer")
-        }
-        let all = try await sketches()
-        let report = try await api.report()
-        let pictured = Set(try await api.pictures().keys)
-        let names = Dictionary(all.map { ($0.id.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
-        let rows = pupils.map { pupil -> [String: Any] in
-            let id = pupil.id.lowercased()
-            let theirs = all.filter { $0.authors.contains { $0.lowercased() == id } }
-            let drawn = Set(theirs.map { $0.id.lowercased() })
-            // Their own grades, and their teams' grades on sketches they drew in.
-            let grades = report.grades.filter {
-                $0.pupilId?.lowercased() == id || ($0.pupilId == nil && $0.target == .sketch && drawn.contains($0.targetId.lowercased()))
-            }.map { g -> [String: Any] in
-                let work = g.target == .sketch ? names[g.targetId.lowercased()] ?? "" : WebText.game.text(v.language)
-                var row: [String: Any] = ["grade": g.grade.map(String.init) ?? "–", "work": work, "team": g.pupilId == nil]
-                if !g.comment.isEmpty { row["comment"] = g.comment }
-                return row
-            }
-            var row: [String: Any] = ["name": pupil.name, "initial": Self.initial(pupil.name),
-                                      "sketches": theirs.map { card($0, v.language) }, "grades": grades]
-            if pictured.contains(id) { row["picture"] = pupil.id }
-            let results = report.results.filter { $0.pupil.key == id }.map(\.result)
-            if !results.isEmpty {
-                let finished = results.filter(\.finished)
-                let seconds = finished.isEmpty ? 0 : finished.map(\.milliseconds).reduce(0, +) / finished.count / 1000
-                row["game"] = ["rounds": results.count, "finished": finished.count, "secondsPerWord": seconds,
-                               "sent": results.map(\.lettersSent).reduce(0, +),
-                               "received": results.map(\.lettersReceived).reduce(0, +),
-                               "wrong": results.map(\.wrongPlacements).reduce(0, +)]
-            }
+        guard case .ok(let ok) = try await api.listPupils(.init(path: .init(classId: classID))),
+              case .json(let pupils) = ok.body
+        else { throw Problem(.unavailable, "no answer") }
+        let view = ClassView(pupils: pupils, sketches: try await sketches(), report: try await api.report(),
+                             pictured: Set(try await api.pictures().keys))
+        return (account, view)
+    }
+
+    private func classPage(_ v: inout Visit, id: String) async throws -> Response {
+        let (account, view) = try await classView(id)
+        let rows = view.pupils.map { pupil -> [String: Any] in
+            var row = pupilSummary(pupil, view, v.language)
+            row["href"] = "/gallery/classes/\(id)/pupils/\(pupil.id)"
             return row
         }
         let name = await className(id)
-        return render(v, "class", heading: name ?? WebText.pupils.text(v.language), ["pupils": rows], account: account)
+        return render(v, "class", heading: name ?? WebText.pupils.text(v.language),
+                      ["pupils": rows, "classID": id], account: account)
+    }
+
+    /// One pupil for a teacher: the class page's summary, and their game
+    /// week by week.
+    private func pupilPage(_ v: inout Visit, classID: String, pupilID: String) async throws -> Response {
+        let (account, view) = try await classView(classID)
+        guard let pupil = view.pupils.first(where: { $0.id.lowercased() == pupilID.lowercased() }) else {
+            throw Problem(.notFound, "no such pupil")
+        }
+        var data = pupilSummary(pupil, view, v.language)
+        let progress = progressRows(view.results(of: pupil.id.lowercased()), v.language)
+        data["progress"] = progress
+        data["hasProgress"] = !progress.isEmpty
+        data["backHref"] = "/gallery/classes/\(classID)"
+        return render(v, "pupil", heading: pupil.name, data, account: account)
+    }
+
+    private func pupilSummary(_ pupil: Components.Schemas.Pupil, _ view: ClassView,
+                              _ language: WebLanguage) -> [String: Any] {
+        let key = pupil.id.lowercased()
+        let names = Dictionary(view.sketches.map { ($0.id.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
+        let grades = view.grades(of: key).map { g -> [String: Any] in
+            let work = g.target == .sketch ? names[g.targetId.lowercased()] ?? "" : WebText.game.text(language)
+            var row: [String: Any] = ["grade": g.grade.map(String.init) ?? "–", "work": work, "team": g.pupilId == nil]
+            if !g.comment.isEmpty { row["comment"] = g.comment }
+            return row
+        }
+        var row: [String: Any] = ["name": pupil.name, "initial": Self.initial(pupil.name),
+                                  "sketches": view.sketches(of: key).map { card($0, language) }, "grades": grades]
+        if view.pictured.contains(key) { row["picture"] = pupil.id }
+        if let game = gameTotals(view.results(of: key)) { row["game"] = game }
+        return row
+    }
+
+    private func gameTotals(_ results: [SchoolAPI.RoundResult]) -> [String: Any]? {
+        guard !results.isEmpty else { return nil }
+        let finished = results.filter(\.finished)
+        // Each number was capped on reading, and there are at most
+        // `maxReportChanges` of them: the sums cannot overflow.
+        let seconds = finished.isEmpty ? 0 : finished.map(\.milliseconds).reduce(0, +) / finished.count / 1000
+        return ["rounds": results.count, "finished": finished.count, "secondsPerWord": seconds,
+                "sent": results.map(\.lettersSent).reduce(0, +),
+                "received": results.map(\.lettersReceived).reduce(0, +),
+                "wrong": results.map(\.wrongPlacements).reduce(0, +)]
+    }
+
+    /// The weeks of a pupil's game, each with a bar of its finished words.
+    private func progressRows(_ results: [SchoolAPI.RoundResult], _ language: WebLanguage) -> [[String: Any]] {
+        let progress = GameProgress(results.compactMap { r in
+            r.playedAt.map { GameProgress.Round(playedAt: $0, finished: r.finished, milliseconds: r.milliseconds,
+                                                wrongPlacements: r.wrongPlacements) }
+        })
+        let scale = max(1, progress.mostFinished)
+        return progress.weeks.map { week in
+            ["week": Self.day(week.start, language), "rounds": week.rounds, "finished": week.finished, "scale": scale,
+             "secondsPerWord": week.secondsPerWord.map(String.init) ?? "–", "wrong": week.wrongPlacements]
+        }
+    }
+
+    /// A pupil's own page: their picture, their class and how their game
+    /// goes week by week. A teacher has none; their home is their classes.
+    private func profilePage(_ v: inout Visit) async throws -> Response {
+        let account = try await me()
+        guard account.role != .teacher else { return redirect("/gallery") }
+        var data: [String: Any] = ["name": account.name, "initial": Self.initial(account.name),
+                                   "sketchCount": try await sketches().count]
+        if try await api.pictures()[try SchoolAPI.id(account.id).key] != nil { data["picture"] = account.id }
+        let own = try await api.report().results.filter { $0.pupil.key == account.id.lowercased() }.map(\.result)
+        let progress = progressRows(own, v.language)
+        data["progress"] = progress
+        data["hasProgress"] = !progress.isEmpty
+        if let game = gameTotals(own) { data["game"] = game }
+        if case .ok(let ok)? = try? await api.listClasses(.init(query: .init(archived: false))),
+           case .json(let classes) = ok.body, !classes.isEmpty {
+            data["classes"] = classes.map(\.name).joined(separator: ", ")
+        }
+        return render(v, "profile", heading: WebText.myPage.text(v.language), data, account: account)
+    }
+
+    // MARK: spreadsheets
+
+    /// Every grade and comment of a class's pupils, a row each.
+    private func gradesCSV(classID: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
+        let (_, view) = try await classView(classID)
+        let names = Dictionary(view.sketches.map { ($0.id.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
+        var out = "pupil,work,team,grade,comment,graded_at\r\n"
+        for pupil in view.pupils {
+            for g in view.grades(of: pupil.id.lowercased()) {
+                let work = g.target == .sketch ? names[g.targetId.lowercased()] ?? "" : "Buchstaben Post"
+                let at = Date(timeIntervalSince1970: Double(g.at) / 1000)
+                let cells = [SpreadsheetText.cell(pupil.name), SpreadsheetText.cell(work), g.pupilId == nil ? "yes" : "no",
+                             g.grade.map(String.init) ?? "", SpreadsheetText.cell(g.comment), SpreadsheetText.minute(at)]
+                out += cells.joined(separator: ",") + "\r\n"
+            }
+        }
+        return (Array(out.utf8), "text/csv; charset=utf-8", "attachment; filename=\"grades.csv\"")
+    }
+
+    /// Every recorded Buchstaben Post round of a class's pupils, a row each.
+    private func gamesCSV(classID: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
+        let (_, view) = try await classView(classID)
+        var out = "pupil,played_at,word,finished,seconds,letters_sent,letters_received,wrong_placements\r\n"
+        for pupil in view.pupils {
+            for r in view.results(of: pupil.id.lowercased()) {
+                let cells = [SpreadsheetText.cell(pupil.name), r.playedAt.map(SpreadsheetText.minute) ?? "",
+                             SpreadsheetText.cell(r.word), r.finished ? "yes" : "no",
+                             String(format: "%.1f", Double(r.milliseconds) / 1000), String(r.lettersSent),
+                             String(r.lettersReceived), String(r.wrongPlacements)]
+                out += cells.joined(separator: ",") + "\r\n"
+            }
+        }
+        return (Array(out.utf8), "text/csv; charset=utf-8", "attachment; filename=\"buchstaben-post.csv\"")
     }
 
     private func className(_ id: String) async -> String? {
@@ -462,6 +595,16 @@ struct WebGallery: Sendable {
     // MARK: small things
 
     static func initial(_ name: String) -> String { name.first.map { String($0).uppercased() } ?? "?" }
+
+    /// A week's Monday, without a time.
+    static func day(_ date: Date, _ language: WebLanguage) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: language == .de ? "de_DE" : "en_GB")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateStyle = .medium
+        f.timeStyle = .none
+        return f.string(from: date)
+    }
 
     static func date(_ ms: Int64, _ language: WebLanguage) -> String {
         let f = DateFormatter()

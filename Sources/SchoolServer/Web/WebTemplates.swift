@@ -84,6 +84,7 @@ enum WebTemplates {
         {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
         {{/sketches}}
         </ul>
+        <p><a class="button" href="/gallery/me">{{t.myPage}}</a></p>
         """,
         "classes": """
         {{^classes}}<p>{{t.noTeacherClasses}}</p>{{/classes}}
@@ -93,10 +94,18 @@ enum WebTemplates {
         </ul>
         """,
         "class": """
+        <p><a class="button" href="/gallery/classes/{{classID}}/grades.csv">{{t.downloadGrades}}</a>
+        <a class="button" href="/gallery/classes/{{classID}}/games.csv">{{t.downloadGames}}</a></p>
         {{^pupils}}<p>{{t.noPupils}}</p>{{/pupils}}
         {{#pupils}}
         <section>
-        <h2>{{#picture}}<img class="avatar" src="/gallery/people/{{picture}}/picture.png" alt="" width="48" height="48">{{/picture}}{{^picture}}<span class="badge">{{initial}}</span>{{/picture}} {{name}}</h2>
+        <h2>{{#picture}}<img class="avatar" src="/gallery/people/{{picture}}/picture.png" alt="" width="48" height="48">{{/picture}}{{^picture}}<span class="badge">{{initial}}</span>{{/picture}} <a href="{{href}}">{{name}}</a></h2>
+        {{> summary}}
+        </section>
+        {{/pupils}}
+        <p><a href="/gallery">{{t.back}}</a></p>
+        """,
+        "summary": """
         {{^sketches}}<p>{{t.noPupilSketches}}</p>{{/sketches}}
         <ul class="sketches">
         {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
@@ -119,8 +128,41 @@ enum WebTemplates {
         <tr><th scope="row">{{t.wrongPlacements}}</th><td>{{wrong}}</td></tr>
         </table>
         {{/game}}
-        </section>
-        {{/pupils}}
+        """,
+        "progress": """
+        <h3>{{t.gameOverTime}}</h3>
+        {{^progress}}<p>{{t.noRounds}}</p>{{/progress}}
+        {{#hasProgress}}
+        <table class="progress">
+        <tr><th scope="col">{{t.weekOf}}</th><th scope="col">{{t.rounds}}</th><th scope="col" colspan="2">{{t.wordsFinished}}</th><th scope="col">{{t.secondsPerWord}}</th><th scope="col">{{t.wrongPlacements}}</th></tr>
+        {{/hasProgress}}
+        {{#progress}}<tr><td>{{week}}</td><td>{{rounds}}</td><td>{{finished}}</td><td><meter min="0" max="{{scale}}" value="{{finished}}">{{finished}}</meter></td><td>{{secondsPerWord}}</td><td>{{wrong}}</td></tr>
+        {{/progress}}
+        {{#hasProgress}}
+        </table>
+        {{/hasProgress}}
+        """,
+        "pupil": """
+        <p class="me">{{#picture}}<img class="avatar" src="/gallery/people/{{picture}}/picture.png" alt="" width="96" height="96">{{/picture}}{{^picture}}<span class="badge">{{initial}}</span>{{/picture}}</p>
+        {{> summary}}
+        {{> progress}}
+        <p><a href="{{backHref}}">{{t.back}}</a></p>
+        """,
+        "profile": """
+        <p class="me">{{#picture}}<img class="avatar" src="/gallery/people/{{picture}}/picture.png" alt="" width="192" height="192">{{/picture}}{{^picture}}<span class="badge">{{initial}}</span>{{/picture}} <strong>{{name}}</strong></p>
+        <table class="game">
+        {{#classes}}<tr><th scope="row">{{t.myClass}}</th><td>{{classes}}</td></tr>{{/classes}}
+        <tr><th scope="row">{{t.sketchCount}}</th><td>{{sketchCount}}</td></tr>
+        </table>
+        {{#game}}
+        <h2>{{t.game}}</h2>
+        <table class="game">
+        <tr><th scope="row">{{t.rounds}}</th><td>{{rounds}}</td></tr>
+        <tr><th scope="row">{{t.wordsFinished}}</th><td>{{finished}}</td></tr>
+        <tr><th scope="row">{{t.secondsPerWord}}</th><td>{{secondsPerWord}}</td></tr>
+        </table>
+        {{/game}}
+        {{> progress}}
         <p><a href="/gallery">{{t.back}}</a></p>
         """,
         "sketch": """
@@ -157,6 +199,9 @@ enum WebTemplates {
     .slot.filled { background: #3584e4; }
     .grade { display: inline-block; padding: 2px 8px; border-radius: 6px; background: #2b2b6e; color: #fff; }
     table.game th { text-align: left; padding-right: 16px; font-weight: normal; }
+    table.progress { border-collapse: collapse; }
+    table.progress th, table.progress td { text-align: left; padding: 4px 12px 4px 0; }
+    table.progress meter { width: 160px; height: 20px; }
     img.avatar { border-radius: 12px; background: #fff; border: 1px solid #ddd; vertical-align: middle; }
     .me { display: flex; gap: 16px; align-items: center; font-size: 1.3em; }
     img.full { max-width: 100%; height: auto; background: #fff; border: 1px solid #ddd; }

@@ -10,6 +10,7 @@ enum WebText: CaseIterable {
     case startAgain, archived
     case grades, grade, forTeam, game, rounds, wordsFinished, lettersSent, lettersReceived, wrongPlacements
     case secondsPerWord, noGrades
+    case myPage, weekOf, gameOverTime, noRounds, downloadGrades, downloadGames, myClass, sketchCount
 
     var words: (en: String, de: String) {
         switch self {
@@ -60,6 +61,14 @@ enum WebText: CaseIterable {
         case .wrongPlacements: ("Wrong placements", "Falsch gelegt")
         case .secondsPerWord: ("Seconds per word", "Sekunden pro Wort")
         case .noGrades: ("No grades yet.", "Noch keine Noten.")
+        case .myPage: ("My page", "Meine Seite")
+        case .weekOf: ("Week of", "Woche ab")
+        case .gameOverTime: ("Week by week", "Woche für Woche")
+        case .noRounds: ("No rounds played yet.", "Noch keine Runden gespielt.")
+        case .downloadGrades: ("Grades as a spreadsheet (CSV)", "Noten als Tabelle (CSV)")
+        case .downloadGames: ("Buchstaben Post as a spreadsheet (CSV)", "Buchstaben Post als Tabelle (CSV)")
+        case .myClass: ("Class", "Klasse")
+        case .sketchCount: ("Sketches", "Bilder")
         }
     }
 
