@@ -1,5 +1,7 @@
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTLS
+import HummingbirdWebSocket
 import Logging
 import NIOSSL
 import OpenAPIHummingbird
@@ -38,10 +40,16 @@ public func buildApplication(
     try api.registerHandlers(on: RecordingTransport(router: router, table: routes), serverURL: try Servers.Server1.url(),
                              middlewares: [APIErrorMiddleware()])
     WebGallery(api: api, secureCookies: configuration.tls != nil).register(on: router)
+    let relay = RelayRoutes(api: api, hub: RelayHub(), logger: logger)
+    relay.register(on: router)
+    let webSockets = Router(context: BasicWebSocketRequestContext.self)
+    relay.register(on: webSockets)
+    let http = HTTPServerBuilder.http1ClosingHTTP10(
+        webSocketRouter: webSockets,
+        configuration: .init(ws: .init(maxFrameSize: RelayRoutes.maxMessageBytes)))
     return Application(
         router: router,
-        server: try configuration.tls.map { try .tls(.http1ClosingHTTP10(), tlsConfiguration: try $0.serverConfiguration()) }
-            ?? .http1ClosingHTTP10(),
+        server: try configuration.tls.map { try .tls(http, tlsConfiguration: try $0.serverConfiguration()) } ?? http,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "teamsketch-server"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },

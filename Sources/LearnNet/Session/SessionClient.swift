@@ -34,6 +34,9 @@ public final class SessionClient: Sendable {
         public var connectTimeout: Duration = .seconds(5)
         public var options = TransportOptions()
         public var log = SessionLog.stderr
+        /// Set: the session is reached through the school server's relay
+        /// (`host` and `port` are then only for messages).
+        public var relay: RelayRoute?
 
         public init(host: String, port: Int, name: String, role: PeerRole = .drawer) {
             self.host = host
@@ -66,8 +69,9 @@ public final class SessionClient: Sendable {
             // Attached on the loop the moment it connects, not after a hop
             // back to this task: a busy machine may not run the task for
             // longer than the host waits for a hello.
-            _ = try await core.bootstrap().connect(host: config.host, port: config.port)
-                .flatMapThrowing { channel in try core.attach(channel) }.get()
+            try await core.dial { channel in try core.attach(channel) }.get()
+        } catch let error as RelayError {
+            throw .unreachable(host: config.host, port: config.port, reason: error.description)
         } catch let error as NIOConnectionError {
             let first = error.connectionErrors.first.map { "\($0.error)" } ?? error.dnsAError.map { "\($0)" } ?? "\(error)"
             throw .unreachable(host: config.host, port: config.port, reason: first)
@@ -187,6 +191,21 @@ final class ClientCore: @unchecked Sendable {
         return b
     }
 
+    /// Connects the way the session is reached (TCP, or a WebSocket
+    /// through the relay) and hands the connection to `onConnected` on the
+    /// loop the moment it is made; a connection it refuses is closed.
+    func dial(_ onConnected: @escaping @Sendable (Channel) throws -> Void) -> EventLoopFuture<Void> {
+        if let relay = config.relay {
+            let path = "/relay/v1/join/\(relay.sessionID.uuidString.lowercased())"
+            return RelayDialer.dial(relay.endpoint, path: path, timeout: config.connectTimeout.timeAmount, loop: loop) { channel in
+                do { try onConnected(channel) } catch { channel.close(promise: nil); throw error }
+            }.map { _ in }
+        }
+        return bootstrap().connect(host: config.host, port: config.port).hop(to: loop).flatMapThrowing { channel in
+            do { try onConnected(channel) } catch { channel.close(promise: nil); throw error }
+        }
+    }
+
     func attach(_ channel: Channel) throws {
         loop.preconditionInEventLoop()
         let writer = ConnectionWriter(channel: channel, options: config.options)
@@ -249,12 +268,15 @@ final class ClientCore: @unchecked Sendable {
 
     private func reconnect(delay: TimeAmount) {
         guard !stopped, channel == nil, let lostAt else { return }
-        bootstrap().connect(host: config.host, port: config.port).hop(to: loop).whenComplete { result in
+        dial { channel in
+            guard !self.stopped, self.channel == nil else { throw ChannelError.alreadyClosed }
+            try self.attach(channel)
+        }.whenComplete { result in
             switch result {
-            case .success(let channel):
-                guard !self.stopped, self.channel == nil else { return channel.close(promise: nil) }
-                do { try self.attach(channel) } catch { channel.close(promise: nil) }
+            case .success:
+                break
             case .failure:
+                guard self.channel == nil else { return }
                 if NIODeadline.now() - lostAt > self.config.rejoinWindow.timeAmount {
                     self.config.log.write("the host is gone")
                     self.stopped = true

@@ -89,6 +89,45 @@ public final class SessionHost: Sendable {
         return SessionHost(core: core, port: port, sessionID: config.sessionID, peerID: config.peerID)
     }
 
+    // MARK: - Through the school server
+
+    /// Offers the session through the school server's relay as well, for
+    /// the class's devices that cannot reach this one (another room's
+    /// network, Wi-Fi that keeps its clients apart). Members who come that
+    /// way are members like any other; the server only carries bytes.
+    /// `classID`: the class the session is for (a teacher names one of
+    /// theirs; a pupil's own class is known to the server). Throws when
+    /// the server refuses or cannot be reached; ends with the session.
+    public func relay(through endpoint: RelayEndpoint, sessionName: String, classID: UUID? = nil,
+                      timeout: Duration = .seconds(10)) async throws {
+        var query = URLComponents()
+        query.queryItems = [URLQueryItem(name: "name", value: String(sessionName.prefix(200)))]
+            + (classID.map { [URLQueryItem(name: "class", value: $0.uuidString.lowercased())] } ?? [])
+        let path = "/relay/v1/host/\(sessionID.uuidString.lowercased())?\(query.percentEncodedQuery ?? "")"
+        let core = self.core, sessionID = self.sessionID
+        let listed = core.loop.makePromise(of: Void.self)
+        let dialed = RelayDialer.dial(endpoint, path: path, timeout: timeout.timeAmount, loop: core.loop,
+                                      bytes: false) { channel in
+            try channel.pipeline.syncOperations.addHandler(RelayControlHandler(
+                onReady: { listed.succeed(()) },
+                onOpen: { [weak core] connection in
+                    core?.relayedMemberArrives(connection, endpoint: endpoint, sessionID: sessionID, timeout: timeout)
+                },
+                onClosed: { [weak core] in
+                    listed.fail(RelayError.unreachable("the relay closed"))
+                    core?.log.write("the school server's relay closed")
+                }))
+        }
+        dialed.whenFailure { listed.fail($0) }
+        let control = try await dialed.get()
+        await core.read { $0.relayControl = control }
+        // Upgraded is not yet listed: members may look for it once it is.
+        let timer = core.loop.scheduleTask(in: timeout.timeAmount) { listed.fail(RelayError.unreachable("not listed")) }
+        defer { timer.cancel() }
+        try await listed.futureResult.get()
+        core.log.write("relaying '\(sessionName)' through \(endpoint.host):\(endpoint.port)")
+    }
+
     // MARK: - Lobby
 
     public func accept(_ member: MemberIndex) { core.submit(.accept(member)) }
@@ -181,7 +220,7 @@ final class HostCore: @unchecked Sendable {
     var session: HostSession
     var activity: (any HostActivity)?
     private let options: TransportOptions
-    private let log: SessionLog
+    let log: SessionLog
     private let onEvent: @Sendable (SessionEvent) -> Void
 
     private struct Connection {
@@ -193,6 +232,8 @@ final class HostCore: @unchecked Sendable {
     }
 
     private var server: Channel?
+    /// The control socket at the school server's relay, when relayed.
+    var relayControl: Channel?
     private var connections: [ConnectionID: Connection] = [:]
     private var nextID: ConnectionID = 1
     private var admission: ConnectionAdmission
@@ -239,10 +280,28 @@ final class HostCore: @unchecked Sendable {
                                          delay: options.pingInterval.timeAmount) { _ in self.onTick() }
     }
 
-    /// A new connection (called on the loop by the server's child initializer).
-    func attach(_ channel: Channel) throws {
+    /// A member coming through the relay: the host opens that member's
+    /// socket at the server, which then is a connection like any other.
+    /// Its source is its own: the per-address caps are for machines on
+    /// the room's network, and every relayed member arrives from the
+    /// server's address (the server admits only the class).
+    func relayedMemberArrives(_ connection: UUID, endpoint: RelayEndpoint, sessionID: UUID, timeout: Duration) {
         loop.preconditionInEventLoop()
-        let source = channel.remoteAddress?.ipAddress ?? "?"
+        guard session.ended == nil else { return }
+        let path = "/relay/v1/answer/\(sessionID.uuidString.lowercased())/\(connection.uuidString.lowercased())"
+        RelayDialer.dial(endpoint, path: path, timeout: timeout.timeAmount, loop: loop) { [weak self] channel in
+            guard let self else { throw ChannelError.ioOnClosedChannel }
+            try self.attach(channel, source: "relay \(connection.uuidString.lowercased())")
+        }.whenFailure { [weak self] error in
+            self?.log.write("could not answer a member at the relay: \(error)")
+        }
+    }
+
+    /// A new connection (called on the loop by the server's child
+    /// initializer, or for the relay with a source of its own).
+    func attach(_ channel: Channel, source relaySource: String? = nil) throws {
+        loop.preconditionInEventLoop()
+        let source = relaySource ?? channel.remoteAddress?.ipAddress ?? "?"
         var closedForRoom: Set<ConnectionID> = []
         admitting: while true {
             // One already closed for room cannot be offered twice.
@@ -440,6 +499,11 @@ final class HostCore: @unchecked Sendable {
         if let server {
             futures.append(server.close())
             self.server = nil
+        }
+        if let relayControl {
+            relayControl.close(promise: nil)
+            futures.append(relayControl.closeFuture)
+            self.relayControl = nil
         }
         for (_, c) in connections {
             // What was queued (an `end`) still goes out; a member that does not

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -11,9 +12,9 @@ import NIOHTTP1
 /// closes; Hummingbird closes only after "Connection: close", so they
 /// waited for ever. A handler right after the request decoder says
 /// "close" for every request that is not keep-alive by its version's rules.
-struct HTTP10ClosingChannel: HTTPChannelHandler {
-    typealias Value = HTTP1Channel.Value
-    let inner: HTTP1Channel
+struct HTTP10ClosingChannel<Inner: HTTPChannelHandler>: HTTPChannelHandler {
+    typealias Value = Inner.Value
+    let inner: Inner
 
     var responder: Responder { inner.responder }
 
@@ -29,16 +30,24 @@ struct HTTP10ClosingChannel: HTTPChannelHandler {
         await inner.handle(value: value, logger: logger)
     }
 
+    /// A connection keeps its HTTP version: once a request is HTTP/1.1 this
+    /// handler leaves, so a WebSocket upgrade (always 1.1) never finds it
+    /// in the way of the frames that follow.
     final class CloseUnlessKeptAlive: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = HTTPServerRequestPart
         typealias InboundOut = HTTPServerRequestPart
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            guard case .head(var head) = unwrapInboundIn(data), !head.isKeepAlive else {
+            guard case .head(var head) = unwrapInboundIn(data) else {
                 context.fireChannelRead(data)
                 return
             }
-            head.headers.replaceOrAdd(name: "connection", value: "close")
+            if head.version.major > 1 || (head.version.major == 1 && head.version.minor >= 1) {
+                context.fireChannelRead(data)
+                context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+                return
+            }
+            if !head.isKeepAlive { head.headers.replaceOrAdd(name: "connection", value: "close") }
             context.fireChannelRead(wrapInboundOut(.head(head)))
         }
     }
@@ -48,5 +57,16 @@ extension HTTPServerBuilder {
     /// `.http1()` that closes HTTP/1.0 connections as the standard asks.
     static func http1ClosingHTTP10() -> HTTPServerBuilder {
         .init { responder in HTTP10ClosingChannel(inner: HTTP1Channel(responder: responder)) }
+    }
+
+    /// The same with WebSocket upgrades answered by `webSocketRouter`.
+    static func http1ClosingHTTP10<WebSocketRouter: HTTPResponderBuilder>(
+        webSocketRouter: WebSocketRouter, configuration: HTTP1WebSocketUpgradeChannel.Configuration
+    ) -> HTTPServerBuilder where WebSocketRouter.Responder.Context: WebSocketRequestContext {
+        let webSocketResponder = webSocketRouter.buildResponder()
+        return .init { responder in
+            HTTP10ClosingChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                                     configuration: configuration))
+        }
     }
 }

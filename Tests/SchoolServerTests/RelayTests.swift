@@ -1,0 +1,173 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LearnModel
+import NIOCore
+import Testing
+import TeamsketchTestSupport
+@testable import LearnNet
+@testable import SchoolServer
+
+/// A session through the school server's relay, over real TCP and
+/// WebSockets on loopback: the host and its members reach only the
+/// server, never each other. The session's own rules (accepting, late
+/// join, rejoin with a token, the end) are the same as on the room's
+/// network; the server admits only the session's class.
+@Suite(.serialized) struct RelayTests {
+    /// What the test draws with: the host's pen or a member's.
+    protocol Pen: Sendable {
+        func beginStroke(id: UUID, color: RGBA, width: Double, start: Point)
+        func addSegments(_ segments: [CubicSegment], to id: UUID)
+        func endStroke(_ id: UUID)
+        func document() async -> SketchDocument
+    }
+
+    private func draw(_ pen: any Pen, strokes: Int, seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<strokes {
+            let id = UUID()
+            func point() -> Point { Point(Double(rng.nextInt(below: 1600)), Double(rng.nextInt(below: 1000))) }
+            pen.beginStroke(id: id, color: PenColor.red.rgba, width: 4, start: point())
+            pen.addSegments((0..<20).map { _ in CubicSegment(c1: point(), c2: point(), end: point()) }, to: id)
+            pen.endStroke(id)
+        }
+    }
+
+    private func converge(_ pens: [any Pen], strokes: Int) async throws {
+        try await eventually("every copy has \(strokes) strokes and they agree") {
+            var documents: [SketchDocument] = []
+            for pen in pens { documents.append(await pen.document()) }
+            return documents.allSatisfy { $0.strokes.count == strokes && $0.ops == documents[0].ops }
+        }
+    }
+
+    private func member(_ name: String, token: String, port: Int, session: UUID,
+                        events: EventLog? = nil) async throws(SessionClientError) -> SessionClient {
+        var config = SessionClient.Configuration(host: "school server", port: port, name: name)
+        config.relay = RelayRoute(endpoint: RelayEndpoint(host: "127.0.0.1", port: port, token: token), sessionID: session)
+        config.log = .silent
+        return try await SessionClient.connect(config, onEvent: EventLog.handler(for: events))
+    }
+
+    private func listed(_ client: any TestClientProtocol, token: String) async throws -> [[String: Any]] {
+        try await client.execute(uri: "/relay/v1/sessions", method: .get,
+                                 headers: [.authorization: "Bearer \(token)"]) { response in
+            #expect(response.status == .ok)
+            return (try? JSONSerialization.jsonObject(with: Data(buffer: response.body))) as? [[String: Any]] ?? []
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aClassDrawsThroughTheRelayWithALateJoinerAndADroppedMember(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole", "Ben"])
+            let other = try await api.schoolClass("3a", teacher: teacher.token, pupils: ["Zoe"])
+            let port = try #require(api.client.port)
+
+            // Mia hosts; her session listens on loopback only for form's
+            // sake: every member below comes through the server.
+            var config = SessionHost.Configuration(name: "Mia", params: SessionParams(name: "Zoo"))
+            config.bindHost = "127.0.0.1"
+            config.acceptAll = true
+            config.log = .silent
+            let host = try await SessionHost.start(config)
+            let mia = klass.pupils["Mia"]!
+            try await host.relay(through: RelayEndpoint(host: "127.0.0.1", port: port, token: mia.token), sessionName: "Zoo")
+
+            // Her class sees the session; another class does not, and may not join.
+            let seen = try await listed(api.client, token: klass.pupils["Ole"]!.token)
+            #expect(seen.map { $0["id"] as? String } == [host.sessionID.uuidString.lowercased()])
+            #expect(seen.first?["name"] as? String == "Zoo" && seen.first?["host"] as? String == "Mia")
+            #expect(try await listed(api.client, token: other.pupils["Zoe"]!.token).isEmpty)
+            do {
+                _ = try await member("Zoe", token: other.pupils["Zoe"]!.token, port: port, session: host.sessionID)
+                Issue.record("another class's pupil got in")
+            } catch {
+                #expect("\(error)".contains("HTTP 403"), "\(error)")
+            }
+            do {
+                _ = try await member("Nobody", token: "not-a-token", port: port, session: host.sessionID)
+                Issue.record("a stranger got in")
+            } catch {
+                #expect("\(error)".contains("HTTP 401"), "\(error)")
+            }
+
+            let ole = try await member("Ole", token: klass.pupils["Ole"]!.token, port: port, session: host.sessionID)
+            try await eventually("Ole accepted") { await ole.state().phase == .accepted }
+            host.start()
+            try await eventually("Ole started") { await ole.state().phase == .started }
+            draw(host, strokes: 3, seed: 1)
+            draw(ole, strokes: 3, seed: 2)
+            try await converge([host, ole], strokes: 6)
+
+            // A late joiner gets the whole sketch through the relay.
+            let ben = try await member("Ben", token: klass.pupils["Ben"]!.token, port: port, session: host.sessionID)
+            try await eventually("Ben started") { await ben.state().phase == .started }
+            draw(ben, strokes: 2, seed: 3)
+            try await converge([host, ole, ben], strokes: 8)
+
+            // Ole's connection breaks: he comes back through the relay with
+            // his token, as the same member, and catches up.
+            let before = await ole.state()
+            let index = try #require(before.index)
+            await ole.dropConnectionForTesting()
+            draw(host, strokes: 2, seed: 4)
+            try await eventually("Ole back") { await host.lobby().member(index)?.connected == true }
+            try await converge([host, ole, ben], strokes: 10)
+            let after = await ole.state()
+            #expect(after.token == before.token && after.index == before.index)
+            let authors = Set(await host.document().strokes.map(\.author))
+            #expect(authors == ["Mia", "Ole", "Ben"])
+
+            await host.end()
+            for c in [ole, ben] {
+                try await eventually("the end reached everyone") { await c.state().phase == .ended(.hostEnded) }
+            }
+            try await eventually("the session is no longer listed") {
+                (try? await listed(api.client, token: klass.pupils["Ole"]!.token).isEmpty) == true
+            }
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func onlyTheHostAnswersAndOnlyForItsOwnClass(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
+            let port = try #require(api.client.port)
+            var config = SessionHost.Configuration(name: "Frau Berg", params: SessionParams(name: "Wald"))
+            config.bindHost = "127.0.0.1"
+            config.log = .silent
+            let host = try await SessionHost.start(config)
+            let endpoint = RelayEndpoint(host: "127.0.0.1", port: port, token: teacher.token)
+            // A teacher names the class; a class not theirs is refused.
+            await #expect(throws: RelayError.refused(status: 403)) {
+                try await host.relay(through: endpoint, sessionName: "Wald", classID: UUID())
+            }
+            try await host.relay(through: endpoint, sessionName: "Wald", classID: UUID(uuidString: klass.id)!)
+            #expect(try await listed(api.client, token: klass.pupils["Ole"]!.token).count == 1)
+
+            // Asked without an upgrade, the relay's addresses say why not
+            // (400: only as a WebSocket).
+            let session = host.sessionID.uuidString.lowercased()
+            for (path, token, status) in [
+                ("/relay/v1/join/\(session)", klass.pupils["Ole"]!.token, HTTPResponse.Status.badRequest),
+                ("/relay/v1/join/\(UUID())", klass.pupils["Ole"]!.token, .notFound),
+                ("/relay/v1/join/\(session)", "", .unauthorized),
+                ("/relay/v1/answer/\(session)/\(UUID())", klass.pupils["Ole"]!.token, .forbidden),
+            ] {
+                let answered = try await api.client.execute(uri: path, method: .get,
+                                                            headers: token.isEmpty ? [:] : [.authorization: "Bearer \(token)"]) {
+                    $0.status
+                }
+                #expect(answered == status, "\(path)")
+            }
+            await host.shutdown()
+        }
+    }
+}
+
+extension SessionHost: RelayTests.Pen {}
+extension SessionClient: RelayTests.Pen {}
