@@ -79,9 +79,11 @@ let package = Package(
                 "LearnModel",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                // A session relayed by the school server runs over a WebSocket.
+                // A session relayed by the school server runs over a WebSocket
+                // (HTTPS when the server is, as the desktop's link is by default).
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Cairo + zlib, no GTK: rasterizing, thumbnails, file formats on disk.

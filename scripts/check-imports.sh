@@ -11,7 +11,9 @@ cd "$(dirname "$0")/.."
 base="Foundation FoundationEssentials Dispatch Synchronization"
 # Why each list is what it is:
 # - LearnModel is shared with the school server and the fuzzers: Foundation only.
-# - The store, the network and the renderer each add one dependency to the model.
+# - The store, the network and the renderer each add one dependency to the model
+#   (the network's is SwiftNIO; a session through the school server's relay
+#   adds its WebSocket, HTTP and TLS parts).
 # - The app core decides without a window: our Swift targets, no C module.
 # - The API is generated code over the OpenAPI runtime only.
 # - The school server has no GTK and no desktop store: it shares the model
@@ -26,7 +28,7 @@ base="Foundation FoundationEssentials Dispatch Synchronization"
 declare -A allowed=(
     [LearnModel]="$base"
     [LearnStore]="$base LearnModel GRDB"
-    [LearnNet]="$base LearnModel NIOCore NIOPosix NIOConcurrencyHelpers NIOHTTP1 NIOWebSocket"
+    [LearnNet]="$base LearnModel NIOCore NIOPosix NIOConcurrencyHelpers NIOHTTP1 NIOWebSocket NIOSSL"
     [LearnRender]="$base LearnModel CCairo CZlib"
     [TeamsketchCore]="$base LearnModel LearnStore LearnNet LearnRender"
     [TeamsketchAPI]="$base OpenAPIRuntime HTTPTypes"

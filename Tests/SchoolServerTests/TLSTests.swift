@@ -1,8 +1,11 @@
 import Foundation
 import Logging
+import LearnModel
+@testable import LearnNet
 import LearnStore
 import SchoolClient
 import TeamsketchCore
+import TeamsketchTestSupport
 import Testing
 @testable import SchoolServer
 
@@ -49,12 +52,32 @@ import Testing
         let round = try await SyncService(store: try LocalStore.inMemory(), connection: trusting.connection(token: signedIn.token),
                                           key: "k").syncOnce()
         #expect(round.pushed == 0)
-        await trusting.shutdown()
         let suspicious = try SchoolServerClient(address: address)
         await #expect(throws: SchoolServerClient.SignInFailure.self) {
             try await suspicious.signInTeacher(name: "Frau Berg", password: "correct horse")
         }
         await suspicious.shutdown()
+
+        // A session through the relay over HTTPS: the host and a member
+        // trusting the school's CA get through; one that does not is told why.
+        let classID = try await trusting.createClass(named: "2b", token: signedIn.token)
+        var hostConfig = SessionHost.Configuration(name: "Frau Berg", params: SessionParams(name: "Wald"))
+        hostConfig.bindHost = "127.0.0.1"
+        hostConfig.log = .silent
+        let host = try await SessionHost.start(hostConfig)
+        let secure = RelayEndpoint(host: "localhost", port: port, token: signedIn.token, secure: true,
+                                   trustedCertificates: dir + "/ca.pem")
+        try await host.relay(through: secure, sessionName: "Wald", classID: UUID(uuidString: classID)!)
+        var memberConfig = SessionClient.Configuration(host: "localhost", port: port, name: "Frau Berg", role: .observer)
+        memberConfig.relay = RelayRoute(endpoint: secure, sessionID: host.sessionID)
+        memberConfig.log = .silent
+        let watcher = try await SessionClient.connect(memberConfig)
+        try await eventually("the watcher is in") { await host.lobby().members.count == 2 }
+        memberConfig.relay?.endpoint.trustedCertificates = nil
+        await #expect(throws: SessionClientError.self) { _ = try await SessionClient.connect(memberConfig) }
+        await watcher.leave()
+        await host.shutdown()
+        await trusting.shutdown()
         running.cancel()
         _ = await running.result
         await database.close()

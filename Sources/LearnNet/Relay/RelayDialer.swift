@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import NIOWebSocket
 
 /// Where the school server relays sessions, and who is asking: the
@@ -11,11 +12,32 @@ public struct RelayEndpoint: Sendable, Hashable {
     public var port: Int
     /// The account's API token (as for sync).
     public var token: String
+    /// HTTPS, its certificate checked as the school link checks it.
+    public var secure: Bool
+    /// A PEM file of the authorities to trust (a school's own CA); nil:
+    /// the system's.
+    public var trustedCertificates: String?
 
-    public init(host: String, port: Int, token: String) {
+    public init(host: String, port: Int, token: String, secure: Bool = false, trustedCertificates: String? = nil) {
         self.host = host
         self.port = port
         self.token = token
+        self.secure = secure
+        self.trustedCertificates = trustedCertificates
+    }
+
+    /// The TLS handler a connection to this server starts with, if secure:
+    /// the chain checked against the trusted authorities, and the host
+    /// name too unless the address is a bare IP.
+    func tlsHandler() throws -> NIOSSLClientHandler? {
+        guard secure else { return nil }
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let trustedCertificates {
+            tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(trustedCertificates))
+        }
+        let isAddress = (try? SocketAddress(ipAddress: host, port: 0)) != nil
+        return try NIOSSLClientHandler(context: try NIOSSLContext(configuration: tls),
+                                       serverHostname: isAddress ? nil : host)
     }
 }
 
@@ -78,11 +100,15 @@ enum RelayDialer {
                         upgraded.fail(RelayError.refused(status: why))
                         channel.close(promise: nil)
                     }
-                })
+                }, failed: { why in upgraded.fail(RelayError.unreachable(why)) })
                 let config: NIOHTTPClientUpgradeConfiguration = (upgraders: [upgrader], completionHandler: { _ in
                     channel.pipeline.removeHandler(request, promise: nil)
                 })
-                return channel.pipeline.addHTTPClientHandlers(withClientUpgrade: config).flatMap {
+                return channel.eventLoop.makeCompletedFuture {
+                    if let tls = try endpoint.tlsHandler() { try channel.pipeline.syncOperations.addHandler(tls) }
+                }.flatMap {
+                    channel.pipeline.addHTTPClientHandlers(withClientUpgrade: config)
+                }.flatMap {
                     channel.pipeline.addHandler(request)
                 }
             }
@@ -113,8 +139,14 @@ enum RelayDialer {
                                              refused: { status, channel in
                     if status == 0 { answer.fail(RelayError.unreachable("connection closed")) } else { answer.succeed(status) }
                     channel.close(promise: nil)
-                })
-                return channel.pipeline.addHTTPClientHandlers().flatMap { channel.pipeline.addHandler(request) }
+                }, failed: { why in answer.fail(RelayError.unreachable(why)) })
+                return channel.eventLoop.makeCompletedFuture {
+                    if let tls = try endpoint.tlsHandler() { try channel.pipeline.syncOperations.addHandler(tls) }
+                }.flatMap {
+                    channel.pipeline.addHTTPClientHandlers()
+                }.flatMap {
+                    channel.pipeline.addHandler(request)
+                }
             }
             .connect(host: endpoint.host, port: endpoint.port)
             .whenComplete { result in
@@ -141,9 +173,11 @@ enum RelayDialer {
 
         let host: String, port: Int, path: String, token: String
         let refused: (Int, Channel) -> Void
+        let failed: (String) -> Void
 
-        init(host: String, port: Int, path: String, token: String, refused: @escaping (Int, Channel) -> Void) {
-            (self.host, self.port, self.path, self.token, self.refused) = (host, port, path, token, refused)
+        init(host: String, port: Int, path: String, token: String, refused: @escaping (Int, Channel) -> Void,
+             failed: @escaping (String) -> Void) {
+            (self.host, self.port, self.path, self.token, self.refused, self.failed) = (host, port, path, token, refused, failed)
         }
 
         func channelActive(context: ChannelHandlerContext) {
@@ -164,6 +198,16 @@ enum RelayDialer {
                 answered = true
                 refused(Int(response.status.code), context.channel)
             }
+        }
+
+        /// A failure before any answer (a certificate not trusted, say) is
+        /// the one to report; the close that follows says nothing new.
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            if !answered {
+                answered = true
+                failed("\(error)")
+            }
+            context.close(promise: nil)
         }
 
         /// Closed before any answer: the server went away (0: no status).
