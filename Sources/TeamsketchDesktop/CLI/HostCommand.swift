@@ -17,7 +17,9 @@ struct HostCommand: ParsableCommand {
             Without --port the first free port of \(JoinCode.sessionPorts.lowerBound)–\(JoinCode.sessionPorts.upperBound) \
             is used (those have join codes), else any free port. With --accept-all everyone who asks is accepted \
             (drawers up to 4, host included; observers too) and drawing starts once --start-with drawers are in; without it, joiners wait.
-            Exit status: 0 ok, 1 port busy or the sketch could not be written, 64 bad arguments.
+            With --relay the session is also offered through the school server's relay (prints `relayed:`), \
+            for the class's machines that cannot reach this one; the account's token is read from TEAMSKETCH_TOKEN.
+            Exit status: 0 ok, 1 port busy, the relay refused or the sketch could not be written, 64 bad arguments.
             """)
 
     @Option(help: "The host's name, shown to joiners and on its strokes.")
@@ -58,13 +60,24 @@ struct HostCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Joiners that may wait for the host at once.", visibility: .hidden))
     var maxWaiting: Int?
 
+    @OptionGroup var relayOptions: RelayOptions
+
+    @Option(help: ArgumentHelp("Once started, draw this many strokes with the host's pen, one every quarter second (tests, demos).",
+                               visibility: .hidden))
+    var draw = 0
+
+    @Option(help: "With --relay, for a teacher's token: the class the session is for (a pupil hosts for their own).")
+    var forClass: String?
+
     func validate() throws {
+        if let forClass, UUID(uuidString: forClass) == nil { throw ValidationError("--for-class must be a class's id.") }
         guard SketchLimits.timeLimitMinutes.contains(minutes) else { throw ValidationError("--minutes must be 0…120.") }
         let fewest = SketchActivity.startRule.minimumPlayers
         guard (fewest...HostSession.maxDrawers).contains(startWith) else {
             throw ValidationError("--start-with must be \(fewest)…\(HostSession.maxDrawers).")
         }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0…65535.") }
+        guard (0...10_000).contains(draw) else { throw ValidationError("--draw must be 0…10000.") }
         if let maxOps, !(1...SketchLimits.maxOps).contains(maxOps) {
             throw ValidationError("--max-ops must be 1…\(SketchLimits.maxOps).")
         }
@@ -99,10 +112,22 @@ struct HostCommand: ParsableCommand {
         }
         SessionCommandSupport.say("address: \(address):\(host.port)")
         let withdraw = await HeadlessAnnouncement.publish(name: name, sessionID: host.sessionID, port: host.port)
+        if let endpoint = relayOptions.endpoint {
+            do {
+                try await host.relay(through: endpoint, sessionName: config.params.name,
+                                     classID: forClass.flatMap(UUID.init(uuidString:)))
+                SessionCommandSupport.say("relayed: \(endpoint.host):\(endpoint.port)")
+            } catch {
+                await withdraw()
+                await host.shutdown()
+                throw CLIFailure(message: "the school server's relay: \(error)")
+            }
+        }
 
         let signals = SessionCommandSupport.terminationSignals()
         let startWith = startWith
         let acceptAll = acceptAll
+        let draw = draw
         let reason: EndReason? = await withTaskGroup(of: EndReason?.self) { group in
             group.addTask {
                 for await _ in signals { return nil }
@@ -117,6 +142,11 @@ struct HostCommand: ParsableCommand {
                         if acceptAll && !lobby.started && players >= startWith
                             && SketchActivity.startRule.decide(players: players) == .start {
                             host.start()
+                        }
+                    case .started where draw > 0:
+                        Task {
+                            await Self.drawStrokes(draw, with: host)
+                            SessionCommandSupport.say("drew: \(draw)")
                         }
                     case .ended(let reason):
                         return reason
@@ -141,6 +171,24 @@ struct HostCommand: ParsableCommand {
                 throw CLIFailure(message: error.description)
             }
             SessionCommandSupport.say("wrote: \(out) (\(doc.strokes.count) strokes)")
+        }
+    }
+
+    /// Strokes as a hand draws them: a frame's samples every 1/60 s, a new
+    /// stroke every quarter second.
+    private static func drawStrokes(_ count: Int, with host: SessionHost) async {
+        var path = PenPath(seed: 7)
+        for n in 0..<count {
+            var builder = StrokeBuilder(author: "", pen: Pen(color: PenColor.allCases[n % PenColor.allCases.count], width: .fine),
+                                        start: path.next(), at: Date())
+            host.beginStroke(id: builder.id, color: builder.color, width: builder.width, start: builder.start)
+            for _ in 0..<6 {
+                host.addSegments((0..<5).flatMap { _ in builder.add(path.next()) }, to: builder.id)
+                try? await Task.sleep(for: .milliseconds(16))
+            }
+            host.addSegments(builder.finish(at: Date()).tail, to: builder.id)
+            host.endStroke(builder.id)
+            try? await Task.sleep(for: .milliseconds(150))
         }
     }
 

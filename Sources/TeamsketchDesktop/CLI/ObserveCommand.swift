@@ -13,13 +13,23 @@ struct ObserveCommand: ParsableCommand {
         abstract: "Watch a Team Sketch session and save its sketch.",
         discussion: """
             Prints `code:` (when the address has one) and `address:` once connected, `started` and `ended: REASON`.
+            With --relay and --session the session is reached through the school server's relay (token in TEAMSKETCH_TOKEN).
             Exit status: 0 written, 1 the file could not be written, 64 bad arguments, \
             \(SessionExitStatus.unreachable) host unreachable, \(SessionExitStatus.declined) declined, \
             \(SessionExitStatus.protocolMismatch) protocol mismatch.
             """)
 
     @Option(help: "A six-digit join code or HOST:PORT.")
-    var join: String
+    var join: String?
+
+    @OptionGroup var relayOptions: RelayOptions
+
+    @Option(help: "With --relay: the relayed session's id (the host prints it as `session:`).")
+    var session: String?
+
+    @Flag(help: ArgumentHelp("Join as a drawer who never draws, so a host waiting for drawers starts (tests).",
+                             visibility: .hidden))
+    var asDrawer = false
 
     @Option(help: "Where to write the sketch (png, pdf, svg, xopp, teamsketch).")
     var out: String
@@ -34,6 +44,13 @@ struct ObserveCommand: ParsableCommand {
         guard SketchFileKind(path: out) != nil else {
             throw ValidationError("--out must end in \(SketchFileKind.exportable.joined(separator: ", ")).")
         }
+        if relayOptions.relay != nil {
+            guard join == nil, let session, UUID(uuidString: session) != nil else {
+                throw ValidationError("--relay needs --session ID (and no --join).")
+            }
+            return
+        }
+        guard let join else { throw ValidationError("--join (or --relay with --session) is needed.") }
         do { _ = try JoinInput(parsing: join) } catch {
             throw ValidationError("--join must be a six-digit code or HOST:PORT (\(error)).")
         }
@@ -44,14 +61,24 @@ struct ObserveCommand: ParsableCommand {
         try HeadlessMainLoop.runBlocking { try await command.observe() }
     }
 
+    /// Where to try: the join's candidates, or the relay.
+    private func candidates() throws -> [(SessionAddress, RelayRoute?)] {
+        if let endpoint = relayOptions.endpoint, let session = session.flatMap(UUID.init(uuidString:)) {
+            return [(SessionAddress(host: endpoint.host, port: endpoint.port), RelayRoute(endpoint: endpoint, sessionID: session))]
+        }
+        let input = try JoinInput(parsing: join ?? "")
+        return input.candidates(localAddresses: LocalInterfaces.current().addresses).map { ($0, nil) }
+    }
+
     private func observe() async throws {
-        let input = try JoinInput(parsing: join)
         let (events, onEvent) = SessionCommandSupport.eventStream()
         var client: SessionClient?
         var reached: SessionAddress?
         var failures: [String] = []
-        for candidate in input.candidates(localAddresses: LocalInterfaces.current().addresses) {
-            var config = SessionClient.Configuration(host: candidate.host, port: candidate.port, name: name, role: .observer)
+        for (candidate, relay) in try candidates() {
+            var config = SessionClient.Configuration(host: candidate.host, port: candidate.port, name: name,
+                                                     role: asDrawer ? .drawer : .observer)
+            config.relay = relay
             config.rejoinWindow = .milliseconds(Int(rejoinSeconds * 1000))
             do {
                 client = try await SessionClient.connect(config, onEvent: onEvent)
