@@ -15,6 +15,8 @@
 #   BENCH_SCHOOL_SECONDS   length of the 120-pupil school server load run (default 60)
 #   BENCH_SCHOOL_DATABASES which databases the school server runs on (default "sqlite postgres")
 #   BENCH_GALLERY_SKETCHES sketches in the teacher's grid benchmark (default 500, the issue's number)
+#   BENCH_RELAY_GROUPS     groups of 4 drawing through the school server's relay (default 30)
+#   BENCH_RELAY_SECONDS    length of the relay run (default 60)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -178,3 +180,22 @@ school_bench() {
     if [[ "$db" == postgres ]]; then scripts/test-postgres.sh stop; fi
 }
 for db in ${BENCH_SCHOOL_DATABASES:-sqlite postgres}; do school_bench "$db"; done
+
+# --- Sessions through the school server's relay: 30 groups of 4 ------------
+# The release server on SQLite (the relay keeps nothing in the database),
+# the groups and their members in one process; beside it, the same
+# process's LAN session figures above (session_latency_…).
+relay_bench() {
+    local port pid password=bench-relay-password location="$WORK/relay.sqlite"
+    echo "$password" | "$SERVER_BIN" create-teacher "Bench Teacher" --database "$location" >/dev/null
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    "$SERVER_BIN" serve --host 127.0.0.1 --port "$port" --database "$location" --no-announce \
+        >"$WORK/relay-server.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/api/v1/health" >/dev/null && break; sleep 0.1; done
+    note "relay: ${BENCH_RELAY_GROUPS:-30} groups of 4 for ${BENCH_RELAY_SECONDS:-60} s…"
+    TEAMSKETCH_PASSWORD=$password "$BIN" bench-relay --server "http://127.0.0.1:$port" --teacher "Bench Teacher" \
+        --groups "${BENCH_RELAY_GROUPS:-30}" --seconds "${BENCH_RELAY_SECONDS:-60}"
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+relay_bench

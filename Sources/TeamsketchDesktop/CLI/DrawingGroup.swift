@@ -23,7 +23,10 @@ struct DrawingGroup: Sendable {
 
     /// A host (on loopback unless told) letting everyone in (watchers too), and
     /// `peers - 1` members, started once all are in.
+    /// `relay`: the members come through the school server's relay instead
+    /// (the host offers the session there for the class).
     static func start(name: String, peers: Int, bind: String = "127.0.0.1", hostConfig: SessionHost.Configuration? = nil,
+                      relay: (endpoint: RelayEndpoint, classID: UUID)? = nil,
                       onEvent: @escaping @Sendable (Int, SessionEvent) -> Void = { _, _ in }) async throws -> DrawingGroup {
         var config = hostConfig ?? SessionHost.Configuration(name: name, params: SessionParams(name: "\(name)'s sketch"))
         config.bindHost = bind
@@ -39,10 +42,18 @@ struct DrawingGroup: Sendable {
         } catch {
             throw CLIFailure(message: error.description)
         }
+        if let relay {
+            do {
+                try await host.relay(through: relay.endpoint, sessionName: config.params.name, classID: relay.classID)
+            } catch {
+                throw CLIFailure(message: "the relay: \(error)")
+            }
+        }
         var clients: [SessionClient] = []
         for i in 1..<peers {
             var c = SessionClient.Configuration(host: "127.0.0.1", port: host.port, name: "\(name) \(i)")
             c.log = .silent
+            c.relay = relay.map { RelayRoute(endpoint: $0.endpoint, sessionID: host.sessionID) }
             do {
                 clients.append(try await SessionClient.connect(c, onEvent: { onEvent(i, $0) }))
             } catch {

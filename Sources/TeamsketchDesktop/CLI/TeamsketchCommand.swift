@@ -7,7 +7,8 @@ struct TeamsketchCommand: ParsableCommand {
         subcommands: [RunCommand.self, ExportCommand.self, GenerateCommand.self, BenchCommand.self,
                       DiscoverCommand.self, FindServersCommand.self, AnnounceCommand.self, HostCommand.self,
                       ObserveCommand.self, SessionBenchCommand.self, StoreBenchCommand.self, SyncCommand.self,
-                      SchoolBenchCommand.self, WallBenchCommand.self, DrawGroupsCommand.self, GalleryBenchCommand.self],
+                      SchoolBenchCommand.self, WallBenchCommand.self, DrawGroupsCommand.self, GalleryBenchCommand.self,
+                      RelayBenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
