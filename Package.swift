@@ -196,7 +196,7 @@ let package = Package(
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SchoolServerTests",
                     dependencies: ["SchoolServer", "TeamsketchAPI", "LearnModel", "LearnRender", "LearnStore", "TeamsketchCore", "SchoolClient",
-                                   "LearnNet", "TeamsketchTestSupport",
+                                   "LearnNet", "TeamsketchTestSupport", .product(name: "NIOPosix", package: "swift-nio"),
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
                                    .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import LearnModel
 import NIOCore
+import NIOPosix
 import Testing
 import TeamsketchTestSupport
 @testable import LearnNet
@@ -164,7 +165,47 @@ import TeamsketchTestSupport
                 }
                 #expect(answered == status, "\(path)")
             }
-            await host.shutdown()
+            // A host that vanishes without a word (no WebSocket goodbye) is
+            // no longer listed either.
+            await host.crashForTesting()
+            try await eventually("the vanished host's session is no longer listed") {
+                (try? await listed(api.client, token: klass.pupils["Ole"]!.token).isEmpty) == true
+            }
+        }
+    }
+
+    /// An upgrade exists from HTTP/1.1 on; an HTTP/1.0 request asking for
+    /// one is answered as plain HTTP. (NIO would upgrade it, and the first
+    /// frame then stopped the whole server.)
+    @Test func anHTTP10UpgradeIsAnsweredPlainlyAndTheServerCarriesOn() async throws {
+        try await TestServer(.sqlite).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: [])
+            let port = try #require(api.client.port)
+            let request = "GET /relay/v1/host/\(UUID().uuidString.lowercased())?class=\(klass.id) HTTP/1.0\r\n"
+                + "Host: 127.0.0.1\r\nAuthorization: Bearer \(teacher.token)\r\nConnection: Upgrade\r\n"
+                + "Upgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            let answer = try await RawHTTP.exchange(port: port, [Array(request.utf8), [0x82, 0x85, 1, 2, 3, 4, 5, 6, 7, 8, 9]])
+            #expect(answer.hasPrefix("HTTP/1.0 400") || answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(80))")
+            #expect(try await api.call(.get, "/health").status == .ok)
+        }
+    }
+}
+
+/// Bytes to a port and everything that comes back until the server closes.
+enum RawHTTP {
+    static func exchange(port: Int, _ pieces: [[UInt8]]) async throws -> String {
+        let socket = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await socket.executeThenClose { inbound, outbound in
+            for piece in pieces { try await outbound.write(ByteBuffer(bytes: piece)) }
+            var text = ""
+            for try await buffer in inbound { text += String(buffer: buffer) }
+            return text
         }
     }
 }

@@ -3,19 +3,20 @@ import NIOCore
 import NIOWebSocket
 
 /// The host's side of its control socket at the relay: the server says
-/// "ready" once the session is listed, then "open <connection>" for each
-/// member who wants in, and the host answers with a data socket for that
-/// member (`HostCore.relayedMemberArrives`). Anything else is ignored; a
-/// close ends it.
+/// "ready" once the session is listed, then "open <connection> <account>"
+/// for each member who wants in, and the host answers with a data socket
+/// for that member (`HostCore.relayedMemberArrives`). Anything else is
+/// ignored; a close ends it.
 final class RelayControlHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
     private let onReady: () -> Void
-    private let onOpen: (UUID) -> Void
+    private let onOpen: (_ connection: UUID, _ account: UUID?) -> Void
     private let onClosed: () -> Void
 
-    init(onReady: @escaping () -> Void, onOpen: @escaping (UUID) -> Void, onClosed: @escaping () -> Void) {
+    init(onReady: @escaping () -> Void, onOpen: @escaping (_ connection: UUID, _ account: UUID?) -> Void,
+         onClosed: @escaping () -> Void) {
         self.onReady = onReady
         self.onOpen = onOpen
         self.onClosed = onClosed
@@ -28,7 +29,9 @@ final class RelayControlHandler: ChannelInboundHandler, RemovableChannelHandler 
             let text = String(buffer: frame.unmaskedData)
             let parts = text.split(separator: " ")
             if text == "ready" { onReady() }
-            if parts.count == 2, parts[0] == "open", let id = UUID(uuidString: String(parts[1])) { onOpen(id) }
+            if (2...3).contains(parts.count), parts[0] == "open", let id = UUID(uuidString: String(parts[1])) {
+                onOpen(id, parts.count == 3 ? UUID(uuidString: String(parts[2])) : nil)
+            }
         case .ping:
             let pong = WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData)
             context.writeAndFlush(wrapOutboundOut(pong), promise: nil)

@@ -82,6 +82,7 @@ enum RelayDialer {
                             upgraded.succeed(channel)
                         } catch {
                             upgraded.fail(error)
+                            channel.close(promise: nil)
                             throw error
                         }
                     }

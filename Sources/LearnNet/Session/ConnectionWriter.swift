@@ -48,13 +48,19 @@ final class ConnectionWriter: @unchecked Sendable {
     /// `end` this waits to deliver, when the peer's loop is busy for a moment.
     /// The peer reads to the end and hangs up, which closes the rest.
     ///
-    /// A peer that reads nothing for `grace` is cut off; one that reads
-    /// slowly is not (it would lose the `end` behind a long catch-up).
-    func closeAfterFlush(grace: TimeAmount = .seconds(2)) {
+    /// Progress is what the kernel takes from the queue, which it does only
+    /// as fast as the peer reads: a peer whose queue has not moved for
+    /// `grace` is cut off, one reading slowly is not (it would lose the
+    /// `end` behind a long catch-up); once all is in the kernel, the peer
+    /// has `grace` to hang up. Whatever happens, the connection is closed
+    /// after `deadline`, so ending a session never waits longer.
+    func closeAfterFlush(grace: TimeAmount = .seconds(2), deadline: TimeAmount = .seconds(30)) {
         channel.eventLoop.preconditionInEventLoop()
         guard !closing else { return }
         closing = true
         cutOffUnlessReading(within: grace, sentBefore: bytesSent)
+        let channel = self.channel
+        channel.eventLoop.scheduleTask(in: deadline) { channel.close(promise: nil) }
         if queue.isEmpty && inFlight == 0 { closeOutput() }
     }
 

@@ -197,9 +197,8 @@ final class ClientCore: @unchecked Sendable {
     func dial(_ onConnected: @escaping @Sendable (Channel) throws -> Void) -> EventLoopFuture<Void> {
         if let relay = config.relay {
             let path = "/relay/v1/join/\(relay.sessionID.uuidString.lowercased())"
-            return RelayDialer.dial(relay.endpoint, path: path, timeout: config.connectTimeout.timeAmount, loop: loop) { channel in
-                do { try onConnected(channel) } catch { channel.close(promise: nil); throw error }
-            }.map { _ in }
+            return RelayDialer.dial(relay.endpoint, path: path, timeout: config.connectTimeout.timeAmount, loop: loop,
+                                    ready: onConnected).map { _ in }
         }
         return bootstrap().connect(host: config.host, port: config.port).hop(to: loop).flatMapThrowing { channel in
             do { try onConnected(channel) } catch { channel.close(promise: nil); throw error }

@@ -107,24 +107,38 @@ public final class SessionHost: Sendable {
         let core = self.core, sessionID = self.sessionID
         let listed = core.loop.makePromise(of: Void.self)
         let dialed = RelayDialer.dial(endpoint, path: path, timeout: timeout.timeAmount, loop: core.loop,
-                                      bytes: false) { channel in
+                                      bytes: false) { [weak core] channel in
+            // Taken by the core at once, on its loop: a session that ends
+            // from now on closes it (`closeAll`).
+            guard let core, core.session.ended == nil, core.relayControl == nil else {
+                throw RelayError.unreachable("the session has ended or is relayed already")
+            }
             try channel.pipeline.syncOperations.addHandler(RelayControlHandler(
                 onReady: { listed.succeed(()) },
-                onOpen: { [weak core] connection in
-                    core?.relayedMemberArrives(connection, endpoint: endpoint, sessionID: sessionID, timeout: timeout)
+                onOpen: { [weak core] connection, account in
+                    core?.relayedMemberArrives(connection, account: account, endpoint: endpoint, sessionID: sessionID,
+                                               timeout: timeout)
                 },
                 onClosed: { [weak core] in
                     listed.fail(RelayError.unreachable("the relay closed"))
                     core?.log.write("the school server's relay closed")
                 }))
+            core.relayControl = channel
         }
         dialed.whenFailure { listed.fail($0) }
         let control = try await dialed.get()
-        await core.read { $0.relayControl = control }
         // Upgraded is not yet listed: members may look for it once it is.
         let timer = core.loop.scheduleTask(in: timeout.timeAmount) { listed.fail(RelayError.unreachable("not listed")) }
         defer { timer.cancel() }
-        try await listed.futureResult.get()
+        do {
+            try await listed.futureResult.get()
+        } catch {
+            await core.read { core in
+                if core.relayControl === control { core.relayControl = nil }
+                control.close(promise: nil)
+            }
+            throw error
+        }
         core.log.write("relaying '\(sessionName)' through \(endpoint.host):\(endpoint.port)")
     }
 
@@ -282,16 +296,17 @@ final class HostCore: @unchecked Sendable {
 
     /// A member coming through the relay: the host opens that member's
     /// socket at the server, which then is a connection like any other.
-    /// Its source is its own: the per-address caps are for machines on
-    /// the room's network, and every relayed member arrives from the
-    /// server's address (the server admits only the class).
-    func relayedMemberArrives(_ connection: UUID, endpoint: RelayEndpoint, sessionID: UUID, timeout: Duration) {
+    /// Every relayed member arrives from the server's address, so the
+    /// source the per-address caps count is the member's account (which
+    /// the server vouches for): one pupil's many sockets are one machine's.
+    func relayedMemberArrives(_ connection: UUID, account: UUID?, endpoint: RelayEndpoint, sessionID: UUID,
+                              timeout: Duration) {
         loop.preconditionInEventLoop()
         guard session.ended == nil else { return }
         let path = "/relay/v1/answer/\(sessionID.uuidString.lowercased())/\(connection.uuidString.lowercased())"
         RelayDialer.dial(endpoint, path: path, timeout: timeout.timeAmount, loop: loop) { [weak self] channel in
             guard let self else { throw ChannelError.ioOnClosedChannel }
-            try self.attach(channel, source: "relay \(connection.uuidString.lowercased())")
+            try self.attach(channel, source: "relay \((account ?? connection).uuidString.lowercased())")
         }.whenFailure { [weak self] error in
             self?.log.write("could not answer a member at the relay: \(error)")
         }

@@ -31,8 +31,11 @@ struct HTTP10ClosingChannel<Inner: HTTPChannelHandler>: HTTPChannelHandler {
     }
 
     /// A connection keeps its HTTP version: once a request is HTTP/1.1 this
-    /// handler leaves, so a WebSocket upgrade (always 1.1) never finds it
-    /// in the way of the frames that follow.
+    /// handler leaves, so a WebSocket upgrade never finds it in the way of
+    /// the frames that follow. An upgrade exists from HTTP/1.1 on only: an
+    /// older request's `Upgrade` is dropped (as the standard says a server
+    /// must ignore it), else NIO would upgrade it with this handler still
+    /// in the pipeline, and the first frame would stop the server.
     final class CloseUnlessKeptAlive: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = HTTPServerRequestPart
         typealias InboundOut = HTTPServerRequestPart
@@ -47,6 +50,7 @@ struct HTTP10ClosingChannel<Inner: HTTPChannelHandler>: HTTPChannelHandler {
                 context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
                 return
             }
+            head.headers.remove(name: "upgrade")
             if !head.isKeepAlive { head.headers.replaceOrAdd(name: "connection", value: "close") }
             context.fireChannelRead(wrapInboundOut(.head(head)))
         }

@@ -23,6 +23,9 @@ actor RelayHub {
         var host: Account
         var control: WebSocketOutboundWriter
         var startedAt: Date
+        /// This registration's own: a control socket closing ends only the
+        /// registration it made, not a newer one of the same host.
+        var registration = UUID()
     }
 
     /// What a device may know of a relayed session before joining.
@@ -40,8 +43,20 @@ actor RelayHub {
 
     private var sessions: [UUID: Session] = [:]
     /// Members waiting for their host's data socket, by connection.
-    private var waiting: [UUID: (session: UUID, member: WebSocketOutboundWriter,
-                                 answer: CheckedContinuation<WebSocketOutboundWriter?, Never>)] = [:]
+    private var waiting: [UUID: Waiting] = [:]
+
+    private struct Waiting {
+        var session: UUID
+        var member: WebSocketOutboundWriter
+        var answer: CheckedContinuation<WebSocketOutboundWriter?, Never>
+        var timeout: Task<Void, Never>?
+    }
+
+    /// Paired connections one of whose sides has ended, by session (kept
+    /// until the session ends, so a side that looks late still sees it),
+    /// and the sides waiting for that.
+    private var endedPairs: [UUID: Set<UUID>] = [:]
+    private var pairWaiters: [UUID: [CheckedContinuation<Void, Never>]] = [:]
 
     /// At most this many members wait for a host's answer at once, per
     /// session: a flood of joins cannot pile up sockets on the server.
@@ -49,20 +64,36 @@ actor RelayHub {
     /// How long a member waits for the host to open its data socket.
     static let hostAnswerTime: Duration = .seconds(10)
 
-    func register(_ session: Session) throws(Refusal) {
+    /// Lists a session; its registration, for `unregister`. An id another
+    /// host has is refused.
+    func register(_ session: Session) throws(Refusal) -> UUID {
         if let existing = sessions[session.id], existing.host.id != session.host.id { throw .sessionTaken }
         sessions[session.id] = session
+        return session.registration
     }
 
     /// The host's control socket closed: the session is no longer listed,
     /// and members still waiting are told no.
-    func unregister(_ id: UUID, control: WebSocketOutboundWriter, host: UUID) {
-        guard let session = sessions[id], session.host.id == host else { return }
+    func unregister(_ id: UUID, registration: UUID) {
+        guard sessions[id]?.registration == registration else { return }
         sessions[id] = nil
-        for (connection, entry) in waiting where entry.session == id {
-            waiting[connection] = nil
-            entry.answer.resume(returning: nil)
-        }
+        endedPairs[id] = nil
+        for (connection, entry) in waiting where entry.session == id { give(connection, nil) }
+    }
+
+    /// Returns once the other side of a paired connection has ended (or
+    /// this side, which wakes both).
+    func untilPairEnds(_ connection: UUID, session: UUID) async {
+        if endedPairs[session]?.contains(connection) == true { return }
+        await withCheckedContinuation { pairWaiters[connection, default: []].append($0) }
+    }
+
+    /// One side of a pair is done: the other stops too, so a member or host
+    /// that vanished without a word does not keep its socket for the
+    /// minutes TCP takes to notice.
+    func pairEnded(_ connection: UUID, session: UUID) {
+        endedPairs[session, default: []].insert(connection)
+        for waiter in pairWaiters.removeValue(forKey: connection) ?? [] { waiter.resume() }
     }
 
     func listings(visibleTo classes: Set<UUID>) -> [Listing] {
@@ -76,23 +107,30 @@ actor RelayHub {
     /// A member asks to join: the host is told, and the member waits for
     /// the host's data socket (nil when the host does not answer in time
     /// or leaves).
-    func join(_ sessionID: UUID, member: WebSocketOutboundWriter) async throws(Refusal) -> (UUID, WebSocketOutboundWriter?) {
+    /// `account`: who joins, told to the host so that its caps for one
+    /// machine apply to one account (every relayed member comes from the
+    /// server's address).
+    func join(_ sessionID: UUID, account: UUID, member: WebSocketOutboundWriter) async throws(Refusal) -> (UUID, WebSocketOutboundWriter?) {
         guard let session = sessions[sessionID] else { throw .noSuchSession }
         guard waiting.values.count(where: { $0.session == sessionID }) < Self.maxWaitingPerSession else {
             throw .tooManyWaiting
         }
         let connection = UUID()
         let control = session.control
+        let message = "open \(connection.uuidString.lowercased()) \(account.uuidString.lowercased())"
         let host = await withCheckedContinuation { (answer: CheckedContinuation<WebSocketOutboundWriter?, Never>) in
-            waiting[connection] = (sessionID, member, answer)
+            // The clock runs from now, whatever the write to the host does.
+            let timeout = Task {
+                try? await Task.sleep(for: Self.hostAnswerTime)
+                if !Task.isCancelled { self.give(connection, nil) }
+            }
+            waiting[connection] = Waiting(session: sessionID, member: member, answer: answer, timeout: timeout)
             Task {
                 do {
-                    try await control.write(.text("open \(connection.uuidString.lowercased())"))
+                    try await control.write(.text(message))
                 } catch {
                     self.give(connection, nil)
                 }
-                try? await Task.sleep(for: Self.hostAnswerTime)
-                self.give(connection, nil)
             }
         }
         return (connection, host)
@@ -104,13 +142,13 @@ actor RelayHub {
                 writer: WebSocketOutboundWriter) throws(Refusal) -> WebSocketOutboundWriter {
         guard let session = sessions[sessionID], session.host.id == host else { throw .notTheHost }
         guard let entry = waiting[connection], entry.session == sessionID else { throw .hostDidNotAnswer }
-        waiting[connection] = nil
-        entry.answer.resume(returning: writer)
+        give(connection, writer)
         return entry.member
     }
 
     private func give(_ connection: UUID, _ writer: WebSocketOutboundWriter?) {
         guard let entry = waiting.removeValue(forKey: connection) else { return }
+        entry.timeout?.cancel()
         entry.answer.resume(returning: writer)
     }
 }

@@ -15,7 +15,7 @@ import NIOCore
 ///   classes.
 /// - `/relay/v1/host/{session}?name=…&class=…`: a host's control socket.
 ///   The server sends "ready" (text) once the session is listed, then
-///   "open <connection>" for each member joining.
+///   "open <connection> <account>" for each member joining.
 /// - `/relay/v1/join/{session}`: a member's socket; its binary messages are
 ///   the session protocol's bytes, both ways.
 /// - `/relay/v1/answer/{session}/{connection}`: the host's socket for that
@@ -75,18 +75,20 @@ struct RelayRoutes: Sendable {
                   let classID = try? await hostClass(account, request.uri.queryParameters["class"].map(String.init))
             else { return }
             let name = String((request.uri.queryParameters["name"].map(String.init) ?? "").prefix(200))
-            do {
-                try await hub.register(.init(id: session, name: name, classID: classID, host: account,
-                                             control: outbound, startedAt: Date()))
-            } catch {
-                return
-            }
-            try await outbound.write(.text("ready"))
+            guard let registration = try? await hub.register(.init(id: session, name: name, classID: classID, host: account,
+                                                                   control: outbound, startedAt: Date()))
+            else { return }
             logger.info("relaying session \(session) of \(account.name)")
             // The control socket carries nothing from the host; it is open
-            // as long as the session is.
-            for try await _ in inbound {}
-            await hub.unregister(session, control: outbound, host: account.id)
+            // as long as the session is. However it ends (a reset, a cable
+            // pulled), the session is no longer listed.
+            do {
+                try await outbound.write(.text("ready"))
+                for try await _ in inbound {}
+            } catch {
+                logger.debug("relay control socket of \(session) ended: \(error)")
+            }
+            await hub.unregister(session, registration: registration)
             logger.info("no longer relaying session \(session)")
         })
         relay.ws("join/:session", shouldUpgrade: { request, context in
@@ -98,12 +100,11 @@ struct RelayRoutes: Sendable {
             guard let session = parts.last.flatMap({ UUID(uuidString: String($0)) }),
                   let account = try? await account(context.request.headers),
                   (try? await mayJoin(account, session)) != nil,
-                  case let (_, host?)? = try? await hub.join(session, member: outbound)
+                  case let (connection, host?)? = try? await hub.join(session, account: account.id, member: outbound)
             else { return }
             // The member's bytes go to the host's data socket until either
-            // side closes; then the other side is closed too.
-            await pipe(inbound, to: host)
-            try? await host.close(.normalClosure, reason: nil)
+            // side ends; then the other side is closed too.
+            await pipe(inbound, to: host, connection: connection, session: session)
         })
         relay.ws("answer/:session/:connection", shouldUpgrade: { request, context in
             let session = try Self.uuid(context.parameters.get("session"))
@@ -118,22 +119,33 @@ struct RelayRoutes: Sendable {
                   let account = try? await account(context.request.headers),
                   let member = try? await hub.answer(connection, session: session, host: account.id, writer: outbound)
             else { return }
-            await pipe(inbound, to: member)
-            try? await member.close(.normalClosure, reason: nil)
+            await pipe(inbound, to: member, connection: connection, session: session)
         })
     }
 
     /// Every data frame as it comes, as binary: the bytes are a stream of
     /// the session protocol, whose own frames do not care where a
-    /// WebSocket message ends.
-    private func pipe(_ inbound: WebSocketInboundStream, to writer: WebSocketOutboundWriter) async {
-        do {
-            for try await frame in inbound where frame.opcode != .text {
-                try await writer.write(.binary(frame.data))
+    /// WebSocket message ends. Runs until this side ends or the other side
+    /// of the pair does; then the other side is closed.
+    private func pipe(_ inbound: WebSocketInboundStream, to writer: WebSocketOutboundWriter,
+                      connection: UUID, session: UUID) async {
+        let hub = hub, logger = logger
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    for try await frame in inbound where frame.opcode != .text {
+                        try await writer.write(.binary(frame.data))
+                    }
+                } catch {
+                    logger.debug("relay pipe ended: \(error)")
+                }
             }
-        } catch {
-            logger.debug("relay pipe ended: \(error)")
+            group.addTask { await hub.untilPairEnds(connection, session: session) }
+            await group.next()
+            await hub.pairEnded(connection, session: session)
+            group.cancelAll()
         }
+        try? await writer.close(.normalClosure, reason: nil)
     }
 
     // MARK: who may
@@ -146,8 +158,8 @@ struct RelayRoutes: Sendable {
         return try await RequestInfo.$current.withValue(info) { try await api.signedIn() }
     }
 
-    /// The classes whose sessions an account sees and joins: a pupil's own,
-    /// a teacher's (archived ones left out).
+    /// The classes whose sessions an account sees and joins: a pupil's own
+    /// class, a teacher's classes that are not archived.
     private func classes(of account: Account) async throws -> Set<UUID> {
         if account.role == .pupil { return Set([account.classID].compactMap { $0 }) }
         let classes = try await api.database { try await api.store.classes(of: account.id) }

@@ -2,8 +2,8 @@ import Foundation
 
 /// A pupil's Buchstaben Post rounds week by week, oldest first, so a
 /// teacher (or the pupil) sees whether words come faster than a month ago.
-/// Weeks start on Monday, counted in UTC: a school's evening never moves a
-/// round into the next week by more than a few hours.
+/// Weeks start on Monday, counted in UTC, the same for every visitor (a
+/// round in the first hours of a Monday in Europe counts to the week before).
 struct GameProgress: Sendable, Equatable {
     struct Week: Sendable, Equatable {
         /// Monday 00:00 UTC of the week.

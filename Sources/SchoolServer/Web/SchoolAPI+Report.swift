@@ -32,8 +32,8 @@ extension SchoolAPI {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             finished = try c.decode(Bool.self, forKey: .finished)
             func count(_ key: CodingKeys, max: Int) throws -> Int {
-                // As a Double first: a huge or fractional number is refused,
-                // never converted with a trap.
+                // As a Double first: a number out of range is refused, never
+                // converted with a trap (a fraction is cut to whole units).
                 let value = try c.decode(Double.self, forKey: key)
                 guard value.isFinite, value >= 0, value <= Double(max) else {
                     throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "out of range")
