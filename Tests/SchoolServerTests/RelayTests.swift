@@ -158,6 +158,8 @@ import TeamsketchTestSupport
                 ("/relay/v1/join/\(UUID())", klass.pupils["Ole"]!.token, .notFound),
                 ("/relay/v1/join/\(session)", "", .unauthorized),
                 ("/relay/v1/answer/\(session)/\(UUID())", klass.pupils["Ole"]!.token, .forbidden),
+                ("/relay/v1/answer/\(UUID())/\(UUID())", teacher.token, .notFound),
+                ("/relay/v1/host/\(session)?class=\(klass.id)", klass.pupils["Ole"]!.token, .conflict),
             ] {
                 let answered = try await api.client.execute(uri: path, method: .get,
                                                             headers: token.isEmpty ? [:] : [.authorization: "Bearer \(token)"]) {

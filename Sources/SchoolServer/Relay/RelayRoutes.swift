@@ -46,12 +46,17 @@ struct RelayRoutes: Sendable {
             relay.get(RouterPath(path)) { request, context -> Response in
                 let session = try Self.uuid(context.parameters.get("session"))
                 let account = try await account(request.headers)
+                let listed = await hub.session(session)
                 if path.hasPrefix("join") {
                     try await mayJoin(account, session)
-                } else if path.hasPrefix("answer"), await hub.session(session)?.host.id != account.id {
-                    throw Problem(.forbidden, "only the session's host answers")
-                } else if path.hasPrefix("host") {
+                } else if path.hasPrefix("answer") {
+                    guard let listed else { throw Problem(.notFound, "no such session is relayed (it may have ended)") }
+                    guard listed.host.id == account.id else { throw Problem(.forbidden, "only the session's host answers") }
+                } else {
                     _ = try await hostClass(account, request.uri.queryParameters["class"].map(String.init))
+                    if let listed, listed.host.id != account.id {
+                        throw Problem(.conflict, "another host relays a session with this id")
+                    }
                 }
                 // Allowed, but only as a WebSocket (a client learning why its
                 // upgrade was refused finds this).
