@@ -90,8 +90,10 @@ def test_a_teacher_replays_grades_and_exports_a_pupils_sketch(display, tmp_path)
         # The tabs left of the chosen one (the last, the settings):
         # Sketches | Buchstaben Post | Classes | Grades | ...
         row_y = (settings_tab[1] + settings_tab[3]) // 2
-        tabs = edges(app.screenshot("review-tabs"), 10, settings_tab[0] + 3, settings_tab[1], settings_tab[3])
-        assert len(tabs) >= 5, tabs
+        # Drawn a moment after the chosen tab on a busy machine.
+        tabs = wait_for(lambda: (found if len(found := edges(app.screenshot("review-tabs"), 10, settings_tab[0] + 3,
+                                                                   settings_tab[1], settings_tab[3])) >= 5 else None),
+                        what="the teacher's tabs")
         app.click((tabs[0] + tabs[1]) / 2, row_y)
         card = wait_for(lambda: find_color(app.screenshot("review-sketches"), RED, tol=90, box=(0, 200, 1200, 800)),
                         what="the sketch's thumbnail")
