@@ -161,18 +161,24 @@ note "the teacher's sketch grid with ${BENCH_GALLERY_SKETCHES:-500} sketches…"
 # --- The school server: a 10,000-op push and pull, and a school's load -----
 # The release server on each database, on loopback, from a fresh database.
 # Figures are prefixed with the database: school_sqlite_…, school_postgres_….
+# The release server on a fresh database with the bench's teacher, on a
+# free loopback port: sets `port` and `pid` for the caller.
+start_server() {
+    local location=$1 password=$2 log=$3
+    echo "$password" | "$SERVER_BIN" create-teacher "Bench Teacher" --database "$location" >/dev/null
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    "$SERVER_BIN" serve --host 127.0.0.1 --port "$port" --database "$location" --no-announce >"$log" 2>&1 &
+    pid=$!
+    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/api/v1/health" >/dev/null && break; sleep 0.1; done
+}
+
 school_bench() {
     local db=$1 location port pid password=bench-school-password
     case "$db" in
         sqlite) location="$WORK/school-$db.sqlite" ;;
         postgres) location=$(scripts/test-postgres.sh start) || return 1 ;;
     esac
-    echo "$password" | "$SERVER_BIN" create-teacher "Bench Teacher" --database "$location" >/dev/null
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-    "$SERVER_BIN" serve --host 127.0.0.1 --port "$port" --database "$location" --no-announce \
-        >"$WORK/school-$db.log" 2>&1 &
-    pid=$!
-    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/api/v1/health" >/dev/null && break; sleep 0.1; done
+    start_server "$location" "$password" "$WORK/school-$db.log"
     note "school server on $db: push and pull, then ${BENCH_SCHOOL_SECONDS:-60} s of 120 pupils…"
     TEAMSKETCH_PASSWORD=$password "$BIN" bench-school --server "http://127.0.0.1:$port" --teacher "Bench Teacher" \
         --dir "$WORK" --ops 10000 --clients 120 --seconds "${BENCH_SCHOOL_SECONDS:-60}" | sed "s/^/school_${db}_/"
@@ -187,12 +193,7 @@ for db in ${BENCH_SCHOOL_DATABASES:-sqlite postgres}; do school_bench "$db"; don
 # process's LAN session figures above (session_latency_…).
 relay_bench() {
     local port pid password=bench-relay-password location="$WORK/relay.sqlite"
-    echo "$password" | "$SERVER_BIN" create-teacher "Bench Teacher" --database "$location" >/dev/null
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-    "$SERVER_BIN" serve --host 127.0.0.1 --port "$port" --database "$location" --no-announce \
-        >"$WORK/relay-server.log" 2>&1 &
-    pid=$!
-    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/api/v1/health" >/dev/null && break; sleep 0.1; done
+    start_server "$location" "$password" "$WORK/relay-server.log"
     note "relay: ${BENCH_RELAY_GROUPS:-30} groups of 4 for ${BENCH_RELAY_SECONDS:-60} s…"
     TEAMSKETCH_PASSWORD=$password "$BIN" bench-relay --server "http://127.0.0.1:$port" --teacher "Bench Teacher" \
         --groups "${BENCH_RELAY_GROUPS:-30}" --seconds "${BENCH_RELAY_SECONDS:-60}"

@@ -171,12 +171,9 @@ import Testing
             let mia = klass.pupils["Mia"]!
             let sketch = UUID()
             _ = try await api.push([Changes.create(sketch, name: "Haus"), Changes.stroke(sketch, author: "Mia")], token: mia.token)
-            let round: [String: Any] = ["id": UUID().uuidString, "gameID": UUID().uuidString, "round": 1, "playerName": "Mia",
-                                        "word": "Baum", "finished": true, "milliseconds": 42_000, "lettersSent": 3,
-                                        "lettersReceived": 2, "wrongPlacements": 1, "playedAt": 800_000_000]
-            let roundPayload = try JSONSerialization.data(withJSONObject: round)
-            #expect(try await api.push([Changes.change(UUID(), "wordPostRoundStat", UUID().uuidString.lowercased(), roundPayload)],
-                                       token: mia.token).accepted.count == 1)
+            let played = round("Mia", word: "Baum", finished: true, milliseconds: 42_000, wrong: 1,
+                               playedAt: Date(timeIntervalSinceReferenceDate: 800_000_000))
+            #expect(try await api.push([played], token: mia.token).accepted.count == 1)
             let grade = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.id.lowercased(),
                                     pupilName: "Mia", grade: 2, comment: "<Toll> gemalt", at: 1_790_000_000_000)
             let team = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), grade: 3, comment: "",

@@ -17,11 +17,7 @@ struct RelayBenchCommand: ParsableCommand {
         commandName: "bench-relay",
         abstract: "Benchmark sessions through the school server's relay.")
 
-    @Option(help: "The school server (its relay is used).")
-    var server: String
-
-    @Option(help: "A teacher account on that server (password in TEAMSKETCH_PASSWORD).")
-    var teacher: String
+    @OptionGroup var account: BenchTeacherOptions
 
     @Option(help: "Groups of four drawing at once.")
     var groups = 30
@@ -33,13 +29,9 @@ struct RelayBenchCommand: ParsableCommand {
     var rate = 120
 
     func validate() throws {
-        guard SchoolAddress.parse(server) != nil else { throw ValidationError("--server names no school server.") }
         guard (1...100).contains(groups) else { throw ValidationError("--groups must be 1…100.") }
         guard seconds > 0 else { throw ValidationError("--seconds must be positive.") }
         guard (60...2000).contains(rate) else { throw ValidationError("--rate must be 60…2000.") }
-        guard ProcessInfo.processInfo.environment["TEAMSKETCH_PASSWORD"] != nil else {
-            throw ValidationError("Set TEAMSKETCH_PASSWORD to the teacher's password.")
-        }
     }
 
     func run() throws {
@@ -48,13 +40,12 @@ struct RelayBenchCommand: ParsableCommand {
     }
 
     private func bench() async throws {
-        let address = SchoolAddress.parse(server)!
+        let address = account.address
         let client = try SchoolServerClient(address: address)
         let signedIn: SchoolServerClient.SignedIn
         let classID: String
         do {
-            signedIn = try await client.signInTeacher(name: teacher,
-                                                      password: ProcessInfo.processInfo.environment["TEAMSKETCH_PASSWORD"]!)
+            signedIn = try await account.signIn(client)
             classID = try await client.createClass(named: "Relay bench \(UUID().uuidString.prefix(8))", token: signedIn.token)
         } catch {
             throw CLIFailure(message: "the school server: \(error)")

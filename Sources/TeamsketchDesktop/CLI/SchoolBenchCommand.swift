@@ -23,11 +23,7 @@ struct SchoolBenchCommand: ParsableCommand {
         abstract: "Benchmark the school server: a big push and pull, and a school's load.",
         shouldDisplay: false)
 
-    @Option(help: "The school server's address.")
-    var server: String
-
-    @Option(help: "A teacher account on that server (password in TEAMSKETCH_PASSWORD).")
-    var teacher: String
+    @OptionGroup var account: BenchTeacherOptions
 
     @Option(help: "Stroke ops in the pushed and pulled sketch.")
     var ops = 10_000
@@ -42,13 +38,9 @@ struct SchoolBenchCommand: ParsableCommand {
     var dir: String
 
     func validate() throws {
-        guard SchoolAddress.parse(server) != nil else { throw ValidationError("--server is not a server address.") }
         guard (1...200_000).contains(ops) else { throw ValidationError("--ops must be 1…200000.") }
         guard (0...400).contains(clients), clients % 4 == 0 else { throw ValidationError("--clients must be 0…400, in fours.") }
         guard (1...3600).contains(seconds) else { throw ValidationError("--seconds must be 1…3600.") }
-        guard ProcessInfo.processInfo.environment["TEAMSKETCH_PASSWORD"] != nil else {
-            throw ValidationError("Set TEAMSKETCH_PASSWORD to the teacher's password.")
-        }
     }
 
     func run() throws {
@@ -57,10 +49,9 @@ struct SchoolBenchCommand: ParsableCommand {
     }
 
     private func bench() async throws {
-        let client = try SchoolServerClient(address: SchoolAddress.parse(server)!)
+        let client = try SchoolServerClient(address: account.address)
         do {
-            let signedIn = try await client.signInTeacher(name: teacher,
-                                                          password: ProcessInfo.processInfo.environment["TEAMSKETCH_PASSWORD"]!)
+            let signedIn = try await account.signIn(client)
             try await transfer(client, signedIn)
             if clients > 0 { try await load(client, teacherToken: signedIn.token) }
         } catch {
