@@ -16,6 +16,9 @@ import TeamsketchTestSupport
 /// join, rejoin with a token, the end) are the same as on the room's
 /// network; the server admits only the session's class.
 @Suite(.serialized) struct RelayTests {
+    /// Timeouts only guard against hangs here.
+    static let patience: Duration = .seconds(30)
+
     /// What the test draws with: the host's pen or a member's.
     protocol Pen: Sendable {
         func beginStroke(id: UUID, color: RGBA, width: Double, start: Point)
@@ -48,6 +51,9 @@ import TeamsketchTestSupport
         var config = SessionClient.Configuration(host: "school server", port: port, name: name)
         config.relay = RelayRoute(endpoint: RelayEndpoint(host: "127.0.0.1", port: port, token: token), sessionID: session)
         config.log = .silent
+        // The server answers in tasks of the test process's own, which the
+        // tests running beside may keep waiting for seconds.
+        config.connectTimeout = Self.patience
         return try await SessionClient.connect(config, onEvent: EventLog.handler(for: events))
     }
 
@@ -75,7 +81,8 @@ import TeamsketchTestSupport
             config.log = .silent
             let host = try await SessionHost.start(config)
             let mia = klass.pupils["Mia"]!
-            try await host.relay(through: RelayEndpoint(host: "127.0.0.1", port: port, token: mia.token), sessionName: "Zoo")
+            try await host.relay(through: RelayEndpoint(host: "127.0.0.1", port: port, token: mia.token), sessionName: "Zoo",
+                                 timeout: Self.patience)
 
             // Her class sees the session; another class does not, and may not join.
             let seen = try await listed(api.client, token: klass.pupils["Ole"]!.token)
@@ -145,9 +152,10 @@ import TeamsketchTestSupport
             let endpoint = RelayEndpoint(host: "127.0.0.1", port: port, token: teacher.token)
             // A teacher names the class; a class not theirs is refused.
             await #expect(throws: RelayError.refused(status: 403)) {
-                try await host.relay(through: endpoint, sessionName: "Wald", classID: UUID())
+                try await host.relay(through: endpoint, sessionName: "Wald", classID: UUID(), timeout: Self.patience)
             }
-            try await host.relay(through: endpoint, sessionName: "Wald", classID: UUID(uuidString: klass.id)!)
+            try await host.relay(through: endpoint, sessionName: "Wald", classID: UUID(uuidString: klass.id)!,
+                                 timeout: Self.patience)
             #expect(try await listed(api.client, token: klass.pupils["Ole"]!.token).count == 1)
 
             // Asked without an upgrade, the relay's addresses say why not

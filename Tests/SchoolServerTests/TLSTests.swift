@@ -67,10 +67,11 @@ import Testing
         let host = try await SessionHost.start(hostConfig)
         let secure = RelayEndpoint(host: "localhost", port: port, token: signedIn.token, secure: true,
                                    trustedCertificates: dir + "/ca.pem")
-        try await host.relay(through: secure, sessionName: "Wald", classID: UUID(uuidString: classID)!)
+        try await host.relay(through: secure, sessionName: "Wald", classID: UUID(uuidString: classID)!, timeout: .seconds(30))
         var memberConfig = SessionClient.Configuration(host: "localhost", port: port, name: "Frau Berg", role: .observer)
         memberConfig.relay = RelayRoute(endpoint: secure, sessionID: host.sessionID)
         memberConfig.log = .silent
+        memberConfig.connectTimeout = .seconds(30)
         let watcher = try await SessionClient.connect(memberConfig)
         try await eventually("the watcher is in") { await host.lobby().members.count == 2 }
         memberConfig.relay?.endpoint.trustedCertificates = nil
