@@ -45,16 +45,30 @@ class Display:
             time.sleep(0.05)
         # A window manager, as on a real desktop: without one GTK never sees
         # its window become active and ignores the keyboard.
+        self.start_window_manager()
+        return self
+
+    def start_window_manager(self):
         env = dict(os.environ, **self.env)
         self.wm = subprocess.Popen(["openbox", "--sm-disable"], env=env,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
         while subprocess.run(["xdotool", "getactivewindow"], env=env, capture_output=True).returncode != 0 \
                 and subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
                                    capture_output=True, text=True).stdout.find("window id") < 0:
             if time.time() > deadline:
                 break
             time.sleep(0.1)
-        return self
+
+    def ensure_window_manager(self, restart=False):
+        """A window manager that is gone (or, with `restart`, stuck) is
+        started again: without one no later test's window gets the keyboard
+        (CI once lost it halfway through and every test after failed)."""
+        if restart and self.wm.poll() is None:
+            self.wm.kill()
+            self.wm.wait(5)
+        if self.wm.poll() is not None:
+            self.start_window_manager()
 
     @property
     def env(self):
@@ -85,6 +99,7 @@ class App:
         self.env.update(extra_env or {})
         self.env.pop("WAYLAND_DISPLAY", None)
         self.log = open(self.data_home / "app.log", "ab")
+        display.ensure_window_manager()
         self.proc = subprocess.Popen([str(BIN), *extra_args], env=self.env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
         self.window = self._wait_window()
@@ -92,8 +107,12 @@ class App:
         self.xdo("windowsize", self.window, "1200", "820")
         # The window manager may not have taken the window yet: try again.
         for _ in range(25):
-            r = subprocess.run(["xdotool", "windowactivate", "--sync", self.window], env=self.env,
-                               capture_output=True, text=True, timeout=10)
+            try:
+                r = subprocess.run(["xdotool", "windowactivate", "--sync", self.window], env=self.env,
+                                   capture_output=True, text=True, timeout=10)
+            except subprocess.TimeoutExpired:
+                display.ensure_window_manager(restart=True)
+                continue
             if r.returncode == 0 and "error" not in r.stderr:
                 break
             time.sleep(0.2)
