@@ -169,9 +169,18 @@ def test_the_teachers_sketch_card_shows_the_authors_picture(display, tmp_path):
             column = [shot.getpixel((x, y))[:3] for y in range(tab[1] + 20, tab[3] - 20, 5)]
             return all(abs(c[0] - 205) < 12 and abs(c[1] - 199) < 12 and abs(c[2] - 194) < 12 for c in column)
         first = next(x for x in range(0, tab[0]) if border(x))
-        app.click(first + 40, (tab[1] + tab[3]) // 2)
-        ink = bbox(wait_for(lambda: find_color(app.screenshot("me-teacher-sketches"), RED, tol=60,
-                                               box=(0, 200, 1200, 800)), what="the sketch's thumbnail"))
+        # A click the window took before it was ready is lost on a busy
+        # machine (CI saw the settings stay): once more if nothing changed.
+        for attempt in range(3):
+            app.click(first + 40, (tab[1] + tab[3]) // 2)
+            try:
+                ink = bbox(wait_for(lambda: find_color(app.screenshot("me-teacher-sketches"), RED, tol=60,
+                                                       box=(0, 200, 1200, 800)), seconds=8,
+                                    what="the sketch's thumbnail"))
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
         face = wait_for(lambda: find_color(app.screenshot("me-teacher-card"), LIGHT_GREEN, tol=30,
                                            box=(0, ink[3], 1200, ink[3] + 140)), what="the author's picture on the card")
         assert len(face) > 20
