@@ -83,7 +83,7 @@ def test_watchers_wait_for_the_host_and_only_the_accepted_one_gets_in(display, t
 def test_a_watcher_who_comes_after_the_start_is_let_in_from_the_hosts_sheet(display, tmp_path):
     """The teacher's class wall comes when the groups already draw: the
     host's sheet shows who asks, with a ✓, and the ✓ lets them watch."""
-    from harness import ACCEPT_GREEN as GREEN, Display, SUGGESTED_BLUE, bbox, centre, find_color, join_by_code, \
+    from harness import ACCEPT_GREEN as GREEN, Display, SUGGESTED_BLUE, centre, find_color, join_by_code, \
         open_lobby, shown_sheet
 
     second = Display().start()
