@@ -17,7 +17,7 @@ import TeamsketchCore
 public final class SchoolServerClient: Sendable {
     /// The server's address without the API path, e.g. https://school:8470.
     public let address: URL
-    private let http: HTTPClient
+    let http: HTTPClient
     private let anonymous: Client
 
     /// `trustedCertificates`: a PEM file of the authorities to trust

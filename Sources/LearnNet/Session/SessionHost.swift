@@ -36,7 +36,7 @@ public final class SessionHost: Sendable {
         }
     }
 
-    private let core: HostCore
+    let core: HostCore
     /// The port the host listens on.
     public let port: Int
     public let sessionID: UUID
@@ -98,10 +98,13 @@ public final class SessionHost: Sendable {
     /// `classID`: the class the session is for (a teacher names one of
     /// theirs; a pupil's own class is known to the server). Throws when
     /// the server refuses or cannot be reached; ends with the session.
+    /// `activity`: what the session is for, so the server lists it on the
+    /// right join screen.
     public func relay(through endpoint: RelayEndpoint, sessionName: String, classID: UUID? = nil,
-                      timeout: Duration = .seconds(10)) async throws {
+                      activity: SessionActivity = .sketch, timeout: Duration = .seconds(10)) async throws {
         var query = URLComponents()
-        query.queryItems = [URLQueryItem(name: "name", value: String(sessionName.prefix(200)))]
+        query.queryItems = [URLQueryItem(name: "name", value: String(sessionName.prefix(200))),
+                            URLQueryItem(name: "activity", value: activity.rawValue)]
             + (classID.map { [URLQueryItem(name: "class", value: $0.uuidString.lowercased())] } ?? [])
         let path = "/relay/v1/host/\(sessionID.uuidString.lowercased())?\(query.percentEncodedQuery ?? "")"
         let core = self.core, sessionID = self.sessionID
@@ -119,9 +122,11 @@ public final class SessionHost: Sendable {
                     core?.relayedMemberArrives(connection, account: account, endpoint: endpoint, sessionID: sessionID,
                                                timeout: timeout)
                 },
-                onClosed: { [weak core] in
+                onClosed: { [weak core, weak channel] in
                     listed.fail(RelayError.unreachable("the relay closed"))
                     core?.log.write("the school server's relay closed")
+                    // Gone for good: a later offer (the server back) opens a new one.
+                    if let core, core.relayControl === channel { core.relayControl = nil }
                 }))
             core.relayControl = channel
         }

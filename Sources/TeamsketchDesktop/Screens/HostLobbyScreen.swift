@@ -23,12 +23,17 @@ final class HostLobbyScreen {
     private let signRow: Widget
     /// Clears a flood of strangers' hellos in one click; shown while two or more wait.
     private let declineAllButton: Widget
+    /// Whether the session is offered through the school server too, and
+    /// for a teacher with several classes, the class to offer it to.
+    private let relayRow: Widget
 
     init(app: TeamsketchApp, session: any LobbyHosting) {
         self.app = app
         self.session = session
         codeLabel = UI.label("…", classes: ["join-code"])
         addressLabel = UI.label("", classes: ["hint"])
+        relayRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        gtk_widget_set_halign(relayRow, GTK_ALIGN_CENTER)
         members = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
         signRow = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         gtk_widget_set_valign(signRow, GTK_ALIGN_CENTER)
@@ -63,6 +68,7 @@ final class HostLobbyScreen {
         let top = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 48, [signRow, code])
         gtk_widget_set_halign(top, GTK_ALIGN_CENTER)
         UI.append(widget, top)
+        UI.append(widget, relayRow)
         UI.append(widget, status)
         UI.append(widget, members)
         let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, declineAllButton, startButton])
@@ -87,6 +93,54 @@ final class HostLobbyScreen {
         app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.uuidString.lowercased(), hostName: app.preferences.profile.name,
                                                    activity: lobby.activity, port: port, classTag: app.school.signIn?.classTag))
         show(lobby)
+        offerThroughSchool()
+    }
+
+    /// Devices of the class that cannot reach this one (another room, Wi-Fi
+    /// that keeps laptops apart) join through the school server, when this
+    /// device is signed in to one. A teacher with several classes picks
+    /// the class first.
+    private func offerThroughSchool() {
+        guard let app, let endpoint = app.school.signIn?.relayEndpoint else { return }
+        Task { @MainActor [weak self] in
+            let plan = await app.school.relayOfferPlan()
+            guard let self else { return }
+            switch plan {
+            case .none: break
+            case .offer(let classID): self.offer(endpoint, classID: classID)
+            case .chooseClass(let classes):
+                UI.clear(self.relayRow)
+                UI.append(self.relayRow, UI.label(`_`("Also through the school server for"), classes: ["hint"]))
+                for c in classes {
+                    UI.append(self.relayRow, UI.button(c.name, classes: ["choice"]) { [weak self] in
+                        self?.offer(endpoint, classID: c.id, className: c.name)
+                    })
+                }
+            }
+        }
+    }
+
+    private func offer(_ endpoint: RelayEndpoint, classID: UUID?, className: String? = nil) {
+        showRelay(nil, className: className)
+        session.offerThroughSchool(endpoint, classID: classID) { [weak self] state in
+            self?.showRelay(state, className: className)
+            // For people and scripts reading the log (the UI tests wait for it).
+            FileHandle.standardError.write(Data("relay offer: \(state)\n".utf8))
+        }
+    }
+
+    private func showRelay(_ state: RelayOfferState?, className: String?) {
+        UI.clear(relayRow)
+        let text: String
+        switch state {
+        case nil: text = `_`("Asking the school server…")
+        case .listed?:
+            text = className.map { String(format: `_`("Class %@ can also join through the school server."), $0) }
+                ?? `_`("Your class can also join through the school server.")
+        case .retrying?: text = `_`("The school server does not answer. Trying again…")
+        case .refused?: text = `_`("The school server does not carry this session.")
+        }
+        UI.append(relayRow, UI.label(text, classes: ["hint"]))
     }
 
     /// Big, at the top: what the joiners' cards show for this session, so

@@ -28,6 +28,10 @@ final class JoinScreen {
     /// pass `AvatarPNG`'s checks are kept.
     private var hostPictures: [String: [UInt8]] = [:]
     private var askedForPicture: Set<String> = []
+    /// What the school server relays for this device's sign-in, asked for
+    /// every few seconds while the screen is up.
+    private var relayed: [RelayedSession] = []
+    static let relayPollInterval: Duration = .seconds(3)
 
     init(app: TeamsketchApp, activity: any ActivityLobbyUI) {
         self.app = app
@@ -84,6 +88,25 @@ final class JoinScreen {
         app.discovery.onChange = { [weak self] in self?.refresh() }
         app.discovery.start()
         refresh()
+        pollRelay()
+    }
+
+    /// Asks the school server for relayed sessions until the screen goes.
+    /// Without a sign-in nothing is asked.
+    private func pollRelay() {
+        guard app?.school.signIn?.relayEndpoint != nil else { return }
+        Task { @MainActor [weak self] in
+            while let school = self?.app?.school {
+                let found = await school.relayedSessions()
+                // A screen no longer in the window (Back, or joined) stops asking.
+                guard let self, gtk_widget_get_root(self.widget) != nil else { return }
+                if found != self.relayed {
+                    self.relayed = found
+                    self.refresh()
+                }
+                try? await Task.sleep(for: Self.relayPollInterval)
+            }
+        }
     }
 
     func focusCode() { gtk_widget_grab_focus(codeEntry) }
@@ -91,30 +114,31 @@ final class JoinScreen {
     private func refresh() {
         guard let app else { return }
         UI.clear(nearby)
-        let found = app.discovery.sessions.filter { $0.activity == activity.kind && $0.lobbyOpen }
-        if found.isEmpty {
+        let cards = SessionCards.make(nearby: app.discovery.sessions, relayed: relayed, activity: activity.kind,
+                                      relay: app.school.signIn?.relayEndpoint)
+        if cards.isEmpty {
             UI.append(nearby, UI.label(activity.lookingNearby, classes: ["hint"]))
         }
-        for s in found {
+        for card in cards {
             // The host's avatar and the session's sign, as on the host's
             // screen: a pupil matches the pictures, not a number.
-            let pictureKey = "\(s.cardID) \(s.address.host):\(s.address.port)"
-            askForPicture(of: s, key: pictureKey)
+            let pictureKey = card.pictureAddress.map { "\(card.id) \($0.host):\($0.port)" }
+            if let pictureKey, let address = card.pictureAddress { askForPicture(at: address, key: pictureKey) }
             let face = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [
-                Avatar.make(name: s.hostName, png: hostPictures[pictureKey], size: 64),
-                SessionSignView.make(s.sign, height: 80, copy: s.isCopy),
+                Avatar.make(name: card.hostName, png: pictureKey.flatMap { hostPictures[$0] }, size: 64),
+                SessionSignView.make(card.sign, height: 80, copy: card.isCopy),
             ])
             gtk_widget_set_halign(face, GTK_ALIGN_CENTER)
             let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [
                 face,
-                UI.label(s.hostName, classes: ["card-name"]),
-                UI.label(s.mechanismList.map(Self.name(of:)).joined(separator: " · "), classes: ["hint"]),
+                UI.label(card.hostName, classes: ["card-name"]),
+                UI.label(card.sources.map(Self.name(of:)).joined(separator: " · "), classes: ["hint"]),
             ])
             let b = gtk_button_new()!
             gtk_button_set_child(ts_button(b), content)
             UI.style(b, ["card", "session-card"])
-            var name = String(format: `_`("Join %@"), s.hostName) + " — " + SessionSignView.words(s.sign)
-            if s.isCopy {
+            var name = String(format: `_`("Join %@"), card.hostName) + " — " + SessionSignView.words(card.sign)
+            if card.isCopy {
                 // Someone else announces this session's id: its sign is
                 // struck through and it says so, so it never looks like the real one.
                 UI.append(content, UI.label("⚠ " + `_`("Maybe a copy! Ask your teacher."), classes: ["copy-warning"]))
@@ -122,8 +146,8 @@ final class JoinScreen {
                 name += " — " + `_`("Maybe a copy! Ask your teacher.")
             }
             UI.accessibleLabel(b, name)
-            let address = s.address
-            Signal.connect(UI.raw(b), "clicked") { [weak self] in self?.join([address]) }
+            let routes = card.routes
+            Signal.connect(UI.raw(b), "clicked") { [weak self] in self?.join(routes) }
             UI.append(nearby, b)
         }
         let lines = DiscoveryMechanism.allCases.map { m in
@@ -135,10 +159,9 @@ final class JoinScreen {
     /// Fetches a nearby host's picture for its card, once; the cards are
     /// drawn again when it arrives. An older host, or one without a
     /// picture, leaves the letter badge.
-    private func askForPicture(of s: DiscoveredSession, key: String) {
-        guard !askedForPicture.contains(key), s.isCompatible else { return }
+    private func askForPicture(at address: SessionAddress, key: String) {
+        guard !askedForPicture.contains(key) else { return }
         askedForPicture.insert(key)
-        let address = s.address
         Task { @MainActor [weak self] in
             guard let png = await HostPicture.fetch(host: address.host, port: address.port),
                   AvatarPNG.isAcceptable(png), let self else { return }
@@ -152,13 +175,13 @@ final class JoinScreen {
         let text = UI.entryText(codeEntry).trimmingCharacters(in: .whitespaces)
         do {
             let input = try JoinInput(parsing: text)
-            join(app.discovery.joinCandidates(for: input))
+            join(app.discovery.joinCandidates(for: input).map(JoinRoute.direct))
         } catch {
             UI.setText(status, `_`("That code has 6 digits, like 000142. Or type an address like 10.0.0.5:47851."))
         }
     }
 
-    private func join(_ candidates: [SessionAddress]) {
+    private func join(_ candidates: [JoinRoute]) {
         guard let app, session == nil, !candidates.isEmpty else { return }
         app.rename(to: UI.entryText(nameEntry))
         let profile = app.preferences.profile
@@ -176,9 +199,9 @@ final class JoinScreen {
         session = controller
         UI.setText(status, `_`("Asking the host…"))
         Task { @MainActor in
-            for address in candidates {
+            for route in candidates {
                 do {
-                    try await controller.join(address: address, name: profile.name, role: role)
+                    try await controller.join(route: route, name: profile.name, role: role)
                     return
                 } catch {
                     continue
@@ -202,6 +225,13 @@ final class JoinScreen {
         let names = lobby.members.filter { $0.state == .accepted }.map(\.name).joined(separator: ", ")
         let waiting = session?.myIndex == nil ? `_`("Asking the host…") : `_`("Waiting for the host to start…")
         UI.setText(status, "\(activity.waitingSummary(lobby))\n\(names)\n\(waiting)")
+    }
+
+    static func name(of source: SessionCard.Source) -> String {
+        switch source {
+        case .nearby(let m): name(of: m)
+        case .schoolServer: `_`("School server")
+        }
     }
 
     static func name(of m: DiscoveryMechanism) -> String {

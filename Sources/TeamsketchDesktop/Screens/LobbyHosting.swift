@@ -1,4 +1,7 @@
+import Foundation
 import LearnModel
+import LearnNet
+import TeamsketchCore
 
 /// What the host's lobby screen needs from a session, whichever activity it
 /// runs: Team Sketch (`SessionController`), Buchstaben Post
@@ -18,11 +21,30 @@ protocol LobbyHosting: AnyObject {
     func declineAllWaiting()
     func start()
     func finish() async
+    /// The session service underneath, while hosting.
+    var sessionHost: SessionHost? { get }
+    /// The offer through the school server, while one runs; cancelled by `finish`.
+    var relayOffer: Task<Void, Never>? { get set }
+}
+
+extension LobbyHosting {
+    /// Offers the session through the school server too, for as long as it
+    /// runs (offered again after the server comes back); `onChange` tells
+    /// the lobby whether it is listed.
+    func offerThroughSchool(_ endpoint: RelayEndpoint, classID: UUID?,
+                            onChange: @escaping @MainActor (RelayOfferState) -> Void) {
+        guard let host = sessionHost, let lobby, relayOffer == nil else { return }
+        relayOffer = host.keepRelayed(through: endpoint, sessionName: lobby.params.name, classID: classID,
+                                      activity: lobby.activity) { state in
+            Task { @MainActor in onChange(state) }
+        }
+    }
 }
 
 extension SessionController: LobbyHosting {
     var hostPort: Int? { if case .host(let h) = link { h.port } else { nil } }
     var activityUI: any ActivityLobbyUI { SketchLobbyUI() }
+    var sessionHost: SessionHost? { if case .host(let h) = link { h } else { nil } }
 }
 
 /// What the join screen needs from a session it joins.
@@ -33,7 +55,7 @@ protocol LobbyJoining: AnyObject {
     var myIndex: MemberIndex? { get }
     var ended: EndReason? { get }
     func avatar(of m: MemberIndex) -> [UInt8]?
-    func join(address: SessionAddress, name: String, role: PeerRole) async throws
+    func join(route: JoinRoute, name: String, role: PeerRole) async throws
     func finish() async
 }
 

@@ -121,6 +121,26 @@ final class SchoolLink {
         return try await body(client, signIn.token)
     }
 
+    /// Sessions the school server relays for this sign-in's classes; empty
+    /// without a sign-in or when the server does not answer (the join
+    /// screen asks again in a moment).
+    func relayedSessions() async -> [RelayedSession] {
+        guard let signIn, signIn.isValid(at: Date()), let client else { return [] }
+        return (try? await client.relayedSessions(token: signIn.token)) ?? []
+    }
+
+    /// Whether a session hosted here is offered through the server, and
+    /// for which class (a teacher's classes are asked for).
+    func relayOfferPlan() async -> RelayOfferPlan {
+        var classes: [RelayOfferPlan.ClassChoice]?
+        if signIn?.isTeacher == true {
+            classes = await teacherClasses()?.filter { !$0.archived }.compactMap { c in
+                UUID(uuidString: c.id).map { RelayOfferPlan.ClassChoice(id: $0, name: c.name) }
+            }
+        }
+        return RelayOfferPlan.make(signIn: signIn, teacherClasses: classes, now: Date())
+    }
+
     /// The settings of a pupil's class as last synced, when a pupil of a
     /// class is signed in here.
     func syncedClassSettings() -> ClassSettingsRecord? {

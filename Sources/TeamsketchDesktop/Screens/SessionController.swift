@@ -16,6 +16,7 @@ final class SessionController {
     }
 
     private(set) var link: Link?
+    var relayOffer: Task<Void, Never>?
     private(set) var lobby: Lobby?
     private(set) var myIndex: MemberIndex?
     private(set) var role: PeerRole = .drawer
@@ -76,9 +77,9 @@ final class SessionController {
         if let lobby { onLobby?(lobby) }
     }
 
-    func join(address: SessionAddress, name: String, role: PeerRole) async throws {
+    func join(route: JoinRoute, name: String, role: PeerRole) async throws {
         self.role = role
-        var config = SessionClient.Configuration(host: address.host, port: address.port, name: name, role: role)
+        var config = SessionClient.Configuration(route: route, name: name, role: role)
         config.avatarPNG = ownAvatar
         let client = try await SessionClient.connect(config, onEvent: eventSink())
         link = .member(client)
@@ -95,6 +96,8 @@ final class SessionController {
     /// Ends the session for everyone (host) or leaves it (member).
     func finish() async {
         if isHost { app?.discovery.withdraw() }
+        relayOffer?.cancel()
+        relayOffer = nil
         switch link {
         case .host(let h): await h.end(.hostEnded); await h.shutdown()
         case .member(let c): await c.leave()

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import LearnModel
 import LearnNet
+import TeamsketchCore
 
 /// One Buchstaben Post session on the LAN seen from this device: the
 /// authoritative host or a member. Its events reach the main actor in order
@@ -15,6 +16,8 @@ final class WordPostController: LobbyHosting, LobbyJoining {
     }
 
     private(set) var link: Link?
+    var relayOffer: Task<Void, Never>?
+    var sessionHost: SessionHost? { if case .host(let h) = link { h.session } else { nil } }
     private(set) var lobby: Lobby?
     private(set) var myIndex: MemberIndex?
     private(set) var ended: EndReason?
@@ -77,8 +80,9 @@ final class WordPostController: LobbyHosting, LobbyJoining {
         if let lobby { onLobby?(lobby) }
     }
 
-    func join(address: SessionAddress, name: String, role: PeerRole) async throws {
-        var config = WordPostClient.Configuration(host: address.host, port: address.port, name: name, role: role)
+    func join(route: JoinRoute, name: String, role: PeerRole) async throws {
+        var config = WordPostClient.Configuration(host: "", port: 0, name: name, role: role)
+        config.session = SessionClient.Configuration(route: route, name: name, role: role)
         config.session.avatarPNG = ownAvatar
         link = .member(try await WordPostClient.connect(config, onEvent: eventSink()))
     }
@@ -90,6 +94,8 @@ final class WordPostController: LobbyHosting, LobbyJoining {
 
     func finish() async {
         if isHost { app?.discovery.withdraw() }
+        relayOffer?.cancel()
+        relayOffer = nil
         switch link {
         case .host(let h):
             h.endGame()

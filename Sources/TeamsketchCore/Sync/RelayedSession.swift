@@ -1,0 +1,65 @@
+import Foundation
+import LearnModel
+
+/// A session the school server relays for one of this account's classes,
+/// as the server lists it (`GET /relay/v1/sessions`).
+public struct RelayedSession: Sendable, Hashable, Identifiable {
+    public var id: UUID
+    public var name: String
+    public var hostName: String
+    public var hostID: UUID
+    public var classID: UUID
+    public var activity: SessionActivity
+
+    public init(id: UUID, name: String, hostName: String, hostID: UUID, classID: UUID, activity: SessionActivity) {
+        self.id = id
+        self.name = name
+        self.hostName = hostName
+        self.hostID = hostID
+        self.classID = classID
+        self.activity = activity
+    }
+
+    /// The pictures and colour the host's lobby shows for this session.
+    public var sign: SessionSign { SessionSign(sessionID: id) }
+}
+
+public enum RelayListingError: Error, Equatable, Sendable {
+    case tooBig
+    case malformed
+}
+
+/// The server's list of relayed sessions, read as hostile input: its size
+/// and count are capped before anything is decoded, and an entry that does
+/// not make sense is left out rather than failing the whole list.
+public enum RelayListing {
+    public static let maxBytes = 256 * 1024
+    public static let maxSessions = 200
+    /// A host's name as a lobby shows it; longer ones are cut.
+    static let maxNameCharacters = 60
+
+    public static func decode(_ data: Data) throws(RelayListingError) -> [RelayedSession] {
+        guard data.count <= maxBytes else { throw .tooBig }
+        guard let entries = (try? JSONSerialization.jsonObject(with: data)) as? [Any] else { throw .malformed }
+        guard entries.count <= maxSessions else { throw .tooBig }
+        var seen = Set<UUID>()
+        return entries.compactMap { entry -> RelayedSession? in
+            guard let fields = entry as? [String: Any],
+                  let id = uuid(fields["id"]), let hostID = uuid(fields["hostId"]), let classID = uuid(fields["classId"]),
+                  let host = fields["host"] as? String,
+                  seen.insert(id).inserted
+            else { return nil }
+            // A server from before activities were listed relays sketches only.
+            let activity: SessionActivity?
+            if let named = fields["activity"] { activity = (named as? String).flatMap(SessionActivity.init(rawValue:)) } else { activity = .sketch }
+            guard let activity else { return nil }
+            return RelayedSession(id: id, name: String(((fields["name"] as? String) ?? "").prefix(200)),
+                                  hostName: String(host.prefix(maxNameCharacters)), hostID: hostID, classID: classID,
+                                  activity: activity)
+        }
+    }
+
+    private static func uuid(_ value: Any?) -> UUID? {
+        (value as? String).flatMap { $0.utf8.count == 36 ? UUID(uuidString: $0) : nil }
+    }
+}

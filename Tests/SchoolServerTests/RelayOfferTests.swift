@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import LearnModel
+import Synchronization
+import Testing
+import TeamsketchTestSupport
+@testable import LearnNet
+@testable import SchoolServer
+
+/// A host keeps its session offered through the school server: when the
+/// server goes away mid-session and comes back on the same address, the
+/// session is listed again without anyone doing anything, and the class
+/// can join it.
+@Suite(.serialized) struct RelayOfferTests {
+    @Test(arguments: Backend.allCases)
+    func aSessionIsOfferedAgainAfterTheServerRestarts(_ backend: Backend) async throws {
+        let clock = TestClock()
+        let database = try await backend.makeDatabase(clock: clock.clock)
+        defer { Task { await database.close() } }
+        func server(port: Int) throws -> some ApplicationProtocol {
+            var configuration = ServerConfiguration()
+            configuration.port = port
+            return try buildApplication(configuration, dependencies: ServerDependencies(database: database, hasher: testHasher,
+                                                                                      clock: clock.clock))
+        }
+
+        var config = SessionHost.Configuration(name: "Mia", params: SessionParams(name: "Zoo"))
+        config.bindHost = "127.0.0.1"
+        config.acceptAll = true
+        config.log = .silent
+        let host = try await SessionHost.start(config)
+        let states = Mutex<[RelayOfferState]>([])
+        let sessionID = host.sessionID.uuidString.lowercased()
+
+        // The first server: the class, and the session offered there.
+        let first = try await server(port: 0).test(.live) { client in
+            let api = TestAPI(client: client, database: database, clock: clock)
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
+            let port = try #require(client.port)
+            let endpoint = RelayEndpoint(host: "127.0.0.1", port: port, token: klass.pupils["Mia"]!.token)
+            let offer = host.keepRelayed(through: endpoint, sessionName: "Zoo", activity: .wordpost) { state in
+                states.withLock { $0.append(state) }
+            }
+            try await eventually("listed") { states.withLock { $0.last == .listed } }
+            #expect(try await Self.listed(client, token: klass.pupils["Ole"]!.token) == [sessionID])
+            return (port, klass, offer)
+        }
+        let (port, klass, offer) = first
+
+        // The server is gone: the host notices and keeps trying.
+        try await eventually("the loss noticed") {
+            states.withLock { if case .retrying? = $0.last { true } else { false } }
+        }
+
+        // It comes back on the same address (run as a service, since the
+        // test client's server always takes a new port): the session is
+        // offered again, the host waiting at most a few seconds between
+        // tries, and Ole joins through it.
+        let again = try server(port: port)
+        let running = Task { try await again.runService(gracefulShutdownSignals: []) }
+        defer { running.cancel() }
+        try await eventually(timeout: .seconds(60), "listed again") {
+            states.withLock { $0.filter { $0 == .listed }.count == 2 }
+        }
+        var join = SessionClient.Configuration(host: "school server", port: port, name: "Ole")
+        join.relay = RelayRoute(endpoint: RelayEndpoint(host: "127.0.0.1", port: port, token: klass.pupils["Ole"]!.token),
+                                sessionID: host.sessionID)
+        join.log = .silent
+        join.connectTimeout = .seconds(30)
+        let ole = try await SessionClient.connect(join)
+        try await eventually("Ole accepted") { await ole.state().phase == .accepted }
+        await ole.leave()
+        // Ending the session ends the offer (its task returns).
+        await host.end()
+        await offer.value
+    }
+
+    /// The ids of the sessions the server lists for this account.
+    static func listed(_ client: any TestClientProtocol, token: String) async throws -> [String?] {
+        try await client.execute(uri: "/relay/v1/sessions", method: .get,
+                                 headers: [.authorization: "Bearer \(token)"]) { response in
+            let json = try? JSONSerialization.jsonObject(with: Data(buffer: response.body))
+            return ((json as? [[String: Any]]) ?? []).map { $0["id"] as? String }
+        }
+    }
+}
