@@ -28,6 +28,10 @@ public struct ClassroomSettings: Equatable, Sendable {
     }
     /// The activities the start screen offers.
     public var activities: Set<ClassSettingsRecord.Activity>
+    /// A session both nearby and at the school server is joined through
+    /// the server first: for Wi-Fi that passes a host's signal but not its
+    /// connections, where trying the direct way first only costs time.
+    public var throughSchoolServer: Bool
 
     /// A sketch may run for at most two hours (a double lesson).
     public static let timeLimitRange = SketchLimits.timeLimitMinutes
@@ -35,7 +39,8 @@ public struct ClassroomSettings: Equatable, Sendable {
 
     public init(soundsOn: Bool = true, clearAllowed: Bool = false, eraserAllowed: Bool = true,
                 eraserOwnStrokesOnly: Bool = false, undoAllowed: Bool = true, defaultTimeLimitMinutes: Int = 0,
-                maxTimeLimitMinutes: Int = 0, activities: Set<ClassSettingsRecord.Activity> = Set(ClassSettingsRecord.Activity.allCases)) {
+                maxTimeLimitMinutes: Int = 0, activities: Set<ClassSettingsRecord.Activity> = Set(ClassSettingsRecord.Activity.allCases),
+                throughSchoolServer: Bool = false) {
         self.soundsOn = soundsOn
         self.clearAllowed = clearAllowed
         self.eraserAllowed = eraserAllowed
@@ -44,6 +49,7 @@ public struct ClassroomSettings: Equatable, Sendable {
         self.maxTimeLimitMinutes = min(max(maxTimeLimitMinutes, Self.timeLimitRange.lowerBound), Self.timeLimitRange.upperBound)
         self.defaultTimeLimitMinutes = 0
         self.activities = activities
+        self.throughSchoolServer = throughSchoolServer
         self.defaultTimeLimitMinutes = clampedTimeLimit(defaultTimeLimitMinutes)
     }
 
@@ -55,7 +61,8 @@ public struct ClassroomSettings: Equatable, Sendable {
         self.init(soundsOn: r.soundsOn, clearAllowed: r.clearAllowed, eraserAllowed: r.eraserAllowed,
                   eraserOwnStrokesOnly: r.eraserOwnStrokesOnly, undoAllowed: r.undoAllowed,
                   defaultTimeLimitMinutes: r.defaultTimeLimitMinutes, maxTimeLimitMinutes: r.maxTimeLimitMinutes,
-                  activities: listed.isEmpty ? Set(ClassSettingsRecord.Activity.allCases) : listed)
+                  activities: listed.isEmpty ? Set(ClassSettingsRecord.Activity.allCases) : listed,
+                  throughSchoolServer: r.throughSchoolServer ?? false)
     }
 
     /// The record to store or sync, stamped with when it was set.
@@ -63,7 +70,8 @@ public struct ClassroomSettings: Equatable, Sendable {
         ClassSettingsRecord(soundsOn: soundsOn, eraserAllowed: eraserAllowed, eraserOwnStrokesOnly: eraserOwnStrokesOnly,
                             clearAllowed: clearAllowed, undoAllowed: undoAllowed,
                             defaultTimeLimitMinutes: defaultTimeLimitMinutes, maxTimeLimitMinutes: maxTimeLimitMinutes,
-                            activities: ClassSettingsRecord.Activity.allCases.filter(activities.contains), at: milliseconds)
+                            activities: ClassSettingsRecord.Activity.allCases.filter(activities.contains),
+                            throughSchoolServer: throughSchoolServer, at: milliseconds)
     }
 
     /// A lower maximum pulls the default down with it.

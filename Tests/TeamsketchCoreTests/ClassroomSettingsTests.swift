@@ -39,7 +39,7 @@ import Testing
     @Test func aRecordRoundTripsAndABrokenOneIsReadSafely() {
         let s = ClassroomSettings(soundsOn: false, clearAllowed: true, eraserAllowed: true, eraserOwnStrokesOnly: true,
                                   undoAllowed: false, defaultTimeLimitMinutes: 20, maxTimeLimitMinutes: 40,
-                                  activities: [.wordPost])
+                                  activities: [.wordPost], throughSchoolServer: true)
         let record = s.record(at: 7)
         #expect(record.problem == nil)
         #expect(record.at == 7)
@@ -48,6 +48,13 @@ import Testing
         let read = ClassroomSettings(record: broken)
         #expect(read.maxTimeLimitMinutes == 0 && read.defaultTimeLimitMinutes == 120)
         #expect(read.offers(.teamSketch) && read.offers(.wordPost), "no activity listed means all, never an empty start screen")
+        // A record written before sessions could go through the server.
+        let older = try? JSONDecoder().decode(ClassSettingsRecord.self, from: Data("""
+            {"soundsOn":true,"eraserAllowed":true,"eraserOwnStrokesOnly":false,"clearAllowed":false,"undoAllowed":true,
+             "defaultTimeLimitMinutes":0,"maxTimeLimitMinutes":0,"activities":["teamSketch"],"at":3}
+            """.utf8))
+        #expect(older.map { ClassroomSettings(record: $0).throughSchoolServer } == false)
+        #expect(s.record(at: 1).throughSchoolServer == true)
     }
 
     /// A device whose teacher set the sounds `on`.

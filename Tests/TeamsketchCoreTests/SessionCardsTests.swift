@@ -38,6 +38,11 @@ import Testing
         #expect(cards[1].sources == [.schoolServer] && cards[1].pictureAddress == nil)
         #expect(cards[1].sign == SessionSign(sessionID: farm.uuidString.lowercased()))
         #expect(cards[1].sessionID == farm.uuidString.lowercased() && !cards[1].isCopy)
+
+        // The teacher's setting for a network that only seems to connect.
+        let first = SessionCards.make(nearby: list.sessions, relayed: [relayed(zoo)], activity: .sketch, relay: endpoint,
+                                      relayFirst: true)
+        #expect(first[0].routes.first == .relay(RelayRoute(endpoint: endpoint, sessionID: zoo)) && first[0].routes.count == 2)
     }
 
     @Test func aCopyNearbyNeverGetsTheServersRouteTheRealSessionIsACardOfItsOwn() {

@@ -17,15 +17,21 @@ public struct ClassSettingsRecord: Codable, Hashable, Sendable {
     /// Minutes, 0 for no maximum.
     public var maxTimeLimitMinutes: Int
     public var activities: [Activity]
+    /// Sessions are joined through the school server even when the host
+    /// could be reached directly (a network that only seems to connect).
+    /// Absent in records from before it existed: off.
+    public var throughSchoolServer: Bool?
     public var at: Int64
 
     public init(soundsOn: Bool = true, eraserAllowed: Bool = true, eraserOwnStrokesOnly: Bool = false,
                 clearAllowed: Bool = false, undoAllowed: Bool = true, defaultTimeLimitMinutes: Int = 0,
-                maxTimeLimitMinutes: Int = 0, activities: [Activity] = Activity.allCases, at: Int64) {
+                maxTimeLimitMinutes: Int = 0, activities: [Activity] = Activity.allCases,
+                throughSchoolServer: Bool? = nil, at: Int64) {
         self.soundsOn = soundsOn; self.eraserAllowed = eraserAllowed
         self.eraserOwnStrokesOnly = eraserOwnStrokesOnly; self.clearAllowed = clearAllowed
         self.undoAllowed = undoAllowed; self.defaultTimeLimitMinutes = defaultTimeLimitMinutes
-        self.maxTimeLimitMinutes = maxTimeLimitMinutes; self.activities = activities; self.at = at
+        self.maxTimeLimitMinutes = maxTimeLimitMinutes; self.activities = activities
+        self.throughSchoolServer = throughSchoolServer; self.at = at
     }
 
     /// Why the settings cannot be stored, or nil when they can.

@@ -28,12 +28,14 @@ public struct SessionCard: Sendable, Hashable, Identifiable {
 /// what the school server relays. A session seen both ways is one card
 /// that tries the direct way first (faster, and it works without the
 /// server) and the relay when the host cannot be reached — Wi-Fi that
-/// keeps laptops apart lets them see a beacon yet not connect. A nearby
+/// keeps laptops apart lets them see a beacon yet not connect; with
+/// `relayFirst` (the teacher's setting for such a network) the other way
+/// round. A nearby
 /// card marked as a possible copy never gets the relay's route: the
 /// server vouches for the real host, so its session is a card of its own.
 public enum SessionCards {
     public static func make(nearby: [DiscoveredSession], relayed: [RelayedSession], activity: SessionActivity,
-                            relay endpoint: RelayEndpoint?) -> [SessionCard] {
+                            relay endpoint: RelayEndpoint?, relayFirst: Bool = false) -> [SessionCard] {
         let relayedHere = endpoint == nil ? [] : relayed.filter { $0.activity == activity }
         var byID: [String: RelayedSession] = [:]
         for r in relayedHere { byID[r.id.uuidString.lowercased()] = r }
@@ -45,7 +47,8 @@ public enum SessionCards {
                                    routes: [.direct(s.address)], pictureAddress: s.isCompatible ? s.address : nil)
             if !s.isCopy, let endpoint, let r = byID[s.sessionID.lowercased()] {
                 card.sources.append(.schoolServer)
-                card.routes.append(.relay(RelayRoute(endpoint: endpoint, sessionID: r.id)))
+                let relay = JoinRoute.relay(RelayRoute(endpoint: endpoint, sessionID: r.id))
+                if relayFirst { card.routes.insert(relay, at: 0) } else { card.routes.append(relay) }
                 merged.insert(r.id)
             }
             cards.append(card)

@@ -115,7 +115,8 @@ final class JoinScreen {
         guard let app else { return }
         UI.clear(nearby)
         let cards = SessionCards.make(nearby: app.discovery.sessions, relayed: relayed, activity: activity.kind,
-                                      relay: app.school.signIn?.relayEndpoint)
+                                      relay: app.school.signIn?.relayEndpoint,
+                                      relayFirst: app.preferences.settings.throughSchoolServer)
         if cards.isEmpty {
             UI.append(nearby, UI.label(activity.lookingNearby, classes: ["hint"]))
         }

@@ -47,6 +47,8 @@ final class ClassroomSettingsForm {
         add(`_`("The host may clear the sheet for everyone"),
             toggle(`_`("The host may clear the sheet for everyone"), \.clearAllowed))
         add(`_`("Sounds in Buchstaben Post"), toggle(`_`("Sounds in Buchstaben Post"), \.soundsOn))
+        add(`_`("Join through the school server first"),
+            toggle(`_`("Join through the school server first"), \.throughSchoolServer))
 
         let range = ClassroomSettings.timeLimitRange
         let maximum = minutesSpin(`_`("Longest time limit in minutes (0 = no maximum)"), range, settings.maxTimeLimitMinutes) {
