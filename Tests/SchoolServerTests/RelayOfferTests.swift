@@ -77,6 +77,47 @@ import TeamsketchTestSupport
         await offer.value
     }
 
+    /// Buchstaben Post goes the same way: its frames ride on the session's,
+    /// so a classmate on another network plays through the server.
+    @Test(arguments: Backend.allCases)
+    func buchstabenPostIsPlayedThroughTheRelay(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
+            let port = try #require(api.client.port)
+            var config = WordPostHost.Configuration(name: "Mia", pool: WordPostFixture.germanPool)
+            config.session.acceptAll = true
+            config.session.bindHost = "127.0.0.1"
+            config.session.log = .silent
+            config.seed = 7
+            let host = try await WordPostHost.start(config)
+            let listed = Mutex(false)
+            let offer = host.session.keepRelayed(through: RelayEndpoint(host: "127.0.0.1", port: port,
+                                                                        token: klass.pupils["Mia"]!.token),
+                                                 sessionName: "Tiere", activity: .wordpost) { state in
+                if state == .listed { listed.withLock { $0 = true } }
+            }
+            try await eventually("listed") { listed.withLock { $0 } }
+
+            var join = WordPostClient.Configuration(host: "school server", port: port, name: "Ole")
+            join.session.relay = RelayRoute(endpoint: RelayEndpoint(host: "127.0.0.1", port: port,
+                                                                    token: klass.pupils["Ole"]!.token),
+                                            sessionID: host.session.sessionID)
+            join.session.log = .silent
+            join.session.connectTimeout = .seconds(30)
+            let ole = try await WordPostClient.connect(join)
+            try await eventually("Ole in") { await host.lobby().connectedDrawers == 2 }
+            host.startGame()
+            try await eventually("Ole sees the first round") { ole.game?.round == 1 }
+            let hostGame = try #require(await host.game())
+            #expect(ole.game?.players == hostGame.players)
+            await ole.leave()
+            host.endGame()
+            await host.shutdown()
+            await offer.value
+        }
+    }
+
     /// The ids of the sessions the server lists for this account.
     static func listed(_ client: any TestClientProtocol, token: String) async throws -> [String?] {
         try await client.execute(uri: "/relay/v1/sessions", method: .get,
