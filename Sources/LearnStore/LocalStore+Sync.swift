@@ -121,7 +121,10 @@ extension LocalStore {
             return .applied
 
         case .wordPostRoundStat:
-            guard let stat = try? decoder.decode(WordPostRoundStat.self, from: change.payload) else { return .skipped }
+            // A result out of bounds (from a server that let it through) is
+            // not summed into a pupil's totals.
+            guard let stat = try? decoder.decode(WordPostRoundStat.self, from: change.payload), stat.problem == nil
+            else { return .skipped }
             try db.execute(sql: """
                 INSERT OR IGNORE INTO wordPostRoundStat (id, gameId, round, playerName, word, finished, durationMs,
                     lettersSent, lettersReceived, wrongPlacements, playedAt)

@@ -1,21 +1,6 @@
 import Foundation
 import LearnModel
 
-/// One pupil's stored result of one round.
-public struct WordPostRoundStat: Hashable, Codable, Sendable {
-    public var id: UUID
-    public var gameID: UUID
-    public var round: Int
-    public var playerName: String
-    public var word: String
-    public var finished: Bool
-    public var milliseconds: Int64
-    public var lettersSent: Int
-    public var lettersReceived: Int
-    public var wrongPlacements: Int
-    public var playedAt: Date
-}
-
 /// A pupil's totals over every recorded round, what a teacher looks at.
 public struct WordPostPlayerRecord: Hashable, Sendable {
     public var playerName: String

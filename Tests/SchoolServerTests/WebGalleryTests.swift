@@ -243,7 +243,7 @@ import Testing
             let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
             let mia = klass.pupils["Mia"]!
             // Two rounds on a Tuesday, one the next Monday; a laptop's nonsense
-            // (a round longer than a day, a number beyond any integer) is left out.
+            // (a round longer than a day, a number beyond any integer) is refused.
             let tuesday = Date(timeIntervalSince1970: 1_789_000_000)  // Tue 9 Sep 2026
             let pushed = try await api.push([
                 round("Mia", word: "Baum", finished: true, milliseconds: 30_000, wrong: 2, playedAt: tuesday),
@@ -253,7 +253,7 @@ import Testing
                 round("Mia", word: "Auto", finished: true, milliseconds: 9_223_372_036_854_775_807, playedAt: tuesday),
                 round("Mia", word: "Auto", finished: true, milliseconds: 1e300, playedAt: tuesday),
             ], token: mia.token)
-            #expect(pushed.accepted.count == 5)
+            #expect(pushed.accepted.count == 3 && pushed.rejected.count == 2)
             let sketch = UUID()
             _ = try await api.push([Changes.create(sketch, name: "Haus"), Changes.stroke(sketch, author: "Mia")], token: mia.token)
             let grade = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.id.lowercased(),

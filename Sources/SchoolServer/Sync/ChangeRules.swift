@@ -139,9 +139,11 @@ public enum ChangeRules {
 
         case .wordPostRoundStat:
             _ = try id(change.entityId, "a result")
-            guard (try? JSONSerialization.jsonObject(with: Data(change.payload.utf8))) is [String: Any] else {
-                throw PushRejection(.badRequest, "a result is a JSON object")
-            }
+            // Totals and the gallery add results up: one a game could not
+            // have produced (a day-long round, a count beyond any integer)
+            // is refused here, not summed later.
+            let result = try decode(WordPostRoundStat.self, change.payload, "a result")
+            if let problem = result.problem { throw PushRejection(.badRequest, problem) }
             return duplicate ? .duplicate(authorOf: nil) : .store(ChangeAudience(subjectID: pusher.id.key), .none)
 
         case .grade:

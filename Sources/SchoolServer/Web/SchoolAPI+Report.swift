@@ -21,8 +21,8 @@ extension SchoolAPI {
         /// Nil when the laptop sent no readable time.
         var playedAt: Date?
 
-        static let maxMilliseconds = 86_400_000
-        static let maxCount = 10_000
+        static let maxMilliseconds = Int(WordPostRoundStat.maxMilliseconds)
+        static let maxCount = WordPostRoundStat.maxCount
 
         private enum CodingKeys: String, CodingKey {
             case finished, milliseconds, lettersSent, lettersReceived, wrongPlacements, word, playedAt
