@@ -190,9 +190,7 @@ import Testing
                 .accepted.count == 1)
 
             let browser = Browser(api.client, language: "de")
-            let form = try await browser.get("/gallery/signin")
-            _ = try await browser.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", "Frau Berg"),
-                                                          ("password", "correct horse")])
+            try await signInTeacher(browser)
             let page = try await browser.get("/gallery/classes/\(klass.id)")
             #expect(page.status == .ok)
             let text = page.text
