@@ -100,8 +100,12 @@ public final class SessionHost: Sendable {
     /// the server refuses or cannot be reached; ends with the session.
     public func relay(through endpoint: RelayEndpoint, sessionName: String, classID: UUID? = nil,
                       timeout: Duration = .seconds(10)) async throws {
+        // The server lists the activity, so a join screen shows only what
+        // the device can play.
+        let activity = await core.read { $0.session.activity.kind.rawValue }
         var query = URLComponents()
-        query.queryItems = [URLQueryItem(name: "name", value: String(sessionName.prefix(200)))]
+        query.queryItems = [URLQueryItem(name: "name", value: String(sessionName.prefix(200))),
+                            URLQueryItem(name: "activity", value: activity)]
             + (classID.map { [URLQueryItem(name: "class", value: $0.uuidString.lowercased())] } ?? [])
         let path = "/relay/v1/host/\(sessionID.uuidString.lowercased())?\(query.percentEncodedQuery ?? "")"
         let core = self.core, sessionID = self.sessionID
