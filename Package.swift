@@ -159,6 +159,9 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                // A relayed socket that arrives at a process not holding the
+                // session is passed on to the one that does.
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
         // The school server's DNS-SD announcement: the one C module the
@@ -199,6 +202,7 @@ let package = Package(
                                    "LearnNet", "TeamsketchTestSupport", .product(name: "NIOPosix", package: "swift-nio"),
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                    .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TeamsketchDesktopTests",

@@ -22,6 +22,8 @@ base="Foundation FoundationEssentials Dispatch Synchronization"
 #   (CAvahiClient: avahi-client on its threaded poll, no GLib). It lives in
 #   ServerAnnouncer, not in SchoolServer, so the server library stays pure
 #   Swift and its tests never meet a daemon; only the executable uses it.
+# - SchoolServer's one client is HummingbirdWSClient: a relayed socket that
+#   arrives at a process not holding the session is passed on to the one that does.
 # - SchoolClient is the desktop's side of the server: the generated client over
 #   AsyncHTTPClient behind the app core's small SchoolConnection interface.
 # - TeamsketchDesktop (GTK, Avahi, the command line) is the only one left free.
@@ -32,7 +34,7 @@ declare -A allowed=(
     [LearnRender]="$base LearnModel CCairo CZlib"
     [TeamsketchCore]="$base LearnModel LearnStore LearnNet LearnRender"
     [TeamsketchAPI]="$base OpenAPIRuntime HTTPTypes"
-    [SchoolServer]="$base LearnModel LearnRender TeamsketchAPI Hummingbird HummingbirdCore HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers NIOSSL NIOHTTP1 Mustache HummingbirdWebSocket"
+    [SchoolServer]="$base LearnModel LearnRender TeamsketchAPI Hummingbird HummingbirdCore HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers NIOSSL NIOHTTP1 Mustache HummingbirdWebSocket HummingbirdWSClient"
     [SchoolClient]="$base LearnModel LearnStore TeamsketchCore TeamsketchAPI OpenAPIRuntime OpenAPIAsyncHTTPClient AsyncHTTPClient NIOCore NIOSSL HTTPTypes"
     [ServerAnnouncer]="$base LearnModel CAvahiClient Logging"
     [TeamsketchServer]="$base SchoolServer ServerAnnouncer ArgumentParser Hummingbird Logging"

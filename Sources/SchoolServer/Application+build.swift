@@ -40,7 +40,9 @@ public func buildApplication(
     try api.registerHandlers(on: RecordingTransport(router: router, table: routes), serverURL: try Servers.Server1.url(),
                              middlewares: [APIErrorMiddleware()])
     WebGallery(api: api, secureCookies: configuration.tls != nil).register(on: router)
-    let relay = RelayRoutes(api: api, hub: RelayHub(), logger: logger)
+    let hub = RelayHub()
+    let relay = RelayRoutes(api: api, hub: hub, proxy: RelayProxy(serverTLS: configuration.tls, logger: logger),
+                            logger: logger)
     relay.register(on: router)
     let webSockets = Router(context: BasicWebSocketRequestContext.self)
     relay.register(on: webSockets)
@@ -52,7 +54,11 @@ public func buildApplication(
         server: try configuration.tls.map { try .tls(http, tlsConfiguration: try $0.serverConfiguration()) } ?? http,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "teamsketch-server"),
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            await hub.listening(at: configuration.relayAddress ?? configuration.defaultRelayAddress(port: port))
+            await onServerRunning(port)
+        },
         logger: logger)
 }
 
@@ -63,5 +69,20 @@ extension ServerConfiguration.TLSFiles {
         let chain = try NIOSSLCertificate.fromPEMFile(certificateChain).map { NIOSSLCertificateSource.certificate($0) }
         let key = try NIOSSLPrivateKey(file: privateKey, format: .pem)
         return TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
+    }
+}
+
+extension ServerConfiguration {
+    /// The address this process listens on, as another process on the same
+    /// machine reaches it (loopback when it listens on every address).
+    func defaultRelayAddress(port: Int) -> String {
+        let scheme = tls == nil ? "http" : "https"
+        let name: String
+        switch host {
+        case "", "0.0.0.0", "::", "[::]": name = "127.0.0.1"
+        case let literal where literal.contains(":") && !literal.hasPrefix("["): name = "[\(literal)]"
+        default: name = host
+        }
+        return "\(scheme)://\(name):\(port)"
     }
 }

@@ -19,6 +19,17 @@ public struct ServerConfiguration: Sendable {
     /// HTTPS with this certificate (chain, PEM) and key (PEM); plain HTTP
     /// when nil, for a server behind a proxy that does TLS.
     public var tls: TLSFiles?
+    /// Where the other server processes sharing the database reach this
+    /// one (`http://10.0.0.5:8470`): a relayed session lives in the process
+    /// holding its host's control socket, and a member who arrives at
+    /// another process is passed on to this address. nil: the bound
+    /// address and port (loopback when bound to every address), which fits
+    /// processes on one machine only.
+    public var relayAddress: String?
+    /// How often a relayed session's listing is refreshed; a listing not
+    /// refreshed for `RelayListingStore.staleAfterMs` is a process gone.
+    /// Tests make it short.
+    var relayHeartbeat: Duration = .seconds(20)
 
     public struct TLSFiles: Sendable, Equatable {
         public var certificateChain: String

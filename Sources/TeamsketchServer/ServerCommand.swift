@@ -54,9 +54,22 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A reverse proxy's address whose X-Forwarded-For names the client (repeat for several).")
     var trustedProxy: [String] = []
 
+    @Option(help: """
+        Where the other server processes sharing the database reach this one, e.g. http://10.0.0.5:8470 \
+        (a relayed session lives in the process its host is connected to). Default: the bound address and port, \
+        loopback when listening on every address.
+        """)
+    var relayAddress: String?
+
     func validate() throws {
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together.")
+        }
+        if let relayAddress {
+            guard let url = URLComponents(string: relayAddress), ["http", "https"].contains(url.scheme ?? ""),
+                  url.host?.isEmpty == false, url.path.isEmpty || url.path == "/" else {
+                throw ValidationError("--relay-address is http(s)://host:port, without a path.")
+            }
         }
     }
 
@@ -69,6 +82,7 @@ struct Serve: AsyncParsableCommand {
         configuration.port = port
         configuration.database = try data.location()
         configuration.trustedProxies = Set(trustedProxy)
+        configuration.relayAddress = relayAddress
         if let tlsCertificate, let tlsKey {
             configuration.tls = .init(certificateChain: tlsCertificate, privateKey: tlsKey)
         }

@@ -40,7 +40,7 @@ import TeamsketchTestSupport
             let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
             let port = try #require(client.port)
             let endpoint = RelayEndpoint(host: "127.0.0.1", port: port, token: klass.pupils["Mia"]!.token)
-            let offer = host.keepRelayed(through: endpoint, sessionName: "Zoo", activity: .wordpost) { state in
+            let offer = host.keepRelayed(through: endpoint, sessionName: "Zoo") { state in
                 states.withLock { $0.append(state) }
             }
             try await eventually("listed") { states.withLock { $0.last == .listed } }
@@ -94,7 +94,7 @@ import TeamsketchTestSupport
             let listed = Mutex(false)
             let offer = host.session.keepRelayed(through: RelayEndpoint(host: "127.0.0.1", port: port,
                                                                         token: klass.pupils["Mia"]!.token),
-                                                 sessionName: "Tiere", activity: .wordpost) { state in
+                                                 sessionName: "Tiere") { state in
                 if state == .listed { listed.withLock { $0 = true } }
             }
             try await eventually("listed") { listed.withLock { $0 } }

@@ -22,13 +22,12 @@ extension SessionHost {
     /// offer, since the same question gets the same answer. Cancel the task
     /// to stop offering; it also ends when the session does.
     public func keepRelayed(through endpoint: RelayEndpoint, sessionName: String, classID: UUID? = nil,
-                            activity: SessionActivity = .sketch,
                             onChange: @escaping @Sendable (RelayOfferState) -> Void) -> Task<Void, Never> {
         Task {
             var pause = Duration.seconds(1)
             while !Task.isCancelled, !(await hasEnded) {
                 do {
-                    try await relay(through: endpoint, sessionName: sessionName, classID: classID, activity: activity)
+                    try await relay(through: endpoint, sessionName: sessionName, classID: classID)
                     onChange(.listed)
                     pause = .seconds(1)
                     await untilRelayCloses()

@@ -98,13 +98,14 @@ public final class SessionHost: Sendable {
     /// `classID`: the class the session is for (a teacher names one of
     /// theirs; a pupil's own class is known to the server). Throws when
     /// the server refuses or cannot be reached; ends with the session.
-    /// `activity`: what the session is for, so the server lists it on the
-    /// right join screen.
     public func relay(through endpoint: RelayEndpoint, sessionName: String, classID: UUID? = nil,
-                      activity: SessionActivity = .sketch, timeout: Duration = .seconds(10)) async throws {
+                      timeout: Duration = .seconds(10)) async throws {
+        // The server lists the activity, so a join screen shows only what
+        // the device can play.
+        let activity = await core.read { $0.session.activity.kind.rawValue }
         var query = URLComponents()
         query.queryItems = [URLQueryItem(name: "name", value: String(sessionName.prefix(200))),
-                            URLQueryItem(name: "activity", value: activity.rawValue)]
+                            URLQueryItem(name: "activity", value: activity)]
             + (classID.map { [URLQueryItem(name: "class", value: $0.uuidString.lowercased())] } ?? [])
         let path = "/relay/v1/host/\(sessionID.uuidString.lowercased())?\(query.percentEncodedQuery ?? "")"
         let core = self.core, sessionID = self.sessionID

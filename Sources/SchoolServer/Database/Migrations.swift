@@ -133,6 +133,34 @@ enum Migrations {
         Migration(version: 3) { _ in
             ["ALTER TABLE schoolClass ADD COLUMN archivedAt BIGINT"]
         },
+        // The relay's listing (issue 11): every server process behind one
+        // address lists and routes the same sessions. A row is kept after
+        // its session ended, so its id stays its host's (another account
+        // can never take it over). `ownerAddress` is where the process
+        // holding the host's control socket is reached; `registration`
+        // tells that socket's registration from a later one of the same
+        // host, so only the newest one heartbeats and ends the row.
+        Migration(version: 4) { _ in
+            [
+                """
+                CREATE TABLE relaySession (
+                    id TEXT PRIMARY KEY,
+                    classId TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    activity TEXT NOT NULL,
+                    hostId TEXT NOT NULL,
+                    hostName TEXT NOT NULL,
+                    ownerAddress TEXT NOT NULL,
+                    registration TEXT NOT NULL,
+                    registeredAt BIGINT NOT NULL,
+                    heartbeatAt BIGINT NOT NULL,
+                    endedAt BIGINT
+                )
+                """,
+                "CREATE INDEX relaySessionClass ON relaySession (classId, heartbeatAt)",
+                "CREATE INDEX relaySessionHost ON relaySession (hostId, heartbeatAt)",
+            ]
+        },
     ]
 
     /// Brings the database to the newest version. Two servers starting at

@@ -13,8 +13,10 @@ import HummingbirdWebSocket
 /// sockets are a pipe, each direction with its own back-pressure, so a
 /// slow member only ever slows its own pipe.
 ///
-/// Sessions live in the process their host is connected to (see
-/// docs/ARCHITECTURE.md, "The relay", for several processes).
+/// A session lives in the process its host's control socket is connected
+/// to (its owner); the listing is in the database (`RelayListingStore`),
+/// and a member or answer arriving at another process is passed on to the
+/// owner (`RelayProxy`). See docs/ARCHITECTURE.md, "The relay".
 actor RelayHub {
     struct Session: Sendable {
         var id: UUID
@@ -28,20 +30,17 @@ actor RelayHub {
         var registration = UUID()
     }
 
-    /// What a device may know of a relayed session before joining.
-    struct Listing: Sendable, Equatable {
-        var id: UUID
-        var name: String
-        var hostName: String
-        var hostID: UUID
-        var classID: UUID
-    }
-
     enum Refusal: Error, Equatable {
         case noSuchSession, sessionTaken, tooManyWaiting, hostDidNotAnswer, notTheHost
     }
 
     private var sessions: [UUID: Session] = [:]
+    /// Open member sockets in this process, by account (joins arriving
+    /// here, whether paired here or passed on to the owner).
+    private var memberSockets: [UUID: Int] = [:]
+    /// Where other processes reach this one; known once listening (the
+    /// port may be picked then).
+    private(set) var ownAddress: String?
     /// Members waiting for their host's data socket, by connection.
     private var waiting: [UUID: Waiting] = [:]
 
@@ -63,6 +62,27 @@ actor RelayHub {
     static let maxWaitingPerSession = 16
     /// How long a member waits for the host to open its data socket.
     static let hostAnswerTime: Duration = .seconds(10)
+    /// At most this many member sockets of one account at once: one
+    /// pupil's script cannot hold the server's sockets.
+    static let maxMemberSocketsPerAccount = 16
+
+    func listening(at address: String) { ownAddress = address }
+
+    func mayOpenMemberSocket(_ account: UUID) -> Bool {
+        memberSockets[account, default: 0] < Self.maxMemberSocketsPerAccount
+    }
+
+    /// Counts a member socket for as long as it is open; false at the cap.
+    func openMemberSocket(_ account: UUID) -> Bool {
+        guard mayOpenMemberSocket(account) else { return false }
+        memberSockets[account, default: 0] += 1
+        return true
+    }
+
+    func closeMemberSocket(_ account: UUID) {
+        let left = memberSockets[account, default: 1] - 1
+        memberSockets[account] = left > 0 ? left : nil
+    }
 
     /// Lists a session; its registration, for `unregister`. An id another
     /// host has is refused.
@@ -94,12 +114,6 @@ actor RelayHub {
     func pairEnded(_ connection: UUID, session: UUID) {
         endedPairs[session, default: []].insert(connection)
         for waiter in pairWaiters.removeValue(forKey: connection) ?? [] { waiter.resume() }
-    }
-
-    func listings(visibleTo classes: Set<UUID>) -> [Listing] {
-        sessions.values.filter { classes.contains($0.classID) }.sorted { $0.startedAt < $1.startedAt }.map {
-            Listing(id: $0.id, name: $0.name, hostName: $0.host.name, hostID: $0.host.id, classID: $0.classID)
-        }
     }
 
     func session(_ id: UUID) -> Session? { sessions[id] }

@@ -1,42 +1,54 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
+import LearnModel
 import Logging
 import NIOCore
 
 /// The relay's addresses. WebSocket upgrades (`/relay/v1/...`) go to
 /// `webSocketRouter`; a refused upgrade can only be a bare 400, so the
 /// same paths asked plainly say why: 401 without a valid token, 403 for a
-/// session of another class, 404 for one that is gone, 400 when the
-/// upgrade would have been allowed.
+/// session of another class, 404 for one that is gone, 409 for a session
+/// id another host has had, 429 over a cap, 400 when the upgrade would
+/// have been allowed (or the address is malformed). These answers come
+/// from the database's listing, so every server process gives the same.
 ///
 /// - `GET /relay/v1/sessions` (JSON): the relayed sessions of the caller's
-///   classes.
-/// - `/relay/v1/host/{session}?name=…&class=…`: a host's control socket.
+///   classes, from every process.
+/// - `/relay/v1/host/{session}?name=…&class=…&activity=…`: a host's control socket.
 ///   The server sends "ready" (text) once the session is listed, then
 ///   "open <connection> <account>" for each member joining.
 /// - `/relay/v1/join/{session}`: a member's socket; its binary messages are
 ///   the session protocol's bytes, both ways.
 /// - `/relay/v1/answer/{session}/{connection}`: the host's socket for that
 ///   member.
+///
+/// A session is paired in the process holding its host's control socket;
+/// a join or answer arriving elsewhere is passed on there (`RelayProxy`).
 struct RelayRoutes: Sendable {
     let api: SchoolAPI
     let hub: RelayHub
+    let proxy: RelayProxy
     let logger: Logger
 
     /// A frame of the session protocol is at most 1 MiB; a client sends it
     /// in pieces of 64 KiB.
     static let maxMessageBytes = (1 << 20) + 64
 
+    private var listings: RelayListingStore { RelayListingStore(db: api.dependencies.database) }
+
     func register(on router: Router<ServerRequestContext>) {
         let relay = router.group("relay/v1")
         relay.get("sessions") { request, _ -> Response in
             let account = try await account(request.headers)
-            let listings = await hub.listings(visibleTo: try await classes(of: account))
-            let body = try JSONSerialization.data(withJSONObject: listings.map {
-                ["id": $0.id.uuidString.lowercased(), "name": $0.name, "host": $0.hostName,
-                 "hostId": $0.hostID.uuidString.lowercased(), "classId": $0.classID.uuidString.lowercased()]
+            let mine = try await classes(of: account)
+            let now = api.now
+            let rows = try await api.database { try await listings.live(classes: mine, now: now) }
+            let body = try JSONSerialization.data(withJSONObject: rows.map {
+                ["id": $0.id.key, "name": $0.name, "host": $0.hostName, "hostId": $0.hostID.key,
+                 "classId": $0.classID.key, "activity": $0.activity]
             })
             return Response(status: .ok, headers: [.contentType: "application/json"],
                             body: .init(byteBuffer: ByteBuffer(bytes: body)))
@@ -46,17 +58,13 @@ struct RelayRoutes: Sendable {
             relay.get(RouterPath(path)) { request, context -> Response in
                 let session = try Self.uuid(context.parameters.get("session"))
                 let account = try await account(request.headers)
-                let listed = await hub.session(session)
                 if path.hasPrefix("join") {
-                    try await mayJoin(account, session)
+                    _ = try await mayJoin(account, session)
+                    guard await hub.mayOpenMemberSocket(account.id) else { throw Self.tooManySockets }
                 } else if path.hasPrefix("answer") {
-                    guard let listed else { throw Problem(.notFound, "no such session is relayed (it may have ended)") }
-                    guard listed.host.id == account.id else { throw Problem(.forbidden, "only the session's host answers") }
+                    _ = try await mayAnswer(account, session)
                 } else {
-                    _ = try await hostClass(account, request.uri.queryParameters["class"].map(String.init))
-                    if let listed, listed.host.id != account.id {
-                        throw Problem(.conflict, "another host relays a session with this id")
-                    }
+                    _ = try await mayHost(account, session, request.uri.queryParameters)
                 }
                 // Allowed, but only as a WebSocket (a client learning why its
                 // upgrade was refused finds this).
@@ -69,63 +77,164 @@ struct RelayRoutes: Sendable {
         let relay = router.group("relay/v1")
         relay.ws("host/:session", shouldUpgrade: { request, context in
             let session = try Self.uuid(context.parameters.get("session"))
-            let account = try await account(request.headers)
-            _ = try await hostClass(account, request.uri.queryParameters["class"].map(String.init))
-            if let existing = await hub.session(session), existing.host.id != account.id { return .dontUpgrade }
+            _ = try await mayHost(try await account(request.headers), session, request.uri.queryParameters)
             return .upgrade([:])
         }, onUpgrade: { inbound, outbound, context in
             let request = context.request
             guard let session = UUID(uuidString: request.uri.path.split(separator: "/").last.map(String.init) ?? ""),
                   let account = try? await account(request.headers),
-                  let classID = try? await hostClass(account, request.uri.queryParameters["class"].map(String.init))
+                  let hosting = try? await mayHost(account, session, request.uri.queryParameters)
             else { return }
-            let name = String((request.uri.queryParameters["name"].map(String.init) ?? "").prefix(200))
-            guard let registration = try? await hub.register(.init(id: session, name: name, classID: classID, host: account,
-                                                                   control: outbound, startedAt: Date()))
-            else { return }
-            logger.info("relaying session \(session) of \(account.name)")
-            // The control socket carries nothing from the host; it is open
-            // as long as the session is. However it ends (a reset, a cable
-            // pulled), the session is no longer listed.
-            do {
-                try await outbound.write(.text("ready"))
-                for try await _ in inbound {}
-            } catch {
-                logger.debug("relay control socket of \(session) ended: \(error)")
-            }
-            await hub.unregister(session, registration: registration)
-            logger.info("no longer relaying session \(session)")
+            await host(session, hosting, account: account, inbound: inbound, outbound: outbound)
         })
         relay.ws("join/:session", shouldUpgrade: { request, context in
             let session = try Self.uuid(context.parameters.get("session"))
-            try await mayJoin(try await account(request.headers), session)
-            return .upgrade([:])
+            let account = try await account(request.headers)
+            _ = try await mayJoin(account, session)
+            return await hub.mayOpenMemberSocket(account.id) ? .upgrade([:]) : .dontUpgrade
         }, onUpgrade: { inbound, outbound, context in
-            let parts = context.request.uri.path.split(separator: "/")
-            guard let session = parts.last.flatMap({ UUID(uuidString: String($0)) }),
-                  let account = try? await account(context.request.headers),
-                  (try? await mayJoin(account, session)) != nil,
-                  case let (connection, host?)? = try? await hub.join(session, account: account.id, member: outbound)
+            let request = context.request
+            guard let session = request.uri.path.split(separator: "/").last.flatMap({ UUID(uuidString: String($0)) }),
+                  let account = try? await account(request.headers),
+                  let listed = try? await mayJoin(account, session),
+                  await hub.openMemberSocket(account.id)
             else { return }
-            // The member's bytes go to the host's data socket until either
-            // side ends; then the other side is closed too.
-            await pipe(inbound, to: host, connection: connection, session: session)
+            switch await route(listed, request.headers) {
+            case .here:
+                if case let (connection, host?)? = try? await hub.join(session, account: account.id, member: outbound) {
+                    // The member's bytes go to the host's data socket until
+                    // either side ends; then the other side is closed too.
+                    await pipe(inbound, to: host, connection: connection, session: session)
+                }
+            case .owner(let address):
+                await proxy.pass(inbound, outbound, to: address, path: request.uri.path,
+                                 authorization: request.headers[.authorization])
+            case .nowhere:
+                break
+            }
+            await hub.closeMemberSocket(account.id)
         })
         relay.ws("answer/:session/:connection", shouldUpgrade: { request, context in
             let session = try Self.uuid(context.parameters.get("session"))
             _ = try Self.uuid(context.parameters.get("connection"))
-            let account = try await account(request.headers)
-            return await hub.session(session)?.host.id == account.id ? .upgrade([:]) : .dontUpgrade
+            _ = try await mayAnswer(try await account(request.headers), session)
+            return .upgrade([:])
         }, onUpgrade: { inbound, outbound, context in
-            let parts = context.request.uri.path.split(separator: "/")
+            let request = context.request
+            let parts = request.uri.path.split(separator: "/")
             guard parts.count >= 2,
                   let connection = UUID(uuidString: String(parts[parts.count - 1])),
                   let session = UUID(uuidString: String(parts[parts.count - 2])),
-                  let account = try? await account(context.request.headers),
-                  let member = try? await hub.answer(connection, session: session, host: account.id, writer: outbound)
+                  let account = try? await account(request.headers),
+                  let listed = try? await mayAnswer(account, session)
             else { return }
-            await pipe(inbound, to: member, connection: connection, session: session)
+            switch await route(listed, request.headers) {
+            case .here:
+                guard let member = try? await hub.answer(connection, session: session, host: account.id, writer: outbound)
+                else { return }
+                await pipe(inbound, to: member, connection: connection, session: session)
+            case .owner(let address):
+                await proxy.pass(inbound, outbound, to: address, path: request.uri.path,
+                                 authorization: request.headers[.authorization])
+            case .nowhere:
+                break
+            }
         })
+    }
+
+    /// A host's control socket, for as long as it is open: the session is
+    /// listed in the database with this process as its owner, the listing
+    /// kept fresh, and marked ended however the socket ends (a reset, a
+    /// cable pulled). A process that dies leaves a listing that goes stale.
+    private func host(_ session: UUID, _ hosting: Hosting, account: Account,
+                      inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+        guard let own = await hub.ownAddress else { return }
+        let listings = listings, clock = api.dependencies.clock, every = api.configuration.relayHeartbeat
+        let logger = logger
+        let registration = UUID()
+        // In the hub first: a member passed on here as soon as the listing
+        // names this process finds the session.
+        guard (try? await hub.register(.init(id: session, name: hosting.name, classID: hosting.classID, host: account,
+                                             control: outbound, startedAt: Date(), registration: registration))) != nil
+        else { return }
+        let now = clock.now()
+        let claim: RelayListingStore.Claim
+        do {
+            claim = try await listings.claim(.init(
+                id: session, classID: hosting.classID, name: hosting.name, activity: hosting.activity,
+                hostID: account.id, hostName: account.name, ownerAddress: own, registration: registration,
+                registeredAt: now, heartbeatAt: now))
+        } catch {
+            logger.error("relay: listing session \(session) failed: \(error)")
+            await hub.unregister(session, registration: registration)
+            return
+        }
+        guard claim == .claimed else {
+            // Checked before the upgrade; lost to another process since.
+            await hub.unregister(session, registration: registration)
+            try? await outbound.close(.policyViolation, reason: claim == .taken ? "session id taken" : "too many sessions")
+            return
+        }
+        logger.info("relaying session \(session) of \(account.name)")
+        // The control socket carries nothing from the host; it is open as
+        // long as the session is. It also ends when the host registered the
+        // session again elsewhere (this listing is then no longer ours).
+        do {
+            try await outbound.write(.text("ready"))
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    do {
+                        for try await _ in inbound {}
+                    } catch {
+                        logger.debug("relay control socket of \(session) ended: \(error)")
+                    }
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: every)
+                        if Task.isCancelled { return }
+                        do {
+                            if try await !listings.heartbeat(session, registration: registration, now: clock.now()) {
+                                logger.info("relay session \(session) was registered again elsewhere")
+                                return
+                            }
+                        } catch {
+                            // Not fatal: the listing only goes stale if this lasts.
+                            logger.warning("relay: refreshing session \(session) failed: \(error)")
+                        }
+                    }
+                }
+                await group.next()
+                group.cancelAll()
+            }
+        } catch {
+            logger.debug("relay control socket of \(session) ended: \(error)")
+        }
+        await hub.unregister(session, registration: registration)
+        do {
+            try await listings.end(session, registration: registration, now: clock.now())
+        } catch {
+            logger.warning("relay: ending session \(session) failed (its listing goes stale): \(error)")
+        }
+        logger.info("no longer relaying session \(session)")
+    }
+
+    private enum Route {
+        /// This process holds the session's host.
+        case here
+        /// Another live process does.
+        case owner(String)
+        /// The listing names this process, but its registration is gone
+        /// here (a restart within the staleness window), or the socket was
+        /// passed on once already.
+        case nowhere
+    }
+
+    private func route(_ listed: RelayListingStore.Row, _ headers: HTTPFields) async -> Route {
+        if await hub.session(listed.id)?.registration == listed.registration { return .here }
+        if headers[RelayProxy.hopHeader] != nil { return .nowhere }
+        if listed.ownerAddress == (await hub.ownAddress) { return .nowhere }
+        return .owner(listed.ownerAddress)
     }
 
     /// Every data frame as it comes, as binary: the bytes are a stream of
@@ -182,13 +291,65 @@ struct RelayRoutes: Sendable {
         return id
     }
 
-    private func mayJoin(_ account: Account, _ session: UUID) async throws {
-        guard let listed = await hub.session(session) else {
-            throw Problem(.notFound, "no such session is relayed (it may have ended)")
+    /// What a host's address asks for.
+    struct Hosting: Sendable {
+        var classID: UUID
+        var name: String
+        var activity: String
+    }
+
+    static let tooManySockets = Problem(
+        .tooManyAttempts, "one account has at most \(RelayHub.maxMemberSocketsPerAccount) relayed sockets open at once")
+
+    /// Whether `account` may list `session` (first or again): a session id
+    /// stays its first host's for good, so nobody can take over a class's
+    /// session by its id, even after it ended.
+    private func mayHost(_ account: Account, _ session: UUID,
+                         _ query: FlatDictionary<Substring, Substring>) async throws -> Hosting {
+        // The same rule as an activity's name on the room's network, so any
+        // activity the apps can host can be relayed.
+        guard let activity = SessionActivity(rawValue: query["activity"].map(String.init) ?? "sketch")?.rawValue else {
+            throw Problem(.badRequest, "activity is 1–32 of a–z, 0–9 and - (sketch, wordpost)")
         }
+        let classID = try await hostClass(account, query["class"].map(String.init))
+        let now = api.now
+        let listings = listings
+        let (existing, live) = try await api.database {
+            (try await listings.session(session), try await listings.liveCount(host: account.id, except: session, now: now))
+        }
+        if let existing, existing.hostID != account.id {
+            throw Problem(.conflict, "another host relays (or relayed) a session with this id")
+        }
+        guard live < RelayListingStore.maxLivePerHost else {
+            throw Problem(.tooManyAttempts, "one account relays at most \(RelayListingStore.maxLivePerHost) sessions at once")
+        }
+        let name = String((query["name"].map(String.init) ?? "").prefix(200))
+        return Hosting(classID: classID, name: name, activity: activity)
+    }
+
+    /// A live session of one of the account's classes.
+    private func mayJoin(_ account: Account, _ session: UUID) async throws -> RelayListingStore.Row {
+        let listed = try await live(session)
         guard try await classes(of: account).contains(listed.classID) else {
             throw Problem(.forbidden, "only the session's class may join")
         }
+        return listed
+    }
+
+    /// A live session of this host.
+    private func mayAnswer(_ account: Account, _ session: UUID) async throws -> RelayListingStore.Row {
+        let listed = try await live(session)
+        guard listed.hostID == account.id else { throw Problem(.forbidden, "only the session's host answers") }
+        return listed
+    }
+
+    private func live(_ session: UUID) async throws -> RelayListingStore.Row {
+        let now = api.now
+        let listings = listings
+        guard let listed = try await api.database({ try await listings.session(session) }), listed.isLive(now: now) else {
+            throw Problem(.notFound, "no such session is relayed (it may have ended)")
+        }
+        return listed
     }
 
     private static func uuid(_ text: String?) throws -> UUID {

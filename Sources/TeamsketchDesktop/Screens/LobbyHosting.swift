@@ -34,8 +34,7 @@ extension LobbyHosting {
     func offerThroughSchool(_ endpoint: RelayEndpoint, classID: UUID?,
                             onChange: @escaping @MainActor (RelayOfferState) -> Void) {
         guard let host = sessionHost, let lobby, relayOffer == nil else { return }
-        relayOffer = host.keepRelayed(through: endpoint, sessionName: lobby.params.name, classID: classID,
-                                      activity: lobby.activity) { state in
+        relayOffer = host.keepRelayed(through: endpoint, sessionName: lobby.params.name, classID: classID) { state in
             Task { @MainActor in onChange(state) }
         }
     }
