@@ -73,16 +73,21 @@ class SchoolNetwork:
                            capture_output=True)
 
 
-def start_server(network, tmp_path):
-    """The school server in the school's namespace, on every address there."""
+def start_server(network, tmp_path, port=PORT, teacher=True):
+    """The school server in the school's namespace, on every address there;
+    another process on the same database with `port` and `teacher=False`."""
     database = str(tmp_path / "server.sqlite")
-    subprocess.run([str(SERVER_BIN), "create-teacher", "Frau Berg", "--database", database],
-                   input="richtig-geheim\n", text=True, check=True, capture_output=True)
-    network.server = network.popen(network.school, [str(SERVER_BIN), "serve", "--host", "0.0.0.0", "--port", str(PORT),
-                                                    "--database", database, "--no-announce"])
+    if teacher:
+        subprocess.run([str(SERVER_BIN), "create-teacher", "Frau Berg", "--database", database],
+                       input="richtig-geheim\n", text=True, check=True, capture_output=True)
+    server = network.popen(network.school, [str(SERVER_BIN), "serve", "--host", "0.0.0.0", "--port", str(port),
+                                            "--database", database, "--no-announce",
+                                            "--relay-address", f"http://127.0.0.1:{port}"])
+    if teacher:
+        network.server = server
     for _ in range(200):
-        if network.run(network.school, ["curl", "-sf", f"http://10.77.1.1:{PORT}/api/v1/health"]).returncode == 0:
-            return
+        if network.run(network.school, ["curl", "-sf", f"http://10.77.1.1:{port}/api/v1/health"]).returncode == 0:
+            return server
         subprocess.run(["sleep", "0.1"])
     pytest.fail("the server did not start")
 
