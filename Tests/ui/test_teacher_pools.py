@@ -27,28 +27,34 @@ def delete(app, actions, actions_top):
     app.click((sure[0] + sure[2]) / 2, (sure[1] + sure[3]) / 2)
 
 
+def open_new_word_list(app, prefix):
+    """A new computer's teacher: the PIN chosen, Buchstaben Post's word
+    lists (the section showing Results | Word lists, the chosen one dark),
+    New word list. The lists' row, its top, the name field, its top and
+    the screenshot of the new list."""
+    choose_teacher_pin(app)
+    results = bbox(open_teacher_section(
+        app, prefix, lambda shot: find_color(shot, ACTIVE, tol=10, box=(300, 130, 900, 230))))
+    app.click(results[2] + 75, (results[1] + results[3]) / 2)                        # Word lists
+    time.sleep(1.0)
+    shot = app.screenshot(f"{prefix}-lists")
+    top = row_top(shot, results[3] + 12)
+    lists = controls(shot, top, height=80)
+    assert len(lists) >= 3, lists                  # Deutsch, English, New word list
+    app.click((lists[-1][0] + lists[-1][1]) / 2, top + 40)
+    time.sleep(0.8)
+    shot = app.screenshot(f"{prefix}-new")
+    name_top = row_top(shot, top + 90)
+    name = controls(shot, name_top, height=30)[-1]
+    return lists, top, name, name_top, shot
+
+
 def test_a_teacher_makes_a_word_list(display, tmp_path):
     app = App(display, tmp_path)
     try:
-        choose_teacher_pin(app)                       # a new computer: the PIN chosen twice
-        # Buchstaben Post: the first section from the left showing its
-        # Results | Word lists, the chosen one dark.
-        results = bbox(open_teacher_section(
-            app, "pools", lambda shot: find_color(shot, ACTIVE, tol=10, box=(300, 130, 900, 230))))
-        app.click(results[2] + 75, (results[1] + results[3]) / 2)                        # Word lists
-        time.sleep(1.0)
-        shot = app.screenshot("pools-lists")
-        top = row_top(shot, results[3] + 12)
-        lists = controls(shot, top, height=80)
-        assert len(lists) >= 3, lists                  # Deutsch, English, New word list
-        app.click((lists[-1][0] + lists[-1][1]) / 2, top + 40)
-        time.sleep(0.8)
-
+        lists, top, name, name_top, shot = open_new_word_list(app, "pools")
         # Name, then the first row's word, hint, priority by Tab (fields in
         # order after the six action buttons).
-        shot = app.screenshot("pools-new")
-        name_top = row_top(shot, top + 90)
-        name = controls(shot, name_top, height=30)[-1]
         app.click((name[0] + name[1]) / 2, name_top + 16)
         app.key("ctrl+a")
         app.type("Tiere")
@@ -162,19 +168,7 @@ def test_a_long_word_list_is_edited_in_place(display, tmp_path):
     words.write_text("word,hint,priority\n" + "\n".join(rows) + "\n", encoding="utf-8")
     app = App(display, tmp_path)
     try:
-        choose_teacher_pin(app)                       # a new computer: the PIN chosen twice
-        results = bbox(open_teacher_section(
-            app, "long", lambda shot: find_color(shot, ACTIVE, tol=10, box=(300, 130, 900, 230))))
-        app.click(results[2] + 75, (results[1] + results[3]) / 2)                        # Word lists
-        time.sleep(1.0)
-        shot = app.screenshot("long-lists")
-        top = row_top(shot, results[3] + 12)
-        lists = controls(shot, top, height=80)
-        app.click((lists[-1][0] + lists[-1][1]) / 2, top + 40)                          # New word list
-        time.sleep(0.8)
-        shot = app.screenshot("long-new")
-        name_top = row_top(shot, top + 90)
-        name = controls(shot, name_top, height=30)[-1]
+        _, top, name, name_top, shot = open_new_word_list(app, "long")
         app.click((name[0] + name[1]) / 2, name_top + 16)
         app.key("ctrl+a")
         app.type("Lang")
