@@ -23,13 +23,30 @@ public final class DevicePreferences {
     private var classRecord: ClassSettingsRecord?
     private let client: ProfileClient
     private let classroomClient: DeviceClassroomClient
-    private let overrides: SettingsOverrides
+    private var overrides: SettingsOverrides
+    /// The kiosk's files: the machine's (read only) and the user's (what the
+    /// teacher's window sets).
+    private let kioskClient: KioskConfigClient
+    private var kioskSystem = KioskConfigFile()
+    public private(set) var kioskUser = KioskConfigFile()
+    /// Lines of the kiosk files that could not be read, for the log.
+    public private(set) var kioskProblems: [String] = []
+    /// How this machine behaves unattended, the two files merged.
+    public var kiosk: KioskSettings { overrides.kiosk }
 
     public init(client: ProfileClient, classroom: DeviceClassroomClient = .inMemory(), overrides: SettingsOverrides,
-                userName: String?) {
+                kiosk: KioskConfigClient = .inMemory(), userName: String?) {
         self.client = client
         classroomClient = classroom
         self.overrides = overrides
+        kioskClient = kiosk
+        let system = kiosk.loadSystem().map(KioskConfigFile.parse)
+        let user = kiosk.loadUser().map(KioskConfigFile.parse)
+        kioskSystem = system?.file ?? KioskConfigFile()
+        kioskUser = user?.file ?? KioskConfigFile()
+        kioskProblems = (system?.problems ?? []).map { KioskConfigClient.systemPath + ": " + $0 }
+            + (user?.problems ?? []).map { "kiosk.conf: " + $0 }
+        self.overrides.kiosk = kioskSystem.overridden(by: kioskUser).settings
         profile = Profile.resolved(stored: client.load(), userName: userName)
         device = classroom.load()
         self.classroom = .defaults
@@ -40,7 +57,8 @@ public final class DevicePreferences {
     /// The live files and the process environment.
     public static func live(environment: [String: String] = ProcessInfo.processInfo.environment) -> DevicePreferences {
         DevicePreferences(client: .live(environment: environment), classroom: .live(environment: environment),
-                          overrides: SettingsOverrides(environment: environment), userName: environment["USER"])
+                          overrides: SettingsOverrides(environment: environment),
+                          kiosk: .live(environment: environment), userName: environment["USER"])
     }
 
     private func resolve() {
@@ -141,6 +159,20 @@ public final class DevicePreferences {
         var changed = device
         changed.pin = pin
         try saveDevice(changed)
+    }
+
+    /// The teacher set this machine's kiosk switches: written to the user's
+    /// file (the machine's file stays as the admin wrote it) and in force at
+    /// once.
+    public func setKiosk(_ file: KioskConfigFile) throws(PreferencesError) {
+        do {
+            try kioskClient.saveUser(file.text)
+        } catch {
+            throw .notSaved(underlying: error)
+        }
+        kioskUser = file
+        overrides.kiosk = kioskSystem.overridden(by: kioskUser).settings
+        resolve()
     }
 
     private func saveDevice(_ changed: DeviceClassroom) throws(PreferencesError) {

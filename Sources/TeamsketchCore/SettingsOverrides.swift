@@ -1,14 +1,20 @@
 import Foundation
 
-/// Settings fixed from outside the app for one run: a test machine or a
-/// quiet demo sets `TEAMSKETCH_SOUNDS=0` (or `1`) and the classroom setting
-/// no longer matters on this machine. Anything else in the variable is ignored.
+/// Settings fixed from outside the classroom's: a test machine or a quiet
+/// demo sets `TEAMSKETCH_SOUNDS=0` (or `1`) for one run, and a kiosk's
+/// files (`KioskSettings`) fix sounds and narrow the activities for the
+/// machine. Anything else in the variable is ignored.
 public struct SettingsOverrides: Equatable, Sendable {
     public var soundsOn: Bool?
+    public var kiosk: KioskSettings
 
-    public init(soundsOn: Bool? = nil) { self.soundsOn = soundsOn }
+    public init(soundsOn: Bool? = nil, kiosk: KioskSettings = KioskSettings()) {
+        self.soundsOn = soundsOn
+        self.kiosk = kiosk
+    }
 
-    public init(environment: [String: String]) {
+    public init(environment: [String: String], kiosk: KioskSettings = KioskSettings()) {
+        self.kiosk = kiosk
         switch environment["TEAMSKETCH_SOUNDS"] {
         case "0": soundsOn = false
         case "1": soundsOn = true
@@ -16,18 +22,20 @@ public struct SettingsOverrides: Equatable, Sendable {
         }
     }
 
-    /// Sounds in a game: fixed here, else the host's choice in a LAN game,
-    /// else the classroom's. The environment comes first because it is set
-    /// for this machine on purpose, and a lobby is anybody's.
+    /// Sounds in a game: fixed for this run, else for this machine (the
+    /// kiosk), else the host's choice in a LAN game, else the classroom's.
+    /// What is set for this machine on purpose comes first, and a lobby is
+    /// anybody's.
     public func soundsOn(hostChoice: Bool?, classroom: ClassroomSettings) -> Bool {
-        soundsOn ?? hostChoice ?? classroom.soundsOn
+        soundsOn ?? kiosk.sounds ?? hostChoice ?? classroom.soundsOn
     }
 
     /// The settings in force: the classroom's, then what the environment
-    /// fixes on top.
+    /// and the kiosk fix on top.
     public func applied(to classroom: ClassroomSettings) -> ClassroomSettings {
         var s = classroom
-        s.soundsOn = soundsOn ?? classroom.soundsOn
+        s.soundsOn = soundsOn ?? kiosk.sounds ?? classroom.soundsOn
+        s.activities = kiosk.activities(classroom: classroom.activities)
         return s
     }
 }
