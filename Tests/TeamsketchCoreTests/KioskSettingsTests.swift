@@ -49,6 +49,12 @@ import Testing
         #expect(!kiosk.shouldReturnHome(lastInput: t0, now: t0.addingTimeInterval(6000), atHome: true))
         #expect(!KioskSettings().shouldReturnHome(lastInput: t0, now: t0.addingTimeInterval(1e6), atHome: false))
         #expect(KioskSettings(idleMinutes: 10_000).idleMinutes == 240)
+        #expect(kiosk.shouldReturnHome(lastInput: t0, now: t0.addingTimeInterval(3), atHome: false, limit: 3))
+        #expect(!KioskSettings().shouldReturnHome(lastInput: t0, now: t0.addingTimeInterval(3), atHome: false, limit: 3))
+
+        #expect(KioskSettings().mayClose(teacherUnlocked: false))
+        #expect(!KioskSettings(quitNeedsPIN: true).mayClose(teacherUnlocked: false))
+        #expect(KioskSettings(quitNeedsPIN: true).mayClose(teacherUnlocked: true))
     }
 }
 

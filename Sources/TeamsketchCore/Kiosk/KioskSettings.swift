@@ -42,8 +42,15 @@ public struct KioskSettings: Equatable, Sendable {
 
     /// Whether the work on screen is saved and the start screen shown:
     /// the machine has been left alone long enough, and is not there already.
-    public func shouldReturnHome(lastInput: Date, now: Date, atHome: Bool) -> Bool {
+    /// `limit`: the idle time in seconds instead of the configured minutes
+    /// (the UI tests' few seconds); only where minutes are configured.
+    public func shouldReturnHome(lastInput: Date, now: Date, atHome: Bool, limit: TimeInterval? = nil) -> Bool {
         guard idleMinutes > 0, !atHome else { return false }
-        return now.timeIntervalSince(lastInput) >= Double(idleMinutes) * 60
+        return now.timeIntervalSince(lastInput) >= (limit ?? Double(idleMinutes) * 60)
     }
+
+    /// Whether the window may close now: without the PIN rule always; with
+    /// it only while the teacher's window is unlocked (the teacher typed the
+    /// PIN to get there).
+    public func mayClose(teacherUnlocked: Bool) -> Bool { !quitNeedsPIN || teacherUnlocked }
 }

@@ -143,6 +143,11 @@ final class HostLobbyScreen {
         UI.append(relayRow, UI.label(text, classes: ["hint"]))
     }
 
+    func leaveForNextChild() async {
+        await session.finish()
+        app?.discovery.withdraw()
+    }
+
     /// Big, at the top: what the joiners' cards show for this session, so
     /// the teacher can say "tap the card with these pictures".
     private func showSign(_ sign: SessionSign, host: String) {

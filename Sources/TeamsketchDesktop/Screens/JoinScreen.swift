@@ -111,6 +111,12 @@ final class JoinScreen {
 
     func focusCode() { gtk_widget_grab_focus(codeEntry) }
 
+    func leaveForNextChild() async {
+        await session?.finish()
+        session = nil
+        app?.discovery.stop()
+    }
+
     private func refresh() {
         guard let app else { return }
         UI.clear(nearby)

@@ -43,6 +43,7 @@ final class TeamsketchApp {
     private var home: HomeScreen?
     /// The school server, when one is chosen and someone signed in.
     private(set) lazy var school = SchoolLink(signIns: .live(), store: store)
+    private lazy var kiosk = KioskMode(app: self)
 
     private init(options: AppOptions) {
         self.options = options
@@ -74,7 +75,14 @@ final class TeamsketchApp {
         gtk_window_set_title(ts_window(win), `_`("Teamsketch"))
         gtk_window_set_default_size(ts_window(win), 1100, 760)
         Signal.connectBool(UI.raw(win), "close-request") { [weak self] in
-            self?.canvasScreen?.persistThumbnail()
+            guard let self else { return false }
+            // A kiosk closes only for the teacher: the PIN is asked for, and
+            // once the teacher's window is open, closing works.
+            guard self.kiosk.mayClose(teacherUnlocked: self.teacherName != nil) else {
+                self.showTeacher()
+                return true
+            }
+            self.canvasScreen?.persistThumbnail()
             return false
         }
         let stack = gtk_stack_new()!
@@ -103,6 +111,10 @@ final class TeamsketchApp {
         school.resume()
         adoptSyncedClassSettings()
         if let file = options.openFile { openFile(file) }
+        for problem in preferences.kioskProblems {
+            FileHandle.standardError.write(Data("teamsketch: kiosk: \(problem)\n".utf8))
+        }
+        kiosk.attach(to: win)
         // Before present: presenting maps the window at once.
         if options.quitAfterFirstFrame { reportFirstFrame(win) }
         gtk_window_present(ts_window(win))
@@ -136,6 +148,24 @@ final class TeamsketchApp {
         pendingOpening = nil
         leaveCanvas()
         show(.home)
+    }
+
+    var isAtHome: Bool {
+        guard let stack, let name = gtk_stack_get_visible_child_name(ts_stack(stack)) else { return true }
+        return String(cString: name) == AppPage.home.rawValue
+    }
+
+    /// The kiosk's machine was left alone: a session this device is in is
+    /// left (a host ends it, the sketch stays saved, as drawn), the teacher's
+    /// window is locked, and the start screen waits for the next child.
+    func returnHomeForNextChild() {
+        // The lobby's and the join screen's session is the one the canvas or
+        // the game shows, so leaving those leaves every session.
+        let screens = [AppPage.lobby, .join].compactMap { self.screens[$0] as? any LeavesForNextChild }
+        Task { @MainActor in
+            for screen in screens { await screen.leaveForNextChild() }
+            showHome()
+        }
     }
 
     func showNewSketch(together: Bool = false) {
@@ -299,6 +329,19 @@ final class TeamsketchApp {
 
     /// After each sync round: the class's settings, when a pupil of a class
     /// is signed in, rule this device.
+    /// The teacher set this machine's kiosk switches: saved, and the
+    /// window follows at once.
+    func setKiosk(_ file: KioskConfigFile) {
+        do {
+            try preferences.setKiosk(file)
+        } catch {
+            return showError(`_`("The settings could not be saved."), error)
+        }
+        guard let window else { return }
+        if preferences.kiosk.fullscreen { gtk_window_fullscreen(ts_window(window)) } else { gtk_window_unfullscreen(ts_window(window)) }
+        home?.showActivities(preferences.settings)
+    }
+
     private func adoptSyncedClassSettings() {
         preferences.adoptClassSettings(school.syncedClassSettings())
         home?.showActivities(preferences.settings)

@@ -19,6 +19,7 @@ final class TeacherScreen {
     private let note: Widget
     private weak var app: TeamsketchApp?
     private var form: ClassroomSettingsForm?
+    private var kioskForm: KioskSettingsForm?
     private var sectionButtons: [Section: Widget] = [:]
     /// The sections built so far; GTK holds their widgets, this their Swift side.
     private var loaded: [Section: AnyObject] = [:]
@@ -31,7 +32,7 @@ final class TeacherScreen {
         gtk_widget_set_margin_top(widget, 12)
         scopes = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         note = UI.label("", classes: ["hint"])
-        formHolder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        formHolder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         let title = `_`("Teacher")
         let lock = UI.button(`_`("Lock"), icon: "system-lock-screen-symbolic", classes: ["choice", "header-action"]) {
             [weak app] in app?.lockTeacher()
@@ -173,6 +174,13 @@ final class TeacherScreen {
             ? `_`("A pupil of a class is signed in here: the class's settings from the school server apply, not these.")
             : `_`("The pupils on this computer get these settings, also in a team sketch this computer hosts."))
         show(current) { [weak app] settings in app?.setDeviceSettings(settings) }
+        // The kiosk belongs to the machine, not to a class: only here.
+        let kiosk = KioskSettingsForm(current: preferences.kiosk, file: preferences.kioskUser) { [weak app] file in
+            app?.setKiosk(file)
+        }
+        UI.append(formHolder, UI.label(`_`("This computer as a kiosk"), classes: ["form-label"]))
+        UI.append(formHolder, kiosk.widget)
+        kioskForm = kiosk
     }
 
     private func showClass(_ schoolClass: SchoolServerClient.SchoolClass) {
@@ -190,6 +198,7 @@ final class TeacherScreen {
 
     private func show(_ settings: ClassroomSettings, onChange: @escaping (ClassroomSettings) -> Void) {
         UI.clear(formHolder)
+        kioskForm = nil
         let form = ClassroomSettingsForm(settings: settings, onChange: onChange)
         self.form = form
         UI.append(formHolder, form.widget)
