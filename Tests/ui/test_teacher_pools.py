@@ -205,7 +205,7 @@ def test_a_long_word_list_is_edited_in_place(display, tmp_path):
         time.sleep(0.6)
         app.screenshot("long-added")
         app.click((save[0] + save[2]) / 2, (save[1] + save[3]) / 2)
-        wait_for(lambda: len(items()) == 2001, what="the added word saved")
+        wait_for(lambda: len(items()) == 2001, seconds=45, what="the added word saved")
         saved = items()
         assert saved[-1] == "Zebra" and saved[0] == "Waaa" and saved[1999] == rows[1999].split(",")[0], saved[-3:]
     finally:

@@ -93,7 +93,7 @@ def test_a_teacher_replays_grades_and_exports_a_pupils_sketch(display, tmp_path)
         # Drawn a moment after the chosen tab on a busy machine.
         tabs = wait_for(lambda: (found if len(found := edges(app.screenshot("review-tabs"), 10, settings_tab[0] + 3,
                                                                    settings_tab[1], settings_tab[3])) >= 5 else None),
-                        what="the teacher's tabs")
+                        seconds=30, what="the teacher's tabs")
         app.click((tabs[0] + tabs[1]) / 2, row_y)
         card = wait_for(lambda: find_color(app.screenshot("review-sketches"), RED, tol=90, box=(0, 200, 1200, 800)),
                         what="the sketch's thumbnail")
