@@ -17,7 +17,7 @@ import Testing
 
     @Test func aLoneHostMayPlayTheWordGameAfterConfirming() {
         let rule = StartRule.wordPost
-        #expect(rule.decide(players: 1) == .askToPlayAlone)
+        #expect(rule.decide(players: 1) == .startAlone)
         #expect(rule.allowsStart(players: 1))
         #expect(rule.decide(players: 2) == .start)
         #expect(rule.decide(players: 0) == .wait(needed: 2))
@@ -26,7 +26,7 @@ import Testing
 
     @Test func aRuleNeedingMoreDoesNotLetTwoStartEvenIfOneMayPlayAlone() {
         let rule = StartRule(minimumPlayers: 3, mayPlayAlone: true)
-        #expect(rule.decide(players: 1) == .askToPlayAlone)
+        #expect(rule.decide(players: 1) == .startAlone)
         #expect(rule.decide(players: 2) == .wait(needed: 1))
         #expect(rule.decide(players: 3) == .start)
     }

@@ -49,10 +49,8 @@ def play_alone(app, name):
     time.sleep(0.5)
     play = find_color(app.screenshot(f"{name}-start"), SUGGESTED_BLUE, tol=25)
     assert play, "no Play button: no word list was offered"
-    app.click(*centre(play))
-    time.sleep(0.6)
-    app.key("Return")                                # "Play alone"
-    time.sleep(1.0)
+    app.click(*centre(play))                         # "Play alone"
+    time.sleep(1.6)
     return app.screenshot(f"{name}-game")
 
 

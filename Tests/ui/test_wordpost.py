@@ -3,7 +3,7 @@ snaps in) and a wrong one (it springs back), judged by screenshots."""
 import time
 
 from harness import (App, EMPTY_SLOT, SUGGESTED_BLUE, TILE_YELLOW, blobs, centre, find_color,
-                     home_button, mid)
+                     home_button, mid, wait_for)
 
 
 def test_right_letter_snaps_in_wrong_letter_springs_back(display, tmp_path):
@@ -13,10 +13,8 @@ def test_right_letter_snaps_in_wrong_letter_springs_back(display, tmp_path):
         time.sleep(0.5)
         play = find_color(app.screenshot("wordpost-start"), SUGGESTED_BLUE, tol=25)
         assert play, "no Play button"
-        app.click(*centre(play))
-        time.sleep(0.6)
-        app.key("Return")                                # "Play alone" is the default answer
-        time.sleep(0.8)
+        app.click(*centre(play))                         # "Play alone": one child's picture, no question
+        time.sleep(1.2)
 
         saw_right = saw_wrong = False
         for attempt in range(12):
@@ -94,3 +92,22 @@ def test_csv_with_bad_rows_imports_the_rest_after_asking(display, tmp_path):
     assert len(pools) == 1, "the pool was not stored"
     words = sorted(w for (w,) in db.execute("SELECT word FROM poolItem WHERE poolId = ?", pools[0]))
     assert words == ["Bär", "Straße"]
+
+
+def test_a_host_nobody_joined_plays_alone_without_a_question(display, tmp_path):
+    """An empty lobby's blue button is "Play alone" (one child's picture):
+    pressed, the game starts at once; no dialog to read."""
+    app = App(display, tmp_path, extra_env={"TEAMSKETCH_WORDPOST_SEED": "7"})
+    try:
+        app.click(*home_button(app, 4))                  # Buchstaben Post
+        time.sleep(0.5)
+        play = blobs(app.screenshot("alone-start"), SUGGESTED_BLUE, tol=25)
+        px0, py0, px1, py1 = max(play, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
+        app.click(px1 + 32 + (px1 - px0) // 2, (py0 + py1) // 2)   # Play together, right of Play alone
+        alone = wait_for(lambda: find_color(app.screenshot("alone-lobby"), SUGGESTED_BLUE, tol=25,
+                                            box=(0, 400, 1200, 820)), what="the lobby's Play alone")
+        app.click(*centre(alone))
+        wait_for(lambda: blobs(app.screenshot("alone-game"), TILE_YELLOW) and
+                 blobs(app.screenshot("alone-game"), EMPTY_SLOT), what="the game's letters and slots")
+    finally:
+        app.stop()

@@ -2,15 +2,16 @@ import Foundation
 
 /// Who may start an activity: the one place that decides it, for the host
 /// session (which refuses an early start), the lobby screen (which offers
-/// Start or asks first) and the headless host (which starts by itself).
+/// Start, or Play alone) and the headless host (which starts by itself).
 ///
 /// `players` counts the accepted drawers who are connected now, the host
 /// included. Observers never count.
 public struct StartRule: Hashable, Sendable {
     /// Players needed to start without asking anything.
     public var minimumPlayers: Int
-    /// A host with nobody else in may still start, after confirming that
-    /// they want to play alone.
+    /// A host with nobody else in may still start: the button they press
+    /// then shows one child and says "Play alone", so nothing asks first
+    /// (a question is text a six-year-old cannot read).
     public var mayPlayAlone: Bool
 
     public init(minimumPlayers: Int, mayPlayAlone: Bool) {
@@ -22,7 +23,7 @@ public struct StartRule: Hashable, Sendable {
     /// otherwise, and a lone sketch is made from the home screen.
     public static let sketch = StartRule(minimumPlayers: 2, mayPlayAlone: false)
     /// The word game is a team game, but a child whose classmates are away
-    /// may still practise alone once they said so.
+    /// may still practise alone by pressing "Play alone".
     public static let wordPost = StartRule(minimumPlayers: 2, mayPlayAlone: true)
 
     public enum Decision: Hashable, Sendable {
@@ -30,13 +31,14 @@ public struct StartRule: Hashable, Sendable {
         case wait(needed: Int)
         /// Start now.
         case start
-        /// Only the host is in: start once they confirmed playing alone.
-        case askToPlayAlone
+        /// Only the host is in, where the activity may be played alone: the
+        /// start is "Play alone".
+        case startAlone
     }
 
     public func decide(players: Int) -> Decision {
         if players >= minimumPlayers { return .start }
-        if mayPlayAlone && players == 1 { return .askToPlayAlone }
+        if mayPlayAlone && players == 1 { return .startAlone }
         return .wait(needed: minimumPlayers - max(players, 0))
     }
 

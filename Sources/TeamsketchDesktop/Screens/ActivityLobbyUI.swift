@@ -29,7 +29,4 @@ protocol ActivityLobbyUI {
 
     /// The host's lobby line: how many are ready, or who is still missing.
     func lobbyStatus(players: Int) -> String
-    /// Asks a lone host whether to play alone (only where the start rule
-    /// allows it); `play` runs if they say yes.
-    func confirmPlayingAlone(parent: Widget?, then play: @escaping @MainActor () -> Void)
 }

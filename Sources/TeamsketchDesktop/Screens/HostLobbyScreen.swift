@@ -17,6 +17,9 @@ final class HostLobbyScreen {
     private let addressLabel: Widget
     private let members: Widget
     private let startButton: Widget
+    /// In place of Start while the host is alone where the activity may be
+    /// played alone: one child's picture, "Play alone".
+    private let aloneButton: Widget
     private let status: Widget
     /// The host's avatar and the session's sign, filled in once the session
     /// has its id (`hosting()`).
@@ -39,6 +42,7 @@ final class HostLobbyScreen {
         gtk_widget_set_valign(signRow, GTK_ALIGN_CENTER)
         status = UI.label(`_`("Opening the lobby…"), classes: ["form-label"])
         startButton = UI.button(`_`("Start"), icon: "media-playback-start-symbolic", classes: ["big-button", "suggested-action"]) {}
+        aloneButton = UI.button(`_`("Play alone"), icon: "avatar-default-symbolic", classes: ["big-button", "suggested-action"]) {}
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         UI.center(widget)
         declineAllButton = UI.button(`_`("Send all away"), icon: "edit-clear-all-symbolic",
@@ -56,7 +60,9 @@ final class HostLobbyScreen {
                 self.app?.showHome()
             }
         }
+        gtk_widget_set_visible(aloneButton, 0)
         Signal.connect(UI.raw(startButton), "clicked") { [weak self] in self?.startPressed() }
+        Signal.connect(UI.raw(aloneButton), "clicked") { [weak self] in self?.startPressed() }
         gtk_widget_set_sensitive(startButton, 0)
 
         // The sign beside the code rather than above it, so a full lobby's
@@ -71,7 +77,7 @@ final class HostLobbyScreen {
         UI.append(widget, relayRow)
         UI.append(widget, status)
         UI.append(widget, members)
-        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, declineAllButton, startButton])
+        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, declineAllButton, startButton, aloneButton])
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
         UI.append(widget, actions)
 
@@ -172,6 +178,9 @@ final class HostLobbyScreen {
         let ui = session.activityUI
         UI.setText(status, ui.lobbyStatus(players: players))
         gtk_widget_set_sensitive(startButton, ui.startRule.allowsStart(players: players) && !lobby.started ? 1 : 0)
+        let alone = ui.startRule.decide(players: players) == .startAlone && !lobby.started
+        gtk_widget_set_visible(aloneButton, alone ? 1 : 0)
+        gtk_widget_set_visible(startButton, alone ? 0 : 1)
     }
 
     /// The activity's rule decides; a lone host is asked first where it may play alone.
@@ -180,7 +189,7 @@ final class HostLobbyScreen {
         let ui = session.activityUI
         switch ui.startRule.decide(players: lobby.connectedDrawers) {
         case .start: session.start()
-        case .askToPlayAlone: ui.confirmPlayingAlone(parent: app?.window) { [weak self] in self?.session.start() }
+        case .startAlone: session.start()
         case .wait: break
         }
     }

@@ -37,8 +37,4 @@ struct SketchLobbyUI: ActivityLobbyUI {
         players >= startRule.minimumPlayers ? String(format: `_`("%d painters are ready."), players)
                                             : `_`("Waiting for a second painter…")
     }
-
-    /// A sketch's rule never lets it start alone, so the lobby never asks;
-    /// should that rule change, starting goes ahead without a question.
-    func confirmPlayingAlone(parent: Widget?, then play: @escaping @MainActor () -> Void) { play() }
 }

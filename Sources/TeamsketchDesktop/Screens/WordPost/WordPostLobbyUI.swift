@@ -37,8 +37,4 @@ struct WordPostLobbyUI: ActivityLobbyUI {
         players >= startRule.minimumPlayers ? String(format: `_`("%d players are ready."), players)
                                             : `_`("Waiting for other players…")
     }
-
-    func confirmPlayingAlone(parent: Widget?, then play: @escaping @MainActor () -> Void) {
-        WordPostStartScreen.confirmPlayingAlone(parent: parent, then: play)
-    }
 }

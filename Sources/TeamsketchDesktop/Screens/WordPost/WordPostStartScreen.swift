@@ -48,7 +48,9 @@ final class WordPostStartScreen {
         UI.append(widget, csv)
 
         let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in app?.showHome() }
-        let alone = UI.button(`_`("Play"), icon: "media-playback-start-symbolic", classes: ["big-button", "suggested-action"]) {
+        // One child for alone, several for together: the pictures say
+        // which is which, so nothing asks afterwards.
+        let alone = UI.button(`_`("Play alone"), icon: "avatar-default-symbolic", classes: ["big-button", "suggested-action"]) {
             [weak self] in self?.playAlone()
         }
         let together = UI.button(`_`("Play together"), icon: "system-users-symbolic", classes: ["big-button"]) {
@@ -157,17 +159,7 @@ final class WordPostStartScreen {
 
     private func playAlone() {
         guard let app, let pool else { return }
-        Self.confirmPlayingAlone(parent: app.window) { [weak app] in app?.startWordPost(pool: pool) }
-    }
-
-    /// Buchstaben Post is made for several players; one alone is asked first
-    /// (from this screen and from an empty lobby alike).
-    static func confirmPlayingAlone(parent: Widget?, then play: @escaping @MainActor () -> Void) {
-        Alert.show(parent: parent, title: `_`("Play alone?"),
-                   message: `_`("Nobody else is playing with you. You get all the letters yourself."), choices: [
-                    .init(`_`("Back")),
-                    .init(`_`("Play alone"), classes: ["suggested-action"], action: play),
-                   ])
+        app.startWordPost(pool: pool)
     }
 }
 
