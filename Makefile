@@ -59,7 +59,9 @@ deps-test:
 
 # UI tests: the real app under Xvfb, driven by xdotool, judged by screenshots;
 # net tests: DNS-SD of sessions and of the school server against a private
-# avahi-daemon (needs both executables, which `build` makes).
+# avahi-daemon (needs both executables, which `build` makes). test_install.py
+# runs `make install`/`uninstall` into a temporary prefix (its `build` step
+# finds the build done) and starts the installed app.
 ui:
 	$(PY) -m pytest -q Tests/ui Tests/net
 
