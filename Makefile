@@ -11,7 +11,7 @@ APP_ID := org.teamsketch.Desktop
 PREFIX ?= /usr/local
 DATADIR = $(PREFIX)/share
 
-.PHONY: run server api fuzz-api test build deps-run deps-test ui bench fuzz fuzz-smoke pot mo i18n-check check-resources sounds install clean
+.PHONY: run server api fuzz-api test build deps-run deps-test ui bench fuzz fuzz-smoke pot mo i18n-check check-resources sounds install uninstall clean
 
 run: deps-run build
 	$(BIN)
@@ -59,7 +59,9 @@ deps-test:
 
 # UI tests: the real app under Xvfb, driven by xdotool, judged by screenshots;
 # net tests: DNS-SD of sessions and of the school server against a private
-# avahi-daemon (needs both executables, which `build` makes).
+# avahi-daemon (needs both executables, which `build` makes). test_install.py
+# runs `make install`/`uninstall` into a temporary prefix (its `build` step
+# finds the build done) and starts the installed app.
 ui:
 	$(PY) -m pytest -q Tests/ui Tests/net
 
@@ -122,18 +124,21 @@ check-resources:
 sounds:
 	$(PY) scripts/make-sounds.py resources/sounds
 
-# Installs under PREFIX (default /usr/local; DESTDIR for packaging): the
-# binary, the resources where the app looks for them (PREFIX/share/teamsketch,
-# found through XDG_DATA_DIRS), and what the desktop needs to list it.
+# Installs under PREFIX (default /usr/local; DESTDIR for packaging) both
+# executables, the resources where the app finds them (PREFIX/share/teamsketch,
+# beside its bin/), the desktop entry, the AppStream metadata, the icons and
+# the translations, and writes the list of what it installed to
+# PREFIX/share/teamsketch/installed-files; `make uninstall` with the same
+# PREFIX and DESTDIR removes exactly that. scripts/install.sh says how.
+# The executables are those `make build` makes with BUILD_FLAGS (debug by
+# default; `make install BUILD_FLAGS="-c release"` for a release build).
 install: build
-	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/TeamsketchDesktop
-	for d in pools sounds style; do \
-	  for f in resources/$$d/*; do install -Dm644 $$f $(DESTDIR)$(DATADIR)/teamsketch/$$d/$$(basename $$f); done; \
-	done
-	cd resources && for f in $$(find icons -type f); do install -Dm644 $$f $(DESTDIR)$(DATADIR)/$$f; done
-	install -Dm644 resources/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
-	install -Dm644 resources/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
-	for l in $(LINGUAS); do install -Dm644 $(LOCALEDIR)/$$l/LC_MESSAGES/teamsketch.mo $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/teamsketch.mo; done
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" LOCALEDIR="$(LOCALEDIR)" LINGUAS="$(LINGUAS)" APP_ID=$(APP_ID) \
+	  scripts/install.sh install "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)"
+
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" LOCALEDIR="$(LOCALEDIR)" LINGUAS="$(LINGUAS)" APP_ID=$(APP_ID) \
+	  scripts/install.sh uninstall
 
 clean:
 	rm -rf .build

@@ -54,6 +54,20 @@ private final class TempTree {
         ])
     }
 
+    @Test func anInstalledBinaryLooksInItsOwnPrefixBeforeTheDataDirs() {
+        let locator = ResourceLocator(environment: ["HOME": "/home/ben", "XDG_DATA_DIRS": "/usr/share"],
+                                      executablePath: "/opt/teamsketch/bin/TeamsketchDesktop")
+        #expect(locator.directories == [
+            "/home/ben/.local/share/teamsketch",
+            "/opt/teamsketch/share/teamsketch",
+            "/usr/share/teamsketch",
+        ])
+        #expect(ResourceLocator.installedData(executablePath: "/usr/bin/TeamsketchDesktop") == "/usr/share/teamsketch")
+        #expect(ResourceLocator.installedData(executablePath: "/w/repo/.build/debug/TeamsketchDesktop") == nil)
+        #expect(ResourceLocator.installedData(executablePath: "bin/TeamsketchDesktop") == nil)
+        #expect(ResourceLocator.installedData(executablePath: "/TeamsketchDesktop") == nil)
+    }
+
     @Test func environmentOverrideReplacesTheBuildTree() {
         let locator = ResourceLocator(
             environment: [ResourceLocator.overrideVariable: "/tmp/elsewhere", "HOME": "/h", "XDG_DATA_DIRS": "/d"],

@@ -85,9 +85,12 @@ class Display:
 class App:
     """One running TeamsketchDesktop with its own data directory."""
 
-    def __init__(self, display, data_home, extra_args=(), lang="C.UTF-8", extra_env=None, prefix=()):
+    def __init__(self, display, data_home, extra_args=(), lang="C.UTF-8", extra_env=None, prefix=(), binary=None,
+                 cwd=None):
         """`prefix`: what the app runs under, e.g. `ip netns exec NAME` for
-        a laptop on a network of its own (X reaches it by its socket file)."""
+        a laptop on a network of its own (X reaches it by its socket file).
+        `binary`: another executable than the build tree's `BIN` (an
+        installed one); `cwd`: the directory it starts in (default: ours)."""
         self.display = display
         self.data_home = Path(data_home)
         self.env = dict(os.environ)
@@ -102,7 +105,7 @@ class App:
         self.env.pop("WAYLAND_DISPLAY", None)
         self.log = open(self.data_home / "app.log", "ab")
         display.ensure_window_manager()
-        self.proc = subprocess.Popen([*prefix, str(BIN), *extra_args], env=self.env,
+        self.proc = subprocess.Popen([*prefix, str(binary or BIN), *extra_args], env=self.env, cwd=cwd,
                                      stdout=self.log, stderr=subprocess.STDOUT)
         self.window = self._wait_window()
         self.xdo("windowmove", self.window, "0", "0")

@@ -1,12 +1,12 @@
 """Where the app finds its resources (word pools, sounds, style sheet):
 from an XDG data directory when the build tree's copy is pointed away, and
 what a person sees when they are missing or damaged — a message, not a
-crash. Judged by screenshots and the app's stderr."""
+crash. Judged by screenshots and the app's stderr. The installed app's
+resources: test_install.py."""
 import shutil
 import subprocess
 import time
 
-import harness
 from harness import (App, ROOT, SUGGESTED_BLUE, TILE_YELLOW, blobs, centre, find_color, home_button,
                      wait_for)
 
@@ -102,32 +102,6 @@ def test_damaged_pool_and_missing_sounds_leave_the_rest_playable(display, tmp_pa
         assert "resource pools/en.json at" in log and "is damaged" in log
         assert "resource sounds/snap.wav not found" in log
         assert app.proc.poll() is None
-    finally:
-        app.stop()
-
-
-def test_make_install_puts_everything_where_the_installed_app_finds_it(display, tmp_path, monkeypatch):
-    prefix = tmp_path / "prefix"
-    r = subprocess.run(["make", "--no-print-directory", "install", f"PREFIX={prefix}"], cwd=ROOT,
-                       capture_output=True, text=True, timeout=1200)
-    assert r.returncode == 0, r.stdout + r.stderr
-    share = prefix / "share"
-    for path in ["bin/TeamsketchDesktop", "share/teamsketch/pools/de.json", "share/teamsketch/sounds/round.wav",
-                 "share/teamsketch/style/teamsketch.css",
-                 "share/icons/hicolor/scalable/apps/org.teamsketch.Desktop.svg",
-                 "share/icons/hicolor/symbolic/apps/org.teamsketch.Desktop-symbolic.svg",
-                 "share/applications/org.teamsketch.Desktop.desktop",
-                 "share/metainfo/org.teamsketch.Desktop.metainfo.xml",
-                 "share/locale/de/LC_MESSAGES/teamsketch.mo"]:
-        assert (prefix / path).is_file(), f"make install did not install {path}"
-    monkeypatch.setattr(harness, "BIN", prefix / "bin" / "TeamsketchDesktop")
-    env = {"XDG_DATA_DIRS": f"{share}:/usr/share", "TEAMSKETCH_SOUNDS": "1"}
-    env.pop("TEAMSKETCH_RESOURCES", None)
-    app = App(display, home(tmp_path), extra_env=env)
-    try:
-        assert has_styled_title(app.screenshot("resources-installed-home")), "the installed style sheet was not applied"
-        assert blobs(play_alone(app, "resources-installed"), TILE_YELLOW)
-        assert "teamsketch: resource" not in app.read_log()
     finally:
         app.stop()
 

@@ -8,8 +8,12 @@ import Foundation
 ///    build tree (`<repo>/.build/<config>/…`), so `make run` needs nothing
 ///    installed and a developer never picks up an older installed copy;
 /// 2. `$XDG_DATA_HOME/teamsketch` (default `~/.local/share/teamsketch`);
-/// 3. each of `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`) with
-///    `/teamsketch` appended — where `make install` puts them.
+/// 3. for an installed binary, its own prefix: `<bin>/../share/teamsketch`,
+///    where `make install` puts them — so `PREFIX/bin/TeamsketchDesktop`
+///    finds its own files whatever `$XDG_DATA_DIRS` says and whichever other
+///    copy is installed elsewhere;
+/// 4. each of `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`) with
+///    `/teamsketch` appended.
 /// Relative entries in the XDG variables are ignored, as the XDG base
 /// directory rules require.
 public struct ResourceLocator: Sendable, Equatable {
@@ -35,6 +39,9 @@ public struct ResourceLocator: Sendable, Equatable {
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home) + "/.local/share"
         dirs.append(Self.join(dataHome, Self.dataSubdirectory))
+        if let executablePath, let own = Self.installedData(executablePath: executablePath) {
+            dirs.append(own)
+        }
         let listed = (environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         for dir in listed.isEmpty ? Self.defaultDataDirs : listed {
             dirs.append(Self.join(dir, Self.dataSubdirectory))
@@ -57,6 +64,16 @@ public struct ResourceLocator: Sendable, Equatable {
         let parts = executablePath.split(separator: "/", omittingEmptySubsequences: true)
         guard executablePath.hasPrefix("/"), let build = parts.lastIndex(of: ".build") else { return nil }
         return "/" + (parts[..<build].map(String.init) + ["resources"]).joined(separator: "/")
+    }
+
+    /// `<prefix>/share/teamsketch` for an executable installed as
+    /// `<prefix>/bin/<name>`; nil for one in a build tree, a relative path,
+    /// or one directly in `/`.
+    public static func installedData(executablePath: String) -> String? {
+        guard executablePath.hasPrefix("/"), buildTreeResources(executablePath: executablePath) == nil else { return nil }
+        let parts = executablePath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard parts.count >= 2 else { return nil }
+        return "/" + (parts.dropLast(2) + ["share", dataSubdirectory]).joined(separator: "/")
     }
 
     /// The first existing regular file at `relativePath` below one of the

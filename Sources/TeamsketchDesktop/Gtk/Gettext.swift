@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import TeamsketchCore
 
 /// Every user-visible string goes through `_()` so xgettext (`-L C --keyword=_`)
 /// finds it and translations in po/ apply.
@@ -31,24 +32,40 @@ func _n(_ one: String, _ many: String, _ count: Int) -> String {
 enum Localization {
     static let domain = "teamsketch"
 
-    /// Binds the text domain to the compiled catalogues: next to the build
-    /// (`make` puts them in .build/locale) or the installed prefix
-    /// (`make install` puts them in PREFIX/share/locale, beside PREFIX/bin).
+    /// Binds the text domain to the compiled catalogues, found like the
+    /// app's other files (`ResourceLocator`): `$TEAMSKETCH_LOCALEDIR` when
+    /// set; `.build/locale` (where `make` puts them) for a binary in the
+    /// build tree; otherwise `locale/` beside each data directory the
+    /// locator searches — `<dir>/teamsketch` → `<dir>/locale` — so an
+    /// installed binary takes `PREFIX/share/locale` from its own prefix
+    /// (`make install` puts them there), whatever the prefix is, then those
+    /// of `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`.
     static func setUp() {
         setlocale(LC_ALL, "")
-        let candidates = [
-            ProcessInfo.processInfo.environment["TEAMSKETCH_LOCALEDIR"],
-            executableDirectory().map { $0 + "/../locale" },
-            executableDirectory().map { $0 + "/../../locale" },
-            executableDirectory().map { $0 + "/../share/locale" },
-            "/usr/local/share/locale",
-            "/usr/share/locale",
-        ].compactMap { $0 }
-        let dir = candidates.first { FileManager.default.fileExists(atPath: $0 + "/de/LC_MESSAGES/\(domain).mo") }
-            ?? "/usr/share/locale"
+        let dir = catalogueDirectory(environment: ProcessInfo.processInfo.environment,
+                                     executableDirectory: executableDirectory(),
+                                     locator: AppResources.locator)
         bindtextdomain(domain, dir)
         bind_textdomain_codeset(domain, "UTF-8")
         textdomain(domain)
+    }
+
+    /// The first candidate directory holding a German catalogue (the one
+    /// translation there is), or /usr/share/locale when none does.
+    static func catalogueDirectory(environment: [String: String], executableDirectory: String?,
+                                   locator: ResourceLocator) -> String {
+        var candidates: [String] = []
+        if let dir = environment["TEAMSKETCH_LOCALEDIR"], !dir.isEmpty { candidates.append(dir) }
+        if let exe = executableDirectory, ResourceLocator.buildTreeResources(executablePath: exe + "/x") != nil {
+            // .build/debug is a link to .build/<triple>/debug, resolved here.
+            candidates += [exe + "/../locale", exe + "/../../locale"]
+        }
+        let suffix = "/" + ResourceLocator.dataSubdirectory
+        for data in locator.directories where data.hasSuffix(suffix) {
+            candidates.append(String(data.dropLast(suffix.count)) + "/locale")
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/de/LC_MESSAGES/\(domain).mo") }
+            ?? "/usr/share/locale"
     }
 
     private static func executableDirectory() -> String? {
