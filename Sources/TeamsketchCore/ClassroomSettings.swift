@@ -32,6 +32,9 @@ public struct ClassroomSettings: Equatable, Sendable {
     /// the server first: for Wi-Fi that passes a host's signal but not its
     /// connections, where trying the direct way first only costs time.
     public var throughSchoolServer: Bool
+    /// A finger draws on a touchscreen. Off for classes with styluses, where
+    /// a finger should only move the sheet.
+    public var fingerDraws: Bool
 
     /// A sketch may run for at most two hours (a double lesson).
     public static let timeLimitRange = SketchLimits.timeLimitMinutes
@@ -40,7 +43,7 @@ public struct ClassroomSettings: Equatable, Sendable {
     public init(soundsOn: Bool = true, clearAllowed: Bool = false, eraserAllowed: Bool = true,
                 eraserOwnStrokesOnly: Bool = false, undoAllowed: Bool = true, defaultTimeLimitMinutes: Int = 0,
                 maxTimeLimitMinutes: Int = 0, activities: Set<ClassSettingsRecord.Activity> = Set(ClassSettingsRecord.Activity.allCases),
-                throughSchoolServer: Bool = false) {
+                throughSchoolServer: Bool = false, fingerDraws: Bool = true) {
         self.soundsOn = soundsOn
         self.clearAllowed = clearAllowed
         self.eraserAllowed = eraserAllowed
@@ -50,6 +53,7 @@ public struct ClassroomSettings: Equatable, Sendable {
         self.defaultTimeLimitMinutes = 0
         self.activities = activities
         self.throughSchoolServer = throughSchoolServer
+        self.fingerDraws = fingerDraws
         self.defaultTimeLimitMinutes = clampedTimeLimit(defaultTimeLimitMinutes)
     }
 
@@ -62,7 +66,7 @@ public struct ClassroomSettings: Equatable, Sendable {
                   eraserOwnStrokesOnly: r.eraserOwnStrokesOnly, undoAllowed: r.undoAllowed,
                   defaultTimeLimitMinutes: r.defaultTimeLimitMinutes, maxTimeLimitMinutes: r.maxTimeLimitMinutes,
                   activities: listed.isEmpty ? Set(ClassSettingsRecord.Activity.allCases) : listed,
-                  throughSchoolServer: r.throughSchoolServer ?? false)
+                  throughSchoolServer: r.throughSchoolServer ?? false, fingerDraws: r.fingerDraws ?? true)
     }
 
     /// The record to store or sync, stamped with when it was set.
@@ -71,7 +75,7 @@ public struct ClassroomSettings: Equatable, Sendable {
                             clearAllowed: clearAllowed, undoAllowed: undoAllowed,
                             defaultTimeLimitMinutes: defaultTimeLimitMinutes, maxTimeLimitMinutes: maxTimeLimitMinutes,
                             activities: ClassSettingsRecord.Activity.allCases.filter(activities.contains),
-                            throughSchoolServer: throughSchoolServer, at: milliseconds)
+                            throughSchoolServer: throughSchoolServer, fingerDraws: fingerDraws, at: milliseconds)
     }
 
     /// A lower maximum pulls the default down with it.

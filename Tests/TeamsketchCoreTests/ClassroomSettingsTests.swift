@@ -39,7 +39,7 @@ import Testing
     @Test func aRecordRoundTripsAndABrokenOneIsReadSafely() {
         let s = ClassroomSettings(soundsOn: false, clearAllowed: true, eraserAllowed: true, eraserOwnStrokesOnly: true,
                                   undoAllowed: false, defaultTimeLimitMinutes: 20, maxTimeLimitMinutes: 40,
-                                  activities: [.wordPost], throughSchoolServer: true)
+                                  activities: [.wordPost], throughSchoolServer: true, fingerDraws: false)
         let record = s.record(at: 7)
         #expect(record.problem == nil)
         #expect(record.at == 7)
@@ -54,6 +54,7 @@ import Testing
              "defaultTimeLimitMinutes":0,"maxTimeLimitMinutes":0,"activities":["teamSketch"],"at":3}
             """.utf8))
         #expect(older.map { ClassroomSettings(record: $0).throughSchoolServer } == false)
+        #expect(older.map { ClassroomSettings(record: $0).fingerDraws } == true)
         #expect(s.record(at: 1).throughSchoolServer == true)
     }
 

@@ -45,12 +45,12 @@ def test_the_teacher_turns_the_eraser_off_and_a_guests_canvas_obeys(display, tmp
     guest = None
     try:
         on = open_teacher_window(host)
-        assert len(on) == 3, f"eraser, undo and sounds are on by default: {on}"
+        assert len(on) == 4, f"eraser, undo, sounds and drawing with a finger are on by default: {on}"
         eraser = on[0]
         host.click((eraser[0] + eraser[2]) / 2, (eraser[1] + eraser[3]) / 2)
         time.sleep(0.5)
         after = switches(host.screenshot("teacher-eraser-off"))
-        assert len(after) == 2 and after[0][1] > eraser[1] + 20, f"the eraser switch did not go off: {after}"
+        assert len(after) == 3 and after[0][1] > eraser[1] + 20, f"the eraser switch did not go off: {after}"
         stored = json.loads((tmp_path / "a" / "config" / "teamsketch" / "classroom.json").read_text())
         assert stored["settings"]["eraserAllowed"] is False
         assert "2468" not in json.dumps(stored), "the PIN is kept only as a hash"

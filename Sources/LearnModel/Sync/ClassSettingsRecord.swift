@@ -21,17 +21,20 @@ public struct ClassSettingsRecord: Codable, Hashable, Sendable {
     /// could be reached directly (a network that only seems to connect).
     /// Absent in records from before it existed: off.
     public var throughSchoolServer: Bool?
+    /// A finger draws on a touchscreen; off, only a stylus or the mouse
+    /// draws and a finger moves the sheet. Absent in older records: on.
+    public var fingerDraws: Bool?
     public var at: Int64
 
     public init(soundsOn: Bool = true, eraserAllowed: Bool = true, eraserOwnStrokesOnly: Bool = false,
                 clearAllowed: Bool = false, undoAllowed: Bool = true, defaultTimeLimitMinutes: Int = 0,
                 maxTimeLimitMinutes: Int = 0, activities: [Activity] = Activity.allCases,
-                throughSchoolServer: Bool? = nil, at: Int64) {
+                throughSchoolServer: Bool? = nil, fingerDraws: Bool? = nil, at: Int64) {
         self.soundsOn = soundsOn; self.eraserAllowed = eraserAllowed
         self.eraserOwnStrokesOnly = eraserOwnStrokesOnly; self.clearAllowed = clearAllowed
         self.undoAllowed = undoAllowed; self.defaultTimeLimitMinutes = defaultTimeLimitMinutes
         self.maxTimeLimitMinutes = maxTimeLimitMinutes; self.activities = activities
-        self.throughSchoolServer = throughSchoolServer; self.at = at
+        self.throughSchoolServer = throughSchoolServer; self.fingerDraws = fingerDraws; self.at = at
     }
 
     /// Why the settings cannot be stored, or nil when they can.

@@ -39,6 +39,7 @@ final class CanvasScreen {
         // session as the host lists it, so "my strokes" match the host's).
         canvas = CanvasView(document: document, author: session?.nameInSession ?? app.preferences.profile.name,
                             permissions: permissions, session: session)
+        canvas.arbiter.fingerDraws = app.preferences.settings.fingerDraws
         banner = UI.label("", classes: ["banner"])
         requests = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["join-requests"])
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)

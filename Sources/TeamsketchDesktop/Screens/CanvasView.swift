@@ -22,7 +22,10 @@ final class CanvasView {
 
     private var minimap: CairoImage?
     private var minimapSource: (generation: Int, tiles: Int)?
-    private var touchSequence: OpaquePointer?
+    /// What fingers, a stylus and the mouse mean (the core decides).
+    var arbiter = TouchArbiter()
+    /// A mouse button or a pen is down: its motion is a stroke's, not hover.
+    private var penDown = false
     private var painting = false
 
     var document: SketchDocument { engine.document }
@@ -161,18 +164,6 @@ final class CanvasView {
     // MARK: input
 
     private func installInput() {
-        let zoom = gtk_gesture_zoom_new()!
-        Signal.connect(UnsafeMutableRawPointer(zoom), "begin") { [weak self] in
-            self?.send(.pinchBegan(center: Self.boundingCenter(zoom)))
-        }
-        Signal.connectDouble(UnsafeMutableRawPointer(zoom), "scale-changed") { [weak self] scale in
-            self?.send(.pinchChanged(scale: scale, center: Self.boundingCenter(zoom)))
-        }
-        Signal.connect(UnsafeMutableRawPointer(zoom), "end") { [weak self] in
-            self?.send(.pinchEnded)
-        }
-        gtk_widget_add_controller(widget, ts_controller(gp(zoom)))
-
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
         Signal.connectScroll(UnsafeMutableRawPointer(scroll), "scroll") { [weak self] dx, dy in
             guard let self else { return false }
@@ -188,11 +179,6 @@ final class CanvasView {
         gtk_widget_add_controller(widget, ts_controller(gp(legacy)))
     }
 
-    private static func boundingCenter(_ gesture: OpaquePointer) -> Point? {
-        var x = 0.0, y = 0.0
-        return gtk_gesture_get_bounding_box_center(gesture, &x, &y) != 0 ? Point(x, y) : nil
-    }
-
     /// Raw events, so every sample (and the motion history GTK merges into
     /// one event per frame) reaches the engine. Pointer-emulated events are
     /// skipped so a touch does not draw twice.
@@ -204,41 +190,70 @@ final class CanvasView {
         let here = Point(ex + offset.x, ey + offset.y)
         let emulated = gdk_event_get_pointer_emulated(event) != 0
 
+        let time = Double(gdk_event_get_time(event)) / 1000
         switch type {
         case GDK_BUTTON_PRESS where !emulated:
             guard gdk_button_event_get_button(event) == 1 else { return false }
             gtk_widget_grab_focus(widget)
-            return send(.press(here, eraserTip: Self.isEraserTip(event)))
+            penDown = true
+            return arbitrate(.down(id: Self.pointerID, source: Self.source(event), at: here, time: time))
         case GDK_MOTION_NOTIFY where !emulated:
-            return send(.motion(history(event, offset: offset) + [here]))
+            let points = history(event, offset: offset) + [here]
+            guard penDown else { return send(.motion(points)) }
+            return arbitrate(.moved(id: Self.pointerID, points: points, time: time))
         case GDK_BUTTON_RELEASE where !emulated:
             guard gdk_button_event_get_button(event) == 1 else { return false }
-            send(.release(here))
+            penDown = false
+            arbitrate(.up(id: Self.pointerID, at: here, time: time))
             return true
         case GDK_TOUCH_BEGIN:
-            guard touchSequence == nil, !engine.isPinching else {
-                // A second finger: this is a pinch, not a stroke.
-                send(.cancel)
-                return false
-            }
-            touchSequence = gdk_event_get_event_sequence(event)
-            return send(.press(here, eraserTip: false))
+            // Claimed even while held back, so the rest of the touch comes here.
+            arbitrate(.down(id: Self.id(of: event), source: .finger, at: here, time: time))
+            return true
         case GDK_TOUCH_UPDATE:
-            guard gdk_event_get_event_sequence(event) == touchSequence, !engine.isPinching else { return false }
-            send(.motion(history(event, offset: offset) + [here]))
+            arbitrate(.moved(id: Self.id(of: event), points: history(event, offset: offset) + [here], time: time))
             return true
         case GDK_TOUCH_END:
-            guard gdk_event_get_event_sequence(event) == touchSequence else { return false }
-            touchSequence = nil
-            send(.release(here))
+            arbitrate(.up(id: Self.id(of: event), at: here, time: time))
             return true
         case GDK_TOUCH_CANCEL:
-            touchSequence = nil
-            send(.cancel)
+            arbitrate(.cancelled(id: Self.id(of: event)))
             return true
+        case GDK_PROXIMITY_IN, GDK_PROXIMITY_OUT:
+            arbitrate(.stylusNear(type == GDK_PROXIMITY_IN, time: time))
+            return false
+        case GDK_TOUCHPAD_PINCH:
+            // A touchpad's pinch comes whole from the toolkit: no fingers to sort.
+            switch gdk_touchpad_event_get_gesture_phase(event) {
+            case GDK_TOUCHPAD_GESTURE_PHASE_BEGIN: return send(.pinchBegan(center: here))
+            case GDK_TOUCHPAD_GESTURE_PHASE_UPDATE:
+                return send(.pinchChanged(scale: gdk_touchpad_event_get_pinch_scale(event), center: here))
+            default: return send(.pinchEnded)
+            }
         default:
             return send(.hover(here))
         }
+    }
+
+    /// The mouse and a pen are one pointer; each finger is its own.
+    private static let pointerID = -1
+
+    private static func id(of event: OpaquePointer) -> Int {
+        gdk_event_get_event_sequence(event).map { Int(bitPattern: UnsafeRawPointer($0)) } ?? 0
+    }
+
+    private static func source(_ event: OpaquePointer) -> TouchArbiter.Source {
+        if isEraserTip(event) { return .eraser }
+        guard let device = gdk_event_get_device(event) else { return .mouse }
+        return gdk_device_get_source(device) == GDK_SOURCE_PEN ? .stylus : .mouse
+    }
+
+    @discardableResult
+    private func arbitrate(_ contact: TouchArbiter.Contact) -> Bool {
+        let events = arbiter.handle(contact)
+        var used = false
+        for e in events { used = send(e) || used }
+        return used || !events.isEmpty
     }
 
     private static func isEraserTip(_ event: OpaquePointer) -> Bool {

@@ -47,6 +47,7 @@ final class ClassroomSettingsForm {
         add(`_`("The host may clear the sheet for everyone"),
             toggle(`_`("The host may clear the sheet for everyone"), \.clearAllowed))
         add(`_`("Sounds in Buchstaben Post"), toggle(`_`("Sounds in Buchstaben Post"), \.soundsOn))
+        add(`_`("Draw with a finger"), toggle(`_`("Draw with a finger"), \.fingerDraws))
         add(`_`("Join through the school server first"),
             toggle(`_`("Join through the school server first"), \.throughSchoolServer))
 
