@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Packaged .xopp files (a zip archive, written by recent Xournal++).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -44,7 +46,7 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         .systemLibrary(
-            name: "CZlib",
+            name: "CZlibShim",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
@@ -89,7 +91,10 @@ let package = Package(
         // Cairo + zlib, no GTK: rasterizing, thumbnails, file formats on disk.
         .target(
             name: "LearnRender",
-            dependencies: ["LearnModel", "CCairo", "CZlib"]
+            dependencies: [
+                "LearnModel", "CCairo", "CZlibShim",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         // The app's decisions without a window.
         .target(

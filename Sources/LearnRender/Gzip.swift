@@ -1,4 +1,4 @@
-import CZlib
+import CZlibShim
 import LearnModel
 
 /// gzip compression through zlib's stream API (Xournal++ files are gzipped

@@ -1,5 +1,5 @@
 import CCairo
-import CZlib
+import CZlibShim
 import Foundation
 import LearnModel
 

@@ -1,7 +1,8 @@
 import LearnModel
 
-/// Xournal++ `.xopp` files on disk: gzip (zlib) around LearnModel's XML.
-/// Plain, uncompressed XML is read too, since Xournal++ itself accepts it.
+/// Xournal++ `.xopp` files on disk: gzip (zlib) around LearnModel's XML, or
+/// the zip archive recent Xournal++ writes (`XoppZip`). Plain, uncompressed
+/// XML is read too, since Xournal++ itself accepts it.
 public enum XoppFile {
     public static func read(_ path: String) throws(SketchIOError) -> SketchDocument {
         try decode(FileBytes.read(path), path: path)
@@ -14,14 +15,21 @@ public enum XoppFile {
     /// The sketch in a file's bytes; the canvas takes the page's size.
     public static func decode(_ bytes: [UInt8], path: String,
                               progress: SketchReadProgress = .none) throws(SketchIOError) -> SketchDocument {
+        try decodeReporting(bytes, path: path, progress: progress).document
+    }
+
+    /// The sketch and what it left out.
+    public static func decodeReporting(_ bytes: [UInt8], path: String,
+                                       progress: SketchReadProgress = .none) throws(SketchIOError) -> SketchImport.Result {
         let imported = try importing(bytes, path: path, progress: progress)
-        return imported.document(name: name(of: imported, path: path))
+        return SketchImport.Result(document: imported.document(name: name(of: imported, path: path)),
+                                   leftOut: imported.leftOut)
     }
 
     /// Everything the import found, including what it had to leave out.
     public static func importing(_ bytes: [UInt8], path: String,
                                  progress: SketchReadProgress = .none) throws(SketchIOError) -> XoppImport {
-        if Gzip.isGzip(bytes) { progress.report(.unpacking) }
+        if Gzip.isGzip(bytes) || XoppZip.isZip(bytes) { progress.report(.unpacking) }
         let xml = try unpack(bytes, path: path)
         try progress.check(path)
         progress.report(.readingStrokes)
@@ -49,10 +57,17 @@ public enum XoppFile {
                 throw .notASketch(path: path, reason: error.description)
             }
         }
+        if XoppZip.isZip(bytes) {
+            do {
+                return try XoppZip.document(bytes)
+            } catch {
+                throw .notASketch(path: path, reason: error.description)
+            }
+        }
         guard SketchImport.sniff(bytes) == .xopp else {
             throw .notASketch(path: path, reason: bytes.isEmpty
                 ? "the file is empty"
-                : "a .xopp file is gzip-compressed or plain XML, and this is neither")
+                : "a .xopp file is gzip-compressed, a zip archive or plain XML, and this is none of them")
         }
         return bytes
     }

@@ -9,16 +9,17 @@ import LearnRender
 @MainActor
 public final class SketchFileOpening {
     public enum Outcome: Sendable {
-        case opened(SketchDocument)
+        /// The sketch, and what the file held that it could not.
+        case opened(SketchDocument, leftOut: ImportLeftOut)
         case failed(SketchIOError)
         case cancelled
     }
 
     public typealias Reader = @Sendable (_ path: String, _ progress: SketchReadProgress) throws(SketchIOError)
-        -> SketchDocument
+        -> SketchImport.Result
 
     public static let liveReader: Reader = { path, progress throws(SketchIOError) in
-        try SketchImport.read(path, progress: progress)
+        try SketchImport.readReporting(path, progress: progress)
     }
 
     /// How long a read may take before the window shows its progress: a
@@ -55,7 +56,7 @@ public final class SketchFileOpening {
         }
         let progress = SketchReadProgress(report: { continuation.yield($0) }, isCancelled: { stopped.value })
         let read = read, path = path
-        let result = await Task.detached(priority: .userInitiated) { () -> Result<SketchDocument, SketchIOError> in
+        let result = await Task.detached(priority: .userInitiated) { () -> Result<SketchImport.Result, SketchIOError> in
             do throws(SketchIOError) {
                 return .success(try read(path, progress))
             } catch {
@@ -66,7 +67,7 @@ public final class SketchFileOpening {
         await delivery.value
         if isCancelled { return .cancelled }
         switch result {
-        case .success(let doc): return .opened(doc)
+        case .success(let read): return .opened(read.document, leftOut: read.leftOut)
         case .failure(.cancelled): return .cancelled
         case .failure(let error): return .failed(error)
         }

@@ -16,7 +16,7 @@
 # LearnModel is compiled once, every file of Sources/LearnModel, as a module
 # with coverage and AddressSanitizer (-sanitize=fuzzer,address), and each
 # target links it, so a new source file can never be missing from a target.
-# Gzip.swift is compiled into the xopp target against the CZlib module map.
+# Gzip.swift is compiled into the xopp target against the CZlibShim module map.
 # Everything lives in .build-fuzz/ (ignored by git); rebuilds happen only
 # when a source changed.
 #
@@ -77,7 +77,7 @@ for target in "${TARGETS[@]}"; do
     bin=$OUT/fuzz-$target
     if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" "${SUPPORT[@]}" "$LIB/libLearnModel.a" -newer "$bin") ]]; then
         echo "fuzz: building $bin" >&2
-        "$SWIFTC" "${FLAGS[@]}" -module-name "Fuzz_$target" -I "$LIB" -I Sources/CZlib \
+        "$SWIFTC" "${FLAGS[@]}" -module-name "Fuzz_$target" -I "$LIB" -I Sources/CZlibShim \
             "${sources[@]}" "${SUPPORT[@]}" -L "$LIB" -lLearnModel -lz -o "$bin" 2> >(quiet_link)
     fi
 done

@@ -48,11 +48,12 @@ import TeamsketchTestSupport
         #expect(imp.guides == .squared)
         #expect(imp.skippedPages == 1)
         #expect(imp.skippedTexts == 1)
-        #expect(imp.skippedImages == 2)
-        #expect(imp.skippedEraserStrokes == 1)
+        #expect(imp.skippedImages == 1)
+        #expect(imp.skippedTeX == 1)
         #expect(imp.unknownColors == 0)
-        #expect(imp.warningCount == 5)
-        #expect(imp.strokes.count == 7)
+        #expect(imp.warningCount == 4)
+        #expect(imp.leftOut == ImportLeftOut(pages: 1, texts: 1, images: 1, texFormulas: 1))
+        #expect(imp.strokes.count == 8)
         #expect(imp.strokes.allSatisfy { $0.author == "Xournal++" && $0.startedAt == sketchDate(7) })
 
         let red = imp.strokes[0]
@@ -73,19 +74,44 @@ import TeamsketchTestSupport
         #expect(green.start == Point(100, 25) && green.segments.map(\.end) == [Point(101.5, 26)])
 
         let highlighter = imp.strokes[3]
-        #expect(highlighter.color == RGBA(r: 1, g: 1, b: 0, a: 0.5))
+        #expect(highlighter.color == RGBA(r: 1, g: 1, b: 0, a: XoppFormat.highlighterAlpha))
         #expect(highlighter.width == 8.5)
 
+        // Whiteout: ink in its own colour, as Xournal++ draws it.
+        let whiteout = imp.strokes[4]
+        #expect(whiteout.color == RGBA.white && whiteout.width == 5)
+
         // Two equal points: Xournal++'s dot, radius half its width.
-        let orange = imp.strokes[4]
+        let orange = imp.strokes[5]
         #expect(orange.isDot && orange.start == Point(300.5, 400.5) && orange.width == 1.5)
         #expect(orange.color == RGBA(hex: 0xFF8000))
 
-        let translucent = imp.strokes[5]
+        let translucent = imp.strokes[6]
         #expect(translucent.isDot && abs(translucent.color.a - 128.0 / 255) < 1e-12)
 
-        let single = imp.strokes[6]
+        let single = imp.strokes[7]
         #expect(single.isDot && single.start == Point(7, 7) && single.color == RGBA(hex: 0x808080))
+    }
+
+    /// Xournal++ 1.2's filled shapes and line styles: the line comes across,
+    /// the fill and the dash pattern are counted as left out.
+    @Test func fillsAndDashPatternsAreCountedAndTheirLinesImported() throws {
+        let xml = """
+            <xournal><page width="100" height="100"><layer>
+            <stroke tool="pen" color="#00ff00ff" width="2" fill="128">20 70 60 70 40 95 20 70</stroke>
+            <stroke tool="pen" color="#00ff00ff" width="2" fill="-1">0 0 10 10</stroke>
+            <stroke tool="pen" color="#0000ffff" width="4" style="dash">10 20 90 20</stroke>
+            <stroke tool="pen" color="#0000ffff" width="4" style="cust: 1 2">10 30 90 30</stroke>
+            <stroke tool="pen" color="#0000ffff" width="4" style="plain">10 40 90 40</stroke>
+            <stroke tool="highlighter" color="#ffff00ff" width="4" fill="255" style="dot">10 50 90 50</stroke>
+            </layer></page></xournal>
+            """
+        let imp = try XoppFormat.parse(Array(xml.utf8))
+        #expect(imp.strokes.count == 6)
+        #expect(imp.skippedFills == 2)
+        #expect(imp.skippedDashes == 3)
+        #expect(imp.leftOut == ImportLeftOut(fills: 2, dashes: 3))
+        #expect(imp.strokes[0].segments.map(\.end) == [Point(60, 70), Point(40, 95), Point(20, 70)])
     }
 
     @Test func allNamedColoursAreKnown() throws {

@@ -70,7 +70,7 @@ import Testing
         let text = dir.file("notes.xopp")
         try FileBytes.write(Array("hello, this is not a sketch".utf8), to: text)
         #expect(throws: SketchIOError.notASketch(
-            path: text, reason: "a .xopp file is gzip-compressed or plain XML, and this is neither")) {
+            path: text, reason: "a .xopp file is gzip-compressed, a zip archive or plain XML, and this is none of them")) {
             try XoppFile.read(text)
         }
         let html = dir.file("page.xopp")

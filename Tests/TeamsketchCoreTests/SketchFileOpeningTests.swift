@@ -12,10 +12,10 @@ import Testing
         let mainActorRan = DispatchSemaphore(value: 0)
         let opening = SketchFileOpening(path: "big.xopp") { _, _ in
             mainActorRan.wait()
-            return Fixture.sketch()
+            return SketchImport.Result(document: Fixture.sketch())
         }
         Task { @MainActor in mainActorRan.signal() }
-        guard case .opened(let doc) = await opening.run() else { Issue.record("not opened"); return }
+        guard case .opened(let doc, _) = await opening.run() else { Issue.record("not opened"); return }
         #expect(doc.strokes.count == 3)
     }
 
@@ -41,10 +41,11 @@ import Testing
         try XoppFile.write(doc, to: path)
         var steps: [SketchReadProgress.Step] = []
         let opening = SketchFileOpening(path: path)
-        guard case .opened(let read) = await opening.run(onStep: { steps.append($0) }) else {
+        guard case .opened(let read, let leftOut) = await opening.run(onStep: { steps.append($0) }) else {
             Issue.record("not opened"); return
         }
         #expect(read.strokes.count == 3000)
+        #expect(leftOut.isEmpty)
         // In the order they happened, every one delivered before `run` returns.
         let firstUnpacking = try #require(steps.firstIndex(of: .unpacking))
         #expect(steps[..<firstUnpacking].allSatisfy { if case .reading = $0 { true } else { false } })
@@ -60,5 +61,24 @@ import Testing
             Issue.record("opened garbage"); return
         }
         #expect(error.description.contains("notes.xopp"))
+    }
+
+    @Test func whatTheFileHeldAndTheSketchCannotComesWithTheSketch() async throws {
+        let dir = TempDir()
+        let path = dir.file("Tafel.xopp")
+        let xml = """
+            <xournal><page width="100" height="100"><layer>
+            <stroke tool="pen" color="black" width="1">0 0 10 10</stroke>
+            <text font="Sans" size="12" x="1" y="2" color="#000000ff">a</text>
+            <text font="Sans" size="12" x="1" y="2" color="#000000ff">b</text>
+            <image left="1" top="1" right="2" bottom="2">iVBORw0KGgo=</image>
+            </layer></page></xournal>
+            """
+        try FileBytes.write(Gzip.compress(Array(xml.utf8)), to: path)
+        guard case .opened(let doc, let leftOut) = await SketchFileOpening(path: path).run() else {
+            Issue.record("not opened"); return
+        }
+        #expect(doc.strokes.count == 1)
+        #expect(leftOut == ImportLeftOut(texts: 2, images: 1))
     }
 }

@@ -35,10 +35,14 @@ public struct XoppImport: Hashable, Sendable {
     /// Pages after the first.
     public var skippedPages = 0
     public var skippedTexts = 0
-    /// `<image>` and `<teximage>` elements.
+    /// `<image>` elements.
     public var skippedImages = 0
-    /// Old Xournal "whiteout" strokes, which only make sense on its backgrounds.
-    public var skippedEraserStrokes = 0
+    /// `<teximage>` elements (LaTeX formulas).
+    public var skippedTeX = 0
+    /// Filled strokes: the outline is imported, the fill is not.
+    public var skippedFills = 0
+    /// Dashed or dotted strokes (`style`): the line is imported solid.
+    public var skippedDashes = 0
     /// Strokes whose colour we did not understand; they were imported in black.
     public var unknownColors = 0
 
@@ -48,8 +52,12 @@ public struct XoppImport: Hashable, Sendable {
     }
 
     /// How many things did not come across as they were.
-    public var warningCount: Int {
-        skippedPages + skippedTexts + skippedImages + skippedEraserStrokes + unknownColors
+    public var warningCount: Int { leftOut.total }
+
+    /// What the person is told was left out.
+    public var leftOut: ImportLeftOut {
+        ImportLeftOut(pages: skippedPages, texts: skippedTexts, images: skippedImages, texFormulas: skippedTeX,
+                      fills: skippedFills, dashes: skippedDashes, unknownColors: unknownColors)
     }
 
     /// A new sketch holding the imported ink on a canvas of the page's size.
@@ -98,9 +106,11 @@ public enum XoppFormat {
     /// two points this close together becomes a dot again.
     public static let dotTolerance = 0.05
 
-    /// Xournal++ renders highlighters translucent whatever alpha the file
-    /// holds; we have no highlighter, so the translucency goes into the colour.
-    public static let highlighterAlpha = 0.5
+    /// Xournal++ 1.1.3 renders highlighters at this opacity whatever alpha
+    /// the file holds (multiplied onto what is under them); we have no
+    /// highlighter, so the opacity goes into the colour. On white paper the
+    /// two look the same; over other ink Xournal++'s is darker.
+    public static let highlighterAlpha = 0.47
 
     /// The XML of a one-page Xournal++ document holding the sketch's visible ink.
     public static func export(_ doc: SketchDocument) -> [UInt8] {

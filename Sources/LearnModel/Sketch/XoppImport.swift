@@ -114,8 +114,10 @@ struct XoppReader {
             return
         } else if inFirstPage, scanner.equals(name, "text") {
             result.skippedTexts += 1
-        } else if inFirstPage, scanner.equals(name, "image") || scanner.equals(name, "teximage") {
+        } else if inFirstPage, scanner.equals(name, "image") {
             result.skippedImages += 1
+        } else if inFirstPage, scanner.equals(name, "teximage") {
+            result.skippedTeX += 1
         } else if inFirstPage, scanner.equals(name, "background") {
             var style: String?
             try scanner.forEachAttribute(in: attrs) { n, v throws(XMLByteScanner.Failure) in
@@ -168,10 +170,14 @@ struct XoppReader {
         var tool: Range<Int>?
         var colorValue: Range<Int>?
         var widthValue: Range<Int>?
+        var fillValue: Range<Int>?
+        var styleValue: Range<Int>?
         try scanner.forEachAttribute(in: attrs) { n, v throws(XMLByteScanner.Failure) in
             if scanner.equals(n, "tool") { tool = v }
             else if scanner.equals(n, "color") { colorValue = v }
             else if scanner.equals(n, "width") { widthValue = v }
+            else if scanner.equals(n, "fill") { fillValue = v }
+            else if scanner.equals(n, "style") { styleValue = v }
         }
         if selfClosing { return }  // no points, nothing to draw
 
@@ -187,21 +193,25 @@ struct XoppReader {
             throw XMLByteScanner.Failure(offset: textEnd, reason: "<stroke> holds something other than points")
         }
 
-        if let tool, scanner.equals(tool, "eraser") {
-            result.skippedEraserStrokes += 1
-            return
-        }
+        // Eraser ("whiteout") strokes are ink in their own colour, usually
+        // white: Xournal++ 1.1.3 draws them so, and so do we.
         points.removeAll(keepingCapacity: true)
         try readPoints(textStart..<textEnd, pow10: pow10)
         guard !points.isEmpty else { return }
+        // What a stroke has and a Teamsketch stroke cannot: its line is
+        // imported, its fill or dash pattern is counted as left out.
+        if let fillValue, hasFill(fillValue) { result.skippedFills += 1 }
+        if let styleValue, !scanner.equals(styleValue, "plain"), !styleValue.isEmpty { result.skippedDashes += 1 }
 
         guard let widthValue, let widths = DecimalParser.numbers(in: buf, widthValue), let nominal = widths.first,
               nominal.isFinite, nominal > 0
         else {
             throw XMLByteScanner.Failure(offset: attrs.lowerBound, reason: "stroke without a valid width")
         }
-        // Pressure strokes list one width per point after the nominal one;
-        // their mean is what the stroke looked like on average.
+        // Pressure strokes list one width per point after the nominal one.
+        // A Teamsketch stroke has one width (a width per point would change
+        // the stroke's wire format), so the mean stands for them: what the
+        // stroke looked like on average, closer than the nominal first.
         var width = nominal
         if widths.count > 1 {
             let mean = widths.dropFirst().reduce(0, +) / Double(widths.count - 1)
@@ -214,7 +224,7 @@ struct XoppReader {
         } else {
             result.unknownColors += 1
         }
-        if let tool, scanner.equals(tool, "highlighter") { color.a = min(color.a, XoppFormat.highlighterAlpha) }
+        if let tool, scanner.equals(tool, "highlighter") { color.a = XoppFormat.highlighterAlpha }
 
         let first = points[0]
         if points.count <= 2, points[points.count - 1].distance(to: first) <= XoppFormat.dotTolerance {
@@ -254,6 +264,12 @@ struct XoppReader {
             }
             points.append(Point(x, y))
         }
+    }
+
+    /// Xournal++'s `fill` is the fill's alpha, 0–255; -1 (or 0) is no fill.
+    private func hasFill(_ r: Range<Int>) -> Bool {
+        guard let value = DecimalParser.numbers(in: scanner.buf, r)?.first, value.isFinite else { return false }
+        return value > 0
     }
 
     /// "#RRGGBBAA", "#RRGGBB" or one of Xournal's colour names.

@@ -591,15 +591,27 @@ final class TeamsketchApp {
             case .failed(let error):
                 if screen != nil { showHome() }
                 showError(String(format: `_`("%@ could not be opened."), fileName), error)
-            case .opened(let document):
-                guard let storeClient else { return open(document, saver: nil) }
+            case .opened(let document, let leftOut):
+                guard let storeClient else {
+                    open(document, saver: nil)
+                    return reportLeftOut(leftOut, fileName: fileName)
+                }
                 let (doc, saver) = SketchSaver.forImport(document, store: storeClient)
                 open(doc, saver: saver)
+                reportLeftOut(leftOut, fileName: fileName)
                 if let failure = await saver.storeImported() {
                     showError(String(format: `_`("%@ could not be saved."), fileName), failure)
                 }
             }
         }
+    }
+
+    /// An imported file held what the sketch cannot (texts, images, other
+    /// pages…): the person is told what, once the sketch is on screen.
+    private func reportLeftOut(_ leftOut: ImportLeftOut, fileName: String) {
+        guard let sentence = ImportLeftOutText.sentence(leftOut) else { return }
+        Alert.show(parent: window, title: String(format: `_`("Not everything in %@ could be imported."), fileName),
+                   message: sentence)
     }
 
     /// A sketch could not be saved: said once per sketch (the saver reports

@@ -1,0 +1,34 @@
+import LearnModel
+import Testing
+@testable import TeamsketchDesktop
+
+/// The sentence after an import, in English (no catalogue is bound in tests;
+/// the German forms are in po/de.po and checked by `make i18n-check`).
+@Suite struct ImportLeftOutTextTests {
+    @Test func nothingLeftOutSaysNothing() {
+        #expect(ImportLeftOutText.sentence(.nothing) == nil)
+    }
+
+    @Test func oneThingOfOneKindIsSingular() {
+        #expect(ImportLeftOutText.sentence(ImportLeftOut(images: 1)) == "1 image was not imported.")
+    }
+
+    @Test func manyOfOneKindArePlural() {
+        #expect(ImportLeftOutText.sentence(ImportLeftOut(texts: 3)) == "3 text boxes were not imported.")
+    }
+
+    @Test func twoKindsAreJoinedWithAnd() {
+        #expect(ImportLeftOutText.sentence(ImportLeftOut(texts: 2, images: 1))
+                == "2 text boxes and 1 image were not imported.")
+        #expect(ImportLeftOutText.sentence(ImportLeftOut(texts: 1, images: 1))
+                == "1 text box and 1 image were not imported.")
+    }
+
+    @Test func everyKindInOneSentenceAndUnknownColoursInAnother() {
+        let all = ImportLeftOut(pages: 2, texts: 1, images: 3, texFormulas: 1, fills: 4, dashes: 1, unknownColors: 1)
+        #expect(ImportLeftOutText.sentence(all) == "1 text box, 3 images, 1 TeX formula, 4 fills, 1 dash pattern "
+                + "and 2 more pages were not imported. 1 stroke of an unknown colour was drawn in black.")
+        #expect(ImportLeftOutText.sentence(ImportLeftOut(unknownColors: 2))
+                == "2 strokes of an unknown colour were drawn in black.")
+    }
+}
