@@ -94,7 +94,7 @@ def test_the_teacher_turns_the_eraser_off_and_a_guests_canvas_obeys(display, tmp
         # And the guest's bar has no eraser button: right of the pens there
         # are dark icons for "broad" and "take back my last line" only (the
         # chosen "fine" is drawn light on dark).
-        assert dark_icons(kept, (gx0 + 2 * (gx1 - gx0) // 3, gy1 + 6, kept.size[0] - 80, kept.size[1] - 24)) == 2
+        assert dark_icons(kept, (gx0 + 3 * (gx1 - gx0) // 4, gy1 + 6, kept.size[0] - 80, kept.size[1] - 24)) == 2
     finally:
         if guest:
             guest.stop()

@@ -20,25 +20,13 @@ final class ClassroomSettingsForm {
     init(settings: ClassroomSettings, onChange: @escaping (ClassroomSettings) -> Void) {
         self.settings = settings
         self.onChange = onChange
-        widget = gtk_grid_new()!
-        gtk_grid_set_row_spacing(ts_grid(widget), 14)
-        gtk_grid_set_column_spacing(ts_grid(widget), 24)
-        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-        build()
+        var grid = SettingsGrid()
+        widget = grid.widget
+        build(&grid)
     }
 
-    private func build() {
-        var row: Int32 = 0
-        func add(_ title: String, _ control: Widget) {
-            let l = UI.label(title, classes: ["form-label"])
-            gtk_widget_set_halign(l, GTK_ALIGN_START)
-            gtk_label_set_xalign(ts_label(l), 0)
-            gtk_widget_set_halign(control, GTK_ALIGN_START)
-            gtk_widget_set_valign(control, GTK_ALIGN_CENTER)
-            gtk_grid_attach(ts_grid(widget), l, 0, row, 1, 1)
-            gtk_grid_attach(ts_grid(widget), control, 1, row, 1, 1)
-            row += 1
-        }
+    private func build(_ grid: inout SettingsGrid) {
+        func add(_ title: String, _ control: Widget) { grid.add(title, control) }
         add(`_`("Eraser"), toggle(`_`("Eraser"), \.eraserAllowed))
         let ownOnly = toggle(`_`("Eraser only for one's own lines"), \.eraserOwnStrokesOnly)
         ownOnlySwitch = ownOnly

@@ -17,21 +17,9 @@ final class KioskSettingsForm {
     init(current: KioskSettings, file: KioskConfigFile, onChange: @escaping (KioskConfigFile) -> Void) {
         self.file = file
         self.onChange = onChange
-        widget = gtk_grid_new()!
-        gtk_grid_set_row_spacing(ts_grid(widget), 14)
-        gtk_grid_set_column_spacing(ts_grid(widget), 24)
-        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-        var row: Int32 = 0
-        func add(_ title: String, _ control: Widget) {
-            let l = UI.label(title, classes: ["form-label"])
-            gtk_widget_set_halign(l, GTK_ALIGN_START)
-            gtk_label_set_xalign(ts_label(l), 0)
-            gtk_widget_set_halign(control, GTK_ALIGN_START)
-            gtk_widget_set_valign(control, GTK_ALIGN_CENTER)
-            gtk_grid_attach(ts_grid(widget), l, 0, row, 1, 1)
-            gtk_grid_attach(ts_grid(widget), control, 1, row, 1, 1)
-            row += 1
-        }
+        var grid = SettingsGrid()
+        widget = grid.widget
+        func add(_ title: String, _ control: Widget) { grid.add(title, control) }
         add(`_`("Full screen"), toggle(`_`("Full screen"), current.fullscreen) { $0.fullscreen = $1 })
         add(`_`("Closing needs the teacher's PIN"),
             toggle(`_`("Closing needs the teacher's PIN"), current.quitNeedsPIN) { $0.quitNeedsPIN = $1 })
