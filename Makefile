@@ -19,13 +19,14 @@ run: deps-run build
 # The loopback session tests (the relay's too, over HTTP and HTTPS) run on their own: their
 # timers (a hello within 10 s, a peer cut off after 2 s without reading) are the product's,
 # and the hundreds of other tests running at once on two cores could starve
-# them for longer than that.
+# them for longer than that. The two-server-processes relay tests run alone after them.
 test: deps-test build
 	scripts/check-imports.sh
 	scripts/check-imports.sh --self-test
 	scripts/api-checksum.sh check
 	SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip LearnNetTests --skip RelayTests --skip RelayOfferTests --skip TLSTests
-	SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip-build --filter 'LearnNetTests|RelayTests|RelayOfferTests|TLSTests'
+	SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip-build --filter 'LearnNetTests|RelayTests|RelayOfferTests|TLSTests' --skip MultiProcessRelayTests
+	SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip-build --filter MultiProcessRelayTests
 	$(MAKE) --no-print-directory fuzz-smoke
 	scripts/api-fuzz.sh 30
 	scripts/web-test.sh

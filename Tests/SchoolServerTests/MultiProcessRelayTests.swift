@@ -17,7 +17,7 @@ import TeamsketchTestSupport
 /// socket; everything else about it (the listing, who may, the caps) is
 /// the same at every process.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct MultiProcessRelayTests {
-    static let patience: Duration = .seconds(30)
+    static let patience: Duration = .seconds(60)
 
     private func member(_ name: String, token: String, port: Int, session: UUID) async throws -> SessionClient {
         var config = SessionClient.Configuration(host: "school server", port: port, name: name)
