@@ -142,7 +142,7 @@ def test_a_pupil_signs_in_draws_and_the_teacher_grades_it(display, tmp_path):
             payloads = [c["payload"] for c in page["changes"] if c["entity"] == "grade"]
             return [g for g in (p if isinstance(p, dict) else json.loads(p) for p in payloads)
                     if g.get("pupilId") == mia]
-        graded = wait_for(mias_grades, what="Mia's grade on the server, under her account")
+        graded = wait_for(mias_grades, seconds=45, what="Mia's grade on the server, under her account")
         assert graded[0]["grade"] == 2, graded
 
         # The grades spreadsheet (the Sketches row's last button) has it.

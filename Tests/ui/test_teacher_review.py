@@ -9,7 +9,7 @@ import sqlite3
 import time
 import uuid
 
-from harness import (RED, SUGGESTED_BLUE, App, bbox, blobs, centre, curve, edges, find_color, pen_button, save_file,
+from harness import (RED, SUGGESTED_BLUE, App, bbox, blobs, centre, chosen_tab, curve, edges, find_color, pen_button, save_file,
                      choose_teacher_pin, start_new_sketch, wait_for)
 from test_class_wall import dark_icons
 
@@ -85,8 +85,9 @@ def test_a_teacher_replays_grades_and_exports_a_pupils_sketch(display, tmp_path)
         app.click(45, 60)
         time.sleep(0.8)
         choose_teacher_pin(app)                       # a new computer: the PIN chosen twice
-        settings_tab = bbox(wait_for(lambda: find_color(app.screenshot("review-teacher"), ACTIVE, tol=10,
-                                                        box=(500, 20, 1200, 130)), what="the teacher's window"))
+        # The chosen tab, a tab-sized dark block (the PIN screen's title has
+        # its colour, so a colour alone can match the title while it shows).
+        settings_tab = chosen_tab(app, "review-teacher")
         # The tabs left of the chosen one (the last, the settings):
         # Sketches | Buchstaben Post | Classes | Grades | ...
         row_y = (settings_tab[1] + settings_tab[3]) // 2
