@@ -99,18 +99,12 @@ struct RelayRoutes: Sendable {
                   let listed = try? await mayJoin(account, session),
                   await hub.openMemberSocket(account.id)
             else { return }
-            switch await route(listed, request.headers) {
-            case .here:
+            await pairHereOrPassOn(listed, request, inbound, outbound) {
                 if case let (connection, host?)? = try? await hub.join(session, account: account.id, member: outbound) {
                     // The member's bytes go to the host's data socket until
                     // either side ends; then the other side is closed too.
                     await pipe(inbound, to: host, connection: connection, session: session)
                 }
-            case .owner(let address):
-                await proxy.pass(inbound, outbound, to: address, path: request.uri.path,
-                                 authorization: request.headers[.authorization])
-            case .nowhere:
-                break
             }
             await hub.closeMemberSocket(account.id)
         })
@@ -128,18 +122,27 @@ struct RelayRoutes: Sendable {
                   let account = try? await account(request.headers),
                   let listed = try? await mayAnswer(account, session)
             else { return }
-            switch await route(listed, request.headers) {
-            case .here:
+            await pairHereOrPassOn(listed, request, inbound, outbound) {
                 guard let member = try? await hub.answer(connection, session: session, host: account.id, writer: outbound)
                 else { return }
                 await pipe(inbound, to: member, connection: connection, session: session)
-            case .owner(let address):
-                await proxy.pass(inbound, outbound, to: address, path: request.uri.path,
-                                 authorization: request.headers[.authorization])
-            case .nowhere:
-                break
             }
         })
+    }
+
+    /// A data socket is paired here when this process holds the session's
+    /// host (`pair`), or passed on to the process that does.
+    private func pairHereOrPassOn(_ listed: RelayListingStore.Row, _ request: Request, _ inbound: WebSocketInboundStream,
+                                  _ outbound: WebSocketOutboundWriter, pair: () async -> Void) async {
+        switch await route(listed, request.headers) {
+        case .here:
+            await pair()
+        case .owner(let address):
+            await proxy.pass(inbound, outbound, to: address, path: request.uri.path,
+                             authorization: request.headers[.authorization])
+        case .nowhere:
+            break
+        }
     }
 
     /// A host's control socket, for as long as it is open: the session is
