@@ -30,6 +30,9 @@ enum UI {
         }
         gtk_box_append(ts_box(box), gtk_label_new(text))
         gtk_button_set_child(ts_button(b), box)
+        // GTK 4.8 names a button only from its own label, not from a label
+        // inside a child box: without this a screen reader says "button".
+        accessibleLabel(b, text)
         style(b, classes)
         Signal.connect(raw(b), "clicked", action)
         return b
@@ -92,10 +95,19 @@ enum UI {
 
     /// Screen readers read this name for controls that show only an icon or colour.
     static func accessibleLabel(_ w: Widget, _ text: String) {
+        setAccessible(w, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
+    }
+
+    /// What a screen reader says after the name: what a picture shows.
+    static func accessibleDescription(_ w: Widget, _ text: String) {
+        setAccessible(w, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text)
+    }
+
+    private static func setAccessible(_ w: Widget, _ property: GtkAccessibleProperty, _ text: String) {
         var value = GValue()
         g_value_init(&value, gtk_gtype_string())
         g_value_set_string(&value, text)
-        var prop = GTK_ACCESSIBLE_PROPERTY_LABEL
+        var prop = property
         gtk_accessible_update_property_value(ts_accessible(w), 1, &prop, &value)
         g_value_unset(&value)
     }

@@ -481,6 +481,7 @@ final class TeamsketchApp {
                                          previouslyFinished: finishedWords(of: name))
         screen.stats = RoundStatsRecorder(seat: .solo, store: storeClient)
         replace(.wordPost, with: screen.widget, owner: screen)
+        gtk_widget_grab_focus(screen.board.widget)
     }
 
     func hostWordPost(pool: WordPool) {
@@ -515,6 +516,7 @@ final class TeamsketchApp {
         screen.stats = RoundStatsRecorder(seat: isHost ? .host : .member, store: storeClient)
         screen.refresh()
         replace(.wordPost, with: screen.widget, owner: screen)
+        gtk_widget_grab_focus(screen.board.widget)
         return screen
     }
 

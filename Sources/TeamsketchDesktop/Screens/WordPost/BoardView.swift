@@ -2,12 +2,15 @@ import CGtk
 import Foundation
 import LearnModel
 import LearnRender
+import TeamsketchCore
 
 /// The Buchstaben Post board: the player's word as slots, their letter tiles,
 /// and teammates' trains at the edges. Tiles are dragged with mouse or finger;
 /// a right letter snaps in, a wrong one springs back gently, a finished word
 /// gets a burst of stars. Everything is drawn here, so drop zones can be far
-/// larger than what is visible.
+/// larger than what is visible. The keyboard plays too (`BoardKeyboard`
+/// decides; the board draws a frame round the chosen thing and the lifted
+/// letter above it).
 @MainActor
 final class BoardView {
     enum Drop {
@@ -45,11 +48,34 @@ final class BoardView {
     /// The pictures players drew of themselves, decoded once (not per
     /// frame), with the bytes they came from so a repeat costs nothing.
     private var pictures: [UInt32: (png: [UInt8], image: CairoImage)] = [:]
+    private var keyboard = BoardKeyboard()
 
     init() {
         widget = gtk_drawing_area_new()!
         UI.expand(widget)
         UI.accessibleLabel(widget, `_`("Letters and your word"))
+        gtk_widget_set_focusable(widget, 1)
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] keyval, state in
+            self?.keyPressed(keyval, state) ?? false
+        }
+        gtk_widget_add_controller(widget, keys)
+        // A click takes the keyboard's focus too, so typing works after it.
+        let click = gtk_gesture_click_new()!
+        Signal.connectClick(gp(click), "pressed") { [weak self] _, _, _ in
+            guard let self else { return }
+            gtk_widget_grab_focus(self.widget)
+        }
+        gtk_widget_add_controller(widget, ts_controller(gp(click)))
+        // The frame shows only while the board has the keyboard.
+        let focus = gtk_event_controller_focus_new()!
+        for signal in ["enter", "leave"] {
+            Signal.connect(UnsafeMutableRawPointer(focus), signal) { [weak self] in
+                guard let self else { return }
+                gtk_widget_queue_draw(self.widget)
+            }
+        }
+        gtk_widget_add_controller(widget, focus)
         UI.setDrawFunc(widget) { [weak self] cr, w, h in self?.draw(cr, width: Double(w), height: Double(h)) }
         let gesture = gtk_gesture_drag_new()!
         Signal.connectPoint(gp(gesture), "drag-begin") { [weak self] x, y in self?.dragBegan(Point(x, y)) }
@@ -78,7 +104,72 @@ final class BoardView {
 
     func update(_ model: BoardModel) {
         self.model = model
+        keyboard.settle(on: keyboardBoard)
+        UI.accessibleDescription(widget, Self.describe(model))
         gtk_widget_queue_draw(widget)
+    }
+
+    /// What a screen reader says of the board: the word so far, with a gap
+    /// for each empty slot, and the letters in the hand.
+    static func describe(_ model: BoardModel) -> String {
+        guard !model.slots.isEmpty else { return "" }
+        let word = model.slots.map { $0.shown ?? "_" }.joined(separator: " ")
+        let hand = model.hand.map(\.grapheme).joined(separator: ", ")
+        return String(format: `_`("Your word: %@. Your letters: %@."), word, hand)
+    }
+
+    // MARK: keyboard
+
+    private var keyboardBoard: BoardKeyboard.Board {
+        BoardKeyboard.Board(hand: model.hand.map { .init(id: $0.id, grapheme: $0.grapheme) },
+                            emptySlots: model.slots.indices.filter { model.slots[$0].shown == nil },
+                            teammates: min(3, model.teammates.count))
+    }
+
+    private func keyPressed(_ keyval: UInt32, _ state: GdkModifierType) -> Bool {
+        let key: BoardKeyboard.Key
+        switch Int32(keyval) {
+        case GDK_KEY_Left, GDK_KEY_KP_Left: key = .left
+        case GDK_KEY_Right, GDK_KEY_KP_Right: key = .right
+        case GDK_KEY_Up, GDK_KEY_KP_Up: key = .up
+        case GDK_KEY_Down, GDK_KEY_KP_Down: key = .down
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space: key = .activate
+        case GDK_KEY_Escape: key = .cancel
+        default:
+            // Letters typed as they are; shortcuts with Ctrl or Alt are not letters.
+            guard state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0,
+                  let scalar = Unicode.Scalar(gdk_keyval_to_unicode(keyval)), scalar.value >= 0x20,
+                  !CharacterSet.whitespacesAndNewlines.contains(scalar) else { return false }
+            key = .typed(String(Character(scalar)))
+        }
+        let held = keyboard.held
+        let outcome = keyboard.press(key, on: keyboardBoard)
+        switch outcome {
+        case .place(let tile, let slot):
+            onDrop(tile, .slot(slot), liftedOrigin(for: .slot(slot)))
+        case .send(let tile, let teammate) where teammate < model.teammates.count:
+            onDrop(tile, .teammate(model.teammates[teammate].id), liftedOrigin(for: .teammate(teammate)))
+        default:
+            break
+        }
+        gtk_widget_queue_draw(widget)
+        // Escape with nothing lifted is not ours: it may close a dialog.
+        return !(key == .cancel && held == nil)
+    }
+
+    /// Where a lifted letter hovers: just above the slot or train it is over.
+    private func liftedOrigin(for focus: BoardKeyboard.Focus) -> Point {
+        let l = layout, s = l.tileSize
+        let r = rect(for: focus, in: l)
+        return Point(r.center.x - s / 2, r.y - s * 0.75)
+    }
+
+    private func rect(for focus: BoardKeyboard.Focus, in l: BoardLayout) -> Rect {
+        switch focus {
+        case .tile(let i): l.tileRect(i)
+        case .slot(let i): l.slotRect(i)
+        case .teammate(let i): l.trainRect(i)
+        }
     }
 
     // MARK: answers to a drop
@@ -220,7 +311,8 @@ final class BoardView {
             cairo_set_dash(cr, nil, 0, 0)
             if let g = slot.shown, !landing { drawLetter(cr, g, in: r, colour: (0.17, 0.17, 0.43)) }
         }
-        for (i, tile) in model.hand.enumerated() where tile.id != drag?.tile && !flying.contains(tile.id) {
+        let lifted = gtk_widget_has_focus(widget) != 0 ? keyboard.held : nil
+        for (i, tile) in model.hand.enumerated() where tile.id != drag?.tile && tile.id != lifted && !flying.contains(tile.id) {
             drawTile(cr, tile.grapheme, l.tileRect(i))
         }
         for f in flights {
@@ -235,6 +327,17 @@ final class BoardView {
             let e = f.wobble ? 1 - cos(k * .pi * 2.5) * exp(-4 * k) : 1 - pow(1 - k, 3)
             let x = f.from.x + (to.x - f.from.x) * e, y = f.from.y + (to.y - f.from.y) * e
             drawTile(cr, f.grapheme, Rect(x: x, y: y, width: l.tileSize, height: l.tileSize))
+        }
+        if gtk_widget_has_focus(widget) != 0, let focus = keyboard.focus {
+            // A thick dark frame, far enough out to be seen round a tile.
+            roundedRect(cr, rect(for: focus, in: l).insetBy(-7), 18)
+            cairo_set_source_rgb(cr, 0.10, 0.25, 0.66)
+            cairo_set_line_width(cr, 5)
+            cairo_stroke(cr)
+            if let held = keyboard.held, let tile = model.hand.first(where: { $0.id == held }) {
+                let r = rect(for: focus, in: l), s = l.tileSize
+                drawTile(cr, tile.grapheme, Rect(x: r.center.x - s / 2, y: r.y - s * 0.75, width: s, height: s), lifted: true)
+            }
         }
         if let d = drag {
             drawTile(cr, d.grapheme, Rect(x: d.at.x - d.grab.x, y: d.at.y - d.grab.y, width: l.tileSize, height: l.tileSize),

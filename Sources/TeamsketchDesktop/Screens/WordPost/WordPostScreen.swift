@@ -154,6 +154,7 @@ final class WordPostScreen {
                 showOverlay(`_`("★ Super! Every word is done! ★"), button: link?.nextRound != nil)
             case .roundDealt:
                 gtk_widget_set_visible(overlay, 0)
+                gtk_widget_grab_focus(board.widget)
             case .gameEnded:
                 showOverlay(`_`("★ All words posted! ★"), button: true, ended: true)
             default:
@@ -194,6 +195,8 @@ final class WordPostScreen {
         gtk_widget_set_visible(nextButton, button && !ended ? 1 : 0)
         gtk_widget_set_visible(doneButton, ended ? 1 : 0)
         gtk_widget_set_visible(overlay, 1)
+        // The keyboard goes to the button, so Enter carries on.
+        gtk_widget_grab_focus(ended ? doneButton : button ? nextButton : board.widget)
     }
 
     func refresh() {

@@ -1,0 +1,90 @@
+"""Issue 12's accessibility checks, as assistive technology and a child
+without a mouse meet the app: the accessibility tree read over AT-SPI on
+the test's own D-Bus session, and a round of Buchstaben Post played with
+the keyboard alone."""
+import re
+import time
+
+import pytest
+
+import a11y
+from harness import DARK_BLUE, EMPTY_SLOT, App, blobs, find_color
+
+
+@pytest.fixture(scope="module")
+def bus():
+    b = a11y.A11yBus()
+    yield b
+    b.stop()
+
+
+def tab_to(app, root, name, limit=30):
+    """Tab until the control called `name` has the keyboard (as the
+    accessibility tree reports it), the way a keyboard user moves."""
+    for _ in range(limit):
+        now = a11y.focused(root)
+        if now is not None and now.name == name:
+            return
+        app.key("Tab")
+        time.sleep(0.15)
+    raise AssertionError(f"Tab never reached {name!r}")
+
+
+def board_state(board):
+    """The board's description: the word so far and the letters in hand."""
+    m = re.match(r"Your word: (.*)\. Your letters: (.*)\.$", board.description or "")
+    assert m, f"the board describes itself as {board.description!r}"
+    return m.group(1).split(" "), [g for g in m.group(2).split(", ") if g]
+
+
+def test_a_round_of_buchstaben_post_from_the_keyboard_alone(display, tmp_path, bus):
+    app = App(display, tmp_path, extra_env={**bus.app_env, "TEAMSKETCH_WORDPOST_SEED": "7"})
+    try:
+        root = a11y.root(app)
+        tab_to(app, root, "Buchstaben Post")
+        app.key("Return")
+        time.sleep(0.8)
+        tab_to(app, root, "Play alone")
+        app.key("Return")
+        time.sleep(1.2)
+
+        board = a11y.find(root, "Letters and your word")
+        focus = a11y.focused(root)
+        assert focus is not None and focus.name == "Letters and your word", \
+            "the board does not have the keyboard when the game starts"
+        words = 0
+        for _ in range(2):
+            word, hand = board_state(board)
+            assert "_" in word, f"a new word has no empty slot: {word}"
+            tries = 0
+            while "_" in word:
+                # The first empty slot gets each letter in hand in turn: a
+                # wrong one goes back to the hand, a right one stays.
+                before = word.count("_")
+                for letter in dict.fromkeys(hand):
+                    app.type(letter.lower())          # typing the letter lifts it over the first gap
+                    if tries == 0:
+                        lifted = app.screenshot("a11y-keyboard-lifted")
+                        assert find_color(lifted, DARK_BLUE, tol=12), "no frame shows where the letter would go"
+                    app.key("Return")                 # …and Enter puts it down there
+                    time.sleep(0.7)
+                    tries += 1
+                    word, hand = board_state(board)
+                    if word.count("_") < before:
+                        break
+                assert word.count("_") < before, f"no letter in {hand} fits the word {word}"
+                assert tries < 40
+            words += 1
+            shot = app.screenshot(f"a11y-keyboard-word{words}")
+            assert not blobs(shot, EMPTY_SLOT), "the finished word still shows an empty slot"
+            nxt = a11y.focused(root)
+            assert nxt is not None and nxt.name == "Next word", \
+                f"after the word the keyboard is on {a11y.describe(nxt) if nxt else 'nothing'}, not Next word"
+            app.key("Return")
+            time.sleep(1.2)
+            focus = a11y.focused(root)
+            assert focus is not None and focus.name == "Letters and your word", \
+                "the next word's board does not get the keyboard back"
+        assert words == 2
+    finally:
+        app.stop()
