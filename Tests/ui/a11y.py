@@ -108,8 +108,21 @@ def unnamed_controls(node):
         if role == "image" and not focusable(n) and inside_named_control(n):
             continue
         if not name or DEFAULT_NAME.match(name):
-            bad.append(f"{role} in [{path(n)}]")
+            bad.append(f"{role} showing {inner_text(n)!r} in [{path(n)}]")
     return bad
+
+
+def inner_text(n):
+    """Text of the labels inside a control: what a sighted child reads on
+    it, to tell which control lacks a name."""
+    texts = []
+    for c in nodes(n)[1:]:
+        try:
+            if c.getRoleName() == "label" and c.name and not DEFAULT_NAME.match(c.name):
+                texts.append(c.name)
+        except Exception:
+            pass
+    return " ".join(texts)
 
 
 def focusable(n):
@@ -148,7 +161,8 @@ def find(node, name, role=None, seconds=10):
 
 
 def press(node, name, role="push button"):
-    """A button pressed the way a screen reader presses it."""
+    """A button pressed the way a screen reader presses it (`role` None:
+    any control of that name, e.g. a toggle button)."""
     find(node, name, role).queryAction().doAction(0)
     time.sleep(1.2)
 

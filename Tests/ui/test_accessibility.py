@@ -8,7 +8,7 @@ import time
 import pytest
 
 import a11y
-from harness import DARK_BLUE, EMPTY_SLOT, App, blobs, find_color
+from harness import DARK_BLUE, EMPTY_SLOT, App, blobs, find_color, largest_white_rect, wait_for
 
 
 @pytest.fixture(scope="module")
@@ -86,5 +86,72 @@ def test_a_round_of_buchstaben_post_from_the_keyboard_alone(display, tmp_path, b
             assert focus is not None and focus.name == "Letters and your word", \
                 "the next word's board does not get the keyboard back"
         assert words == 2
+    finally:
+        app.stop()
+
+
+def test_every_control_on_the_main_screens_has_a_name(display, tmp_path, bus):
+    app = App(display, tmp_path, extra_env=bus.app_env)
+    try:
+        root = a11y.root(app)
+        unnamed, seen = {}, set()
+
+        def check(screen):
+            time.sleep(0.8)
+            # Pages stay in the tree once built: each control is reported
+            # on the screen where it first appears.
+            found = set(a11y.unnamed_controls(root)) - seen
+            seen.update(found)
+            if found:
+                unnamed[screen] = sorted(found)
+
+        check("home")
+        a11y.press(root, "Me: Pupil")
+        check("my profile")
+        a11y.press(root, "Back")
+        a11y.press(root, "New sketch")
+        check("new sketch")
+        a11y.press(root, "Start drawing")
+        sheet = a11y.find(root, "Drawing sheet")
+        assert sheet.getRoleName() == "image", "the sheet is not presented as a picture"
+        assert sheet.description == "Nothing is drawn yet."
+        x0, y0, x1, y1 = largest_white_rect(app.screenshot("a11y-sheet"))
+        app.drag([(x0 + 100 + 10 * k, y0 + 100 + 5 * k) for k in range(20)])
+        wait_for(lambda: sheet.description == "1 line by Pupil.", seconds=5,
+                 what="the sheet's description to count the line")
+        check("drawing")
+        a11y.press(root, "Back to the start")
+        a11y.press(root, "Draw together")
+        check("lobby")
+        a11y.press(root, "Back to the start")
+        a11y.press(root, "Join")
+        check("join")
+        a11y.press(root, "Back")
+        a11y.press(root, "Open")
+        check("open")
+        a11y.press(root, "Back")
+        a11y.press(root, "Buchstaben Post")
+        check("Buchstaben Post")
+        a11y.press(root, "Play alone")
+        check("Buchstaben Post game")
+        a11y.press(root, "End the game")
+        a11y.press(root, "End")
+        a11y.press(root, "School server")
+        check("school server")
+        a11y.press(root, "Back")
+        a11y.press(root, "Teacher")
+        check("teacher PIN")
+        for _ in range(2):                               # a new PIN, chosen and repeated
+            app.type("1357")
+            app.key("Return")
+            time.sleep(0.5)
+        # The tabs sit in the header beside Lock (the home screen has a
+        # Buchstaben Post button too).
+        header = a11y.find(root, "Lock").parent
+        for section in ["Sketches", "Buchstaben Post", "Classes", "Grades", "Classroom settings"]:
+            a11y.press(header, section)
+            check(f"teacher: {section}")
+        assert not unnamed, "controls without an accessible name:\n" + "\n".join(
+            f"  {screen}: {c}" for screen, cs in unnamed.items() for c in cs)
     finally:
         app.stop()

@@ -96,6 +96,12 @@ enum UI {
     /// Screen readers read this name for controls that show only an icon or colour.
     static func accessibleLabel(_ w: Widget, _ text: String) {
         setAccessible(w, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
+        // A drop-down takes the keyboard with the button inside it, which
+        // GTK 4.8 leaves unnamed: it gets the same name.
+        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(w)), gtk_drop_down_get_type()) != 0,
+           let button = gtk_widget_get_first_child(w) {
+            setAccessible(button, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
+        }
     }
 
     /// What a screen reader says after the name: what a picture shows.
@@ -110,6 +116,21 @@ enum UI {
         var prop = property
         gtk_accessible_update_property_value(ts_accessible(w), 1, &prop, &value)
         g_value_unset(&value)
+    }
+
+    /// A drawing area with the accessible role it plays (a picture, say):
+    /// GTK sets the role only when the widget is made.
+    static func drawingArea(role: GtkAccessibleRole) -> Widget {
+        var value = GValue()
+        g_value_init(&value, gtk_accessible_role_get_type())
+        g_value_set_enum(&value, Int32(role.rawValue))
+        let names: [UnsafePointer<CChar>?] = [("accessible-role" as StaticString).utf8Start.withMemoryRebound(to: CChar.self, capacity: 16) { $0 }]
+        var values = [value]
+        let object = names.withUnsafeBufferPointer { n in
+            g_object_new_with_properties(gtk_drawing_area_get_type(), 1, UnsafeMutablePointer(mutating: n.baseAddress), &values)
+        }
+        g_value_unset(&values[0])
+        return UnsafeMutableRawPointer(object!).assumingMemoryBound(to: GtkWidget.self)
     }
 
     static func entryText(_ entry: Widget) -> String {

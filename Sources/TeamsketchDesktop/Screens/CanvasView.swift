@@ -50,10 +50,11 @@ final class CanvasView {
     init(document: SketchDocument, author: String, permissions: SketchPermissions, session: (any CanvasSessionLink)? = nil) {
         engine = CanvasEngine(document: document, author: author, isShared: session != nil, permissions: permissions)
         self.session = session
-        widget = gtk_drawing_area_new()!
+        widget = UI.drawingArea(role: GTK_ACCESSIBLE_ROLE_IMG)
         UI.expand(widget)
         gtk_widget_set_focusable(widget, 1)
         UI.accessibleLabel(widget, `_`("Drawing sheet"))
+        describeSheet()
         UI.setDrawFunc(widget) { [weak self] cr, w, h in self?.draw(cr, width: Double(w), height: Double(h)) }
         installInput()
     }
@@ -112,6 +113,17 @@ final class CanvasView {
 
     // MARK: painting
 
+    private var describedLines = -1
+    private var describing = false
+
+    /// Screen readers hear what the sheet holds: lines and who drew them.
+    private func describeSheet() {
+        describing = false
+        let strokes = engine.document.strokes
+        describedLines = strokes.count
+        UI.accessibleDescription(widget, SheetSummaryText.sentence(SheetSummary(strokes)))
+    }
+
     private func draw(_ cr: OpaquePointer, width: Double, height: Double) {
         painting = true
         send(.resize(width: width, height: height, deviceScale: Double(gtk_widget_get_scale_factor(widget))))
@@ -119,6 +131,11 @@ final class CanvasView {
         painting = false
 
         SheetPainter.paint(engine, tiles: tiles, on: cr)
+        if engine.document.strokes.count != describedLines, !describing {
+            // At most once a second: a line drawn is often followed by more.
+            describing = true
+            runAfter(ms: 1000) { [weak self] in self?.describeSheet() }
+        }
 
         if let ring = engine.eraserRing {
             cairo_set_source_rgba(cr, 0.1, 0.1, 0.3, 0.6)

@@ -69,8 +69,11 @@ final class JoinScreen {
                 self.app?.showHome()
             }
         }
-        let why = gtk_expander_new(`_`("Nothing here? How we search"))!
+        let whyTitle = `_`("Nothing here? How we search")
+        let why = gtk_expander_new(whyTitle)!
         gtk_expander_set_child(ts_expander(why), diagnostics)
+        // The expander is itself the button; GTK 4.8 does not name it from its label.
+        UI.accessibleLabel(why, whyTitle)
 
         UI.append(widget, UI.label(activity.joinTitle, classes: ["home-title"]))
         UI.append(widget, nameRow)
