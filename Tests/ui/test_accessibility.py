@@ -2,13 +2,16 @@
 without a mouse meet the app: the accessibility tree read over AT-SPI on
 the test's own D-Bus session, and a round of Buchstaben Post played with
 the keyboard alone."""
+import os
 import re
+import subprocess
 import time
 
 import pytest
 
 import a11y
-from harness import DARK_BLUE, EMPTY_SLOT, App, blobs, find_color, largest_white_rect, wait_for
+from harness import (DARK_BLUE, EMPTY_SLOT, SUGGESTED_BLUE, App, Display, blobs, find_color, largest_white_rect,
+                     wait_for)
 
 
 @pytest.fixture(scope="module")
@@ -155,3 +158,37 @@ def test_every_control_on_the_main_screens_has_a_name(display, tmp_path, bus):
             f"  {screen}: {c}" for screen, cs in unnamed.items() for c in cs)
     finally:
         app.stop()
+
+
+def test_large_text_and_high_contrast_keep_every_start_button_on_screen(tmp_path, bus):
+    """The desktop's text size at 200 % and GTK's high-contrast theme, set
+    the way a desktop sets them (XSETTINGS, here from xsettingsd on a
+    display of the test's own): the text grows, the start screen folds its
+    buttons into two rows and every one stays on the screen."""
+    screen = Display(size="1280x860").start()
+    conf = tmp_path / "xsettings.conf"
+    conf.write_text('Xft/DPI 196608\nNet/ThemeName "Default-hc"\n')
+    xs = subprocess.Popen(["xsettingsd", "-c", str(conf)], env={**os.environ, **screen.env},
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    (tmp_path / "home").mkdir()
+    try:
+        time.sleep(0.5)
+        app = App(screen, tmp_path / "home", extra_env=bus.app_env)
+        try:
+            root = a11y.root(app)
+            title = a11y.find(root, "Teamsketch", role="label")
+            height = title.queryComponent().getExtents(0).height
+            # 34 px text is a title about 40 px high; twice the text, twice that.
+            assert height >= 70, f"the title is {height} px high: the text did not grow"
+            for name in ["New sketch", "Draw together", "Join", "Open", "Buchstaben Post", "Teacher", "School server"]:
+                e = a11y.find(root, name).queryComponent().getExtents(0)
+                assert e.x >= 0 and e.y >= 0 and e.x + e.width <= 1280 and e.y + e.height <= 860, \
+                    f"{name} lies off the screen at {e.x},{e.y} {e.width}×{e.height}"
+                assert e.width >= 48 and e.height >= 48
+            shot = app.screenshot("a11y-large-text-high-contrast")
+            assert find_color(shot, SUGGESTED_BLUE, tol=40), "the blue New sketch button is not drawn"
+        finally:
+            app.stop()
+    finally:
+        xs.terminate()
+        screen.stop()

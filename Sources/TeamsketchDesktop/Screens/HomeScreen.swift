@@ -36,7 +36,14 @@ final class HomeScreen {
             [weak app] in app?.showWordPost()
         }
         activityButtons = [.teamSketch: sketchButtons, .wordPost: [wordPost]]
-        let buttons = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, sketchButtons + [wordPost])
+        // One row; with large text (the desktop's text size) two, so the
+        // window never grows wider than the screen.
+        let rows = TextScale.rows(of: sketchButtons + [wordPost], scale: TextScale.current)
+        let buttons = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 32, rows.map { row in
+            let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, row)
+            gtk_widget_set_halign(line, GTK_ALIGN_CENTER)
+            return line
+        })
         UI.center(buttons)
         // The school server is the teacher's business: a small button and
         // a quiet line under the pupils' big ones.
