@@ -177,3 +177,23 @@ def focused(node):
         except Exception:
             pass
     return None
+
+
+def small_controls(node, least=48):
+    """Controls on screen smaller than a child's fingertip allows: pupils'
+    screens want at least 48 × 48 px. Controls of pages not shown have no
+    place on the screen and are left out."""
+    small = []
+    for n in nodes(node):
+        try:
+            role = n.getRoleName()
+            if role not in CONTROL_ROLES or role == "image" or not focusable(n):
+                continue
+            e = n.queryComponent().getExtents(0)
+        except Exception:
+            continue
+        if e.width <= 0 or e.height <= 0 or e.x < 0 or e.y < 0:
+            continue
+        if e.width < least or e.height < least:
+            small.append(f"{describe(n)} is {e.width}×{e.height}")
+    return small

@@ -97,10 +97,15 @@ def test_every_control_on_the_main_screens_has_a_name(display, tmp_path, bus):
     app = App(display, tmp_path, extra_env=bus.app_env)
     try:
         root = a11y.root(app)
-        unnamed, seen = {}, set()
+        unnamed, seen, small = {}, set(), {}
 
-        def check(screen):
+        def check(screen, pupils=True):
             time.sleep(0.8)
+            if pupils:
+                tiny = set(a11y.small_controls(root)) - seen
+                seen.update(tiny)
+                if tiny:
+                    small[screen] = sorted(tiny)
             # Pages stay in the tree once built: each control is reported
             # on the screen where it first appears.
             found = set(a11y.unnamed_controls(root)) - seen
@@ -143,7 +148,7 @@ def test_every_control_on_the_main_screens_has_a_name(display, tmp_path, bus):
         check("school server")
         a11y.press(root, "Back")
         a11y.press(root, "Teacher")
-        check("teacher PIN")
+        check("teacher PIN", pupils=False)
         for _ in range(2):                               # a new PIN, chosen and repeated
             app.type("1357")
             app.key("Return")
@@ -153,9 +158,11 @@ def test_every_control_on_the_main_screens_has_a_name(display, tmp_path, bus):
         header = a11y.find(root, "Lock").parent
         for section in ["Sketches", "Buchstaben Post", "Classes", "Grades", "Classroom settings"]:
             a11y.press(header, section)
-            check(f"teacher: {section}")
+            check(f"teacher: {section}", pupils=False)
         assert not unnamed, "controls without an accessible name:\n" + "\n".join(
             f"  {screen}: {c}" for screen, cs in unnamed.items() for c in cs)
+        assert not small, "pupils' controls smaller than 48 × 48 px:\n" + "\n".join(
+            f"  {screen}: {c}" for screen, cs in small.items() for c in cs)
     finally:
         app.stop()
 

@@ -47,6 +47,7 @@ final class JoinScreen {
         gtk_entry_set_placeholder_text(ts_entry(codeEntry), `_`("Code, e.g. 000142"))
         UI.accessibleLabel(codeEntry, activity.codeFieldName)
         observer = gtk_check_button_new_with_label(`_`("Only watch (teacher, projector)"))!
+        UI.style(observer, ["big-check"])
         nearby = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
         gtk_widget_set_halign(nearby, GTK_ALIGN_CENTER)
         diagnostics = UI.label("", classes: ["hint"])
@@ -71,6 +72,7 @@ final class JoinScreen {
         }
         let whyTitle = `_`("Nothing here? How we search")
         let why = gtk_expander_new(whyTitle)!
+        UI.style(why, ["big-expander"])
         gtk_expander_set_child(ts_expander(why), diagnostics)
         // The expander is itself the button; GTK 4.8 does not name it from its label.
         UI.accessibleLabel(why, whyTitle)
