@@ -194,6 +194,22 @@ def test_large_text_and_high_contrast_keep_every_start_button_on_screen(tmp_path
                 assert e.width >= 48 and e.height >= 48
             shot = app.screenshot("a11y-large-text-high-contrast")
             assert find_color(shot, SUGGESTED_BLUE, tol=40), "the blue New sketch button is not drawn"
+
+            def on_screen(name):
+                e = a11y.find(root, name).queryComponent().getExtents(0)
+                assert e.x >= 0 and e.y >= 0 and e.x + e.width <= 1280 and e.y + e.height <= 860, \
+                    f"{name} lies off the screen at {e.x},{e.y} {e.width}×{e.height}"
+
+            # The other screens a pupil meets: their last button still on screen.
+            for opened_by, last, back in [("New sketch", "Start drawing", "Back"),
+                                          ("Buchstaben Post", "Play together", "Back"),
+                                          ("Draw together", "Open the lobby", "Back"),
+                                          ("Me: Pupil", "Done", "Back"),
+                                          ("School server", "Sign in", "Back")]:
+                a11y.press(root, opened_by)
+                on_screen(last)
+                app.screenshot(f"a11y-large-text-{last.replace(' ', '-').lower()}")
+                a11y.press(root, back)
         finally:
             app.stop()
     finally:
