@@ -113,12 +113,16 @@ def test_every_control_on_the_main_screens_has_a_name(display, tmp_path, bus):
             if found:
                 unnamed[screen] = sorted(found)
 
+        def visit(screen, opened_by, back):
+            for name in opened_by:
+                a11y.press(root, name)
+            check(screen)
+            for name in back:
+                a11y.press(root, name)
+
         check("home")
-        a11y.press(root, "Me: Pupil")
-        check("my profile")
-        a11y.press(root, "Back")
-        a11y.press(root, "New sketch")
-        check("new sketch")
+        visit("my profile", ["Me: Pupil"], ["Back"])
+        visit("new sketch", ["New sketch"], [])
         a11y.press(root, "Start drawing")
         sheet = a11y.find(root, "Drawing sheet")
         assert sheet.getRoleName() == "image", "the sheet is not presented as a picture"
@@ -129,24 +133,16 @@ def test_every_control_on_the_main_screens_has_a_name(display, tmp_path, bus):
                  what="the sheet's description to count the line")
         check("drawing")
         a11y.press(root, "Back to the start")
-        a11y.press(root, "Draw together")
-        check("lobby")
-        a11y.press(root, "Back to the start")
-        a11y.press(root, "Join")
-        check("join")
-        a11y.press(root, "Back")
-        a11y.press(root, "Open")
-        check("open")
-        a11y.press(root, "Back")
-        a11y.press(root, "Buchstaben Post")
-        check("Buchstaben Post")
-        a11y.press(root, "Play alone")
-        check("Buchstaben Post game")
-        a11y.press(root, "End the game")
-        a11y.press(root, "End")
-        a11y.press(root, "School server")
-        check("school server")
-        a11y.press(root, "Back")
+        for screen, opened_by, back in [
+            ("draw together", ["Draw together"], []),
+            ("lobby", ["Open the lobby"], ["Back"]),
+            ("join", ["Join"], ["Back"]),
+            ("open", ["Open"], ["Back"]),
+            ("Buchstaben Post", ["Buchstaben Post"], []),
+            ("Buchstaben Post game", ["Play alone"], ["End the game", "End"]),
+            ("school server", ["School server"], ["Back"]),
+        ]:
+            visit(screen, opened_by, back)
         a11y.press(root, "Teacher")
         check("teacher PIN", pupils=False)
         for _ in range(2):                               # a new PIN, chosen and repeated
