@@ -102,8 +102,14 @@ final class JoinScreen {
         guard app?.school.signIn?.relayEndpoint != nil else { return }
         Task { @MainActor [weak self] in
             while let school = self?.app?.school {
+                // A screen no longer in the window (Back) stops asking; one
+                // hidden behind the session it joined asks nothing meanwhile.
+                guard let widget = self?.widget, gtk_widget_get_root(widget) != nil else { return }
+                if gtk_widget_get_mapped(widget) == 0 {
+                    try? await Task.sleep(for: Self.relayPollInterval)
+                    continue
+                }
                 let found = await school.relayedSessions()
-                // A screen no longer in the window (Back, or joined) stops asking.
                 guard let self, gtk_widget_get_root(self.widget) != nil else { return }
                 if found != self.relayed {
                     self.relayed = found
