@@ -72,7 +72,13 @@ public enum SketchRenderer {
         }
         setSource(lineColor, in: cr)
         setPen(width: stroke.width, in: cr)
-        let dashes = stroke.dashes.flatMap { $0.isEmpty ? nil : $0 }
+        var dashes = stroke.dashes.flatMap { $0.isEmpty ? nil : $0 }
+        if let pattern = dashes, !(lengthBound(of: stroke) / pattern.reduce(0, +) <= maxDashRepeats) {
+            // Cairo takes a step per dash, wherever it lies: a hostile file's
+            // fine pattern along lines a million units long would hang the
+            // drawing. Such a line (no real page has one) is drawn solid.
+            dashes = nil
+        }
         if stroke.widths == nil {
             if let dashes { cairo_set_dash(cr, dashes, Int32(dashes.count), 0) }
             appendPath(of: stroke, in: cr)
@@ -95,6 +101,22 @@ public enum SketchRenderer {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, stroke.fill ?? 1)
         }
+    }
+
+    /// How often a dash pattern may repeat along one stroke before it is
+    /// drawn solid: far more than along any page (Xournal++'s finest
+    /// pattern repeats every 3.5 points; a canvas side is at most 20,000).
+    public static let maxDashRepeats = 100_000.0
+
+    /// At least the stroke's length: its control polygon's.
+    private static func lengthBound(of stroke: Stroke) -> Double {
+        var total = 0.0
+        var p = stroke.start
+        for s in stroke.segments {
+            total += p.distance(to: s.c1) + s.c1.distance(to: s.c2) + s.c2.distance(to: s.end)
+            p = s.end
+        }
+        return total
     }
 
     /// Arc length of a segment, for the dash offset of the next one; a

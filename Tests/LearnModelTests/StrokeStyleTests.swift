@@ -151,7 +151,8 @@ import TeamsketchTestSupport
         let long = [Double](repeating: 1, count: SketchLimits.maxDashes + 1)
         #expect(try refusal { $0.dashes = long } == .dashCount(stroke: 0, count: SketchLimits.maxDashes + 1))
         #expect(try refusal { $0.dashes = [] } == .dashCount(stroke: 0, count: 0))
-        #expect(try refusal { $0.dashes = [0, 0] } == .dashCount(stroke: 0, count: 2))
+        #expect(try refusal { $0.dashes = [0, 0] } == .dashPeriod(stroke: 0, total: 0))
+        #expect(try refusal { $0.dashes = [0.04, 0.05] } == .dashPeriod(stroke: 0, total: 0.04 + 0.05))
         #expect(try refusal { $0.dashes = [6, -3] } == .dashLength(stroke: 0, value: -3))
         #expect(try refusal { $0.dashes = [6, 1e6] } == .dashLength(stroke: 0, value: 1e6))
         var ok = Self.styled()
@@ -222,6 +223,16 @@ import TeamsketchTestSupport
         #expect(try XoppFormat.parse(Array(xml.utf8)).strokes.map(\.dashes) == strokes.map(\.dashes))
     }
 
+    /// Custom patterns are written exactly: rounded to hundredths, a fine
+    /// one could add up to less than the limit and not open again.
+    @Test func finePatternsExportExactly() throws {
+        var s = polylineStroke([Point(0, 0), Point(10, 0)])
+        s.dashes = [0.004, 0.1, 1.005, 2.5]
+        let xml = String(decoding: XoppFormat.export(document([s])), as: UTF8.self)
+        #expect(xml.contains("style=\"cust: 0.004 0.1 1.005 2.5\""))
+        #expect(try XoppFormat.parse(Array(xml.utf8)).strokes.first?.dashes == s.dashes)
+    }
+
     /// A curve flattened into several points gives each piece its segment's width.
     @Test func pressureOnCurvesExportsAWidthPerPiece() throws {
         var s = buildStroke([Point(0, 0), Point(30, 40), Point(80, 10), Point(120, 60), Point(160, 0)], width: 3)
@@ -246,7 +257,7 @@ import TeamsketchTestSupport
             ("<stroke tool=\"pen\" color=\"#000000ff\" width=\"2\" style=\"\(manyDashes)\">0 0 9 9</stroke>",
              .outOfLimits(.dashCount(stroke: 0, count: SketchLimits.maxDashes + 1))),
             ("<stroke tool=\"pen\" color=\"#000000ff\" width=\"2\" style=\"cust: 0 0\">0 0 9 9</stroke>",
-             .outOfLimits(.dashCount(stroke: 0, count: 2))),
+             .outOfLimits(.dashPeriod(stroke: 0, total: 0))),
             ("<stroke tool=\"pen\" color=\"#000000ff\" width=\"2\" style=\"cust: 5 -2\">0 0 9 9</stroke>",
              .outOfLimits(.dashLength(stroke: 0, value: -2))),
             ("<stroke tool=\"pen\" color=\"#000000ff\" width=\"2 5000\">0 0 9 9</stroke>",

@@ -119,3 +119,21 @@ import Testing
         #expect(svg.contains("stroke-dasharray"))
     }
 }
+
+extension StyledStrokeRenderTests {
+    /// A pattern that would repeat millions of times along a stroke (a
+    /// hostile file: lines a million units long) is drawn solid at once
+    /// instead of hanging the drawing in Cairo's dasher.
+    @Test func aPatternFarTooFineForItsLineIsDrawnSolid() throws {
+        var s = polylineStroke([Point(-900_000, 50), Point(900_000, 50), Point(-900_000, 60)], width: 4)
+        s.dashes = [0.05, 0.05]
+        try SketchValidation.check(s)
+        let start = Date()
+        let image = try CairoImage(width: 256, height: 100)
+        let cr = try #require(cairo_create(image.surface))
+        defer { cairo_destroy(cr) }
+        SketchRenderer.draw([s], in: cr, clip: Rect(x: 0, y: 0, width: 256, height: 100))
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(image.pixel(x: 128, y: 50).a == 255, "drawn, solid")
+    }
+}

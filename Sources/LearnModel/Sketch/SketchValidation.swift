@@ -77,7 +77,7 @@ public enum SketchValidation {
                 guard SketchLimits.dashLength.contains(d) else { throw .dashLength(stroke: index, value: d) }
                 total += d
             }
-            guard total > 0 else { throw .dashCount(stroke: index, count: dashes.count) }
+            guard total >= SketchLimits.minDashPeriod else { throw .dashPeriod(stroke: index, total: total) }
         }
     }
 

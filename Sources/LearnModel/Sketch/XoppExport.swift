@@ -99,10 +99,12 @@ struct XoppWriter {
         case XoppFormat.dashDotPattern: append("dashdot")
         case XoppFormat.dotPattern: append("dot")
         default:
+            // Exactly: rounded to hundredths, a fine pattern could add up
+            // to less than the limits allow and not open again.
             append("cust:")
             for d in dashes {
                 bytes.append(0x20)
-                append(number: d)
+                append(exactNumber: d)
             }
         }
     }
@@ -140,6 +142,16 @@ struct XoppWriter {
         let v = c.isFinite ? Int((min(max(c, 0), 1) * 255).rounded()) : 0
         bytes.append(Self.hexDigits[v >> 4])
         bytes.append(Self.hexDigits[v & 15])
+    }
+
+    /// `v` as `append(number:)` writes it when that is exact, else its
+    /// shortest round-tripping form (1.005, 1e-05).
+    mutating func append(exactNumber v: Double) {
+        if v.isFinite, abs(v) < 1e12, (v * 100).rounded() / 100 == v {
+            append(number: v)
+        } else {
+            append(v.isFinite ? "\(v)" : "0")
+        }
     }
 
     /// Shortest decimal with at most two fraction digits: 12, 12.5, -0.25.
