@@ -23,16 +23,115 @@ public enum SketchRenderer {
     }
 
     /// One finished stroke: a dot (filled circle of radius `width`) or its
-    /// chain of segments with round caps and joins.
+    /// chain of segments with round caps and joins. A styled stroke (see
+    /// `Stroke`) is drawn as Xournal++ draws it.
     public static func draw(_ stroke: Stroke, in cr: OpaquePointer) {
-        setSource(stroke.color, in: cr)
         if stroke.segments.isEmpty {
+            if stroke.blend == .multiply { cairo_save(cr); cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY) }
+            setSource(stroke.color, in: cr)
             cairo_new_path(cr)
             cairo_arc(cr, stroke.start.x, stroke.start.y, stroke.width, 0, 2 * Double.pi)
             cairo_fill(cr)
+            if stroke.blend == .multiply { cairo_restore(cr) }
             return
         }
+        if stroke.isPlain {
+            setSource(stroke.color, in: cr)
+            setPen(width: stroke.width, in: cr)
+            appendPath(of: stroke, in: cr)
+            cairo_stroke(cr)
+            return
+        }
+        drawStyled(stroke, in: cr)
+    }
+
+    /// Fill, pressure, dashes and blending, in Xournal++'s way (its
+    /// StrokeView): the fill first, the path closed and filled in the
+    /// stroke's colour at the fill's opacity; then the line, a pressure
+    /// stroke one segment at a time at that segment's width (so the dash
+    /// pattern runs on from piece to piece); a multiplying (highlighter)
+    /// stroke onto what is under it. A filled highlighter is fill and line
+    /// opaque in a group, multiplied on at the fill's opacity, as in
+    /// Xournal++, so the two never show as two layers.
+    private static func drawStyled(_ stroke: Stroke, in cr: OpaquePointer) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if stroke.blend == .multiply { cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY) }
+        var lineColor = stroke.color
+        let group = stroke.blend == .multiply && stroke.fill != nil
+        if group {
+            cairo_push_group(cr)
+            lineColor.a = 1
+        }
+        if let fill = stroke.fill {
+            var c = stroke.color
+            c.a = group ? 1 : fill
+            setSource(c, in: cr)
+            appendPath(of: stroke, in: cr)
+            cairo_fill(cr)
+        }
+        setSource(lineColor, in: cr)
         setPen(width: stroke.width, in: cr)
+        var dashes = stroke.dashes.flatMap { $0.isEmpty ? nil : $0 }
+        if let pattern = dashes, !(lengthBound(of: stroke) / pattern.reduce(0, +) <= maxDashRepeats) {
+            // Cairo takes a step per dash, wherever it lies: a hostile file's
+            // fine pattern along lines a million units long would hang the
+            // drawing. Such a line (no real page has one) is drawn solid.
+            dashes = nil
+        }
+        if stroke.widths == nil {
+            if let dashes { cairo_set_dash(cr, dashes, Int32(dashes.count), 0) }
+            appendPath(of: stroke, in: cr)
+            cairo_stroke(cr)
+        } else {
+            var p = stroke.start
+            var offset = 0.0
+            for (k, s) in stroke.segments.enumerated() {
+                cairo_set_line_width(cr, stroke.width(ofSegment: k))
+                if let dashes { cairo_set_dash(cr, dashes, Int32(dashes.count), offset) }
+                cairo_new_path(cr)
+                cairo_move_to(cr, p.x, p.y)
+                appendSegment(s, from: p, in: cr)
+                if dashes != nil { offset += length(of: s, from: p) }
+                cairo_stroke(cr)
+                p = s.end
+            }
+        }
+        if group {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, stroke.fill ?? 1)
+        }
+    }
+
+    /// How often a dash pattern may repeat along one stroke before it is
+    /// drawn solid: far more than along any page (Xournal++'s finest
+    /// pattern repeats every 3.5 points; a canvas side is at most 20,000).
+    public static let maxDashRepeats = 100_000.0
+
+    /// At least the stroke's length: its control polygon's.
+    private static func lengthBound(of stroke: Stroke) -> Double {
+        var total = 0.0
+        var p = stroke.start
+        for s in stroke.segments {
+            total += p.distance(to: s.c1) + s.c1.distance(to: s.c2) + s.c2.distance(to: s.end)
+            p = s.end
+        }
+        return total
+    }
+
+    /// Arc length of a segment, for the dash offset of the next one; a
+    /// curve is measured along its flattened polyline.
+    private static func length(of s: CubicSegment, from p: Point) -> Double {
+        if s.isLine(from: p) { return p.distance(to: s.end) }
+        var pts = [p]
+        StrokeFlattening.appendPoints(of: s, from: p, tolerance: 0.05, to: &pts)
+        var total = 0.0
+        for k in 1..<pts.count { total += pts[k - 1].distance(to: pts[k]) }
+        return total
+    }
+
+    /// The stroke's chain of segments as Cairo's current path.
+    private static func appendPath(of stroke: Stroke, in cr: OpaquePointer) {
         cairo_new_path(cr)
         cairo_move_to(cr, stroke.start.x, stroke.start.y)
         var p = stroke.start
@@ -42,7 +141,6 @@ public enum SketchRenderer {
                 p = s.end
             }
         }
-        cairo_stroke(cr)
     }
 
     /// One segment on its own, as the pen moves. Round caps make consecutive
@@ -87,10 +185,36 @@ public enum SketchRenderer {
         draw(doc.strokes, in: cr, clip: area, fastInk: fastInk)
     }
 
-    /// Strokes only, skipping those whose bounds miss `clip`.
+    /// Strokes only, skipping those whose bounds miss `clip`. Plain strokes
+    /// take `InkRasterizer` where it applies; a styled one (fill, pressure,
+    /// dashes, blending: imported from Xournal++, rare) is drawn by Cairo in
+    /// its place in the order, between runs of plain ones.
     public static func draw(_ strokes: [Stroke], in cr: OpaquePointer, clip: Rect, fastInk: Bool = true) {
-        if fastInk, let target = InkRasterizer.target(of: cr) {
-            InkRasterizer.draw(strokes, on: cr, target: target, cull: clip)
+        if fastInk, InkRasterizer.target(of: cr) != nil {
+            guard strokes.contains(where: { !$0.isPlain }) else {
+                if let target = InkRasterizer.target(of: cr) {
+                    InkRasterizer.draw(strokes, on: cr, target: target, cull: clip)
+                }
+                return
+            }
+            var runStart = 0
+            func flushRun(upTo end: Int) {
+                // The target is taken again after Cairo drew: that flushes
+                // Cairo's pending drawing into the pixels.
+                if runStart < end, let target = InkRasterizer.target(of: cr) {
+                    InkRasterizer.draw(Array(strokes[runStart..<end]), on: cr, target: target, cull: clip)
+                }
+            }
+            for i in strokes.indices where !strokes[i].isPlain {
+                flushRun(upTo: i)
+                runStart = i + 1
+                if inkBounds(of: strokes[i]).intersects(clip) {
+                    cairo_save(cr)
+                    draw(strokes[i], in: cr)
+                    cairo_restore(cr)
+                }
+            }
+            flushRun(upTo: strokes.count)
             return
         }
         cairo_save(cr)
@@ -121,7 +245,7 @@ public enum SketchRenderer {
                 maxY = max(maxY, s.c1.y, s.c2.y, s.end.y)
             }
         }
-        let pad = stroke.segments.isEmpty ? stroke.width : stroke.width / 2
+        let pad = stroke.segments.isEmpty ? stroke.width : (stroke.widths == nil ? stroke.width : stroke.maxWidth) / 2
         return Rect(x: minX - pad, y: minY - pad, width: maxX - minX + 2 * pad, height: maxY - minY + 2 * pad)
     }
 

@@ -86,7 +86,19 @@ import TeamsketchTestSupport
         let empty = SketchDocument(meta: SketchMeta(id: UUID(uuidString: "8C5B9E0A-7C43-4E7E-9B9B-2A6D2B1A0C11")!,
                                                     name: "", guides: .squared,
                                                     createdAt: Date(timeIntervalSince1970: 1_750_000_000)))
-        return try [("generated", generated), ("erase-and-clear", withOps), ("empty-squared", empty)].map { name, doc in
+        // Xournal++'s styles on strokes: pressure, fill, dashes, multiply.
+        var styled = SketchDocument(meta: empty.meta)
+        for (k, var stroke) in generated.strokes.prefix(4).enumerated() {
+            switch k {
+            case 0: stroke.widths = stroke.segments.indices.map { 1 + Double($0 % 5) }
+            case 1: stroke.fill = 0.5
+            case 2: stroke.dashes = [6, 3, 0.5, 3]
+            default: stroke.blend = .multiply
+            }
+            styled.apply(.addStroke(stroke))
+        }
+        return try [("generated", generated), ("erase-and-clear", withOps), ("empty-squared", empty),
+                    ("styled", styled)].map { name, doc in
             (name, [UInt8](try SketchFileFormat.encode(doc)))
         }
     }

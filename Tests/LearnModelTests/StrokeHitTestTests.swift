@@ -16,6 +16,16 @@ import TeamsketchTestSupport
         #expect(StrokeHitTest.topmostStroke(in: [line], at: Point(306, 106), radius: 3) == nil)
     }
 
+    /// A pressure stroke's ink is as wide as each segment's own width.
+    @Test func pressureSegmentsHitWithinTheirOwnWidth() {
+        var pressure = polylineStroke([Point(100, 100), Point(200, 100), Point(300, 100)], width: 4)
+        pressure.widths = [2, 20]
+        #expect(StrokeHitTest.topmostStroke(in: [pressure], at: Point(150, 101.4), radius: 0.5) == pressure.id)
+        #expect(StrokeHitTest.topmostStroke(in: [pressure], at: Point(150, 101.6), radius: 0.5) == nil)
+        #expect(StrokeHitTest.topmostStroke(in: [pressure], at: Point(250, 110.4), radius: 0.5) == pressure.id)
+        #expect(StrokeHitTest.topmostStroke(in: [pressure], at: Point(250, 111), radius: 0.5) == nil)
+    }
+
     @Test func topmostStrokeWins() {
         let under = polylineStroke([Point(0, 0), Point(400, 400)], width: 4)
         let over = polylineStroke([Point(0, 400), Point(400, 0)], width: 4)

@@ -63,10 +63,11 @@ import TeamsketchTestSupport
         #expect(red.segments == [.line(from: Point(10, 20), to: Point(30.5, 40.25)),
                                  .line(from: Point(30.5, 40.25), to: Point(50, 60))])
 
-        // Pressure widths: the mean of the per-point widths.
+        // Pressure widths: the nominal width, and one width per segment.
         let blue = imp.strokes[1]
         #expect(blue.color == RGBA(hex: 0x3333CC))
-        #expect(abs(blue.width - 2.5) < 1e-12)
+        #expect(blue.width == 2.26)
+        #expect(blue.widths == [2, 3])
         #expect(blue.segments.map(\.end) == [Point(110, 105), Point(120, 112)])
 
         let green = imp.strokes[2]
@@ -76,6 +77,7 @@ import TeamsketchTestSupport
         let highlighter = imp.strokes[3]
         #expect(highlighter.color == RGBA(r: 1, g: 1, b: 0, a: XoppFormat.highlighterAlpha))
         #expect(highlighter.width == 8.5)
+        #expect(highlighter.blend == .multiply)
 
         // Whiteout: ink in its own colour, as Xournal++ draws it.
         let whiteout = imp.strokes[4]
@@ -93,9 +95,9 @@ import TeamsketchTestSupport
         #expect(single.isDot && single.start == Point(7, 7) && single.color == RGBA(hex: 0x808080))
     }
 
-    /// Xournal++ 1.2's filled shapes and line styles: the line comes across,
-    /// the fill and the dash pattern are counted as left out.
-    @Test func fillsAndDashPatternsAreCountedAndTheirLinesImported() throws {
+    /// Xournal++'s filled shapes and line styles come across as the
+    /// stroke's fill and dash pattern; nothing is left out.
+    @Test func fillsAndDashPatternsAreImported() throws {
         let xml = """
             <xournal><page width="100" height="100"><layer>
             <stroke tool="pen" color="#00ff00ff" width="2" fill="128">20 70 60 70 40 95 20 70</stroke>
@@ -104,14 +106,24 @@ import TeamsketchTestSupport
             <stroke tool="pen" color="#0000ffff" width="4" style="cust: 1 2">10 30 90 30</stroke>
             <stroke tool="pen" color="#0000ffff" width="4" style="plain">10 40 90 40</stroke>
             <stroke tool="highlighter" color="#ffff00ff" width="4" fill="255" style="dot">10 50 90 50</stroke>
+            <stroke tool="pen" color="#0000ffff" width="4" style="dashdot">10 60 90 60</stroke>
+            <stroke tool="pen" color="#0000ffff" width="4" style="wavy">10 60 90 60</stroke>
             </layer></page></xournal>
             """
         let imp = try XoppFormat.parse(Array(xml.utf8))
-        #expect(imp.strokes.count == 6)
-        #expect(imp.skippedFills == 2)
-        #expect(imp.skippedDashes == 3)
-        #expect(imp.leftOut == ImportLeftOut(fills: 2, dashes: 3))
-        #expect(imp.strokes[0].segments.map(\.end) == [Point(60, 70), Point(40, 95), Point(20, 70)])
+        #expect(imp.strokes.count == 8)
+        #expect(imp.leftOut == .nothing)
+        let s = imp.strokes
+        #expect(s[0].segments.map(\.end) == [Point(60, 70), Point(40, 95), Point(20, 70)])
+        #expect(s[0].fill == 128.0 / 255 && s[0].dashes == nil && s[0].blend == nil)
+        #expect(s[1].fill == nil && s[1].isPlain)
+        #expect(s[2].dashes == [6, 3] && s[2].fill == nil)
+        #expect(s[3].dashes == [1, 2])
+        #expect(s[4].isPlain)
+        #expect(s[5].fill == 1 && s[5].dashes == [0.5, 3] && s[5].blend == .multiply)
+        #expect(s[6].dashes == [6, 3, 0.5, 3])
+        // A style Xournal++ does not know it draws solid; so do we.
+        #expect(s[7].isPlain)
     }
 
     @Test func allNamedColoursAreKnown() throws {

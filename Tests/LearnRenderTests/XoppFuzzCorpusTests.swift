@@ -5,7 +5,8 @@ import Testing
 
 /// The seeds of the `.xopp` fuzz target (Tests/Fuzz/run.sh xopp), in
 /// Tests/Fuzz/corpus/xopp/: a file as Xournal++ 1.1.3 writes it, gzipped and
-/// plain, our own export, and two gzip members back to back.
+/// plain, our own export, two gzip members back to back, and Xournal++'s
+/// stroke styles (fill, pressure, highlighter, dashes: Tests/xopp/styles.xopp).
 /// `FUZZ_WRITE_CORPUS=1 swift test --filter FuzzCorpus` rewrites them.
 @Suite struct XoppFuzzCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -23,6 +24,7 @@ import Testing
             ("teamsketch-export", try XoppFile.data(doc)),
             ("teamsketch-export-plain", ours),
             ("two-members", try Gzip.compress(Array(xournal[..<half])) + Gzip.compress(Array(xournal[half...]))),
+            ("styles-plain", try FileBytes.read(XoppZipTests.path("styles.xopp"))),
         ]
     }
 

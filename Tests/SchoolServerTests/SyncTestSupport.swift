@@ -77,6 +77,21 @@ enum Changes {
         return change(id, "sketchOp", sketch.uuidString.lowercased(), try! SketchOpPayload.encode(.addStroke(stroke)))
     }
 
+    /// A stroke imported from Xournal++: pressure widths, fill, dashes, multiply; `edit` may spoil it.
+    static func styledStroke(_ sketch: UUID, edit: (inout Stroke) -> Void = { _ in }) -> (Stroke, [String: Any]) {
+        var stroke = Stroke(id: UUID(), author: "Mia", color: RGBA(r: 1, g: 1, b: 0, a: 120.0 / 255), width: 4,
+                            start: Point(100, 100), segments: [.line(from: Point(100, 100), to: Point(300, 100)),
+                                                               .line(from: Point(300, 100), to: Point(300, 300))],
+                            startedAt: start, endedAt: start.addingTimeInterval(1))
+        stroke.widths = [2, 6]
+        stroke.fill = 0.5
+        stroke.dashes = [6, 3]
+        stroke.blend = .multiply
+        edit(&stroke)
+        return (stroke, change(stroke.id, "sketchOp", sketch.uuidString.lowercased(),
+                               try! SketchOpPayload.encode(.addStroke(stroke))))
+    }
+
     static func record<T: Encodable>(_ entity: String, _ entityId: String, _ value: T, opId: UUID = UUID()) -> [String: Any] {
         change(opId, entity, entityId, try! JSONEncoder().encode(value))
     }

@@ -174,6 +174,30 @@ import Testing
         }
     }
 
+    /// A stroke's Xournal++ styles travel through the server whole; styles
+    /// outside the sketch limits are refused like any other bad op.
+    @Test(arguments: Backend.allCases)
+    func strokeStylesSyncAndHostileOnesAreRefused(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
+            let sketch = UUID()
+            let (styled, good) = Changes.styledStroke(sketch)
+            let (_, wrongCount) = Changes.styledStroke(sketch) { $0.widths = [2] }
+            let (_, hugeFill) = Changes.styledStroke(sketch) { $0.fill = 40 }
+            let (_, longDashes) = Changes.styledStroke(sketch) { $0.dashes = Array(repeating: 1, count: 1000) }
+            let create = Changes.create(sketch)
+            let answer = try await api.push([create, good, wrongCount, hugeFill, longDashes], token: mia.token)
+            #expect(answer.status == .ok)
+            #expect(answer.accepted == [create["opId"] as! String, good["opId"] as! String])
+            #expect(answer.rejected.count == 3 && answer.rejected.values.allSatisfy { $0 == "badRequest" })
+            let pulled = try await api.pullAll(token: mia.token).filter { $0["entity"] as? String == "sketchOp" }
+            try #require(pulled.count == 1)
+            let payload = try #require(pulled[0]["payload"] as? String)
+            #expect(SketchOpPayload.decode(Data(payload.utf8)) == .addStroke(styled))
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func eachBadChangeIsRefusedOnItsOwnAndTheRestStored(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in

@@ -195,4 +195,19 @@ import Testing
         rig.frame()
         #expect(!rig.isInk(rig.engine.viewport.toWidget(Point(800, 500)), .red))
     }
+
+    /// A peer's stroke with Xournal++ styles (here a fill) is no plain run of
+    /// ink: the tiles draw it from the document, fill and all.
+    @Test func aStyledStrokeFromAPeerIsDrawnWithItsStyle() {
+        var rig = CanvasRig(shared: true)
+        var stroke = Stroke(author: "Ben", color: PenColor.red.rgba, width: 4, start: Point(200, 200),
+                            segments: lines([Point(200, 200), Point(600, 200), Point(400, 500), Point(200, 200)]),
+                            startedAt: Date(), endedAt: Date())
+        stroke.fill = 1
+        let applied = rig.send(.sharedOpApplied(.addStroke(stroke), isOwn: false))
+        #expect(applied.stored == [.addStroke(stroke)])
+        #expect(applied.inkRuns.isEmpty)
+        rig.frame()
+        #expect(rig.isInk(rig.engine.viewport.toWidget(Point(400, 300)), .red), "inside the filled shape")
+    }
 }

@@ -25,8 +25,8 @@ import Testing
     }
 
     @Test func everyKindInOneSentenceAndUnknownColoursInAnother() {
-        let all = ImportLeftOut(pages: 2, texts: 1, images: 3, texFormulas: 1, fills: 4, dashes: 1, unknownColors: 1)
-        #expect(ImportLeftOutText.sentence(all) == "1 text box, 3 images, 1 TeX formula, 4 fills, 1 dash pattern "
+        let all = ImportLeftOut(pages: 2, texts: 1, images: 3, texFormulas: 1, unknownColors: 1)
+        #expect(ImportLeftOutText.sentence(all) == "1 text box, 3 images, 1 TeX formula "
                 + "and 2 more pages were not imported. 1 stroke of an unknown colour was drawn in black.")
         #expect(ImportLeftOutText.sentence(ImportLeftOut(unknownColors: 2))
                 == "2 strokes of an unknown colour were drawn in black.")

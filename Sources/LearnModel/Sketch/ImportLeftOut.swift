@@ -1,6 +1,8 @@
 /// What an imported file held that the sketch cannot: counted, so the
 /// person is told ("2 text boxes and 1 image were not imported") rather than
-/// finding out later. A Teamsketch file leaves nothing out.
+/// finding out later. A Teamsketch file leaves nothing out. (Fills, dash
+/// patterns, pressure widths and highlighters come across as styles of the
+/// stroke, see `Stroke`.)
 public struct ImportLeftOut: Hashable, Sendable {
     /// Pages after the first (a sketch has one page).
     public var pages = 0
@@ -10,21 +12,16 @@ public struct ImportLeftOut: Hashable, Sendable {
     public var images = 0
     /// LaTeX formulas (`<teximage>`).
     public var texFormulas = 0
-    /// Fills of filled shapes (their outline is imported).
-    public var fills = 0
-    /// Dash patterns of dashed or dotted lines (the line is imported solid).
-    public var dashes = 0
     /// Strokes of a colour the importer does not know (imported in black).
     public var unknownColors = 0
 
-    public init(pages: Int = 0, texts: Int = 0, images: Int = 0, texFormulas: Int = 0, fills: Int = 0,
-                dashes: Int = 0, unknownColors: Int = 0) {
+    public init(pages: Int = 0, texts: Int = 0, images: Int = 0, texFormulas: Int = 0, unknownColors: Int = 0) {
         self.pages = pages; self.texts = texts; self.images = images; self.texFormulas = texFormulas
-        self.fills = fills; self.dashes = dashes; self.unknownColors = unknownColors
+        self.unknownColors = unknownColors
     }
 
     public static let nothing = ImportLeftOut()
 
-    public var total: Int { pages + texts + images + texFormulas + fills + dashes + unknownColors }
+    public var total: Int { pages + texts + images + texFormulas + unknownColors }
     public var isEmpty: Bool { total == 0 }
 }

@@ -13,8 +13,21 @@ public enum SketchLimits {
     /// How far a point may lie from the canvas's origin, in canvas units. Ink
     /// may run off the page, but not to where doubles lose their pixels.
     public static let coordinateMagnitude = 1_000_000.0
-    /// Stroke width in canvas units (a dot's radius for a tap).
+    /// Stroke width in canvas units (a dot's radius for a tap); also each
+    /// of a pressure stroke's per-segment widths.
     public static let penWidth: ClosedRange<Double> = 0.01...1_000
+    /// A fill's opacity.
+    public static let fillOpacity: ClosedRange<Double> = 0...1
+    /// Entries of a dash pattern (Xournal++'s own have two or four; a
+    /// custom one rarely more than a handful), and each entry's length in
+    /// canvas units.
+    public static let maxDashes = 32
+    public static let dashLength: ClosedRange<Double> = 0...1_000
+    /// The least a dash pattern's lengths may add up to, in canvas units:
+    /// all zeros is no pattern Cairo can draw, and a finer one is no
+    /// pattern anyone sees (Xournal++'s finest, `dot`, repeats every 3.5)
+    /// but costs a drawing step per repeat.
+    public static let minDashPeriod = 0.1
     /// Dates on sketches and ops: from 2000 to 2200. Anything else is a
     /// damaged or forged file, and would overflow millisecond clocks.
     public static let dates: ClosedRange<Date> =

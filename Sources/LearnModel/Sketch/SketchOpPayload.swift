@@ -12,6 +12,9 @@ import Foundation
 /// ```json
 /// {"kind":"addStroke","id":"…","author":"…","color":[r,g,b,a],"width":4,
 ///  "start":[x,y],"segments":[c1x,c1y,c2x,c2y,ex,ey,…],"startedAt":ms,"endedAt":ms}
+/// … a styled stroke (from Xournal++) adds any of ,"widths":[w,…] (one per
+///   segment),"fill":opacity,"dashes":[on,off,…],"blend":"multiply"
+///   (absent keys are not written; older readers ignore them)
 /// {"kind":"eraseStroke","stroke":"…","by":"…","at":ms}
 /// {"kind":"clear","by":"…","at":ms}
 /// ```
@@ -72,6 +75,12 @@ public enum SketchOpPayload {
         var segments: [Double]
         var startedAt: Int64
         var endedAt: Int64
+        // A Xournal++ stroke's styles (see `Stroke`); nil ones are not
+        // written, so a plain stroke's payload is unchanged.
+        var widths: [Double]?
+        var fill: Double?
+        var dashes: [Double]?
+        var blend: String?
 
         init(_ s: Stroke) {
             kind = .addStroke
@@ -87,6 +96,10 @@ public enum SketchOpPayload {
             }
             startedAt = UnixMilliseconds.milliseconds(s.startedAt)
             endedAt = UnixMilliseconds.milliseconds(s.endedAt)
+            widths = s.widths
+            fill = s.fill
+            dashes = s.dashes
+            blend = s.blend?.rawValue
         }
 
         var stroke: Stroke? {
@@ -100,7 +113,10 @@ public enum SketchOpPayload {
             return Stroke(id: uuid, author: author,
                           color: RGBA(r: color[0], g: color[1], b: color[2], a: color[3]),
                           width: width, start: Point(start[0], start[1]), segments: segs,
-                          startedAt: UnixMilliseconds.date(startedAt), endedAt: UnixMilliseconds.date(endedAt))
+                          startedAt: UnixMilliseconds.date(startedAt), endedAt: UnixMilliseconds.date(endedAt),
+                          widths: widths, fill: fill, dashes: dashes,
+                          // A mode of a newer version draws as ordinary ink here.
+                          blend: blend.flatMap(StrokeBlend.init(rawValue:)))
         }
     }
 

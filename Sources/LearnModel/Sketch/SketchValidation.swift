@@ -44,6 +44,7 @@ public enum SketchValidation {
         guard s.segments.count <= SketchLimits.maxSegmentsPerStroke else {
             throw .tooManySegments(stroke: index, count: s.segments.count)
         }
+        try checkStyle(s, index: index)
         try check(s.start, stroke: index)
         for seg in s.segments {
             try check(seg.c1, stroke: index)
@@ -53,6 +54,31 @@ public enum SketchValidation {
         try check(date: s.startedAt)
         try check(date: s.endedAt)
         try check(name: s.author)
+    }
+
+    /// The optional Xournal++ styles: counts first (before any loop over
+    /// them), then every number against its range.
+    private static func checkStyle(_ s: Stroke, index: Int) throws(SketchLimitError) {
+        if let widths = s.widths {
+            guard widths.count == s.segments.count else {
+                throw .pressureWidths(stroke: index, count: widths.count, segments: s.segments.count)
+            }
+            for w in widths where !SketchLimits.penWidth.contains(w) { throw .penWidth(stroke: index, value: w) }
+        }
+        if let fill = s.fill, !SketchLimits.fillOpacity.contains(fill) {
+            throw .fillOpacity(stroke: index, value: fill)
+        }
+        if let dashes = s.dashes {
+            guard (1...SketchLimits.maxDashes).contains(dashes.count) else {
+                throw .dashCount(stroke: index, count: dashes.count)
+            }
+            var total = 0.0
+            for d in dashes {
+                guard SketchLimits.dashLength.contains(d) else { throw .dashLength(stroke: index, value: d) }
+                total += d
+            }
+            guard total >= SketchLimits.minDashPeriod else { throw .dashPeriod(stroke: index, total: total) }
+        }
     }
 
     @inline(__always)

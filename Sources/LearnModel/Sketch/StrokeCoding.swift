@@ -9,10 +9,15 @@ import Foundation
 ///      "startedAt":…,"endedAt":…}
 ///
 /// `segments` is flat: six numbers per cubic. Dates follow the coder's
-/// date strategy.
+/// date strategy. A styled stroke (imported from Xournal++) adds any of
+/// `"widths":[…]` (one per segment), `"fill":0.5`, `"dashes":[…]` and
+/// `"blend":"multiply"` after `endedAt`; absent keys are not written, so a
+/// plain stroke's bytes are what they always were, and older readers skip
+/// the keys they do not know. A blend mode this version does not know
+/// (written by a newer one) reads as ordinary painting.
 extension Stroke {
     private enum CodingKeys: String, CodingKey {
-        case id, author, color, width, start, segments, startedAt, endedAt
+        case id, author, color, width, start, segments, startedAt, endedAt, widths, fill, dashes, blend
     }
 
     public init(from decoder: any Decoder) throws {
@@ -37,7 +42,11 @@ extension Stroke {
                   start: try c.decode(Point.self, forKey: .start),
                   segments: segments,
                   startedAt: try c.decode(Date.self, forKey: .startedAt),
-                  endedAt: try c.decode(Date.self, forKey: .endedAt))
+                  endedAt: try c.decode(Date.self, forKey: .endedAt),
+                  widths: try c.decodeIfPresent([Double].self, forKey: .widths),
+                  fill: try c.decodeIfPresent(Double.self, forKey: .fill),
+                  dashes: try c.decodeIfPresent([Double].self, forKey: .dashes),
+                  blend: try c.decodeIfPresent(String.self, forKey: .blend).flatMap(StrokeBlend.init(rawValue:)))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,5 +66,9 @@ extension Stroke {
         try c.encode(flat, forKey: .segments)
         try c.encode(startedAt, forKey: .startedAt)
         try c.encode(endedAt, forKey: .endedAt)
+        try c.encodeIfPresent(widths, forKey: .widths)
+        try c.encodeIfPresent(fill, forKey: .fill)
+        try c.encodeIfPresent(dashes, forKey: .dashes)
+        try c.encodeIfPresent(blend?.rawValue, forKey: .blend)
     }
 }

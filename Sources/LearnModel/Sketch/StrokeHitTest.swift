@@ -38,16 +38,18 @@ public enum StrokeHitTest {
     /// Whether the eraser path from `a` to `b` (a point when a == b) with
     /// `radius` touches the stroke's ink.
     public static func hits(_ stroke: Stroke, from a: Point, to b: Point, radius: Double) -> Bool {
-        let reach = max(0, radius) + (stroke.isDot ? stroke.width : stroke.width / 2)
+        // A pressure stroke's ink reaches as far as each segment's own width.
+        let reach = max(0, radius) + (stroke.isDot ? stroke.width : stroke.maxWidth / 2)
         let path = Rect.null.union(a).union(b).insetBy(-reach)
         guard stroke.bounds.intersects(path) else { return false }
-        let reach2 = reach * reach
         if stroke.isDot {
-            return Self.distanceSquared(from: stroke.start, toSegment: a, b) <= reach2
+            return Self.distanceSquared(from: stroke.start, toSegment: a, b) <= reach * reach
         }
         var p0 = stroke.start
         var poly: [Point] = []
-        for s in stroke.segments {
+        for (k, s) in stroke.segments.enumerated() {
+            let reach = stroke.widths == nil ? reach : max(0, radius) + stroke.width(ofSegment: k) / 2
+            let reach2 = reach * reach
             // Per-segment bounds keep long strokes cheap: only the pieces near
             // the eraser are flattened.
             if s.bounds(from: p0).insetBy(-reach).intersects(path) {

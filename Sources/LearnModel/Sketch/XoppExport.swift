@@ -30,6 +30,9 @@ struct XoppWriter {
     private mutating func append(stroke s: Stroke, scratch points: inout [Point]) {
         points.removeAll(keepingCapacity: true)
         let width: Double
+        // A pressure stroke's width per piece: a curve flattened into several
+        // pieces gives each of them its segment's width.
+        var pieceWidths: [Double] = []
         if s.isDot {
             // Xournal++ drops strokes of fewer than two points; two equal
             // points with round caps draw the dot's disc.
@@ -39,21 +42,45 @@ struct XoppWriter {
         } else {
             points.append(s.start)
             var p0 = s.start
-            for seg in s.segments {
+            if s.widths != nil { pieceWidths.reserveCapacity(s.segments.count) }
+            for (k, seg) in s.segments.enumerated() {
+                let before = points.count
                 StrokeFlattening.appendPoints(of: seg, from: p0, tolerance: StrokeFlattening.defaultTolerance,
                                               to: &points)
+                if s.widths != nil {
+                    let w = s.width(ofSegment: k)
+                    for _ in before..<points.count { pieceWidths.append(w) }
+                }
                 p0 = seg.end
             }
             width = s.width
         }
-        append("<stroke tool=\"pen\" color=\"#")
+        // Highlighters are Xournal++'s multiplying tool; it draws them at its
+        // own opacity whatever alpha the colour has.
+        append(s.blend == .multiply ? "<stroke tool=\"highlighter\" color=\"#" : "<stroke tool=\"pen\" color=\"#")
         append(hexComponent: s.color.r)
         append(hexComponent: s.color.g)
         append(hexComponent: s.color.b)
         append(hexComponent: s.color.a)
         append("\" width=\"")
         append(number: width)
-        append("\">")
+        // Pressure: the nominal width, then one per piece (Xournal++'s layout).
+        for w in pieceWidths {
+            bytes.append(0x20)
+            append(number: w)
+        }
+        append("\"")
+        if !s.isDot, let fill = s.fill {
+            append(" fill=\"")
+            append(number: (min(max(fill, 0), 1) * 255).rounded())
+            append("\"")
+        }
+        if !s.isDot, let dashes = s.dashes, !dashes.isEmpty {
+            append(" style=\"")
+            append(dashStyle: dashes)
+            append("\"")
+        }
+        append(">")
         var first = true
         for p in points {
             if !first { bytes.append(0x20) }
@@ -63,6 +90,23 @@ struct XoppWriter {
             append(number: p.y)
         }
         append("</stroke>\n")
+    }
+
+    /// Xournal++'s name for a pattern it has one for, else "cust: a b …".
+    private mutating func append(dashStyle dashes: [Double]) {
+        switch dashes {
+        case XoppFormat.dashPattern: append("dash")
+        case XoppFormat.dashDotPattern: append("dashdot")
+        case XoppFormat.dotPattern: append("dot")
+        default:
+            // Exactly: rounded to hundredths, a fine pattern could add up
+            // to less than the limits allow and not open again.
+            append("cust:")
+            for d in dashes {
+                bytes.append(0x20)
+                append(exactNumber: d)
+            }
+        }
     }
 
     // MARK: - Pieces
@@ -98,6 +142,16 @@ struct XoppWriter {
         let v = c.isFinite ? Int((min(max(c, 0), 1) * 255).rounded()) : 0
         bytes.append(Self.hexDigits[v >> 4])
         bytes.append(Self.hexDigits[v & 15])
+    }
+
+    /// `v` as `append(number:)` writes it when that is exact, else its
+    /// shortest round-tripping form (1.005, 1e-05).
+    mutating func append(exactNumber v: Double) {
+        if v.isFinite, abs(v) < 1e12, (v * 100).rounded() / 100 == v {
+            append(number: v)
+        } else {
+            append(v.isFinite ? "\(v)" : "0")
+        }
     }
 
     /// Shortest decimal with at most two fraction digits: 12, 12.5, -0.25.

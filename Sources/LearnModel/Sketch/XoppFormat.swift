@@ -39,10 +39,6 @@ public struct XoppImport: Hashable, Sendable {
     public var skippedImages = 0
     /// `<teximage>` elements (LaTeX formulas).
     public var skippedTeX = 0
-    /// Filled strokes: the outline is imported, the fill is not.
-    public var skippedFills = 0
-    /// Dashed or dotted strokes (`style`): the line is imported solid.
-    public var skippedDashes = 0
     /// Strokes whose colour we did not understand; they were imported in black.
     public var unknownColors = 0
 
@@ -57,7 +53,7 @@ public struct XoppImport: Hashable, Sendable {
     /// What the person is told was left out.
     public var leftOut: ImportLeftOut {
         ImportLeftOut(pages: skippedPages, texts: skippedTexts, images: skippedImages, texFormulas: skippedTeX,
-                      fills: skippedFills, dashes: skippedDashes, unknownColors: unknownColors)
+                      unknownColors: unknownColors)
     }
 
     /// A new sketch holding the imported ink on a canvas of the page's size.
@@ -82,6 +78,8 @@ public struct XoppImport: Hashable, Sendable {
             var t = s
             t.start = map(s.start)
             t.width = s.width * k
+            t.widths = s.widths?.map { $0 * k }
+            t.dashes = s.dashes?.map { $0 * k }
             t.segments = s.segments.map { CubicSegment(c1: map($0.c1), c2: map($0.c2), end: map($0.end)) }
             return t
         }
@@ -106,11 +104,18 @@ public enum XoppFormat {
     /// two points this close together becomes a dot again.
     public static let dotTolerance = 0.05
 
-    /// Xournal++ 1.1.3 renders highlighters at this opacity whatever alpha
-    /// the file holds (multiplied onto what is under them); we have no
-    /// highlighter, so the opacity goes into the colour. On white paper the
-    /// two look the same; over other ink Xournal++'s is darker.
-    public static let highlighterAlpha = 0.47
+    /// Xournal++ renders highlighters at this opacity (120 of 255) whatever
+    /// alpha the file holds, multiplied onto what is under them (Cairo's
+    /// MULTIPLY, in 1.1.3 as in later versions). Imported highlighters get
+    /// this alpha in their colour and `StrokeBlend.multiply`, and are
+    /// written back as `tool="highlighter"`.
+    public static let highlighterAlpha = 120.0 / 255
+
+    /// Xournal++'s named dash patterns (`style`), in points, as its
+    /// StrokeStyle defines them; any other pattern is written "cust: …".
+    public static let dashPattern: [Double] = [6, 3]
+    public static let dashDotPattern: [Double] = [6, 3, 0.5, 3]
+    public static let dotPattern: [Double] = [0.5, 3]
 
     /// The XML of a one-page Xournal++ document holding the sketch's visible ink.
     public static func export(_ doc: SketchDocument) -> [UInt8] {

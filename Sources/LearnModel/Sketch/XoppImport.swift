@@ -198,25 +198,38 @@ struct XoppReader {
         points.removeAll(keepingCapacity: true)
         try readPoints(textStart..<textEnd, pow10: pow10)
         guard !points.isEmpty else { return }
-        // What a stroke has and a Teamsketch stroke cannot: its line is
-        // imported, its fill or dash pattern is counted as left out.
-        if let fillValue, hasFill(fillValue) { result.skippedFills += 1 }
-        if let styleValue, !scanner.equals(styleValue, "plain"), !styleValue.isEmpty { result.skippedDashes += 1 }
+        let isHighlighter = tool.map { scanner.equals($0, "highlighter") } ?? false
 
         guard let widthValue, let widths = DecimalParser.numbers(in: buf, widthValue), let nominal = widths.first,
               nominal.isFinite, nominal > 0
         else {
             throw XMLByteScanner.Failure(offset: attrs.lowerBound, reason: "stroke without a valid width")
         }
-        // Pressure strokes list one width per point after the nominal one.
-        // A Teamsketch stroke has one width (a width per point would change
-        // the stroke's wire format), so the mean stands for them: what the
-        // stroke looked like on average, closer than the nominal first.
-        var width = nominal
-        if widths.count > 1 {
-            let mean = widths.dropFirst().reduce(0, +) / Double(widths.count - 1)
-            if mean.isFinite, mean > 0 { width = mean }
+        // Pressure strokes list one width per segment after the nominal one
+        // (the width of the point each segment starts from). Xournal++ uses
+        // as many as there are, and a segment without one keeps the width
+        // before it; highlighters ignore pressure. The values are checked
+        // against the limits with the rest of the stroke.
+        var pressure: [Double]?
+        if widths.count > 1, points.count > 1, !isHighlighter {
+            var list: [Double] = []
+            list.reserveCapacity(points.count - 1)
+            var last = nominal
+            for k in 0..<(points.count - 1) {
+                if k + 1 < widths.count {
+                    let w = widths[k + 1]
+                    guard w.isFinite, w > 0 else {
+                        throw XMLByteScanner.Failure(offset: widthValue.lowerBound, reason: "bad pressure width")
+                    }
+                    last = w
+                }
+                list.append(last)
+            }
+            pressure = list
         }
+        let fill = fillValue.flatMap(fillOpacity)
+        // Xournal++ draws a style it does not know as a plain line; so do we.
+        let dashes = styleValue.flatMap { dashPattern($0, pow10: pow10) }
 
         var color = RGBA(r: 0, g: 0, b: 0)
         if let colorValue, let c = parseColor(colorValue) {
@@ -224,13 +237,15 @@ struct XoppReader {
         } else {
             result.unknownColors += 1
         }
-        if let tool, scanner.equals(tool, "highlighter") { color.a = XoppFormat.highlighterAlpha }
+        if isHighlighter { color.a = XoppFormat.highlighterAlpha }
+        let blend: StrokeBlend? = isHighlighter ? .multiply : nil
 
         let first = points[0]
         if points.count <= 2, points[points.count - 1].distance(to: first) <= XoppFormat.dotTolerance {
             // A tap: in Xournal++ a disc of diameter `width`, here a dot of radius.
-            strokes.append(Stroke(id: ids.next(), author: author, color: color, width: width / 2, start: first,
-                                  segments: [], startedAt: date, endedAt: date))
+            // Pressure, fill and dashes mean nothing for a disc.
+            strokes.append(Stroke(id: ids.next(), author: author, color: color, width: nominal / 2, start: first,
+                                  segments: [], startedAt: date, endedAt: date, blend: blend))
             return
         }
         var segments: [CubicSegment] = []
@@ -238,8 +253,9 @@ struct XoppReader {
         points.withUnsafeBufferPointer { p in
             for k in 1..<p.count { segments.append(.line(from: p[k - 1], to: p[k])) }
         }
-        strokes.append(Stroke(id: ids.next(), author: author, color: color, width: width, start: first,
-                              segments: segments, startedAt: date, endedAt: date))
+        strokes.append(Stroke(id: ids.next(), author: author, color: color, width: nominal, start: first,
+                              segments: segments, startedAt: date, endedAt: date, widths: pressure, fill: fill,
+                              dashes: dashes, blend: blend))
     }
 
     private mutating func readPoints(_ range: Range<Int>, pow10: UnsafeBufferPointer<Double>)
@@ -266,10 +282,37 @@ struct XoppReader {
         }
     }
 
-    /// Xournal++'s `fill` is the fill's alpha, 0–255; -1 (or 0) is no fill.
-    private func hasFill(_ r: Range<Int>) -> Bool {
-        guard let value = DecimalParser.numbers(in: scanner.buf, r)?.first, value.isFinite else { return false }
-        return value > 0
+    /// Xournal++'s `fill` is the fill's alpha, 0–255; -1 is no fill. Values
+    /// past 255 are refused later, with the stroke's other numbers.
+    private func fillOpacity(_ r: Range<Int>) -> Double? {
+        guard let value = DecimalParser.numbers(in: scanner.buf, r)?.first else { return nil }
+        guard value != -1 else { return nil }
+        return value / 255
+    }
+
+    /// Xournal++'s `style`: "plain", "dash", "dashdot", "dot" or
+    /// "cust: a b c" (lengths in points). Nil for a solid line. The lengths
+    /// are checked against the limits with the stroke's other numbers;
+    /// reading stops one past the most a pattern may have, so a hostile
+    /// pattern of a million lengths costs nothing before it is refused.
+    private func dashPattern(_ r: Range<Int>, pow10: UnsafeBufferPointer<Double>) -> [Double]? {
+        let buf = scanner.buf
+        if scanner.equals(r, "dash") { return XoppFormat.dashPattern }
+        if scanner.equals(r, "dashdot") { return XoppFormat.dashDotPattern }
+        if scanner.equals(r, "dot") { return XoppFormat.dotPattern }
+        let prefix = Array("cust:".utf8)
+        guard r.count > prefix.count, buf[r.lowerBound..<(r.lowerBound + prefix.count)].elementsEqual(prefix) else {
+            return nil
+        }
+        var lengths: [Double] = []
+        var i = r.lowerBound + prefix.count
+        while lengths.count <= SketchLimits.maxDashes {
+            while i < r.upperBound, XMLByteScanner.isSpace(buf[i]) { i += 1 }
+            guard i < r.upperBound, let v = DecimalParser.parse(buf, &i, end: r.upperBound, pow10: pow10) else { break }
+            lengths.append(v)
+        }
+        // Like Xournal++: what parses before anything else is the pattern.
+        return lengths.isEmpty ? nil : lengths
     }
 
     /// "#RRGGBBAA", "#RRGGBB" or one of Xournal's colour names.

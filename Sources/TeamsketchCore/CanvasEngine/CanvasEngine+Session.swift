@@ -47,7 +47,12 @@ extension CanvasEngine {
             } else {
                 let r = remote.removeValue(forKey: s.id)
                 let drawn = r?.drawn ?? 0
-                if s.isDot && drawn == 0 {
+                if !s.isPlain {
+                    // A styled stroke (from Xournal++: fill, pressure, dashes,
+                    // highlighter) is no run of plain ink: the tiles redraw
+                    // it from the document, with whatever was drawn live.
+                    redraw(s.bounds.insetBy(-1))
+                } else if s.isDot && drawn == 0 {
                     ink(InkRun(color: s.color, width: s.width, start: s.start, segments: [], isDot: true))
                 } else if drawn < s.segments.count {
                     ink(InkRun(color: s.color, width: s.width, start: r?.end ?? s.start,

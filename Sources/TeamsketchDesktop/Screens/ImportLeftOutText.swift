@@ -13,8 +13,6 @@ enum ImportLeftOutText {
         add(leftOut.texts) { String(format: _n("%d text box", "%d text boxes", $0), $0) }
         add(leftOut.images) { String(format: _n("%d image", "%d images", $0), $0) }
         add(leftOut.texFormulas) { String(format: _n("%d TeX formula", "%d TeX formulas", $0), $0) }
-        add(leftOut.fills) { String(format: _n("%d fill", "%d fills", $0), $0) }
-        add(leftOut.dashes) { String(format: _n("%d dash pattern", "%d dash patterns", $0), $0) }
         add(leftOut.pages) { String(format: _n("%d more page", "%d more pages", $0), $0) }
 
         var sentences: [String] = []
