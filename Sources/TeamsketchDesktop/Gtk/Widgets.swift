@@ -140,6 +140,8 @@ enum UI {
 
 /// G_TYPE_STRING is a macro; its fundamental type number is fixed by GLib.
 func gtk_gtype_string() -> GType { GType(16 << 2) }
+/// G_TYPE_INT, likewise.
+func gtk_gtype_int() -> GType { GType(6 << 2) }
 
 /// GTK types without a public struct (GtkGesture, GtkNative, GdkTexture, …)
 /// import as OpaquePointer; the cast helpers take gpointer.

@@ -159,9 +159,13 @@ final class BoardView {
 
     /// Where a lifted letter hovers: just above the slot or train it is over.
     private func liftedOrigin(for focus: BoardKeyboard.Focus) -> Point {
-        let l = layout, s = l.tileSize
-        let r = rect(for: focus, in: l)
-        return Point(r.center.x - s / 2, r.y - s * 0.75)
+        let r = liftedRect(for: focus, in: layout)
+        return Point(r.x, r.y)
+    }
+
+    private func liftedRect(for focus: BoardKeyboard.Focus, in l: BoardLayout) -> Rect {
+        let r = rect(for: focus, in: l), s = l.tileSize
+        return Rect(x: r.center.x - s / 2, y: r.y - s * 0.75, width: s, height: s)
     }
 
     private func rect(for focus: BoardKeyboard.Focus, in l: BoardLayout) -> Rect {
@@ -311,7 +315,8 @@ final class BoardView {
             cairo_set_dash(cr, nil, 0, 0)
             if let g = slot.shown, !landing { drawLetter(cr, g, in: r, colour: (0.17, 0.17, 0.43)) }
         }
-        let lifted = gtk_widget_has_focus(widget) != 0 ? keyboard.held : nil
+        let hasKeyboard = gtk_widget_has_focus(widget) != 0
+        let lifted = hasKeyboard ? keyboard.held : nil
         for (i, tile) in model.hand.enumerated() where tile.id != drag?.tile && tile.id != lifted && !flying.contains(tile.id) {
             drawTile(cr, tile.grapheme, l.tileRect(i))
         }
@@ -328,15 +333,14 @@ final class BoardView {
             let x = f.from.x + (to.x - f.from.x) * e, y = f.from.y + (to.y - f.from.y) * e
             drawTile(cr, f.grapheme, Rect(x: x, y: y, width: l.tileSize, height: l.tileSize))
         }
-        if gtk_widget_has_focus(widget) != 0, let focus = keyboard.focus {
+        if hasKeyboard, let focus = keyboard.focus {
             // A thick dark frame, far enough out to be seen round a tile.
             roundedRect(cr, rect(for: focus, in: l).insetBy(-7), 18)
             cairo_set_source_rgb(cr, 0.10, 0.25, 0.66)
             cairo_set_line_width(cr, 5)
             cairo_stroke(cr)
             if let held = keyboard.held, let tile = model.hand.first(where: { $0.id == held }) {
-                let r = rect(for: focus, in: l), s = l.tileSize
-                drawTile(cr, tile.grapheme, Rect(x: r.center.x - s / 2, y: r.y - s * 0.75, width: s, height: s), lifted: true)
+                drawTile(cr, tile.grapheme, liftedRect(for: focus, in: l), lifted: true)
             }
         }
         if let d = drag {
