@@ -27,6 +27,7 @@ class A11yBus:
         self.address = self.proc.stdout.readline().strip()
         if not self.address:
             raise RuntimeError("dbus-daemon printed no address")
+        self.before = os.environ.get("DBUS_SESSION_BUS_ADDRESS")
         os.environ["DBUS_SESSION_BUS_ADDRESS"] = self.address
 
     @property
@@ -40,6 +41,11 @@ class A11yBus:
         # end with it.
         self.proc.terminate()
         self.proc.wait(5)
+        # Apps of later tests must not be pointed at a bus that is gone.
+        if self.before is None:
+            os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
+        else:
+            os.environ["DBUS_SESSION_BUS_ADDRESS"] = self.before
 
 
 def root(app, seconds=20):
