@@ -138,6 +138,13 @@ class Sandbox:
             services.append({"name": decode_avahi_name(f[3]), "address": f[7], "port": int(f[8]), "txt": txt})
         return services
 
+    def names(self, service_type="_teamsketch._tcp"):
+        """Names of the services of a type Avahi lists, not resolved: a service
+        being withdrawn can keep a resolver (and avahi-browse -r) waiting."""
+        out = self.run(["avahi-browse", "-tp", service_type]).stdout
+        return [decode_avahi_name(f[3]) for f in (line.split(";") for line in out.splitlines())
+                if f[0] == "+" and len(f) >= 6]
+
 
 class Lines:
     """A process's output read line by line in the background, so a test can

@@ -89,7 +89,7 @@ def test_the_server_is_announced_and_found_by_the_desktop(avahi, tmp_path):
     # RFC 6762 says), so nobody waits for the 75-minute TTL.
     server.terminate()
     assert "Withdrew the server's announcement" in server.finish()
-    wait_until(lambda: servers_seen(avahi) == [], LIMIT, "the server is still announced after it stopped")
+    wait_until(lambda: avahi.names(SERVICE) == [], LIMIT, "the server is still announced after it stopped")
 
 
 def test_a_server_bound_to_loopback_is_announced_on_loopback(avahi, tmp_path):

@@ -352,13 +352,15 @@ EMPTY_SLOT = (232, 240, 255)
 
 
 def wait_for(predicate, seconds=15, what="condition"):
+    """`what` may be a function, asked only on failure, so the message can
+    say what there was instead."""
     deadline = time.time() + seconds
     while time.time() < deadline:
         value = predicate()
         if value:
             return value
         time.sleep(0.25)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
 
 
 def pen_button(shot, sheet, rgb):

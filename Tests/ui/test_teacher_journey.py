@@ -136,13 +136,14 @@ def test_a_pupil_signs_in_draws_and_the_teacher_grades_it(display, tmp_path):
         app.click(xs[1], y + 72)
         app.type("Ein schönes Dach")
         app.key("Return")
+        app.screenshot("journey-graded")
 
-        def mias_grades():
+        def grades():
             page = call(server.port, "GET", "/sync/changes?after=0&limit=1000", token)
             payloads = [c["payload"] for c in page["changes"] if c["entity"] == "grade"]
-            return [g for g in (p if isinstance(p, dict) else json.loads(p) for p in payloads)
-                    if g.get("pupilId") == mia]
-        graded = wait_for(mias_grades, seconds=45, what="Mia's grade on the server, under her account")
+            return [p if isinstance(p, dict) else json.loads(p) for p in payloads]
+        graded = wait_for(lambda: [g for g in grades() if g.get("pupilId") == mia], seconds=45,
+                          what=lambda: f"Mia's grade on the server, under her account (id {mia}); it has {grades()}")
         assert graded[0]["grade"] == 2, graded
 
         # The grades spreadsheet (the Sketches row's last button) has it.

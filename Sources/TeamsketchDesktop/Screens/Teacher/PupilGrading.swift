@@ -26,7 +26,7 @@ enum PupilGrading {
         editor.say("…")
         Task { @MainActor [weak app, weak editor] in
             guard let app, let store = app.store else { return }
-            let pupils = await TeacherRoster.pupils(app, waitingAtMost: 3)
+            let pupils = await TeacherRoster.pupils(app, waitingAtMost: 3, grading: name)
             let previous = current(store, pupils: pupils, sketch: sketch, name: name)
             let changes = pupils.changes(sketch: sketch, name: name, grade: grade, comment: comment, previous: previous,
                                          at: UnixMilliseconds.milliseconds(Date()))

@@ -66,11 +66,15 @@ final class TeacherClassesView {
         loadClasses()
     }
 
-    /// A call to the server as the teacher; failures are said in the status line.
-    private func run<T: Sendable>(_ call: @escaping @Sendable (SchoolServerClient, String) async throws -> T,
+    /// A call to the server as the teacher; failures are said in the status
+    /// line. Any call but a `reading` one may have changed who is in the
+    /// classes, even one whose answer was lost, so grading asks again.
+    private func run<T: Sendable>(reading: Bool = false,
+                                  _ call: @escaping @Sendable (SchoolServerClient, String) async throws -> T,
                                   then: @escaping @MainActor (T) -> Void) {
         guard let app else { return }
         Task { @MainActor [weak self] in
+            defer { if !reading { TeacherRoster.forget() } }
             do {
                 if let value = try await app.school.asTeacher(call) { then(value) }
             } catch {
@@ -81,7 +85,7 @@ final class TeacherClassesView {
 
     private func loadClasses() {
         let archived = showsArchived
-        run({ try await $0.listClasses(token: $1, includingArchived: archived) }) { [weak self] classes in
+        run(reading: true, { try await $0.listClasses(token: $1, includingArchived: archived) }) { [weak self] classes in
             guard let self else { return }
             self.classes = classes
             UI.clear(self.classRow)
@@ -115,7 +119,7 @@ final class TeacherClassesView {
     private func show(_ schoolClass: SchoolServerClient.SchoolClass) {
         selected = schoolClass
         let id = schoolClass.id
-        run({ try await $0.listPupils(classID: id, token: $1) }) { [weak self] pupils in
+        run(reading: true, { try await $0.listPupils(classID: id, token: $1) }) { [weak self] pupils in
             guard let self, self.selected?.id == id else { return }
             UI.clear(self.pupilBox)
             UI.append(self.pupilBox, self.classHeader(schoolClass))

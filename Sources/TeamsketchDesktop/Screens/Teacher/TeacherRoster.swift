@@ -4,26 +4,33 @@ import TeamsketchCore
 
 /// The pupils of the signed-in teacher's classes (archived ones too: their
 /// work is still graded), for grading: who a name on a sketch or a game
-/// result is. Asked of the server once per sign-in and
-/// kept while the app runs (a pupil added later is known after the next
-/// sign-in); without a teacher signed in, or when the server does not
-/// answer, nobody (grades then go under the pupils' names; a later change
-/// of mind moves them to the account, see `GradedPupils.changes`). A failed
-/// answer is asked again after a minute, not at every grade.
+/// result is. Asked of the server and kept as `RosterFreshness` says: a
+/// change in the teacher's own classes forgets it, a name it does not
+/// know asks again. Without a teacher signed in, or when the server has
+/// never answered, nobody (grades then go under the pupils' names; a later
+/// change of mind moves them to the account, see `GradedPupils.changes`).
 @MainActor
 enum TeacherRoster {
-    private static var cached: (token: String, pupils: Task<GradedPupils, Never>)?
-    private static var failed: (token: String, at: Date)?
+    /// The sign-in the roster belongs to; another one starts afresh.
+    private static var token: String?
+    private static var freshness = RosterFreshness()
+    private static var known = GradedPupils()
+    private static var asking: Task<GradedPupils, Never>?
+    /// Counts `forget`s, so an answer asked for before one is not kept.
+    private static var generation = 0
 
     static func pupils(_ app: TeamsketchApp) async -> GradedPupils {
-        guard let task = lookUp(app) else { return GradedPupils() }
+        guard let task = lookUp(app, unknownName: false) else { return GradedPupils() }
         return await task.value
     }
 
     /// The roster, but nothing waits for the server longer than `seconds`:
-    /// saving a grade and exporting go on without it.
-    static func pupils(_ app: TeamsketchApp, waitingAtMost seconds: Double) async -> GradedPupils {
-        guard let task = lookUp(app) else { return GradedPupils() }
+    /// saving a grade and exporting go on without it. `grading`: the name
+    /// of the pupil being graded; one the roster does not know asks again.
+    static func pupils(_ app: TeamsketchApp, waitingAtMost seconds: Double, grading name: String? = nil) async -> GradedPupils {
+        let unknown = name.map { known.account(named: $0) == nil } ?? false
+        guard let task = lookUp(app, unknownName: unknown) else { return GradedPupils() }
+        let fallback = known
         return await withTaskGroup(of: GradedPupils?.self) { group in
             group.addTask { await task.value }
             group.addTask {
@@ -32,15 +39,29 @@ enum TeacherRoster {
             }
             let first = await group.next() ?? nil
             group.cancelAll()
-            return first ?? GradedPupils()
+            return first ?? fallback
         }
     }
 
-    private static func lookUp(_ app: TeamsketchApp) -> Task<GradedPupils, Never>? {
+    /// The teacher changed a class or its pupils (or may have: the server's
+    /// answer was lost).
+    static func forget() {
+        freshness.forget()
+        asking = nil
+        generation += 1
+    }
+
+    private static func lookUp(_ app: TeamsketchApp, unknownName: Bool) -> Task<GradedPupils, Never>? {
         guard let signIn = app.school.signIn, signIn.isTeacher else { return nil }
-        if let cached, cached.token == signIn.token { return cached.pupils }
-        if let failed, failed.token == signIn.token, Date().timeIntervalSince(failed.at) < 60 { return nil }
-        let school = app.school, token = signIn.token
+        if signIn.token != token {
+            token = signIn.token
+            known = GradedPupils()
+            forget()
+        }
+        if let asking { return asking }
+        let current = known
+        guard freshness.mustAsk(now: Date(), unknownName: unknownName) else { return Task { current } }
+        let school = app.school, asked = generation
         let task = Task { @MainActor () -> GradedPupils in
             let roster = try? await school.asTeacher { client, token in
                 var found: [GradedPupils.Pupil] = []
@@ -53,15 +74,19 @@ enum TeacherRoster {
                 }
                 return found
             }
-            guard let roster = roster.flatMap({ $0 }), !roster.isEmpty else {
-                // Not kept: asked again after a minute.
-                if cached?.token == token { cached = nil }
-                failed = (token, Date())
-                return GradedPupils()
+            let answer = roster.flatMap { $0 }.map { GradedPupils(roster: $0) }
+            // Forgotten meanwhile: this answer may not have the change.
+            guard asked == generation, signIn.token == token else { return answer ?? current }
+            asking = nil
+            if let answer {
+                known = answer
+                freshness.answered(at: Date())
+            } else {
+                freshness.failed(at: Date())
             }
-            return GradedPupils(roster: roster)
+            return known
         }
-        cached = (token, task)
+        asking = task
         return task
     }
 
