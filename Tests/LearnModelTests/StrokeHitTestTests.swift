@@ -26,6 +26,37 @@ import TeamsketchTestSupport
         #expect(StrokeHitTest.topmostStroke(in: [pressure], at: Point(250, 111), radius: 0.5) == nil)
     }
 
+    /// A filled square from Xournal++ is ink inside too; an open one only
+    /// along its line; a fill of opacity 0 shows nothing, so is not hit.
+    @Test func theMiddleOfAFilledShapeIsInk() {
+        let corners = [Point(100, 100), Point(300, 100), Point(300, 300), Point(100, 300)]
+        var filled = polylineStroke(corners, width: 2)
+        filled.fill = 0.5
+        #expect(StrokeHitTest.topmostStroke(in: [filled], at: Point(200, 200), radius: 3) == filled.id)
+        // The closing side (from the last corner back to the first) bounds it too.
+        #expect(StrokeHitTest.topmostStroke(in: [filled], at: Point(90, 200), radius: 3) == nil)
+        #expect(StrokeHitTest.topmostStroke(in: [filled], at: Point(200, 310), radius: 3) == nil)
+        // A drag that stays inside takes it, like one that crosses the line.
+        #expect(StrokeHitTest.strokes(in: [filled], hitAlong: Point(150, 150), to: Point(250, 250), radius: 3) == [filled.id])
+
+        let open = polylineStroke(corners, width: 2)
+        #expect(StrokeHitTest.topmostStroke(in: [open], at: Point(200, 200), radius: 3) == nil)
+        var invisible = filled
+        invisible.fill = 0
+        #expect(StrokeHitTest.topmostStroke(in: [invisible], at: Point(200, 200), radius: 3) == nil)
+    }
+
+    /// Cairo fills by the nonzero winding rule: where a star's outline
+    /// crosses itself, the middle is still inside.
+    @Test func aSelfCrossingFillFollowsTheNonzeroRule() {
+        let star = [Point(200, 20), Point(306, 346), Point(29, 144), Point(371, 144), Point(94, 346)]
+        var filled = polylineStroke(star, width: 1)
+        filled.fill = 1
+        #expect(StrokeHitTest.topmostStroke(in: [filled], at: Point(200, 200), radius: 0.5) == filled.id)
+        #expect(StrokeHitTest.topmostStroke(in: [filled], at: Point(200, 100), radius: 0.5) == filled.id)
+        #expect(StrokeHitTest.topmostStroke(in: [filled], at: Point(60, 300), radius: 0.5) == nil)
+    }
+
     @Test func topmostStrokeWins() {
         let under = polylineStroke([Point(0, 0), Point(400, 400)], width: 4)
         let over = polylineStroke([Point(0, 400), Point(400, 0)], width: 4)

@@ -63,7 +63,36 @@ public enum StrokeHitTest {
             }
             p0 = s.end
         }
-        return false
+        // A filled shape (from Xournal++) is ink inside too: rubbing its
+        // middle takes it. A path that crossed its outline was found above,
+        // so only a path that starts or ends inside is left to find.
+        guard let fill = stroke.fill, fill > 0 else { return false }
+        return encloses(stroke, a) || encloses(stroke, b)
+    }
+
+    /// Whether a point lies inside a stroke's outline closed back to its
+    /// start, by the nonzero winding rule, as Cairo fills it.
+    static func encloses(_ stroke: Stroke, _ point: Point) -> Bool {
+        let box = stroke.bounds
+        guard !box.isNull, (box.x...box.maxX).contains(point.x), (box.y...box.maxY).contains(point.y) else { return false }
+        var outline = [stroke.start]
+        var p0 = stroke.start
+        for s in stroke.segments {
+            StrokeFlattening.appendPoints(of: s, from: p0, tolerance: tolerance, to: &outline)
+            p0 = s.end
+        }
+        outline.append(stroke.start)
+        var winding = 0
+        for i in 1..<outline.count {
+            let p = outline[i - 1], q = outline[i]
+            let side = (q.x - p.x) * (point.y - p.y) - (point.x - p.x) * (q.y - p.y)
+            if p.y <= point.y {
+                if q.y > point.y && side > 0 { winding += 1 }
+            } else if q.y <= point.y && side < 0 {
+                winding -= 1
+            }
+        }
+        return winding != 0
     }
 
     // MARK: - Distances
