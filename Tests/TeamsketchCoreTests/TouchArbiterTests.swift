@@ -105,4 +105,33 @@ import Testing
                                     .press(p(5), eraserTip: false), .release(p(6))]
         #expect(events == moved)
     }
+
+    /// A child draws near the bottom edge and the hand lands on the pens
+    /// there: while the line is drawn, and while a stylus is near or for a
+    /// moment after it, a touch on the tools is a hand; before and after,
+    /// a tap there picks a pen.
+    @Test func aTouchOnThePensWhileDrawingIsAHand() {
+        var arbiter = TouchArbiter()
+        #expect(!arbiter.toolTouchIsAHand(at: 0))
+        _ = arbiter.handle(.down(id: 1, source: .finger, at: p(10), time: 1))
+        #expect(arbiter.toolTouchIsAHand(at: 1.01))           // held back, yet a line begins
+        _ = arbiter.handle(.moved(id: 1, points: [p(20)], time: 1.1))
+        #expect(arbiter.toolTouchIsAHand(at: 1.2))
+        _ = arbiter.handle(.up(id: 1, at: p(30), time: 1.3))
+        #expect(!arbiter.toolTouchIsAHand(at: 1.4))
+
+        _ = arbiter.handle(.stylusNear(true, time: 2))
+        #expect(arbiter.toolTouchIsAHand(at: 2.1))
+        _ = arbiter.handle(.stylusNear(false, time: 3))
+        #expect(arbiter.toolTouchIsAHand(at: 3.4))
+        #expect(!arbiter.toolTouchIsAHand(at: 3.5))
+
+        // Two fingers zooming: a third on the pens is a hand too.
+        _ = arbiter.handle(.down(id: 2, source: .finger, at: p(10), time: 5))
+        _ = arbiter.handle(.down(id: 3, source: .finger, at: p(90), time: 5.03))
+        #expect(arbiter.toolTouchIsAHand(at: 5.1))
+        _ = arbiter.handle(.up(id: 2, at: p(10), time: 5.2))
+        _ = arbiter.handle(.up(id: 3, at: p(90), time: 5.2))
+        #expect(!arbiter.toolTouchIsAHand(at: 5.3))
+    }
 }

@@ -58,6 +58,20 @@ public struct TouchArbiter: Sendable {
 
     public init(fingerDraws: Bool = true) { self.fingerDraws = fingerDraws }
 
+    /// Whether a touch landing now on the tools beside the sheet (pens,
+    /// widths, eraser) is a hand rather than a choice: while something
+    /// draws or zooms on the sheet, or a stylus is near or was a moment
+    /// ago, the other hand or the drawing hand's palm rests there (the
+    /// pens run along the bottom edge). Such a touch picks nothing.
+    public func toolTouchIsAHand(at time: Double) -> Bool {
+        switch state {
+        case .pending, .drawing, .pen, .panning, .pinching:
+            return true
+        case .idle, .ignoring:
+            return stylusNear || time - lastStylus < Self.palmGuard
+        }
+    }
+
     public mutating func handle(_ contact: Contact) -> [CanvasEvent] {
         switch contact {
         case .stylusNear(let near, let time):

@@ -145,6 +145,7 @@ final class CanvasScreen {
     private func bottomBar() -> Widget {
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, classes: ["toolbar"])
         gtk_widget_set_halign(bar, GTK_ALIGN_FILL)
+        ignoreRestingHands(on: bar)
         let pens = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
         gtk_widget_set_valign(pens, GTK_ALIGN_CENTER)
         for color in PenColor.allCases {
@@ -181,6 +182,21 @@ final class CanvasScreen {
         eraserButton = eraser
         UI.append(bar, eraser)
         return bar
+    }
+
+    /// A hand resting on the bar while the sheet is drawn on picks nothing
+    /// (`TouchArbiter.toolTouchIsAHand`): the bar takes such a touch before
+    /// its buttons see it.
+    private func ignoreRestingHands(on bar: Widget) {
+        let hand = gtk_gesture_click_new()!
+        gtk_gesture_single_set_touch_only(ts_gesture_single(gp(hand)), 1)
+        gtk_event_controller_set_propagation_phase(ts_controller(gp(hand)), GTK_PHASE_CAPTURE)
+        Signal.connectClick(gp(hand), "pressed") { [weak self] _, _, _ in
+            let time = Double(gtk_event_controller_get_current_event_time(ts_controller(gp(hand)))) / 1000
+            let isHand = self?.canvas.arbiter.toolTouchIsAHand(at: time) ?? false
+            gtk_gesture_set_state(ts_gesture(gp(hand)), isHand ? GTK_EVENT_SEQUENCE_CLAIMED : GTK_EVENT_SEQUENCE_DENIED)
+        }
+        gtk_widget_add_controller(bar, ts_controller(gp(hand)))
     }
 
     /// A bar button with a big icon, named for its tooltip and screen readers.
