@@ -49,15 +49,26 @@ class Display:
         return self
 
     def start_window_manager(self):
+        """Starts openbox and waits until it manages the screen. An openbox
+        that ends at once (CI once saw it, likely before Xvfb took
+        connections) is started again; its last words are kept in
+        `wm_log` for the message of a test that still finds none."""
         env = dict(os.environ, **self.env)
-        self.wm = subprocess.Popen(["openbox", "--sm-disable"], env=env,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while subprocess.run(["xdotool", "getactivewindow"], env=env, capture_output=True).returncode != 0 \
-                and subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
-                                   capture_output=True, text=True).stdout.find("window id") < 0:
-            if time.time() > deadline:
-                break
+        self.wm_log = Path(f"/tmp/teamsketch-openbox-{self.number}.log")
+
+        def running():
+            return subprocess.run(["xdotool", "getactivewindow"], env=env, capture_output=True).returncode == 0 \
+                or "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
+                                                 capture_output=True, text=True).stdout
+        deadline = time.time() + 20
+        self.wm = None
+        while time.time() < deadline:
+            if self.wm is None or self.wm.poll() is not None:
+                with open(self.wm_log, "ab") as log:
+                    self.wm = subprocess.Popen(["openbox", "--sm-disable"], env=env,
+                                               stdout=subprocess.DEVNULL, stderr=log)
+            if running():
+                return
             time.sleep(0.1)
 
     def ensure_window_manager(self, restart=False):

@@ -64,9 +64,11 @@ def wait_for_window_manager(display):
     """Openbox frames only windows that appear once it runs; Display.start
     may return a moment before."""
     env = dict(display.env)
+    display.ensure_window_manager()
     wait_for(lambda: "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
                                                    capture_output=True, text=True).stdout,
-             what="the window manager")
+             what=lambda: "the window manager (openbox " + ("running" if display.wm.poll() is None else "ended")
+             + ", it said: " + repr(display.wm_log.read_text(errors="replace")[-500:]) + ")")
     time.sleep(1.0)
 
 
