@@ -67,21 +67,18 @@ public enum StrokeHitTest {
         // middle takes it. A path that crossed its outline was found above,
         // so only a path that starts or ends inside is left to find.
         guard let fill = stroke.fill, fill > 0 else { return false }
-        return encloses(stroke, a) || encloses(stroke, b)
+        let box = stroke.bounds
+        let inBox = { (p: Point) in !box.isNull && (box.x...box.maxX).contains(p.x) && (box.y...box.maxY).contains(p.y) }
+        let ends = (a == b ? [a] : [a, b]).filter(inBox)
+        guard !ends.isEmpty else { return false }
+        // Flattened once for both ends of the path, and closed.
+        let outline = stroke.flattened(tolerance: tolerance) + [stroke.start]
+        return ends.contains { winding(of: outline, around: $0) != 0 }
     }
 
-    /// Whether a point lies inside a stroke's outline closed back to its
-    /// start, by the nonzero winding rule, as Cairo fills it.
-    static func encloses(_ stroke: Stroke, _ point: Point) -> Bool {
-        let box = stroke.bounds
-        guard !box.isNull, (box.x...box.maxX).contains(point.x), (box.y...box.maxY).contains(point.y) else { return false }
-        var outline = [stroke.start]
-        var p0 = stroke.start
-        for s in stroke.segments {
-            StrokeFlattening.appendPoints(of: s, from: p0, tolerance: tolerance, to: &outline)
-            p0 = s.end
-        }
-        outline.append(stroke.start)
+    /// How often a closed polyline winds round a point; nonzero is inside,
+    /// as Cairo fills.
+    static func winding(of outline: [Point], around point: Point) -> Int {
         var winding = 0
         for i in 1..<outline.count {
             let p = outline[i - 1], q = outline[i]
@@ -92,7 +89,7 @@ public enum StrokeHitTest {
                 winding -= 1
             }
         }
-        return winding != 0
+        return winding
     }
 
     // MARK: - Distances

@@ -75,8 +75,9 @@ enum TeacherRoster {
                 return found
             }
             let answer = roster.flatMap { $0 }.map { GradedPupils(roster: $0) }
-            // Forgotten meanwhile: this answer may not have the change.
-            guard asked == generation, signIn.token == token else { return answer ?? current }
+            // Forgotten meanwhile (a change, or another sign-in): this
+            // answer may not have the change.
+            guard asked == generation else { return answer ?? current }
             asking = nil
             if let answer {
                 known = answer
