@@ -20,19 +20,21 @@ run: deps-run build
 # timers (a hello within 10 s, a peer cut off after 2 s without reading) are the product's,
 # and the hundreds of other tests running at once on two cores could starve
 # them for longer than that. The two-server-processes relay tests run alone after them.
-test: deps-test build
-	scripts/check-imports.sh
-	scripts/check-imports.sh --self-test
-	scripts/api-checksum.sh check
-	SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip LearnNetTests --skip RelayTests --skip RelayOfferTests --skip TLSTests
-	SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip-build --filter 'LearnNetTests|RelayTests|RelayOfferTests|TLSTests' --skip MultiProcessRelayTests
-	SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip-build --filter MultiProcessRelayTests
-	$(MAKE) --no-print-directory fuzz-smoke
-	scripts/api-fuzz.sh 30
-	scripts/web-test.sh
-	$(MAKE) --no-print-directory i18n-check
-	$(MAKE) --no-print-directory check-resources
-	$(MAKE) --no-print-directory ui
+test: deps-test
+	@scripts/stage.sh --begin
+	@scripts/stage.sh build $(MAKE) --no-print-directory build
+	@scripts/stage.sh checks bash -c 'scripts/check-imports.sh && scripts/check-imports.sh --self-test && scripts/api-checksum.sh check'
+	@scripts/stage.sh build-tests $(SWIFT) build $(BUILD_FLAGS) --build-tests
+	@scripts/stage.sh swift-unit env SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip-build --skip LearnNetTests --skip RelayTests --skip RelayOfferTests --skip TLSTests
+	@scripts/stage.sh swift-loopback env SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip-build --filter 'LearnNetTests|RelayTests|RelayOfferTests|TLSTests' --skip MultiProcessRelayTests
+	@scripts/stage.sh swift-multiprocess env SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip-build --filter MultiProcessRelayTests
+	@scripts/stage.sh fuzz-smoke $(MAKE) --no-print-directory fuzz-smoke
+	@scripts/stage.sh api-fuzz scripts/api-fuzz.sh 30
+	@scripts/stage.sh web scripts/web-test.sh
+	@scripts/stage.sh i18n $(MAKE) --no-print-directory i18n-check
+	@scripts/stage.sh resources $(MAKE) --no-print-directory check-resources
+	@scripts/stage.sh ui $(MAKE) --no-print-directory ui
+	@scripts/stage.sh --summary
 
 # The school server on its defaults: SQLite in ./teamsketch-server-data,
 # port 8470. `make server ARGS="--database postgres://…"` for PostgreSQL.

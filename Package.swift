@@ -196,6 +196,7 @@ let package = Package(
         .testTarget(name: "LearnStoreTests", dependencies: ["TeamsketchTestSupport", "LearnStore", "LearnModel",
                                                     .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LearnNetTests", dependencies: ["TeamsketchTestSupport", "LearnNet", "LearnModel",
+                                                  .product(name: "Crypto", package: "swift-crypto"),
                                                   .product(name: "NIOCore", package: "swift-nio"),
                                                   .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "LearnRenderTests", dependencies: ["TeamsketchTestSupport", "LearnRender", "LearnModel", "CCairo"]),

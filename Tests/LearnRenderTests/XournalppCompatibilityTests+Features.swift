@@ -10,8 +10,8 @@ extension XournalppCompatibilityTests {
     /// draws it: a whiteout (eraser) stroke across ink, a highlighter on
     /// paper, a pressure stroke (Tests/xopp/features.xopp). Both render the
     /// page at 800 px; pixels may differ only along edges (anti-aliasing).
-    @Test func whiteoutHighlighterAndPressureLookAsInXournalpp() throws {
-        guard let (theirs, ours) = try Self.bothRenderings(of: "features.xopp") else { return }
+    @Test func whiteoutHighlighterAndPressureLookAsInXournalpp() async throws {
+        guard let (theirs, ours) = try await Self.bothRenderings(of: "features.xopp") else { return }
         func same(_ x: Double, _ y: Double, _ what: String) { Self.expectSame(theirs, ours, x, y, what) }
         same(30, 50, "ink")
         same(50, 50, "whiteout over ink")
@@ -31,8 +31,8 @@ extension XournalppCompatibilityTests {
     /// by us. Debian's 1.1.3 draws all four (its StrokeView fills, strokes
     /// pressure pieces one by one, multiplies highlighters and sets Cairo's
     /// dashes), so all four are compared with it directly.
-    @Test func fillPressureHighlighterAndDashesLookAsInXournalpp() throws {
-        guard let (theirs, ours) = try Self.bothRenderings(of: "styles.xopp") else { return }
+    @Test func fillPressureHighlighterAndDashesLookAsInXournalpp() async throws {
+        guard let (theirs, ours) = try await Self.bothRenderings(of: "styles.xopp") else { return }
         func same(_ x: Double, _ y: Double, _ what: String) { Self.expectSame(theirs, ours, x, y, what) }
         // Fill: the triangle 20,20 – 70,20 – 45,60 in green at alpha 128.
         same(45, 35, "inside the filled triangle")
@@ -69,14 +69,14 @@ extension XournalppCompatibilityTests {
 
     /// `name` (in Tests/xopp) rendered at 800 px by xournalpp and by us;
     /// nil (with an issue) when xournalpp is missing.
-    static func bothRenderings(of name: String) throws -> (theirs: CairoImage, ours: CairoImage)? {
+    static func bothRenderings(of name: String) async throws -> (theirs: CairoImage, ours: CairoImage)? {
         guard let xournalpp = Run.which("xournalpp") else {
             Issue.record("xournalpp is not installed (apt-get install xournalpp); it is the real reader this test needs")
             return nil
         }
         let dir = TempDir()
         let source = XoppZipTests.path(name), png = dir.file("theirs.png")
-        let run = try runXournalpp(xournalpp, ["--create-img=\(png)", "--export-png-width=800", source])
+        let run = try await runXournalpp(xournalpp, ["--create-img=\(png)", "--export-png-width=800", source])
         try #require(run.status == 0, "xournalpp --create-img failed: \(run.stderr)")
         let theirs = try CairoImage(png: FileBytes.read(png))
         let ours = try SketchExport.image(of: SketchImport.read(source), width: 800)

@@ -38,7 +38,7 @@ import Testing
 
         """
 
-    @Test func fileWrittenByXournalpp113Imports() throws {
+    @Test func fileWrittenByXournalpp113Imports() async throws {
         let dir = TempDir()
         let path = dir.file("Klassenarbeit.xopp")
         try FileBytes.write(Gzip.compress(Array(Self.xournal113.utf8)), to: path)
@@ -76,7 +76,7 @@ import Testing
         #expect(tap.color == RGBA(hex: 0x008000))
     }
 
-    @Test func importedXournalppPageRendersItsInk() throws {
+    @Test func importedXournalppPageRendersItsInk() async throws {
         let dir = TempDir()
         let path = dir.file("x.xopp")
         try FileBytes.write(Gzip.compress(Array(Self.xournal113.utf8)), to: path)
@@ -90,7 +90,7 @@ import Testing
         #expect((blank.r, blank.g, blank.b) == (255, 255, 255))
     }
 
-    @Test func xournalppOpensOurFileAndExportsIt() throws {
+    @Test func xournalppOpensOurFileAndExportsIt() async throws {
         guard let xournalpp = Run.which("xournalpp") else {
             Issue.record("xournalpp is not installed (apt-get install xournalpp); it is the real reader this test needs")
             return
@@ -99,7 +99,7 @@ import Testing
         let ours = dir.file("ours.xopp"), pdf = dir.file("out.pdf"), png = dir.file("out.png")
         try SketchExport.write(Fixture.sketch(), to: ours)
 
-        let toPDF = try Self.runXournalpp(xournalpp, ["--create-pdf=\(pdf)", ours])
+        let toPDF = try await Self.runXournalpp(xournalpp, ["--create-pdf=\(pdf)", ours])
         #expect(toPDF.status == 0, "xournalpp --create-pdf failed: \(toPDF.stderr)")
         let pdfBytes = try FileBytes.read(pdf)
         #expect(pdfBytes.hasPrefix("%PDF-"))
@@ -107,14 +107,14 @@ import Testing
         // The same page without ink, through the same reader: ours must hold more.
         let blank = dir.file("blank.xopp"), blankPDF = dir.file("blank.pdf")
         try SketchExport.write(SketchDocument(meta: Fixture.sketch().meta), to: blank)
-        let toBlank = try Self.runXournalpp(xournalpp, ["--create-pdf=\(blankPDF)", blank])
+        let toBlank = try await Self.runXournalpp(xournalpp, ["--create-pdf=\(blankPDF)", blank])
         #expect(toBlank.status == 0, "xournalpp --create-pdf failed: \(toBlank.stderr)")
         let blankBytes = try FileBytes.read(blankPDF)
         #expect(pdfBytes.count > blankBytes.count + 150,
                 "the PDF of our strokes (\(pdfBytes.count) bytes) is no bigger than an empty page's (\(blankBytes.count))")
 
         // Its own raster export shows our red line where we drew it, and white elsewhere.
-        let toPNG = try Self.runXournalpp(xournalpp, ["--create-img=\(png)", "--export-png-width=1600", ours])
+        let toPNG = try await Self.runXournalpp(xournalpp, ["--create-img=\(png)", "--export-png-width=1600", ours])
         #expect(toPNG.status == 0, "xournalpp --create-img failed: \(toPNG.stderr)")
         let image = try CairoImage(png: FileBytes.read(png))
         #expect(image.width == 1600)
@@ -128,10 +128,10 @@ import Testing
 
     /// Xournal++ 1.1.3 exports without a display; should a build need one,
     /// a virtual one is used when none is set.
-    static func runXournalpp(_ xournalpp: String, _ arguments: [String]) throws -> ProcessResult {
-        let first = try Run.program(xournalpp, arguments)
+    static func runXournalpp(_ xournalpp: String, _ arguments: [String]) async throws -> ProcessResult {
+        let first = try await Run.program(xournalpp, arguments)
         let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false
         guard first.status != 0, !hasDisplay, let xvfbRun = Run.which("xvfb-run") else { return first }
-        return try Run.program(xvfbRun, ["-a", xournalpp] + arguments)
+        return try await Run.program(xvfbRun, ["-a", xournalpp] + arguments)
     }
 }

@@ -18,7 +18,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("teamsketch-tls-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try makeCertificates(in: dir)
+        try await makeCertificates(in: dir)
 
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
@@ -33,13 +33,13 @@ import Testing
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
 
-        let trusted = try curl(["--cacert", dir + "/ca.pem", "https://localhost:\(port)/api/v1/health"])
+        let trusted = try await curl(["--cacert", dir + "/ca.pem", "https://localhost:\(port)/api/v1/health"])
         #expect(trusted.status == 0, "\(trusted.output)")
         #expect(trusted.output.contains("\"status\" : \"ok\""), "\(trusted.output)")
         // curl's own trust store does not know the school's CA: code 60.
-        let stranger = try curl(["https://localhost:\(port)/api/v1/health"])
+        let stranger = try await curl(["https://localhost:\(port)/api/v1/health"])
         #expect(stranger.status == 60, "\(stranger.output)")
-        let plain = try curl(["http://localhost:\(port)/api/v1/health"])
+        let plain = try await curl(["http://localhost:\(port)/api/v1/health"])
         #expect(plain.status != 0 || !plain.output.contains("\"ok\""), "no plain HTTP beside HTTPS")
 
         // The desktop's own client checks the certificate the same way: it
@@ -99,7 +99,7 @@ import Testing
         await database.close()
     }
 
-    private func makeCertificates(in dir: String) throws {
+    private func makeCertificates(in dir: String) async throws {
         let steps: [[String]] = [
             ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
              "-subj", "/CN=Teamsketch Test School CA", "-keyout", dir + "/ca.key", "-out", dir + "/ca.pem"],
@@ -111,25 +111,20 @@ import Testing
         ]
         try "subjectAltName=DNS:localhost,IP:127.0.0.1\n".write(toFile: dir + "/san.cnf", atomically: true, encoding: .utf8)
         for step in steps {
-            let result = try run("/usr/bin/openssl", step)
+            let result = try await run("/usr/bin/openssl", step)
             guard result.status == 0 else { throw TestSetupProblem("openssl \(step[0]): \(result.output)") }
         }
     }
 
-    private func curl(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try run("/usr/bin/curl", ["-sS", "--max-time", "10"] + arguments)
+    private func curl(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await run("/usr/bin/curl", ["-sS", "--max-time", "10"] + arguments)
     }
 
-    private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// curl talks to the server in this very process: waiting for it on a
+    /// cooperative thread would take one of the threads the server needs
+    /// to answer (`Run.program` waits on a thread of its own).
+    private func run(_ tool: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let result = try await Run.program(tool, arguments, timeout: 60)
+        return (result.status, result.stdout + result.stderr)
     }
 }

@@ -25,7 +25,7 @@ import LearnStore
         return files
     }
 
-    @Test func exportsAStoredSketchByNameWithoutChangingTheStore() throws {
+    @Test func exportsAStoredSketchByNameWithoutChangingTheStore() async throws {
         let dir = TempDir()
         do {
             let store = try LocalStore(path: storePath(in: dir.path))
@@ -35,7 +35,7 @@ import LearnStore
         }
         let before = try storeFiles(in: dir.path)
         let out = dir.file("garden.png")
-        let r = try Run.program(exe, ["export", "Our Garden", out], environment: ["XDG_DATA_HOME": dir.path])
+        let r = try await Run.program(exe, ["export", "Our Garden", out], environment: ["XDG_DATA_HOME": dir.path])
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let image = try CairoImage(png: FileBytes.read(out))
         #expect(image.pixel(x: 600, y: 300).r == 0xE3)
@@ -48,23 +48,23 @@ import LearnStore
         #expect(Set(after.keys).subtracting([walName]) == Set(before.keys).subtracting([walName]))
     }
 
-    @Test func unknownNameInAnExistingStoreIsReported() throws {
+    @Test func unknownNameInAnExistingStoreIsReported() async throws {
         let dir = TempDir()
         do {
             let store = try LocalStore(path: storePath(in: dir.path))
             try store.saveSketch(Fixture.sketch(name: "Our Garden"))
             try store.close()
         }
-        let r = try Run.program(exe, ["export", "Our Gardn", dir.file("x.png")],
+        let r = try await Run.program(exe, ["export", "Our Gardn", dir.file("x.png")],
                                 environment: ["XDG_DATA_HOME": dir.path])
         #expect(r.status != 0)
         #expect(r.stderr.contains(
             "There is no file named Our Gardn, and no sketch of that name in the sketch store at \(storePath(in: dir.path))."))
     }
 
-    @Test func missingStoreIsReportedAndNotCreated() throws {
+    @Test func missingStoreIsReportedAndNotCreated() async throws {
         let dir = TempDir()
-        let r = try Run.program(exe, ["export", "Our Garden", dir.file("x.png")],
+        let r = try await Run.program(exe, ["export", "Our Garden", dir.file("x.png")],
                                 environment: ["XDG_DATA_HOME": dir.path])
         #expect(r.status != 0)
         #expect(r.stderr.contains(
@@ -72,14 +72,14 @@ import LearnStore
         #expect(!FileBytes.exists(storePath(in: dir.path)))
     }
 
-    @Test func damagedStoreGetsAClearMessageAndIsLeftAlone() throws {
+    @Test func damagedStoreGetsAClearMessageAndIsLeftAlone() async throws {
         let dir = TempDir()
         let path = storePath(in: dir.path)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
         let junk = Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0xAB, count: 4000)
         try FileBytes.write(junk, to: path)
-        let r = try Run.program(exe, ["export", "Our Garden", dir.file("x.png")],
+        let r = try await Run.program(exe, ["export", "Our Garden", dir.file("x.png")],
                                 environment: ["XDG_DATA_HOME": dir.path])
         #expect(r.status != 0)
         #expect(r.stderr.contains("Cannot read the sketch store at \(path): it is damaged or not a Teamsketch database."),

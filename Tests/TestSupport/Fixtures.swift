@@ -44,15 +44,30 @@ public final class TempDir {
 }
 
 /// Runs a program to completion, capturing its output.
-public struct ProcessResult {
+public struct ProcessResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
 }
 
 public enum Run {
+    /// Waits on a thread of its own: tests run on Swift's cooperative
+    /// threads, as many as there are cores, and a test blocking one while
+    /// a program runs leaves the in-process servers of every other test
+    /// (and of this one, when the program talks to it) short of a thread.
     public static func program(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                        timeout: TimeInterval = 120) throws -> ProcessResult {
+                               timeout: TimeInterval = 120) async throws -> ProcessResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    try blocking(executable, arguments, environment: environment, timeout: timeout)
+                })
+            }
+        }
+    }
+
+    private static func blocking(_ executable: String, _ arguments: [String], environment: [String: String]?,
+                                 timeout: TimeInterval) throws -> ProcessResult {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments

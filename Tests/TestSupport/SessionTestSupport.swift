@@ -134,14 +134,18 @@ public struct SessionMessageGenerator {
 }
 
 /// Polls `condition` until it holds. The timeout only stops a broken test
-/// from hanging; passing never depends on how fast things are.
+/// from hanging; passing never depends on how fast things are. A wait that
+/// runs out says what it waited for, how long, and what `saw` tells of the
+/// state it ended in (a phase, a count), so a failure explains itself.
 public func eventually(timeout: Duration = .seconds(30), _ what: String = "condition",
-                _ condition: () async -> Bool) async throws {
+                       saw: (() async -> String)? = nil,
+                       _ condition: () async -> Bool) async throws {
     let clock = ContinuousClock()
-    let deadline = clock.now + timeout
+    let started = clock.now
     while !(await condition()) {
-        if clock.now > deadline {
-            Issue.record("timed out waiting for \(what)")
+        if clock.now > started + timeout {
+            let state = if let saw { "; saw \(await saw())" } else { "" }
+            Issue.record("timed out after \(clock.now - started) waiting for \(what)\(state)")
             throw CancellationError()
         }
         try await Task.sleep(for: .milliseconds(5))

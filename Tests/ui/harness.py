@@ -192,10 +192,12 @@ class App:
         time.sleep(0.6)
 
     def screenshot(self, name):
+        global _last_screenshot
         OUT.mkdir(parents=True, exist_ok=True)
         path = OUT / f"{name}.png"
         time.sleep(0.3)
         subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True)
+        _last_screenshot = path
         return Image.open(path).convert("RGB")
 
     def stop(self, sig=signal.SIGTERM):
@@ -362,16 +364,25 @@ TILE_YELLOW = (255, 212, 64)
 EMPTY_SLOT = (232, 240, 255)
 
 
+# The screen a waiting test last looked at, named when a wait runs out.
+_last_screenshot = None
+
+
 def wait_for(predicate, seconds=15, what="condition"):
     """`what` may be a function, asked only on failure, so the message can
-    say what there was instead."""
-    deadline = time.time() + seconds
+    say what there was instead. A wait that runs out says how long it
+    waited, what the condition last gave and the last screenshot taken."""
+    started = time.time()
+    deadline = started + seconds
+    value = None
     while time.time() < deadline:
         value = predicate()
         if value:
             return value
         time.sleep(0.25)
-    raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
+    seen = f"; last screenshot {_last_screenshot}" if _last_screenshot else ""
+    raise AssertionError(f"timed out after {time.time() - started:.0f} s waiting for "
+                         f"{what() if callable(what) else what} (last saw {repr(value)[:200]}{seen})")
 
 
 def pen_button(shot, sheet, rgb):

@@ -108,7 +108,13 @@ enum RelayDialer {
                 return channel.eventLoop.makeCompletedFuture {
                     if let tls = try endpoint.tlsHandler() { try channel.pipeline.syncOperations.addHandler(tls) }
                 }.flatMap {
-                    channel.pipeline.addHTTPClientHandlers(withClientUpgrade: config)
+                    // The server may write its first frame right behind the
+                    // 101 (always "ready" on a control socket, the member's
+                    // waiting bytes on an answer socket); on a busy machine
+                    // both come in one read, and NIO's default drops what
+                    // the HTTP decoder read past the answer.
+                    channel.pipeline.addHTTPClientHandlers(leftOverBytesStrategy: .forwardBytes,
+                                                           withClientUpgrade: config)
                 }.flatMap {
                     channel.pipeline.addHandler(request)
                 }
