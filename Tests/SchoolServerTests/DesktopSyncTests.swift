@@ -5,6 +5,7 @@ import LearnStore
 import Logging
 import SchoolClient
 import TeamsketchCore
+import TeamsketchTestSupport
 import Testing
 @testable import SchoolServer
 
@@ -122,7 +123,7 @@ import Testing
     @Test func theServiceWaitsWhileTheServerIsAwayAndResumesByItself() async throws {
         let clock = TestClock()
         let location = try await Backend.sqlite.makeLocation()
-        let port = try freePort()
+        let port = try portOutsideTheEphemeralRange()
         let address = URL(string: "http://127.0.0.1:\(port)")!
         // Sign in while the server runs, then stop it.
         var server = try await startServer(location, port: port, clock: clock)
@@ -155,11 +156,10 @@ import Testing
     @Test func twoServerProcessesOnOneDatabaseAgree() async throws {
         let clock = TestClock()
         let location = try await Backend.postgresql.makeLocation()
-        let (portA, portB) = (try freePort(), try freePort())
-        let a = try await startServer(location, port: portA, clock: clock)
-        let b = try await startServer(location, port: portB, clock: clock)
-        let clientA = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(portA)")!)
-        let clientB = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(portB)")!)
+        let a = try await startServer(location, clock: clock)
+        let b = try await startServer(location, clock: clock)
+        let clientA = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(a.port)")!)
+        let clientB = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(b.port)")!)
         let token = try await clientA.signInTeacher(name: "Frau Berg", password: "correct horse").token
         let laptop = try LocalStore.inMemory(), other = try LocalStore.inMemory()
         let meta = SketchMeta(name: "Zwei Server", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
@@ -207,44 +207,71 @@ import Testing
 struct RunningServer {
     let task: Task<Void, any Error>
     let database: any ServerDatabase
+    let port: Int
 
     func stop() async {
+        let phase = Watchdog.tracker("server on port \(port)")
+        phase.enter("stopping the server")
         task.cancel()
         _ = await task.result
+        phase.enter("closing the database")
         await database.close()
+        phase.leave()
     }
 }
 
-func startServer(_ location: DatabaseLocation, port: Int, clock: TestClock) async throws -> RunningServer {
+/// `port` 0: any free port (the one taken is in `RunningServer.port`). A
+/// server that cannot start (its port taken) fails the test saying so,
+/// instead of leaving it waiting for a start that never comes.
+func startServer(_ location: DatabaseLocation, port: Int = 0, clock: TestClock) async throws -> RunningServer {
     let database = try await location.open(logger: Logger(label: "test"), clock: clock.clock)
     _ = try? await Accounts.createTeacher(PersonName("Frau Berg")!, password: "correct horse", database: database,
                                           hasher: testHasher, clock: clock.clock)
     var configuration = ServerConfiguration()
     configuration.host = "127.0.0.1"
     configuration.port = port
-    let ready = AsyncStream<Void>.makeStream()
+    let (ports, running) = AsyncStream<Int>.makeStream()
     let app = try buildApplication(configuration,
                                    dependencies: ServerDependencies(database: database, hasher: testHasher, clock: clock.clock),
-                                   onServerRunning: { _ in ready.continuation.yield() })
-    let task = Task { try await app.runService(gracefulShutdownSignals: []) }
-    var iterator = ready.stream.makeAsyncIterator()
-    _ = await iterator.next()
-    return RunningServer(task: task, database: database)
+                                   onServerRunning: { running.yield($0) })
+    let task = Task {
+        // However the server ends, nobody waits for its start any more.
+        defer { running.finish() }
+        try await app.runService(gracefulShutdownSignals: [])
+    }
+    var iterator = ports.makeAsyncIterator()
+    let phase = Watchdog.tracker("server on port \(port)")
+    phase.enter("starting the server")
+    defer { phase.leave() }
+    guard let bound = await iterator.next() else {
+        let why = switch await task.result { case .failure(let error): "\(error)"; case .success: "it ended" }
+        await database.close()
+        throw TestSetupProblem("the server did not start on port \(port): \(why)")
+    }
+    return RunningServer(task: task, database: database, port: bound)
 }
 
-/// A port nothing listens on just now.
-func freePort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+/// A free loopback port below Linux's ephemeral range (32768–60999), for
+/// a server that must come back on the same port. A port the kernel gave
+/// out for port 0 is in that range, and the many connections of the tests
+/// running beside take ports from it too: one of them could hold it when
+/// the server binds (again), and the server would not start.
+func portOutsideTheEphemeralRange() throws -> Int {
+    for _ in 0..<200 {
+        let candidate = Int.random(in: 20_000..<30_000)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { continue }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(candidate).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if bound == 0 { return candidate }
     }
-    guard bound else { throw TestSetupProblem("no free port") }
-    return Int(UInt16(bigEndian: address.sin_port))
+    throw TestSetupProblem("no free port between 20000 and 30000")
 }
 
 /// The statuses a service reported, and a way to wait for one.

@@ -334,6 +334,8 @@ struct TwoServers {
     init(_ backend: Backend) { self.backend = backend }
 
     func run(_ body: @Sendable (TestAPI, TestAPI) async throws -> Void) async throws {
+        let phase = Watchdog.tracker("\(backend), two servers")
+        phase.enter("making the databases")
         let location = try await backend.makeLocation()
         let logger = Logger(label: "test")
         let first = try await location.open(logger: logger, clock: clock.clock)
@@ -353,19 +355,27 @@ struct TwoServers {
                 database: first, hasher: testHasher, clock: clock.clock))
             let appB = try buildApplication(configuration, dependencies: ServerDependencies(
                 database: second, hasher: testHasher, clock: clock.clock))
+            phase.enter("starting the first server")
             try await appA.test(.live) { a in
+                phase.enter("starting the second server")
                 try await appB.test(.live) { b in
+                    phase.enter("the test's own steps")
                     try await body(TestAPI(client: a, database: first, clock: clock),
                                    TestAPI(client: b, database: second, clock: clock))
+                    phase.enter("stopping the second server")
                 }
+                phase.enter("stopping the first server")
             }
         } catch {
+            phase.enter("closing the databases after \(error)")
             await first.close()
             await second.close()
             throw error
         }
+        phase.enter("closing the databases")
         await first.close()
         await second.close()
+        phase.leave()
     }
 }
 

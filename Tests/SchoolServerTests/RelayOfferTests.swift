@@ -43,7 +43,7 @@ import TeamsketchTestSupport
         // The school's server, on a port no other test's server can be
         // given meanwhile (they take ephemeral ones), so the one that comes
         // back below is this school's.
-        let port = try Self.portOutsideTheEphemeralRange()
+        let port = try portOutsideTheEphemeralRange()
         let first = Task { try await server(port: port).runService(gracefulShutdownSignals: []) }
         let endpoint = RelayEndpoint(host: "127.0.0.1", port: port, token: klass.pupils["Mia"]!.token)
         let offer = host.keepRelayed(through: endpoint, sessionName: "Zoo") { state in
@@ -120,24 +120,5 @@ import TeamsketchTestSupport
             await host.shutdown()
             await offer.value
         }
-    }
-
-    /// A free loopback port below Linux's ephemeral range (32768–60999).
-    static func portOutsideTheEphemeralRange() throws -> Int {
-        for _ in 0..<200 {
-            let candidate = Int.random(in: 20_000..<30_000)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { continue }
-            defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(candidate).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            if bound == 0 { return candidate }
-        }
-        throw TestSetupProblem("no free port between 20000 and 30000")
     }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import TeamsketchTestSupport
 import Testing
 @testable import SchoolServer
 
@@ -75,19 +76,27 @@ struct TestServer {
     }
 
     func run(_ body: @Sendable (TestAPI) async throws -> Void) async throws {
+        let phase = Watchdog.tracker("\(backend)")
+        phase.enter("making the database")
         let database = try await backend.makeDatabase(clock: clock.clock)
         let app = try buildApplication(configuration,
                                        dependencies: ServerDependencies(database: database, hasher: testHasher,
                                                                         clock: clock.clock))
         do {
+            phase.enter("starting the server")
             try await app.test(.live) { client in
+                phase.enter("the test's own steps")
                 try await body(TestAPI(client: client, database: database, clock: clock))
+                phase.enter("stopping the server")
             }
         } catch {
+            phase.enter("closing the database after \(error)")
             await database.close()
             throw error
         }
+        phase.enter("closing the database")
         await database.close()
+        phase.leave()
     }
 }
 
