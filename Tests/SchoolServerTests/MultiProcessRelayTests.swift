@@ -91,16 +91,16 @@ import TeamsketchTestSupport
 
             // Ole joins at B: passed on to A, where Mia's answer is paired.
             let oleClient = try await member("Ole", token: ole.token, port: portB, session: host.sessionID)
-            try await eventually("Ole accepted") { await oleClient.state().phase == .accepted }
+            try await eventually("Ole accepted", saw: { "phase \(await oleClient.state().phase)" }) { await oleClient.state().phase == .accepted }
             host.start()
-            try await eventually("Ole started") { await oleClient.state().phase == .started }
+            try await eventually("Ole started", saw: { "phase \(await oleClient.state().phase)" }) { await oleClient.state().phase == .started }
             draw(host, strokes: 3, seed: 1)
             draw(oleClient, strokes: 3, seed: 2)
             try await converge([host, oleClient], strokes: 6)
 
             // Ben joins at A directly; a late joiner through B gets it all too.
             let benClient = try await member("Ben", token: ben.token, port: portA, session: host.sessionID)
-            try await eventually("Ben started") { await benClient.state().phase == .started }
+            try await eventually("Ben started", saw: { "phase \(await benClient.state().phase)" }) { await benClient.state().phase == .started }
             draw(benClient, strokes: 2, seed: 3)
             try await converge([host, oleClient, benClient], strokes: 8)
 
@@ -108,13 +108,13 @@ import TeamsketchTestSupport
             let index = try #require(await oleClient.state().index)
             await oleClient.dropConnectionForTesting()
             draw(host, strokes: 2, seed: 4)
-            try await eventually("Ole back") { await host.lobby().member(index)?.connected == true }
+            try await eventually("Ole back", saw: { "lobby \(await host.lobby())" }) { await host.lobby().member(index)?.connected == true }
             try await converge([host, oleClient, benClient], strokes: 10)
 
             // Mia leaves: the end reaches both, and neither process lists it.
             await host.end()
             for c in [oleClient, benClient] {
-                try await eventually("the end reached everyone") { await c.state().phase == .ended(.hostEnded) }
+                try await eventually("the end reached everyone", saw: { "phase \(await c.state().phase)" }) { await c.state().phase == .ended(.hostEnded) }
             }
             for api in [a, b] {
                 try await eventually("the session is no longer listed") {
@@ -233,11 +233,11 @@ import TeamsketchTestSupport
 
             // A member joining at A reaches the host at B.
             let oleClient = try await member("Ole", token: ole.token, port: try #require(a.client.port), session: id)
-            try await eventually("Ole accepted") { await oleClient.state().phase == .accepted }
+            try await eventually("Ole accepted", saw: { "phase \(await oleClient.state().phase)" }) { await oleClient.state().phase == .accepted }
 
             // Ended, the id stays the host's: the rival still gets 409.
             await host.end()
-            try await eventually("the end reached Ole") { await oleClient.state().phase == .ended(.hostEnded) }
+            try await eventually("the end reached Ole", saw: { "phase \(await oleClient.state().phase)" }) { await oleClient.state().phase == .ended(.hostEnded) }
             for api in [a, b] {
                 try await eventually("the session is no longer listed") {
                     (try? await listed(api, token: ole.token).isEmpty) == true
@@ -300,27 +300,6 @@ import TeamsketchTestSupport
                                                  token: teacher.token)
             #expect(status == .tooManyRequests, "\(body)")
             for host in hosts + [fifth] { await host.end() }
-        }
-    }
-
-    // MARK: drawing
-
-    private func draw(_ pen: any RelayTests.Pen, strokes: Int, seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
-        for _ in 0..<strokes {
-            let id = UUID()
-            func point() -> Point { Point(Double(rng.nextInt(below: 1600)), Double(rng.nextInt(below: 1000))) }
-            pen.beginStroke(id: id, color: PenColor.red.rgba, width: 4, start: point())
-            pen.addSegments((0..<20).map { _ in CubicSegment(c1: point(), c2: point(), end: point()) }, to: id)
-            pen.endStroke(id)
-        }
-    }
-
-    private func converge(_ pens: [any RelayTests.Pen], strokes: Int) async throws {
-        try await eventually("every copy has \(strokes) strokes and they agree") {
-            var documents: [SketchDocument] = []
-            for pen in pens { documents.append(await pen.document()) }
-            return documents.allSatisfy { $0.strokes.count == strokes && $0.ops == documents[0].ops }
         }
     }
 }

@@ -74,7 +74,7 @@ import TeamsketchTestSupport
         join.log = .silent
         join.connectTimeout = .seconds(30)
         let ole = try await SessionClient.connect(join)
-        try await eventually("Ole accepted") { await ole.state().phase == .accepted }
+        try await eventually("Ole accepted", saw: { "phase \(await ole.state().phase)" }) { await ole.state().phase == .accepted }
         await ole.leave()
         // Ending the session ends the offer (its task returns).
         await host.end()
@@ -110,7 +110,7 @@ import TeamsketchTestSupport
             join.session.log = .silent
             join.session.connectTimeout = .seconds(30)
             let ole = try await WordPostClient.connect(join)
-            try await eventually("Ole in") { await host.lobby().connectedDrawers == 2 }
+            try await eventually("Ole in", saw: { "lobby \(await host.lobby())" }) { await host.lobby().connectedDrawers == 2 }
             host.startGame()
             try await eventually("Ole sees the first round") { ole.game?.round == 1 }
             let hostGame = try #require(await host.game())

@@ -19,33 +19,6 @@ import TeamsketchTestSupport
     /// Timeouts only guard against hangs here.
     static let patience: Duration = .seconds(30)
 
-    /// What the test draws with: the host's pen or a member's.
-    protocol Pen: Sendable {
-        func beginStroke(id: UUID, color: RGBA, width: Double, start: Point)
-        func addSegments(_ segments: [CubicSegment], to id: UUID)
-        func endStroke(_ id: UUID)
-        func document() async -> SketchDocument
-    }
-
-    private func draw(_ pen: any Pen, strokes: Int, seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
-        for _ in 0..<strokes {
-            let id = UUID()
-            func point() -> Point { Point(Double(rng.nextInt(below: 1600)), Double(rng.nextInt(below: 1000))) }
-            pen.beginStroke(id: id, color: PenColor.red.rgba, width: 4, start: point())
-            pen.addSegments((0..<20).map { _ in CubicSegment(c1: point(), c2: point(), end: point()) }, to: id)
-            pen.endStroke(id)
-        }
-    }
-
-    private func converge(_ pens: [any Pen], strokes: Int) async throws {
-        try await eventually("every copy has \(strokes) strokes and they agree") {
-            var documents: [SketchDocument] = []
-            for pen in pens { documents.append(await pen.document()) }
-            return documents.allSatisfy { $0.strokes.count == strokes && $0.ops == documents[0].ops }
-        }
-    }
-
     private func member(_ name: String, token: String, port: Int, session: UUID,
                         events: EventLog? = nil) async throws(SessionClientError) -> SessionClient {
         var config = SessionClient.Configuration(host: "school server", port: port, name: name)
@@ -103,16 +76,16 @@ import TeamsketchTestSupport
             }
 
             let ole = try await member("Ole", token: klass.pupils["Ole"]!.token, port: port, session: host.sessionID)
-            try await eventually("Ole accepted") { await ole.state().phase == .accepted }
+            try await eventually("Ole accepted", saw: { "phase \(await ole.state().phase)" }) { await ole.state().phase == .accepted }
             host.start()
-            try await eventually("Ole started") { await ole.state().phase == .started }
+            try await eventually("Ole started", saw: { "phase \(await ole.state().phase)" }) { await ole.state().phase == .started }
             draw(host, strokes: 3, seed: 1)
             draw(ole, strokes: 3, seed: 2)
             try await converge([host, ole], strokes: 6)
 
             // A late joiner gets the whole sketch through the relay.
             let ben = try await member("Ben", token: klass.pupils["Ben"]!.token, port: port, session: host.sessionID)
-            try await eventually("Ben started") { await ben.state().phase == .started }
+            try await eventually("Ben started", saw: { "phase \(await ben.state().phase)" }) { await ben.state().phase == .started }
             draw(ben, strokes: 2, seed: 3)
             try await converge([host, ole, ben], strokes: 8)
 
@@ -122,7 +95,7 @@ import TeamsketchTestSupport
             let index = try #require(before.index)
             await ole.dropConnectionForTesting()
             draw(host, strokes: 2, seed: 4)
-            try await eventually("Ole back") { await host.lobby().member(index)?.connected == true }
+            try await eventually("Ole back", saw: { "lobby \(await host.lobby())" }) { await host.lobby().member(index)?.connected == true }
             try await converge([host, ole, ben], strokes: 10)
             let after = await ole.state()
             #expect(after.token == before.token && after.index == before.index)
@@ -131,7 +104,7 @@ import TeamsketchTestSupport
 
             await host.end()
             for c in [ole, ben] {
-                try await eventually("the end reached everyone") { await c.state().phase == .ended(.hostEnded) }
+                try await eventually("the end reached everyone", saw: { "phase \(await c.state().phase)" }) { await c.state().phase == .ended(.hostEnded) }
             }
             try await eventually("the session is no longer listed") {
                 (try? await listed(api.client, token: klass.pupils["Ole"]!.token).isEmpty) == true
@@ -220,5 +193,3 @@ enum RawHTTP {
     }
 }
 
-extension SessionHost: RelayTests.Pen {}
-extension SessionClient: RelayTests.Pen {}

@@ -73,7 +73,7 @@ import Testing
         memberConfig.log = .silent
         memberConfig.connectTimeout = .seconds(30)
         let watcher = try await SessionClient.connect(memberConfig)
-        try await eventually("the watcher is in") { await host.lobby().members.count == 2 }
+        try await eventually("the watcher is in", saw: { "lobby \(await host.lobby())" }) { await host.lobby().members.count == 2 }
         memberConfig.relay?.endpoint.trustedCertificates = nil
         do {
             _ = try await SessionClient.connect(memberConfig)
