@@ -16,24 +16,27 @@ DATADIR = $(PREFIX)/share
 run: deps-run build
 	$(BIN)
 
-# The loopback session tests (the relay's too, over HTTP and HTTPS) run on their own: their
-# timers (a hello within 10 s, a peer cut off after 2 s without reading) are the product's,
-# and the hundreds of other tests running at once on two cores could starve
-# them for longer than that. The two-server-processes relay tests run alone after them.
+# Each stage is timed (scripts/stage.sh; docs/TESTING.md has the figures).
+# The loopback session tests (the relay's too, over HTTP and HTTPS) run on
+# their own: their timers (a hello within 10 s, a peer cut off after 2 s
+# without reading) are the product's, and the hundreds of other tests
+# running at once on two cores could starve them for longer than that.
+# The two-server-processes relay tests run alone after them. The fuzz
+# targets build and run at the lowest priority beside the UI tests, which
+# mostly wait for windows and screenshots.
 test: deps-test
 	@scripts/stage.sh --begin
-	@scripts/stage.sh build $(MAKE) --no-print-directory build
+	@scripts/stage.sh build bash -c '$(MAKE) --no-print-directory mo && $(SWIFT) build $(BUILD_FLAGS) --build-tests'
 	@scripts/stage.sh checks bash -c 'scripts/check-imports.sh && scripts/check-imports.sh --self-test && scripts/api-checksum.sh check'
-	@scripts/stage.sh build-tests $(SWIFT) build $(BUILD_FLAGS) --build-tests
 	@scripts/stage.sh swift-unit env SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip-build --skip LearnNetTests --skip RelayTests --skip RelayOfferTests --skip TLSTests
 	@scripts/stage.sh swift-loopback env SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip-build --filter 'LearnNetTests|RelayTests|RelayOfferTests|TLSTests' --skip MultiProcessRelayTests
 	@scripts/stage.sh swift-multiprocess env SWIFT=$(SWIFT) scripts/swift-test.sh $(BUILD_FLAGS) --skip-build --filter MultiProcessRelayTests
-	@scripts/stage.sh fuzz-smoke $(MAKE) --no-print-directory fuzz-smoke
 	@scripts/stage.sh api-fuzz scripts/api-fuzz.sh 30
 	@scripts/stage.sh web scripts/web-test.sh
 	@scripts/stage.sh i18n $(MAKE) --no-print-directory i18n-check
 	@scripts/stage.sh resources $(MAKE) --no-print-directory check-resources
-	@scripts/stage.sh ui $(MAKE) --no-print-directory ui
+	@scripts/stage.sh --background fuzz-smoke $(MAKE) --no-print-directory fuzz-smoke
+	@scripts/stage.sh ui scripts/ui-tests.sh; ui=$$?; scripts/stage.sh --wait fuzz-smoke && exit $$ui
 	@scripts/stage.sh --summary
 
 # The school server on its defaults: SQLite in ./teamsketch-server-data,
@@ -64,9 +67,10 @@ deps-test:
 # net tests: DNS-SD of sessions and of the school server against a private
 # avahi-daemon (needs both executables, which `build` makes). test_install.py
 # runs `make install`/`uninstall` into a temporary prefix (its `build` step
-# finds the build done) and starts the installed app.
+# finds the build done) and starts the installed app. Two shards at once,
+# the second in a network namespace of its own (scripts/ui-tests.sh).
 ui:
-	$(PY) -m pytest -q Tests/ui Tests/net
+	scripts/ui-tests.sh
 
 bench:
 	@scripts/deps.sh bench

@@ -3,8 +3,16 @@
 # run says where its time went (docs/TESTING.md keeps the figures).
 #
 #   scripts/stage.sh NAME COMMAND [ARG ...]   run a stage, time it
+#   scripts/stage.sh --background NAME COMMAND [ARG ...]
+#                                             start a stage at the lowest CPU
+#                                             priority beside the next ones
+#   scripts/stage.sh --wait NAME              wait for it, print its output
 #   scripts/stage.sh --begin                  forget the last run's times
 #   scripts/stage.sh --summary                print this run's table
+#
+# A background stage only takes what the stages in front leave idle (the
+# UI tests mostly wait for windows): `nice -n 19` gives the CPU to them
+# whenever they want it.
 #
 # A stage that fails prints the table so far and what the failed run kept
 # for a person to look at (screenshots, app and server logs), then exits
@@ -33,10 +41,38 @@ kept() {
   return 0
 }
 
+background=.build/stage-background
 case "${1:-}" in
-  --begin) rm -f "$times" Tests/ui/out/failures.txt; exit 0 ;;
+  --begin) rm -rf "$times" "$background" Tests/ui/out/failures.txt; exit 0 ;;
   --summary) summary; exit 0 ;;
-  ""|-*) echo "usage: $0 NAME COMMAND [ARG ...] | --begin | --summary" >&2; exit 2 ;;
+  --background)
+    name=$2
+    shift 2
+    mkdir -p "$background"
+    echo "== stage $name (in the background): $*"
+    (
+      start=$(date +%s)
+      nice -n 19 "$@" > "$background/$name.log" 2>&1
+      echo "$? $(( $(date +%s) - start ))" > "$background/$name.done"
+    ) </dev/null >/dev/null 2>&1 &
+    exit 0 ;;
+  --wait)
+    name=$2
+    [ -d "$background" ] || { echo "no background stage $name" >&2; exit 2; }
+    while [ ! -f "$background/$name.done" ]; do sleep 1; done
+    read -r status seconds < "$background/$name.done"
+    cat "$background/$name.log"
+    if [ "$status" -eq 0 ]; then
+      printf '%s\t%s\tok (in the background)\n' "$name" "$seconds" >> "$times"
+      echo "== stage $name: passed in ${seconds} s (in the background)"
+    else
+      printf '%s\t%s\tFAILED (exit %s)\n' "$name" "$seconds" "$status" >> "$times"
+      echo "== stage $name: FAILED (exit $status) after ${seconds} s (in the background)"
+      summary
+      kept
+    fi
+    exit "$status" ;;
+  ""|-*) echo "usage: $0 NAME COMMAND [ARG ...] | --background NAME COMMAND [ARG ...] | --wait NAME | --begin | --summary" >&2; exit 2 ;;
 esac
 
 name=$1

@@ -11,6 +11,7 @@
 #   loopback      sessions over loopback TCP (LearnNetTests, the relay's upgrade included)
 #   multiprocess  two server processes on one database (MultiProcessRelayTests)
 #   sync          desktop sync against the in-process server (SyncTests, DesktopSyncTests, DesktopGradeSyncTests)
+#   server        every other school-server test, both databases (SchoolServerTests less the relay's)
 #   sync-faults   the real server and app killed half-way (Tests/net/test_sync_faults.py)
 #   ui-net        real apps over the network: LAN sessions, relay join, DNS-SD
 #                 (Tests/net, the together/lobby/relay UI tests)
@@ -26,7 +27,7 @@ runs=${1:-}
 shift
 ui_runs=$runs
 if [[ ${1:-} =~ ^[0-9]+$ ]]; then ui_runs=$1; shift; fi
-all=(relay loopback multiprocess sync sync-faults ui-net)
+all=(relay loopback multiprocess sync server sync-faults ui-net)
 suites=("$@")
 ((${#suites[@]})) || suites=("${all[@]}")
 
@@ -57,6 +58,7 @@ suite_command() {
     loopback) echo swift test --skip-build --filter LearnNetTests ;;
     multiprocess) echo swift test --skip-build --filter MultiProcessRelayTests ;;
     sync) echo swift test --skip-build --filter "'SchoolServerTests.SyncTests|DesktopSyncTests|DesktopGradeSyncTests'" ;;
+    server) echo swift test --skip-build --filter SchoolServerTests --skip "'Relay|TLSTests|SyncTests'" ;;
     sync-faults) echo /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/net/test_sync_faults.py ;;
     ui-net) echo /usr/bin/python3 -m pytest -q -p no:cacheprovider "${ui_tests[@]}" ;;
     *) return 1 ;;

@@ -6,14 +6,6 @@ import Testing
 import TeamsketchTestSupport
 @testable import LearnNet
 
-/// What a drawing test needs from a host or a member.
-protocol SessionPen: Sendable {
-    func beginStroke(id: UUID, color: RGBA, width: Double, start: Point)
-    func addSegments(_ segments: [CubicSegment], to id: UUID)
-    func endStroke(_ id: UUID)
-    func document() async -> SketchDocument
-}
-
 extension SessionHost: SessionPen {}
 extension SessionClient: SessionPen {}
 

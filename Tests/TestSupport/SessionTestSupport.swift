@@ -171,3 +171,12 @@ public final class EventLog: @unchecked Sendable {
     public func contains(_ predicate: (SessionEvent) -> Bool) -> Bool { lock.withLock { events.contains(where: predicate) } }
     public func contains(_ event: SessionEvent) -> Bool { lock.withLock { events.contains(event) } }
 }
+
+/// What a drawing test needs from a session's host or a member (both
+/// conform in the test targets that link the network code).
+public protocol SessionPen: Sendable {
+    func beginStroke(id: UUID, color: RGBA, width: Double, start: Point)
+    func addSegments(_ segments: [CubicSegment], to id: UUID)
+    func endStroke(_ id: UUID)
+    func document() async -> SketchDocument
+}

@@ -4,7 +4,6 @@ after answering a 1.0 request that did not ask to keep it open, and keep
 it open when it did (and for HTTP/1.1)."""
 import socket
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,19 +26,18 @@ def exchange(port, request):
             return data, False
 
 
-def test_an_http10_request_is_answered_and_the_connection_closed():
-    with tempfile.TemporaryDirectory() as work:
-        server = SchoolServer(Path(work)).start()
-        try:
-            data, closed = exchange(server.port, b"GET /api/v1/health HTTP/1.0\r\nHost: x\r\n\r\n")
-            assert data.startswith(b"HTTP/1.1 200") and b'"ok"' in data, data
-            assert closed, "the server kept an HTTP/1.0 connection open: a 1.0 client waits for ever"
-            data, closed = exchange(server.port, b"GET /gallery/signin HTTP/1.0\r\nHost: x\r\n\r\n")
-            assert b"<!DOCTYPE html>" in data and closed
-            data, closed = exchange(server.port,
-                                    b"GET /api/v1/health HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\n\r\n")
-            assert data.startswith(b"HTTP/1.1 200") and not closed, "a 1.0 client that asked to keep it open"
-            data, closed = exchange(server.port, b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
-            assert data.startswith(b"HTTP/1.1 200") and not closed
-        finally:
-            server.stop()
+def test_an_http10_request_is_answered_and_the_connection_closed(tmp_path):
+    server = SchoolServer(tmp_path).start()
+    try:
+        data, closed = exchange(server.port, b"GET /api/v1/health HTTP/1.0\r\nHost: x\r\n\r\n")
+        assert data.startswith(b"HTTP/1.1 200") and b'"ok"' in data, data
+        assert closed, "the server kept an HTTP/1.0 connection open: a 1.0 client waits for ever"
+        data, closed = exchange(server.port, b"GET /gallery/signin HTTP/1.0\r\nHost: x\r\n\r\n")
+        assert b"<!DOCTYPE html>" in data and closed
+        data, closed = exchange(server.port,
+                                b"GET /api/v1/health HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\n\r\n")
+        assert data.startswith(b"HTTP/1.1 200") and not closed, "a 1.0 client that asked to keep it open"
+        data, closed = exchange(server.port, b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert data.startswith(b"HTTP/1.1 200") and not closed
+    finally:
+        server.stop()

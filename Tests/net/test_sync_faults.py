@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -20,17 +19,17 @@ OPS = 12000
 
 
 @pytest.fixture
-def world():
-    with tempfile.TemporaryDirectory() as work:
-        work = Path(work)
-        server = SchoolServer(work).start()
-        signed_in = server.sign_in()
-        env = dict(os.environ, TEAMSKETCH_TOKEN=signed_in["token"], XDG_DATA_HOME=str(work / "data"),
-                   XDG_CONFIG_HOME=str(work / "config"))
-        try:
-            yield work, server, env, signed_in
-        finally:
-            server.stop()
+def world(tmp_path):
+    # tmp_path, kept by pytest, so a failure leaves the server's log.
+    work = tmp_path
+    server = SchoolServer(work).start()
+    signed_in = server.sign_in()
+    env = dict(os.environ, TEAMSKETCH_TOKEN=signed_in["token"], XDG_DATA_HOME=str(work / "data"),
+               XDG_CONFIG_HOME=str(work / "config"))
+    try:
+        yield work, server, env, signed_in
+    finally:
+        server.stop()
 
 
 def sync(store, server, env, account):

@@ -2,6 +2,7 @@
 screenshots (ImageMagick `import`) judged by their pixels."""
 import math
 import os
+import select
 import signal
 import subprocess
 import time
@@ -31,18 +32,26 @@ class Display:
         self.proc = None
 
     def start(self):
-        for n in range(91, 140):
-            if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-                self.number = n
-                break
+        # Xvfb picks a free display number itself and writes it to the
+        # pipe once it listens (-displayfd): two test processes starting
+        # displays at once (`make ui` runs two shards) can never take the
+        # same number, as they could when each looked for a free one.
+        read_end, write_end = os.pipe()
         self.proc = subprocess.Popen(
-            ["Xvfb", f":{self.number}", "-screen", "0", f"{self.size}x24", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while not Path(f"/tmp/.X11-unix/X{self.number}").exists():
-            if time.time() > deadline:
-                raise RuntimeError("Xvfb did not start")
-            time.sleep(0.05)
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{self.size}x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,))
+        os.close(write_end)
+        answer = b""
+        deadline = time.time() + 20
+        with os.fdopen(read_end, "rb", buffering=0) as pipe:
+            while not answer.endswith(b"\n"):
+                ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.time()))
+                chunk = pipe.read(16) if ready else b""
+                if not chunk:
+                    self.proc.kill()
+                    raise RuntimeError(f"Xvfb did not start (it said {answer!r} within 20 s)")
+                answer += chunk
+        self.number = int(answer.strip())
         # A window manager, as on a real desktop: without one GTK never sees
         # its window become active and ignores the keyboard.
         self.start_window_manager()

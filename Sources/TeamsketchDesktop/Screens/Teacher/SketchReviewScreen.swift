@@ -323,12 +323,18 @@ final class SketchReviewScreen {
         UI.append(box, row)
         gtk_text_view_set_wrap_mode(ts_text_view(comment), GTK_WRAP_WORD_CHAR)
         // A width of its own: measured without one, a loaded comment would be
-        // wrapped at every letter and the box as tall as the panel.
-        gtk_widget_set_size_request(comment, 320, 80)
+        // wrapped at every letter.
+        gtk_widget_set_size_request(comment, 320, -1)
         UI.style(comment, ["comment"])
         UI.accessibleLabel(comment, `_`("Comment"))
         UI.append(box, heading(`_`("Comment")))
-        UI.append(box, comment)
+        // A box of one height, scrolling inside: a text view may first be
+        // measured before its width is known and ask for the panel's whole
+        // height, which pushed "Save grade" below the window's edge.
+        let commentBox = UI.scrolled(comment)
+        gtk_scrolled_window_set_min_content_height(ts_scrolled(commentBox), 80)
+        gtk_scrolled_window_set_max_content_height(ts_scrolled(commentBox), 80)
+        UI.append(box, commentBox)
         let save = UI.button(`_`("Save grade"), classes: ["choice", "suggested-action"]) { [weak self] in self?.saveGrade() }
         UI.append(box, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [save, saved]))
         return box

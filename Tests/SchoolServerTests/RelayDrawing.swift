@@ -3,19 +3,11 @@ import LearnModel
 import TeamsketchTestSupport
 @testable import LearnNet
 
-/// What the relay tests draw with: the host's pen or a member's.
-protocol RelayPen: Sendable {
-    func beginStroke(id: UUID, color: RGBA, width: Double, start: Point)
-    func addSegments(_ segments: [CubicSegment], to id: UUID)
-    func endStroke(_ id: UUID)
-    func document() async -> SketchDocument
-}
-
-extension SessionHost: RelayPen {}
-extension SessionClient: RelayPen {}
+extension SessionHost: SessionPen {}
+extension SessionClient: SessionPen {}
 
 /// `strokes` random red strokes of 20 segments each, the same for a seed.
-func draw(_ pen: any RelayPen, strokes: Int, seed: UInt64) {
+func draw(_ pen: any SessionPen, strokes: Int, seed: UInt64) {
     var rng = SplitMix64(seed: seed)
     for _ in 0..<strokes {
         let id = UUID()
@@ -27,7 +19,7 @@ func draw(_ pen: any RelayPen, strokes: Int, seed: UInt64) {
 }
 
 /// Waits until every copy holds `strokes` strokes and the same ops.
-func converge(_ pens: [any RelayPen], strokes: Int) async throws {
+func converge(_ pens: [any SessionPen], strokes: Int) async throws {
     try await eventually("every copy has \(strokes) strokes and they agree", saw: {
         var counts: [Int] = []
         for pen in pens { counts.append(await pen.document().strokes.count) }
