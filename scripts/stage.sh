@@ -20,13 +20,18 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 times=.build/test-stages.tsv
+begun=.build/test-stages.begun
 mkdir -p .build
 
 summary() {
   [ -f "$times" ] || return 0
   echo
   echo "== stage times (seconds) =="
-  awk -F'\t' '{ printf "  %-28s %6d  %s\n", $1, $2, $3; total += $2 } END { printf "  %-28s %6d\n", "total", total }' "$times"
+  # A background stage's time is part of the stages it ran beside.
+  awk -F'\t' '{ printf "  %-28s %6d  %s\n", $1, $2, $3; if ($3 !~ /background/) total += $2 }
+               END { printf "  %-28s %6d\n", "total", total }' "$times"
+  [ -f "$begun" ] && echo "  wall clock since the first stage: $(( $(date +%s) - $(cat "$begun") )) s"
+  return 0
 }
 
 kept() {
@@ -43,7 +48,7 @@ kept() {
 
 background=.build/stage-background
 case "${1:-}" in
-  --begin) rm -rf "$times" "$background" Tests/ui/out/failures.txt; exit 0 ;;
+  --begin) rm -rf "$times" "$background" Tests/ui/out/failures.txt; date +%s > "$begun"; exit 0 ;;
   --summary) summary; exit 0 ;;
   --background)
     name=$2

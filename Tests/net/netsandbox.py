@@ -219,10 +219,11 @@ def stop_process(p):
 
 
 def wait_until(condition, timeout, message):
+    """`message` says what was awaited; a wait that runs out says how long."""
     deadline = time.time() + timeout
     while not condition():
         if time.time() > deadline:
-            raise AssertionError(message)
+            raise AssertionError(f"{message} (gave up after {timeout} s)")
         time.sleep(0.05)
 
 
