@@ -162,6 +162,12 @@ import TeamsketchTestSupport
             try #require(strokes < 400, "the stalled member was never dropped")
             _ = try await Loopback.draw(pens[strokes % 2], strokes: 1, seed: UInt64(strokes), points: 300, pause: .zero)
             strokes += 1
+            // Drawing only hands work to the host's loop; on a busy machine
+            // the test could hand over all 400 strokes before the loop had
+            // sent (and queued) any. A read through the loop waits for what
+            // was handed over before it, so the bound counts strokes the
+            // host has really queued for the stalled member.
+            _ = await host.lobby()
         }
         _ = try await Loopback.draw(clients[0], strokes: 1, seed: 1000, pause: .zero)
         _ = try await Loopback.converge(pens, strokes: strokes + 1)
