@@ -47,7 +47,7 @@ enum StoreSchema {
                 t.column("createdAt", .integer).notNull()
             }
         }
-        // Buchstaben Post (issue 4): word pools and per-pupil round stats.
+        // Buchstaben Post: word pools and per-pupil round stats.
         migrator.registerMigration("v2") { db in
             try db.create(table: "pool") { t in
                 t.primaryKey("id", .text) // "builtin.de" or a lowercase UUID
@@ -82,7 +82,7 @@ enum StoreSchema {
                 t.column("playedAt", .integer).notNull()
             }
         }
-        // Sync with the school server (issue 9): the pull cursor of each
+        // Sync with the school server: the pull cursor of each
         // server and account, and the records only the server's other
         // devices make (a teacher's grades, a class's settings, profiles,
         // which class a pool is given to). Each holds the latest record.

@@ -62,7 +62,7 @@ enum Migrations {
                 "CREATE INDEX signInFailureAddress ON signInFailure (address, at)",
             ]
         },
-        // Sync (issue 9): every change a device pushed, in server order, and
+        // Sync: every change a device pushed, in server order, and
         // what the API needs to decide who may see and write what.
         Migration(version: 2) { dialect in
             let serial = dialect == .postgresql ? "BIGSERIAL PRIMARY KEY" : "INTEGER PRIMARY KEY AUTOINCREMENT"
@@ -127,13 +127,13 @@ enum Migrations {
                 "CREATE TABLE gradeOwner (gradeId TEXT PRIMARY KEY, accountId TEXT NOT NULL)",
             ]
         },
-        // Archived classes (issue 10): when the teacher put the class away,
+        // Archived classes: when the teacher put the class away,
         // NULL while it is in use. Nothing else of the class changes, so
         // restoring it brings back everything as it was.
         Migration(version: 3) { _ in
             ["ALTER TABLE schoolClass ADD COLUMN archivedAt BIGINT"]
         },
-        // The relay's listing (issue 11): every server process behind one
+        // The relay's listing: every server process behind one
         // address lists and routes the same sessions. A row is kept after
         // its session ended, so its id stays its host's (another account
         // can never take it over). `ownerAddress` is where the process
