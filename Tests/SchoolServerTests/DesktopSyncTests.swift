@@ -34,7 +34,7 @@ import Testing
             #expect(try teachersLaptop.loadSketch(meta.id) == miasLaptop.loadSketch(meta.id))
 
             // The teacher grades it on their laptop; Mia's laptop gets the grade.
-            let gradeID = UUID()
+            let gradeID = GradeIdentity.pupil(.sketch, meta.id, pupil: try #require(UUID(uuidString: mia.id)))
             try teachersLaptop.setGrade(id: gradeID, GradeRecord(target: .sketch, targetId: meta.id.uuidString.lowercased(),
                                                                  pupilId: mia.id, grade: 1, comment: "Super!", at: 1_790_000_100_000))
             let graded = try await b.syncOnce()

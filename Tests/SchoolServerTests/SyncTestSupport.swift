@@ -58,10 +58,11 @@ extension TestAPI {
 enum Changes {
     static let start = Date(timeIntervalSince1970: 1_790_000_000)
 
-    static func create(_ sketch: UUID, name: String = "Zoo", opId: UUID = UUID()) -> [String: Any] {
+    /// A sketch's creation, under the op id every device works out for it.
+    static func create(_ sketch: UUID, name: String = "Zoo") -> [String: Any] {
         let meta = SketchMeta(id: sketch, name: name, createdAt: start)
         let payload = try! SketchChange.create(meta, at: 1_790_000_000_000).encoded()
-        return change(opId, "sketch", sketch.uuidString.lowercased(), payload)
+        return change(SketchOpIdentity.creation(of: sketch), "sketch", sketch.uuidString.lowercased(), payload)
     }
 
     static func sketchChange(_ sketch: UUID, _ change: SketchChange) -> [String: Any] {
@@ -73,8 +74,13 @@ enum Changes {
                             start: Point(x, 100),
                             segments: [CubicSegment(c1: Point(x + 200, 150), c2: Point(x + 400, 300), end: Point(x + 600, 500))],
                             startedAt: start, endedAt: start.addingTimeInterval(1))
-        // The op's id is the stroke's: every member pushes the same one.
-        return change(id, "sketchOp", sketch.uuidString.lowercased(), try! SketchOpPayload.encode(.addStroke(stroke)))
+        return op(.addStroke(stroke), in: sketch)
+    }
+
+    /// An op under the id every member of the sketch works out for it.
+    static func op(_ op: SketchOp, in sketch: UUID) -> [String: Any] {
+        change(SketchOpIdentity.id(of: op, in: sketch), "sketchOp", sketch.uuidString.lowercased(),
+               try! SketchOpPayload.encode(op))
     }
 
     /// A stroke imported from Xournal++: pressure widths, fill, dashes, multiply; `edit` may spoil it.
@@ -88,8 +94,15 @@ enum Changes {
         stroke.dashes = [6, 3]
         stroke.blend = .multiply
         edit(&stroke)
-        return (stroke, change(stroke.id, "sketchOp", sketch.uuidString.lowercased(),
-                               try! SketchOpPayload.encode(.addStroke(stroke))))
+        return (stroke, op(.addStroke(stroke), in: sketch))
+    }
+
+    /// A grade under the id its work and pupil name.
+    static func grade(_ record: GradeRecord) -> [String: Any] {
+        let work = UUID(uuidString: record.targetId)!
+        let id = record.pupilId.flatMap(UUID.init(uuidString:)).map { GradeIdentity.pupil(record.target, work, pupil: $0) }
+            ?? GradeIdentity.team(record.target, work)
+        return Self.record("grade", id.uuidString.lowercased(), record)
     }
 
     static func record<T: Encodable>(_ entity: String, _ entityId: String, _ value: T, opId: UUID = UUID()) -> [String: Any] {

@@ -11,14 +11,14 @@ import Testing
             let (_, berg) = try await api.teacher("Frau Berg")
             let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ben"])
             let mia = twoB.pupils["Mia"]!, ben = twoB.pupils["Ben"]!
-            let sketch = UUID(), createID = UUID()
+            let sketch = UUID()
             let first = Changes.stroke(sketch, author: "Mia"), second = Changes.stroke(sketch, author: "Ben", x: 300)
             // Both members' stores hold the same sketch, with the same ids.
-            let fromMia = try await api.push([Changes.create(sketch, opId: createID), first, second], token: mia.token)
+            let fromMia = try await api.push([Changes.create(sketch), first, second], token: mia.token)
             #expect(fromMia.status == .ok)
             #expect(fromMia.accepted.count == 3 && fromMia.rejected.isEmpty)
             let own = Changes.stroke(sketch, author: "Ben", x: 500)
-            let fromBen = try await api.push([Changes.create(sketch, opId: createID), first, second, own], token: ben.token)
+            let fromBen = try await api.push([Changes.create(sketch), first, second, own], token: ben.token)
             #expect(fromBen.accepted.count == 4 && fromBen.rejected.isEmpty)
 
             let listed = try await api.call(.get, "/sketches", token: mia.token).array
@@ -136,8 +136,7 @@ import Testing
                 }
                 let stroke = Stroke(author: "Mia", color: RGBA(r: 0, g: 0, b: 0, a: 1), width: 2, start: Point(0, Double(i)),
                                     segments: segments, startedAt: Changes.start, endedAt: Changes.start)
-                pushed.append(Changes.change(stroke.id, "sketchOp", sketch.uuidString.lowercased(),
-                                             try SketchOpPayload.encode(.addStroke(stroke))))
+                pushed.append(Changes.op(.addStroke(stroke), in: sketch))
             }
             for batch in stride(from: 0, to: pushed.count, by: 4) {
                 let answer = try await api.push(Array(pushed[batch..<min(batch + 4, pushed.count)]), token: mia.token)
@@ -253,15 +252,14 @@ import Testing
             // A grade: only Mia's teacher gives it, and only Mia sees hers.
             let grade = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.id,
                                     grade: 2, comment: "Schöne Farben!", at: 1)
-            let gradeID = UUID().uuidString.lowercased()
-            #expect(try await api.push([Changes.record("grade", gradeID, grade)], token: kurz).rejected.count == 1)
-            #expect(try await api.push([Changes.record("grade", gradeID, grade)], token: mia.token).rejected.count == 1)
-            #expect(try await api.push([Changes.record("grade", gradeID, grade)], token: berg).rejected.isEmpty)
+            #expect(try await api.push([Changes.grade(grade)], token: kurz).rejected.count == 1)
+            #expect(try await api.push([Changes.grade(grade)], token: mia.token).rejected.count == 1)
+            #expect(try await api.push([Changes.grade(grade)], token: berg).rejected.isEmpty)
             var changed = grade; changed.grade = 1; changed.at = 2
-            #expect(try await api.push([Changes.record("grade", gradeID, changed)], token: kurz).rejected.count == 1)
-            #expect(try await api.push([Changes.record("grade", gradeID, changed)], token: berg).rejected.isEmpty)
+            #expect(try await api.push([Changes.grade(changed)], token: kurz).rejected.count == 1)
+            #expect(try await api.push([Changes.grade(changed)], token: berg).rejected.isEmpty)
             var outOfRange = grade; outOfRange.grade = 6
-            #expect(try await api.push([Changes.record("grade", UUID().uuidString, outOfRange)], token: berg)
+            #expect(try await api.push([Changes.grade(outOfRange)], token: berg)
                 .rejected.values.first == "badRequest")
             let miaGrades = try await api.pullAll(token: mia.token).filter { $0["entity"] as? String == "grade" }
             #expect(miaGrades.count == 2)

@@ -178,8 +178,8 @@ import Testing
                                     pupilName: "Mia", grade: 2, comment: "<Toll> gemalt", at: 1_790_000_000_000)
             let team = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), grade: 3, comment: "",
                                    at: 1_790_000_000_000)
-            let graded = try await api.push([Changes.record("grade", UUID().uuidString.lowercased(), grade),
-                                             Changes.record("grade", UUID().uuidString.lowercased(), team)],
+            let graded = try await api.push([Changes.grade(grade),
+                                             Changes.grade(team)],
                                             token: teacher.token)
             #expect(graded.accepted.count == 2, "\(graded.rejected)")
 
@@ -256,7 +256,7 @@ import Testing
             _ = try await api.push([Changes.create(sketch, name: "Haus"), Changes.stroke(sketch, author: "Mia")], token: mia.token)
             let grade = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.id.lowercased(),
                                     pupilName: "Mia", grade: 2, comment: "=HYPERLINK(\"x\"), \"schön\"", at: 1_790_000_000_000)
-            #expect(try await api.push([Changes.record("grade", UUID().uuidString.lowercased(), grade)], token: teacher.token)
+            #expect(try await api.push([Changes.grade(grade)], token: teacher.token)
                 .accepted.count == 1)
 
             let browser = Browser(api.client, language: "de")

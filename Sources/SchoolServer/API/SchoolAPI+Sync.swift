@@ -30,19 +30,14 @@ extension SchoolAPI {
         var facts = try await database { try await sync.facts(for: readable, pusher: account) }
         var decided: [(opId: UUID, SyncChange?, ChangeDecision)] = []
         decided.reserveCapacity(parsed.count)
-        var seen = Set<UUID>()
         for (opId, result) in parsed {
             switch result {
             case .failure(let rejection):
                 decided.append((opId, nil, .reject(rejection)))
             case .success(let change):
-                // The same op twice in one push is stored once.
-                let decision = ChangeRules.decide(change, by: pusher, facts: &facts)
-                if case .store = decision, !seen.insert(opId).inserted {
-                    decided.append((opId, change, .duplicate(authorOf: nil)))
-                } else {
-                    decided.append((opId, change, decision))
-                }
+                // The same op twice in one push is stored once: the rules
+                // count what they accepted as stored.
+                decided.append((opId, change, ChangeRules.decide(change, by: pusher, facts: &facts)))
             }
         }
         let now = now

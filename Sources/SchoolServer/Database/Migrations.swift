@@ -161,6 +161,16 @@ enum Migrations {
                 "CREATE INDEX relaySessionHost ON relaySession (hostId, heartbeatAt)",
             ]
         },
+        // What an op id was stored with, so the same id pushed with other
+        // content is told apart from a retry (`payloadHash`, the payload's
+        // SHA-256; NULL for changes stored before), and which push stored
+        // a change, so only that push applies its effects (`pushId`).
+        Migration(version: 5) { _ in
+            [
+                "ALTER TABLE change ADD COLUMN payloadHash TEXT",
+                "ALTER TABLE change ADD COLUMN pushId TEXT",
+            ]
+        },
     ]
 
     /// Brings the database to the newest version. Two servers starting at

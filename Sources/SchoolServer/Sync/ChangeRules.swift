@@ -59,11 +59,21 @@ public struct PushRejection: Sendable, Equatable, Error {
 /// - Grades and class settings are a teacher's, for their own classes.
 /// - A profile is changed by its account or that pupil's teacher.
 /// - A pupil's Buchstaben Post results are about the pupil who pushes them.
+/// - An op id names one change for good: pushed again with other content
+///   it is a conflict, never "stored before". Ids a device works out from
+///   content are worked out again (`ChangeIdentity`).
 public enum ChangeRules {
     public static func decide(_ change: SyncChange, by pusher: PushFacts.Person,
                               facts: inout PushFacts) -> ChangeDecision {
         do {
-            return try decideOrThrow(change, by: pusher, facts: &facts)
+            let decision = try decideOrThrow(change, by: pusher, facts: &facts)
+            // Later changes of the batch under the same id are this one's
+            // copies or conflicts, as if it were stored already.
+            if case .store = decision {
+                facts.storedOps[change.opId] = .init(entity: change.entity, entityKey: change.entityKey,
+                                                     payloadHash: change.payloadHash)
+            }
+            return decision
         } catch let rejection as PushRejection {
             return .reject(rejection)
         } catch {
@@ -73,7 +83,10 @@ public enum ChangeRules {
 
     private static func decideOrThrow(_ change: SyncChange, by pusher: PushFacts.Person,
                                       facts: inout PushFacts) throws -> ChangeDecision {
-        let duplicate = facts.storedOps.contains(change.opId)
+        if let stored = facts.storedOps[change.opId], !ChangeIdentity.isSame(change, as: stored) {
+            throw PushRejection(.conflict, "this op id was stored with another change")
+        }
+        let duplicate = facts.storedOps[change.opId] != nil
         switch change.entity {
         case .sketch, .sketchOp:
             let sketchID = try id(change.entityId, "a sketch")
@@ -81,6 +94,11 @@ public enum ChangeRules {
             if change.entity == .sketch {
                 described = try decode(SketchChange.self, change.payload, "a sketch change")
                 try check(described!)
+                if described?.change == .create {
+                    try ChangeIdentity.checkCreation(change.opId, of: UUID(uuidString: sketchID)!)
+                } else {
+                    try ChangeIdentity.checkChosen(change.opId)
+                }
             } else {
                 guard let op = SketchOpPayload.decode(Data(change.payload.utf8)) else {
                     throw PushRejection(.badRequest, "the op cannot be read")
@@ -88,6 +106,7 @@ public enum ChangeRules {
                 do { try SketchValidation.check(ops: [op]) } catch {
                     throw PushRejection(.badRequest, "the op is outside the limits: \(error)")
                 }
+                try ChangeIdentity.checkOp(change.opId, op, in: UUID(uuidString: sketchID)!)
             }
             if let known = facts.sketches[sketchID] {
                 guard mayWrite(known, pusher, facts) else {
@@ -103,6 +122,7 @@ public enum ChangeRules {
             return .store(ChangeAudience(sketchID: sketchID), .sketch(id: sketchID, change: described))
 
         case .pool:
+            try ChangeIdentity.checkChosen(change.opId)
             guard !change.entityKey.hasPrefix("builtin.") else {
                 throw PushRejection(.badRequest, "built-in word lists come with the app and are not synced")
             }
@@ -125,6 +145,7 @@ public enum ChangeRules {
             return duplicate ? .duplicate(authorOf: nil) : .store(ChangeAudience(), .claimPool(id: change.entityKey))
 
         case .poolAssignment:
+            try ChangeIdentity.checkChosen(change.opId)
             let assignment = try decode(PoolAssignment.self, change.payload, "a word list's class")
             let classID = try id(assignment.classId, "a class")
             guard !pusher.isPupil, facts.taughtClasses.contains(UUID(uuidString: classID)!) else {
@@ -139,6 +160,7 @@ public enum ChangeRules {
 
         case .wordPostRoundStat:
             _ = try id(change.entityId, "a result")
+            try ChangeIdentity.checkChosen(change.opId)
             // Totals and the gallery add results up: one a game could not
             // have produced (a day-long round, a count beyond any integer)
             // is refused here, not summed later.
@@ -151,6 +173,8 @@ public enum ChangeRules {
             _ = try id(change.entityId, "a grade")
             let grade = try decode(GradeRecord.self, change.payload, "a grade")
             if let problem = grade.problem { throw PushRejection(.badRequest, problem) }
+            try ChangeIdentity.checkChosen(change.opId)
+            try ChangeIdentity.checkGrade(change.entityKey, grade)
             if let owner = facts.gradeOwners[change.entityKey], owner != pusher.id {
                 throw PushRejection(.forbidden, "this is another teacher's grade")
             }
@@ -176,6 +200,7 @@ public enum ChangeRules {
 
         case .classSettings:
             let classID = try id(change.entityId, "a class")
+            try ChangeIdentity.checkChosen(change.opId)
             guard !pusher.isPupil, facts.taughtClasses.contains(UUID(uuidString: classID)!) else {
                 throw PushRejection(.forbidden, "only the class's teacher sets its settings")
             }
@@ -185,6 +210,7 @@ public enum ChangeRules {
 
         case .profile:
             let accountID = try id(change.entityId, "an account")
+            try ChangeIdentity.checkChosen(change.opId)
             let profile = try decode(ProfileRecord.self, change.payload, "a profile")
             if let problem = profile.problem { throw PushRejection(.badRequest, problem) }
             let subject = facts.people[UUID(uuidString: accountID)!]

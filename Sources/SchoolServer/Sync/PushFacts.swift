@@ -22,6 +22,18 @@ public struct PushFacts: Sendable {
         public init(authors: [Person], deleted: Bool) { self.authors = authors; self.deleted = deleted }
     }
 
+    /// What an op id was first stored with. `payloadHash` is nil for
+    /// changes stored before hashes were kept.
+    public struct StoredOp: Sendable, Equatable {
+        public var entity: SyncChange.Entity
+        public var entityKey: String
+        public var payloadHash: String?
+
+        public init(entity: SyncChange.Entity, entityKey: String, payloadHash: String?) {
+            self.entity = entity; self.entityKey = entityKey; self.payloadHash = payloadHash
+        }
+    }
+
     /// Classes the pusher teaches (empty for a pupil).
     public var taughtClasses: Set<UUID> = []
     /// Sketches named by the batch that the server has, with their authors.
@@ -30,8 +42,9 @@ public struct PushFacts: Sendable {
     public var gradeOwners: [String: UUID] = [:]
     /// Accounts a grade or a profile in the batch is about.
     public var people: [UUID: Person] = [:]
-    /// Op ids of the batch the server already stored.
-    public var storedOps: Set<UUID> = []
+    /// What the server already stored under an op id the batch names
+    /// (and what the batch accepted so far).
+    public var storedOps: [UUID: StoredOp] = [:]
 
     public init() {}
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// One change a device pushes, checked for shape by the API before it gets
@@ -24,6 +25,20 @@ public struct SyncChange: Sendable, Hashable {
     /// device's spelling names the same record; others (pool ids) as sent.
     public var entityKey: String {
         UUID(uuidString: entityId).map { $0.uuidString.lowercased() } ?? entityId
+    }
+
+    /// The SHA-256 of the payload in lowercase hex: kept with the change so
+    /// a later push of the same op id can be told from another change
+    /// under a stolen id.
+    public var payloadHash: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in Crypto.SHA256.hash(data: Data(payload.utf8)) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 }
 

@@ -60,8 +60,13 @@ public struct SyncStore: Sendable {
             let found = try person(row, id: "id")
             facts.people[found.id] = found
         }
-        for row in try await select("SELECT opId FROM change WHERE opId IN", Set(changes.map(\.opId.key))) {
-            facts.storedOps.insert(try row.uuid("opId"))
+        for row in try await select("SELECT opId, entity, entityId, payloadHash FROM change WHERE opId IN",
+                                    Set(changes.map(\.opId.key))) {
+            guard let entity = SyncChange.Entity(rawValue: try row.text("entity")) else {
+                throw DatabaseProblem.unexpectedRow(column: "entity")
+            }
+            facts.storedOps[try row.uuid("opId")] = .init(entity: entity, entityKey: try row.text("entityId"),
+                                                           payloadHash: row["payloadHash"].text)
         }
         return facts
     }
@@ -71,25 +76,22 @@ public struct SyncStore: Sendable {
     /// get their `seq` in the order they commit: otherwise a device could
     /// pull a later change, move its cursor past it, and never see an
     /// earlier one that committed after.
+    ///
+    /// The decisions were made on facts read before the transaction, so two
+    /// pushes of one op (a retry while the first answer was on its way) can
+    /// both decide to store it. Only one row is inserted, and a change's
+    /// effects on the records beside the log happen only if its row is the
+    /// one this push inserted: a late retry of an old rename never undoes a
+    /// newer one.
     public func store(_ decided: [(SyncChange, ChangeDecision)], pusher: Account, now: Int64) async throws {
+        let push = SQLValue.text(UUID().key)
         var statements = db.dialect == .postgresql ? [SQLStatement("SELECT pg_advisory_xact_lock(7246002)")] : []
+        var effects: [SQLStatement] = []
         var authored = Set<String>()
         var touched = Set<String>()
         // New changes go in as multi-row inserts, in order: one statement
         // per change would cost a round trip each on PostgreSQL.
         var rows: [[SQLValue]] = []
-        func flush() {
-            for chunk in stride(from: 0, to: rows.count, by: Self.rowsPerInsert) {
-                let part = rows[chunk..<min(chunk + Self.rowsPerInsert, rows.count)]
-                let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: part.count).joined(separator: ", ")
-                statements.append(SQLStatement("""
-                    INSERT INTO change (opId, entity, entityId, payload, createdAt, authorId, receivedAt,
-                                        sketchId, classId, subjectId)
-                    VALUES \(marks) ON CONFLICT (opId) DO NOTHING
-                    """, part.flatMap { $0 }))
-            }
-            rows = []
-        }
         for (change, decision) in decided {
             switch decision {
             case .reject:
@@ -100,27 +102,26 @@ public struct SyncStore: Sendable {
                 if case .sketch(let id, _) = effect, touched.insert(id).inserted {
                     statements.append(Self.ensureSketch(id, now: now))
                 }
-                statements += Self.statements(for: effect, pusher: pusher, now: now)
+                let insertedHere = Guard(opId: .text(change.opId.key), push: push)
+                effects += Self.statements(for: effect, pusher: pusher, now: now, if: insertedHere)
                 if case .sketch(let id, _) = effect { authored.insert(id) }
                 rows.append([.text(change.opId.key), .text(change.entity.rawValue), .text(change.entityKey),
-                             .text(change.payload), .int(change.createdAt), .text(pusher.id.key), .int(now),
+                             .text(change.payload), .text(change.payloadHash), .int(change.createdAt),
+                             .text(pusher.id.key), .int(now), push,
                              Self.optional(audience.sketchID), Self.optional(audience.classID),
                              Self.optional(audience.subjectID)])
-                if case .assignPool(let poolID, _, true) = effect {
-                    // Pupils of the class may have pulled past the list's
-                    // last save before it was theirs to see: it goes out
-                    // again, after the assignment.
-                    flush()
-                    statements.append(SQLStatement("""
-                        INSERT INTO change (opId, entity, entityId, payload, createdAt, authorId, receivedAt,
-                                            sketchId, classId, subjectId)
-                        SELECT ?, entity, entityId, payload, createdAt, authorId, ?, NULL, NULL, NULL FROM change
-                        WHERE entity = 'pool' AND entityId = ? ORDER BY seq DESC LIMIT 1
-                        """, [.text(UUID().key), .int(now), .text(poolID)]))
-                }
             }
         }
-        flush()
+        for chunk in stride(from: 0, to: rows.count, by: Self.rowsPerInsert) {
+            let part = rows[chunk..<min(chunk + Self.rowsPerInsert, rows.count)]
+            let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: part.count).joined(separator: ", ")
+            statements.append(SQLStatement("""
+                INSERT INTO change (opId, entity, entityId, payload, payloadHash, createdAt, authorId, receivedAt,
+                                    pushId, sketchId, classId, subjectId)
+                VALUES \(marks) ON CONFLICT (opId) DO NOTHING
+                """, part.flatMap { $0 }))
+        }
+        statements += effects
         for sketchID in authored.sorted() {
             statements.append(SQLStatement(
                 "INSERT INTO sketchAuthor (sketchId, accountId) VALUES (?, ?) ON CONFLICT DO NOTHING",
@@ -137,42 +138,71 @@ public struct SyncStore: Sendable {
         try await db.transaction(statements)
     }
 
-    /// 10 values a row: 2,000 binds a statement, far under both databases' limits.
+    /// 12 values a row: 2,400 binds a statement, far under both databases' limits.
     private static let rowsPerInsert = 200
 
-    private static func statements(for effect: ChangeEffect, pusher: Account, now: Int64) -> [SQLStatement] {
+    /// "The change `opId` is the row this push inserted", as SQL: what an
+    /// effect's statement adds to its condition.
+    private struct Guard {
+        var opId: SQLValue
+        var push: SQLValue
+        var sql: String { "EXISTS (SELECT 1 FROM change WHERE opId = ? AND pushId = ?)" }
+        var binds: [SQLValue] { [opId, push] }
+    }
+
+    private static func statements(for effect: ChangeEffect, pusher: Account, now: Int64,
+                                   if inserted: Guard) -> [SQLStatement] {
+        let me = SQLValue.text(pusher.id.key)
         switch effect {
         case .none:
             return []
         case .sketch(let id, let change):
-            var out: [SQLStatement] = []
             switch change?.change {
             case .create?:
-                out.append(SQLStatement("""
+                return [SQLStatement("""
                     UPDATE sketch SET name = ?, width = ?, height = ?, createdAt = ?, described = 1
-                    WHERE id = ? AND described = 0
+                    WHERE id = ? AND described = 0 AND \(inserted.sql)
                     """, [.text(change?.name ?? ""), .double(change?.width ?? SketchMeta.defaultWidth),
-                          .double(change?.height ?? SketchMeta.defaultHeight), .int(change?.createdAt ?? now), .text(id)]))
+                          .double(change?.height ?? SketchMeta.defaultHeight), .int(change?.createdAt ?? now),
+                          .text(id)] + inserted.binds)]
             case .rename?:
-                out.append(SQLStatement("UPDATE sketch SET name = ? WHERE id = ?", [.text(change?.name ?? ""), .text(id)]))
+                return [SQLStatement("UPDATE sketch SET name = ? WHERE id = ? AND \(inserted.sql)",
+                                     [.text(change?.name ?? ""), .text(id)] + inserted.binds)]
             case .delete?:
-                out.append(SQLStatement("UPDATE sketch SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
-                                        [.int(now), .text(id)]))
+                return [SQLStatement("UPDATE sketch SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL AND \(inserted.sql)",
+                                     [.int(now), .text(id)] + inserted.binds)]
             case .thumbnail?, nil:
-                break
+                return []
             }
-            return out
         case .claimPool(let id):
-            return [SQLStatement("INSERT INTO poolOwner (poolId, accountId) VALUES (?, ?) ON CONFLICT (poolId) DO NOTHING",
-                                 [.text(id), .text(pusher.id.key)])]
-        case .assignPool(let id, let classID, let assigned):
-            return [assigned
-                ? SQLStatement("INSERT INTO poolAssignment (poolId, classId) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                               [.text(id), .text(classID)])
-                : SQLStatement("DELETE FROM poolAssignment WHERE poolId = ? AND classId = ?", [.text(id), .text(classID)])]
+            return [SQLStatement("""
+                INSERT INTO poolOwner (poolId, accountId) SELECT ?, ? WHERE \(inserted.sql)
+                ON CONFLICT (poolId) DO NOTHING
+                """, [.text(id), me] + inserted.binds)]
+        case .assignPool(let id, let classID, false):
+            return [SQLStatement("DELETE FROM poolAssignment WHERE poolId = ? AND classId = ? AND \(inserted.sql)",
+                                 [.text(id), .text(classID)] + inserted.binds)]
+        case .assignPool(let id, let classID, true):
+            return [
+                SQLStatement("""
+                    INSERT INTO poolAssignment (poolId, classId) SELECT ?, ? WHERE \(inserted.sql)
+                    ON CONFLICT DO NOTHING
+                    """, [.text(id), .text(classID)] + inserted.binds),
+                // Pupils of the class may have pulled past the list's last
+                // save before it was theirs to see: it goes out again, after
+                // the assignment.
+                SQLStatement("""
+                    INSERT INTO change (opId, entity, entityId, payload, payloadHash, createdAt, authorId, receivedAt,
+                                        pushId, sketchId, classId, subjectId)
+                    SELECT ?, entity, entityId, payload, payloadHash, createdAt, authorId, ?, ?, NULL, NULL, NULL
+                    FROM change WHERE entity = 'pool' AND entityId = ? AND \(inserted.sql) ORDER BY seq DESC LIMIT 1
+                    """, [.text(UUID().key), .int(now), inserted.push, .text(id)] + inserted.binds),
+            ]
         case .claimGrade(let id):
-            return [SQLStatement("INSERT INTO gradeOwner (gradeId, accountId) VALUES (?, ?) ON CONFLICT (gradeId) DO NOTHING",
-                                 [.text(id), .text(pusher.id.key)])]
+            return [SQLStatement("""
+                INSERT INTO gradeOwner (gradeId, accountId) SELECT ?, ? WHERE \(inserted.sql)
+                ON CONFLICT (gradeId) DO NOTHING
+                """, [.text(id), me] + inserted.binds)]
         }
     }
 

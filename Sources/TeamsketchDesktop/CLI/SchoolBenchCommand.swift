@@ -141,7 +141,7 @@ struct SchoolBenchCommand: ParsableCommand {
         var pushedUpTo = 0
         var round = 0
         if index == 0 {
-            let create = OutboxEntry(opId: UUID(), entity: .sketch, entityId: sketch.id.uuidString.lowercased(),
+            let create = OutboxEntry(opId: SketchOpIdentity.creation(of: sketch.id), entity: .sketch, entityId: sketch.id.uuidString.lowercased(),
                                      payload: try SketchChange.create(sketch, at: UnixMilliseconds.milliseconds(Date())).encoded(),
                                      createdAt: Date())
             _ = await latencies.time { try await connection.push([create]) }
@@ -152,7 +152,7 @@ struct SchoolBenchCommand: ParsableCommand {
         for stroke in strokes where ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(Int.random(in: 350...650)))
             let op = SketchOp.addStroke(stroke)
-            shared.append(OutboxEntry(opId: stroke.id, entity: .sketchOp, entityId: sketch.id.uuidString.lowercased(),
+            shared.append(OutboxEntry(opId: SketchOpIdentity.id(of: op, in: sketch.id), entity: .sketchOp, entityId: sketch.id.uuidString.lowercased(),
                                       payload: try SketchOpPayload.encode(op), createdAt: Date()))
             let all = shared.all
             let batch = Array(all[pushedUpTo...].suffix(50))

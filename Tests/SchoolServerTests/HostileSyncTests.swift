@@ -1,0 +1,148 @@
+import Foundation
+import HTTPTypes
+import LearnModel
+import Testing
+@testable import SchoolServer
+
+/// A pupil of another class, a classmate and another teacher try, as real
+/// HTTP clients with real tokens, to take or spoil what Mia and her teacher
+/// push. Each attempt is refused or harmless, and nothing of Mia's is lost.
+@Suite struct HostileSyncTests {
+    /// Mia and Ben in Frau Berg's 2b; Eve in Herr Kurz's 3a.
+    struct School {
+        var berg: String
+        var kurz: String
+        var twoB: TestClass
+        var threeA: TestClass
+        var mia: (id: String, token: String) { twoB.pupils["Mia"]! }
+        var ben: (id: String, token: String) { twoB.pupils["Ben"]! }
+        var eve: (id: String, token: String) { threeA.pupils["Eve"]! }
+    }
+
+    func school(_ api: TestAPI) async throws -> School {
+        let (_, berg) = try await api.teacher("Frau Berg")
+        let (_, kurz) = try await api.teacher("Herr Kurz")
+        return School(berg: berg, kurz: kurz,
+                      twoB: try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ben"]),
+                      threeA: try await api.schoolClass("3a", teacher: kurz, pupils: ["Eve"]))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anIdWorkedOutFromASketchCannotCarryAnotherChange(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let s = try await school(api)
+            // The sketch id is the LAN session's, which every beacon carries.
+            let sketch = UUID()
+            let create = Changes.create(sketch, name: "Zoo"), stroke = Changes.stroke(sketch)
+            let createID = try #require(create["opId"] as? String), strokeID = try #require(stroke["opId"] as? String)
+
+            // Eve files a profile change under the id of Mia's creation to come…
+            let profile = Changes.record("profile", s.eve.id, ProfileRecord(name: "Eve", at: 1),
+                                         opId: try #require(UUID(uuidString: createID)))
+            let squat = try await api.push([profile], token: s.eve.token)
+            #expect(squat.rejected[createID] == "conflict")
+            // …and a stroke of her own sketch under the id of Mia's stroke.
+            let elsewhere = UUID()
+            var copied = Changes.stroke(elsewhere, author: "Eve"); copied["opId"] = strokeID
+            let evesOwn = try await api.push([Changes.create(elsewhere), copied], token: s.eve.token)
+            #expect(evesOwn.rejected[strokeID] == "conflict")
+
+            // Mia's creation and stroke are hers, whole.
+            let mias = try await api.push([create, stroke], token: s.mia.token)
+            #expect(Set(mias.accepted) == [createID, strokeID] && mias.rejected.isEmpty, "\(mias.rejected)")
+            let pulled = try await api.pullAll(token: s.berg)
+            let creation = pulled.first { $0["opId"] as? String == createID }
+            #expect(creation?["entity"] as? String == "sketch")
+            #expect(creation?["authorId"] as? String == s.mia.id)
+            let listed = try await api.call(.get, "/sketches", token: s.berg).array
+            #expect(listed.map { $0["name"] as? String } == ["Zoo"])
+            #expect(listed.first?["opCount"] as? Int == 1)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anOpIdStoredOnceNeverNamesOtherContent(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let s = try await school(api)
+            let opID = UUID()
+            let mine = Changes.record("profile", s.mia.id, ProfileRecord(name: "Mia", at: 1), opId: opID)
+            #expect(try await api.push([mine], token: s.mia.token).accepted == [opID.key])
+            // Sent again (the answer was lost): stored before, harmless.
+            #expect(try await api.push([mine], token: s.mia.token).accepted == [opID.key])
+            // The same id with other content is a conflict, whoever sends it.
+            let renamed = Changes.record("profile", s.mia.id, ProfileRecord(name: "Mimi", at: 2), opId: opID)
+            #expect(try await api.push([renamed], token: s.mia.token).rejected[opID.key] == "conflict")
+            let bens = Changes.record("profile", s.ben.id, ProfileRecord(name: "Ben", at: 2), opId: opID)
+            #expect(try await api.push([bens], token: s.ben.token).rejected[opID.key] == "conflict")
+            // Within one push as well: the first is stored, its twin refused.
+            let twinID = UUID()
+            let first = Changes.record("profile", s.ben.id, ProfileRecord(name: "Ben", at: 3), opId: twinID)
+            let twin = Changes.record("profile", s.ben.id, ProfileRecord(name: "Benno", at: 3), opId: twinID)
+            let both = try await api.push([first, twin], token: s.ben.token)
+            #expect(both.accepted == [twinID.key] && both.rejected[twinID.key] == "conflict")
+
+            let profiles = try await api.pullAll(token: s.berg).filter { $0["entity"] as? String == "profile" }
+            #expect(profiles.compactMap { $0["payload"] as? String }.map { $0.contains("\"Mia\"") || $0.contains("\"Ben\"") }
+                == [true, true])
+            #expect(profiles.ids() == [opID.key, twinID.key])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anotherTeacherCannotBlockAGradeByItsId(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let s = try await school(api)
+            let mia = try #require(UUID(uuidString: s.mia.id)), eve = try #require(UUID(uuidString: s.eve.id))
+            let miasResults = GradeIdentity.wordPostResults(of: mia)
+            let miasGradeID = GradeIdentity.pupil(.wordPostGame, miasResults, pupil: mia)
+
+            // Herr Kurz grades his own pupil under the id of Mia's game grade…
+            let evesGrade = GradeRecord(target: .wordPostGame, targetId: GradeIdentity.wordPostResults(of: eve).key,
+                                        pupilId: eve.key, pupilName: "Eve", grade: 4, comment: "", at: 1)
+            let squat = Changes.record("grade", miasGradeID.key, evesGrade)
+            let answer = try await api.push([squat], token: s.kurz)
+            #expect(answer.rejected.values.first == "conflict")
+            // …or Eve on Mia's results, under the id that pair would have.
+            var onMias = evesGrade; onMias.targetId = miasResults.key
+            let crossed = Changes.record("grade", GradeIdentity.pupil(.wordPostGame, miasResults, pupil: eve).key, onMias)
+            #expect(try await api.push([crossed], token: s.kurz).rejected.values.first == "conflict")
+            // His own pupil under her own id is his to grade.
+            #expect(try await api.push([Changes.grade(evesGrade)], token: s.kurz).rejected.isEmpty)
+
+            // Frau Berg's grade of Mia is stored, and Mia gets it.
+            let miasGrade = GradeRecord(target: .wordPostGame, targetId: miasResults.key, pupilId: mia.key,
+                                        pupilName: "Mia", grade: 1, comment: "Super!", at: 2)
+            let given = try await api.push([Changes.grade(miasGrade)], token: s.berg)
+            #expect(given.accepted.count == 1 && given.rejected.isEmpty, "\(given.rejected)")
+            let grades = try await api.pullAll(token: s.mia.token).filter { $0["entity"] as? String == "grade" }
+            #expect(grades.map { $0["entityId"] as? String } == [miasGradeID.key])
+            #expect(grades.first?["authorId"] as? String != nil)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aLateCopyOfAnOldRenameDoesNotUndoANewerOne(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let s = try await school(api)
+            let sketch = UUID()
+            _ = try await api.push([Changes.create(sketch, name: "Zoo")], token: s.mia.token)
+            let old = Changes.sketchChange(sketch, .rename("Alt", at: 2))
+            let newer = Changes.sketchChange(sketch, .rename("Neu", at: 3))
+            #expect(try await api.push([old], token: s.mia.token).rejected.isEmpty)
+            // A retry of the old rename, decided while its first push was
+            // still being written, reaches the database after a newer one.
+            let stale = try SyncChange(opId: #require(UUID(uuidString: old["opId"] as! String)), entity: .sketch,
+                                       entityId: sketch.key, payload: old["payload"] as! String, createdAt: 1)
+            #expect(try await api.push([newer], token: s.mia.token).rejected.isEmpty)
+            let account = Account(id: try #require(UUID(uuidString: s.mia.id)), role: .pupil, name: "Mia",
+                                  classID: UUID(uuidString: s.twoB.id))
+            let decided = ChangeDecision.store(ChangeAudience(sketchID: sketch.key),
+                                               .sketch(id: sketch.key, change: .rename("Alt", at: 2)))
+            try await SyncStore(db: api.database).store([(stale, decided)], pusher: account, now: api.clock.now)
+
+            #expect(try await api.call(.get, "/sketches", token: s.mia.token).array.first?["name"] as? String == "Neu")
+            let renames = try await api.pullAll(token: s.mia.token).filter { $0["entity"] as? String == "sketch" }
+            #expect(renames.count == 3)
+        }
+    }
+}
