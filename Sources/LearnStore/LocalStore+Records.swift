@@ -7,10 +7,19 @@ import LearnModel
 /// only its latest value; the last change in the server's order wins, so a
 /// record pulled later replaces one set here earlier.
 extension LocalStore {
+    /// The teacher's edit comes after the edit they saw, even on a laptop
+    /// whose clock is behind the one that made it: its time is moved past
+    /// the kept one's, so every device keeps this edit (`supersedes`).
     public func setGrade(id: UUID, _ record: GradeRecord) throws {
         if let problem = record.problem { throw StoreError.invalidRecord(problem) }
-        try writeRecord(.grade, id: id.storeKey, record) { db, data in
-            try Self.upsertGrade(id: id.storeKey, record, data, db)
+        try writer.write { db in
+            var record = record
+            if let kept = try Self.grade(id: id.storeKey, db), kept.at >= record.at, kept.at < Int64.max {
+                record.at = kept.at + 1
+            }
+            let data = try JSONEncoder().encode(record)
+            _ = try Self.upsertGrade(id: id.storeKey, record, data, db)
+            try insertOutbox(.grade, entityId: id.storeKey, payload: data, at: StoreTime.milliseconds(clock.now()), db)
         }
     }
 
@@ -76,11 +85,22 @@ extension LocalStore {
 
     // MARK: shared with pulling
 
-    static func upsertGrade(id: String, _ record: GradeRecord, _ data: Data, _ db: Database) throws {
+    /// Keeps the edit if it is the latest of its grade (`supersedes`);
+    /// false when the kept one is later.
+    static func upsertGrade(id: String, _ record: GradeRecord, _ data: Data, _ db: Database) throws -> Bool {
+        if let kept = try grade(id: id, db), !record.supersedes(kept) { return false }
         try db.execute(sql: """
             INSERT INTO grade (id, targetId, record) VALUES (?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET targetId = excluded.targetId, record = excluded.record
             """, arguments: [id, record.targetId.lowercased(), data])
+        return true
+    }
+
+    /// The kept edit of a grade; nil for none (or an unreadable one, which
+    /// any edit replaces).
+    private static func grade(id: String, _ db: Database) throws -> GradeRecord? {
+        try Data.fetchOne(db, sql: "SELECT record FROM grade WHERE id = ?", arguments: [id])
+            .flatMap { try? JSONDecoder().decode(GradeRecord.self, from: $0) }
     }
 
     static func applyAssignment(poolID: String, _ record: PoolAssignment, _ db: Database) throws {

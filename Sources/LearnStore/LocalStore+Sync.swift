@@ -137,8 +137,7 @@ extension LocalStore {
         case .grade:
             guard let grade = try? decoder.decode(GradeRecord.self, from: change.payload), grade.problem == nil
             else { return .skipped }
-            try Self.upsertGrade(id: change.entityId.lowercased(), grade, change.payload, db)
-            return .applied
+            return try Self.upsertGrade(id: change.entityId.lowercased(), grade, change.payload, db) ? .applied : .alreadyHad
 
         case .classSettings:
             guard let settings = try? decoder.decode(ClassSettingsRecord.self, from: change.payload),

@@ -111,7 +111,7 @@ import Testing
         }
     }
 
-    @Test func renamesGradesAndDeletionsFollowTheServersOrder() throws {
+    @Test func renamesAndDeletionsFollowTheServersOrderAndGradesTheirEditTime() throws {
         let doc = StoreFixture.document()
         let a = try LocalStore.inMemory(), b = try LocalStore.inMemory()
         try a.saveSketch(doc)
@@ -127,9 +127,10 @@ import Testing
             try change(13, .grade, gradeID, GradeRecord(target: .sketch, targetId: target, grade: 3, comment: "", at: 9)),
             try change(14, .grade, gradeID, GradeRecord(target: .sketch, targetId: target, grade: 1, comment: "Toll", at: 2)),
         ], cursor: 14, for: "k")
-        // The server's order decides, not the devices' clocks.
+        // Renames follow the server's order; a grade is its latest edit,
+        // however late an older one arrives (`GradeRecord.supersedes`).
         #expect(try b.sketches().first?.name == "Dann")
-        #expect(try b.grades(forTarget: target).map(\.grade) == [1])
+        #expect(try b.grades(forTarget: target).map(\.grade) == [3])
         try b.applyRemote([try change(15, .sketch, target, SketchChange.delete(at: 3))], cursor: 15, for: "k")
         #expect(try b.sketches().isEmpty)
         // Ops that arrive for a deleted sketch are not stored.

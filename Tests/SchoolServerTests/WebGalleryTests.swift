@@ -234,6 +234,32 @@ import Testing
         #expect(page.status == .seeOther && page.location == "/gallery")
     }
 
+    /// An edit made offline on one laptop and pushed after a newer edit
+    /// from another does not bring the old grade back.
+    @Test(arguments: Backend.allCases)
+    func theLatestEditOfAGradeIsTheOneShownWhateverOrderItArrived(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia"])
+            let mia = klass.pupils["Mia"]!
+            let sketch = UUID()
+            _ = try await api.push([Changes.create(sketch, name: "Haus"), Changes.stroke(sketch, author: "Mia")], token: mia.token)
+            var grade = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.id.lowercased(),
+                                    pupilName: "Mia", grade: 1, comment: "neu", at: 1_790_000_200_000)
+            #expect(try await api.push([Changes.grade(grade)], token: teacher.token).rejected.isEmpty)
+            grade.grade = 4; grade.comment = "alt"; grade.at = 1_790_000_100_000
+            #expect(try await api.push([Changes.grade(grade)], token: teacher.token).rejected.isEmpty)
+
+            let browser = Browser(api.client, language: "de")
+            try await signInTeacher(browser)
+            let lines = try await browser.get("/gallery/classes/\(klass.id)/grades.csv").text.components(separatedBy: "\r\n")
+            #expect(lines.filter { $0.hasPrefix("Mia,") }.count == 1)
+            #expect(lines.contains { $0.hasPrefix("Mia,Haus,no,1,neu,") }, "\(lines)")
+            // The older edit is kept in the log: history, not lost.
+            #expect(try await api.pullAll(token: teacher.token).filter { $0["entity"] as? String == "grade" }.count == 2)
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func aTeacherSeesAPupilsGameWeekByWeekAndTakesTheClassAsSpreadsheets(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in

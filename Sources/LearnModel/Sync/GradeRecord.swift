@@ -46,4 +46,16 @@ public struct GradeRecord: Codable, Hashable, Sendable {
         }
         return nil
     }
+
+    /// Whether this edit of a grade replaces `other`, an edit of the same
+    /// grade. The later edit wins, in whatever order edits reach a device or
+    /// the server: a grade changed offline and pushed a day later does not
+    /// replace a newer one. Two edits of one millisecond (two laptops) are
+    /// ordered by what they say, so every copy keeps the same one. The
+    /// server and every device decide by this one rule.
+    public func supersedes(_ other: GradeRecord) -> Bool {
+        if at != other.at { return at > other.at }
+        return (grade ?? 0, comment, deleted ? 1 : 0, pupilName ?? "")
+            > (other.grade ?? 0, other.comment, other.deleted ? 1 : 0, other.pupilName ?? "")
+    }
 }

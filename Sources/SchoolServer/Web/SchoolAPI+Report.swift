@@ -54,28 +54,32 @@ extension SchoolAPI {
     }
 
     struct Report: Sendable {
-        /// The latest record of every grade, taken-back ones left out.
+        /// The latest edit of every grade, taken-back ones left out.
         var grades: [GradeRecord] = []
         /// Each result with the account that pushed it (the pupil playing).
         var results: [(pupil: UUID, result: RoundResult)] = []
     }
 
-    /// At most this many grades and results are read for one page.
+    /// At most this many grades, and this many results, are read for one page.
     static let maxReportChanges = 20_000
 
     func report() async throws -> Report {
         var latest: [String: GradeRecord] = [:]
         var report = Report()
         let decoder = JSONDecoder()
-        for stored in try await visibleChanges(only: [.grade, .wordPostRoundStat]) {
-            let payload = Data(stored.change.payload.utf8)
-            switch stored.change.entity {
-            case .grade: latest[stored.change.entityId.lowercased()] = try? decoder.decode(GradeRecord.self, from: payload)
-            case .wordPostRoundStat:
-                if let result = try? decoder.decode(RoundResult.self, from: payload) {
-                    report.results.append((stored.authorID, result))
-                }
-            default: break
+        // Grades are read on their own, so a class's many game results
+        // never crowd them out of the page.
+        for stored in try await visibleChanges(only: [.grade]) {
+            // The latest edit, not the last to arrive (`supersedes`).
+            let id = stored.change.entityId.lowercased()
+            if let grade = try? decoder.decode(GradeRecord.self, from: Data(stored.change.payload.utf8)),
+               latest[id].map(grade.supersedes) ?? true {
+                latest[id] = grade
+            }
+        }
+        for stored in try await visibleChanges(only: [.wordPostRoundStat]) {
+            if let result = try? decoder.decode(RoundResult.self, from: Data(stored.change.payload.utf8)) {
+                report.results.append((stored.authorID, result))
             }
         }
         report.grades = latest.values.filter { !$0.deleted }.sorted { $0.at > $1.at }
