@@ -29,11 +29,18 @@ public struct BeaconConfiguration: Sendable, Hashable {
     public var interval: Duration
     /// Listeners forget a host after this many beacons in a row are missed.
     public var missedBeforeExpiry: Int
+    /// Whether a listener shares its port with other apps' listeners
+    /// (SO_REUSEADDR, SO_REUSEPORT), so every app on a machine hears the
+    /// beacons on the fixed port. A listener on port 0 (tests) wants a port
+    /// of its own: Linux may give a sharing socket bound to port 0 a port
+    /// another sharing socket holds, and the two then split each other's
+    /// datagrams.
+    public var sharesPort: Bool
 
     public init(port: Int = standardPort, multicastGroup: String? = standardGroup,
                 multicastInterfaces: [String]? = nil, broadcastAddresses: [String]? = nil,
                 burstCount: Int = 3, burstInterval: Duration = .milliseconds(200),
-                interval: Duration = .seconds(2), missedBeforeExpiry: Int = 3) {
+                interval: Duration = .seconds(2), missedBeforeExpiry: Int = 3, sharesPort: Bool = true) {
         self.port = port
         self.multicastGroup = multicastGroup
         self.multicastInterfaces = multicastInterfaces
@@ -42,6 +49,7 @@ public struct BeaconConfiguration: Sendable, Hashable {
         self.burstInterval = burstInterval
         self.interval = interval
         self.missedBeforeExpiry = missedBeforeExpiry
+        self.sharesPort = sharesPort
     }
 
     public static let standard = BeaconConfiguration()
@@ -49,9 +57,11 @@ public struct BeaconConfiguration: Sendable, Hashable {
     /// Everything on 127.0.0.1: multicast via the loopback interface and
     /// broadcast to 127.255.255.255. Two processes on one machine hear each
     /// other this way (a unicast to 127.0.0.1 would reach only one of them).
-    public static func loopback(port: Int, interval: Duration = .seconds(2)) -> BeaconConfiguration {
+    /// On port 0 the listener's port is its own unless `sharesPort` says so.
+    public static func loopback(port: Int, interval: Duration = .seconds(2), sharesPort: Bool? = nil) -> BeaconConfiguration {
         BeaconConfiguration(port: port, multicastInterfaces: ["127.0.0.1"],
-                            broadcastAddresses: [loopbackBroadcast], interval: interval)
+                            broadcastAddresses: [loopbackBroadcast], interval: interval,
+                            sharesPort: sharesPort ?? (port != 0))
     }
 
     /// How long a beacon finding lives: the missed beacons plus half an

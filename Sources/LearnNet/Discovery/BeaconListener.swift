@@ -7,8 +7,8 @@ import NIOPosix
 /// Expiry is not done here: the caller's `DiscoveryList` does it, so all
 /// mechanisms age by the same rules.
 ///
-/// The socket sets SO_REUSEADDR and SO_REUSEPORT so several apps on one
-/// machine can all listen; multicast and broadcast datagrams are delivered
+/// The socket sets SO_REUSEADDR and SO_REUSEPORT (`sharesPort`) so several
+/// apps on one machine can all listen; multicast and broadcast datagrams are delivered
 /// to every such socket (a unicast one would reach only one of them).
 public final class BeaconListener: @unchecked Sendable {
     public let configuration: BeaconConfiguration
@@ -41,9 +41,10 @@ public final class BeaconListener: @unchecked Sendable {
     public func start() async -> MechanismStatus {
         if let ch = lock.withLock({ channel }), ch.isActive { return status }
         let handler = BeaconInboundHandler(listener: self)
+        let shared = SocketOptionValue(configuration.sharesPort ? 1 : 0)
         let bootstrap = DatagramBootstrap(group: group)
-            .channelOption(.socketOption(.so_reuseaddr), value: 1)
-            .channelOption(.socketOption(NIOBSDSocket.Option(rawValue: SO_REUSEPORT)), value: 1)
+            .channelOption(.socketOption(.so_reuseaddr), value: shared)
+            .channelOption(.socketOption(NIOBSDSocket.Option(rawValue: SO_REUSEPORT)), value: shared)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(handler)
