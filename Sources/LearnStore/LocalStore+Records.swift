@@ -4,8 +4,10 @@ import LearnModel
 
 /// Records a teacher's devices make and the school server hands on: grades,
 /// class settings, profiles and which class a pool is given to. Each keeps
-/// only its latest value; the last change in the server's order wins, so a
-/// record pulled later replaces one set here earlier.
+/// only its latest value. For a grade that is its latest edit
+/// (`GradeRecord.supersedes`), however late an older one arrives; for the
+/// others the last change in the server's order wins, so a record pulled
+/// later replaces one set here earlier.
 extension LocalStore {
     /// The teacher's edit comes after the edit they saw, even on a laptop
     /// whose clock is behind the one that made it: its time is moved past
