@@ -23,8 +23,11 @@ enum Loopback {
         config.options = options
         config.options.maxConnectionsPerAddress = maxPerAddress
         config.log = log
-        let handler = EventLog.handler(for: events)
-        return try await SessionHost.start(config, group: group, onEvent: handler)
+        let trouble = TroubleLog()
+        let handler = trouble.handler(passingOn: EventLog.handler(for: events))
+        let host = try await SessionHost.start(config, group: group, onEvent: handler)
+        TroubleLog.register(trouble, for: host)
+        return host
     }
 
     static func join(_ host: SessionHost, _ name: String, role: PeerRole = .drawer,
@@ -35,8 +38,11 @@ enum Loopback {
         config.options = options
         config.rejoinWindow = rejoinWindow
         config.log = .silent
-        let handler = EventLog.handler(for: events)
-        return try await SessionClient.connect(config, group: group, onEvent: handler)
+        let trouble = TroubleLog()
+        let handler = trouble.handler(passingOn: EventLog.handler(for: events))
+        let client = try await SessionClient.connect(config, group: group, onEvent: handler)
+        TroubleLog.register(trouble, for: client)
+        return client
     }
 
     /// Host + `n` drawers, all accepted and started.
@@ -96,7 +102,70 @@ enum Loopback {
             let order = d.ops.map(\.kind) == docs[0].ops.map(\.kind) ? "" : " (ops differ in order or kind)"
             Issue.record("pen \(i)'s sketch differs from the host's: \(differing.joined(separator: "; "))\(order)")
         }
+        if docs.contains(where: { $0 != docs[0] }) {
+            for (i, p) in pens.enumerated() { Issue.record("pen \(i): \(await diagnosis(of: p))") }
+        }
         return docs[0]
+    }
+}
+
+extension Loopback {
+    /// What a pen went through: for a member its counts of ops it could not
+    /// use, for the host its slow drops, and for both the connection trouble
+    /// and snapshots it saw.
+    static func diagnosis(of pen: any SessionPen) async -> String {
+        var parts: [String] = []
+        if let client = pen as? SessionClient {
+            let s = await client.state()
+            parts.append("member \(s.index.map(String.init) ?? "-") \(s.phase), rejected \(s.rejectedCount), "
+                + "duplicates \(s.duplicateCount), gaps \(s.gapCount), unconfirmed \(s.unconfirmedOpCount)")
+        } else if let host = pen as? SessionHost {
+            let s = await host.statistics()
+            parts.append("host, slow drops \(s.slowDrops), merged batches \(s.mergedBatches)")
+        }
+        let trouble = TroubleLog.log(for: pen)?.entries ?? []
+        parts.append(trouble.isEmpty ? "no trouble seen" : trouble.joined(separator: ", "))
+        return parts.joined(separator: "; ")
+    }
+}
+
+/// The events of a loopback pen that explain a sketch gone different:
+/// connections lost and dropped, snapshots taken, members leaving, ops
+/// refused. Drawing events are left out, so a long test keeps little.
+final class TroubleLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [String] = []
+    /// Weakly held pens, so a pen made elsewhere at a freed pen's address
+    /// is not given that pen's log.
+    private struct Entry { weak var pen: AnyObject?; let log: TroubleLog }
+    nonisolated(unsafe) private static var logs: [ObjectIdentifier: Entry] = [:]
+    private static let logsLock = NSLock()
+
+    var entries: [String] { lock.withLock { kept } }
+
+    func handler(passingOn next: @escaping @Sendable (SessionEvent) -> Void) -> @Sendable (SessionEvent) -> Void {
+        { [self] e in
+            next(e)
+            let entry: String? = switch e {
+            case .documentReset(let d, let live): "snapshot of \(d.ops.count) ops and \(live.count) live strokes"
+            case .connectionLost, .connectionDropped, .memberLeft, .opRefused, .ownStrokeRefused, .refused,
+                 .accepted, .ended: "\(e)"
+            default: nil
+            }
+            if let entry { lock.withLock { kept.append(entry) } }
+        }
+    }
+
+    static func register(_ log: TroubleLog, for pen: AnyObject) {
+        logsLock.withLock {
+            logs = logs.filter { $0.value.pen != nil }
+            logs[ObjectIdentifier(pen)] = Entry(pen: pen, log: log)
+        }
+    }
+
+    static func log(for pen: any SessionPen) -> TroubleLog? {
+        let pen = pen as AnyObject
+        return logsLock.withLock { logs[ObjectIdentifier(pen)].flatMap { $0.pen === pen ? $0.log : nil } }
     }
 }
 
