@@ -4,11 +4,14 @@ import GRDB
 
 extension LocalStore {
     /// Records a round for the named players (signed-in pupils or ones who
-    /// typed a name); players without a name are not recorded. One row and one
-    /// outbox row per pupil, in one transaction. Returns the rows written.
+    /// typed a name); players without a name are not recorded. One row per
+    /// pupil, in one transaction; a player with a school account in
+    /// `accounts` also gets an outbox row, filed under that account on the
+    /// server. The others' rows stay on this laptop (`unfiledResults`).
+    /// Returns the rows written.
     @discardableResult
-    public func recordRound(_ summary: WordPostRoundSummary, gameID: UUID,
-                            names: [PlayerID: String]) throws -> [WordPostRoundStat] {
+    public func recordRound(_ summary: WordPostRoundSummary, gameID: UUID, names: [PlayerID: String],
+                            accounts: [PlayerID: UUID] = [:]) throws -> [WordPostRoundStat] {
         try writer.write { db in
             let now = StoreTime.milliseconds(clock.now())
             var written: [WordPostRoundStat] = []
@@ -18,19 +21,34 @@ extension LocalStore {
                     id: ids.next(), gameID: gameID, round: summary.round, playerName: name, word: result.word,
                     finished: result.finished, milliseconds: result.milliseconds, lettersSent: result.lettersSent,
                     lettersReceived: result.lettersReceived, wrongPlacements: result.wrongPlacements,
-                    playedAt: StoreTime.date(StoreTime.milliseconds(summary.endedAt)))
+                    playedAt: StoreTime.date(StoreTime.milliseconds(summary.endedAt)),
+                    playerID: accounts[result.player])
                 try db.execute(sql: """
                     INSERT INTO wordPostRoundStat (id, gameId, round, playerName, word, finished, durationMs,
-                        lettersSent, lettersReceived, wrongPlacements, playedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        lettersSent, lettersReceived, wrongPlacements, playedAt, filed)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [stat.id.storeKey, gameID.storeKey, stat.round, name, stat.word, stat.finished,
                                      stat.milliseconds, stat.lettersSent, stat.lettersReceived, stat.wrongPlacements,
-                                     StoreTime.milliseconds(stat.playedAt)])
-                try insertOutbox(.wordPostRoundStat, entityId: stat.id.storeKey, payload: JSONEncoder().encode(stat),
-                                 at: now, db)
+                                     StoreTime.milliseconds(stat.playedAt), stat.playerID != nil])
+                if stat.playerID != nil {
+                    try insertOutbox(.wordPostRoundStat, entityId: stat.id.storeKey,
+                                     payload: JSONEncoder().encode(stat), at: now, db)
+                }
                 written.append(stat)
             }
             return written
+        }
+    }
+
+    /// Results kept on this laptop only because their player's name matched
+    /// no school account: how many, under which names (sorted).
+    public func unfiledResults() throws -> (count: Int, names: [String]) {
+        try writer.read { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM wordPostRoundStat WHERE NOT filed") ?? 0
+            let names = try String.fetchAll(db, sql: """
+                SELECT DISTINCT playerName FROM wordPostRoundStat WHERE NOT filed ORDER BY playerName
+                """)
+            return (count, names)
         }
     }
 

@@ -110,6 +110,14 @@ enum StoreSchema {
                 t.primaryKey(["poolId", "classId"])
             }
         }
+        // A game result whose player this laptop could not match to a
+        // school account is kept here only (`filed` false) and is never
+        // pushed: filed under a guess, it would be another pupil's record.
+        migrator.registerMigration("v4") { db in
+            try db.alter(table: "wordPostRoundStat") { t in
+                t.add(column: "filed", .boolean).notNull().defaults(to: true)
+            }
+        }
         return migrator
     }
 }

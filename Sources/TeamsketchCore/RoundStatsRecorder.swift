@@ -17,11 +17,15 @@ public struct RoundStatsRecorder: Sendable {
     /// One id per game, so a teacher can tell two games of the same day apart.
     public let gameID: UUID
     private let store: StoreClient?
+    /// Who the players are at school: results are filed under each
+    /// player's own account, never all under this laptop's.
+    private let accounts: PlayerAccounts
     private var recordedRounds: Set<Int> = []
 
-    public init(seat: Seat, store: StoreClient?, gameID: UUID = UUID()) {
+    public init(seat: Seat, store: StoreClient?, accounts: PlayerAccounts = PlayerAccounts(), gameID: UUID = UUID()) {
         self.seat = seat
         self.store = store
+        self.accounts = accounts
         self.gameID = gameID
     }
 
@@ -38,16 +42,17 @@ public struct RoundStatsRecorder: Sendable {
     }
 
     /// Records the round, unless this device does not record or already did
-    /// for this round. Returns the rows written; throws when the store
-    /// refused them (the round still counts as handled: a second try after
-    /// a partial failure could count it twice).
+    /// for this round; `me` is the player at this laptop. Returns the rows
+    /// written; throws when the store refused them (the round still counts
+    /// as handled: a second try after a partial failure could count it twice).
     @discardableResult
-    public mutating func roundFinished(_ summary: WordPostRoundSummary?,
-                                       names: [PlayerID: String]) throws(RoundStatsError) -> Int {
+    public mutating func roundFinished(_ summary: WordPostRoundSummary?, names: [PlayerID: String],
+                                       me: PlayerID?) throws(RoundStatsError) -> Int {
         guard records, let summary, let store, !recordedRounds.contains(summary.round) else { return 0 }
         recordedRounds.insert(summary.round)
+        let named = Self.namedPlayers(names)
         do {
-            return try store.recordRound(summary, gameID, Self.namedPlayers(names))
+            return try store.recordRound(summary, gameID, named, accounts.resolve(named, me: me))
         } catch {
             throw RoundStatsError(round: summary.round, underlying: error)
         }

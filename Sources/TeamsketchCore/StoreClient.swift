@@ -16,10 +16,11 @@ public struct StoreClient: Sendable {
     /// A new sketch with all its ops in one transaction (an import).
     public var saveSketch: @Sendable (_ document: SketchDocument) throws -> Void
     public var setThumbnail: @Sendable (_ png: Data, _ sketch: UUID) throws -> Void
-    /// Buchstaben Post results of one round for the named players; returns
+    /// Buchstaben Post results of one round for the named players, filed
+    /// under the accounts given (the others stay on this laptop); returns
     /// how many rows were written.
     public var recordRound: @Sendable (_ summary: WordPostRoundSummary, _ game: UUID,
-                                       _ names: [PlayerID: String]) throws -> Int
+                                       _ names: [PlayerID: String], _ accounts: [PlayerID: UUID]) throws -> Int
 
     public init(storedOpCount: @escaping @Sendable (UUID) throws -> Int?,
                 isSketchIDTaken: @escaping @Sendable (UUID) throws -> Bool,
@@ -27,7 +28,8 @@ public struct StoreClient: Sendable {
                 append: @escaping @Sendable ([SketchOp], UUID) throws -> Void,
                 saveSketch: @escaping @Sendable (SketchDocument) throws -> Void,
                 setThumbnail: @escaping @Sendable (Data, UUID) throws -> Void,
-                recordRound: @escaping @Sendable (WordPostRoundSummary, UUID, [PlayerID: String]) throws -> Int) {
+                recordRound: @escaping @Sendable (WordPostRoundSummary, UUID, [PlayerID: String],
+                                                  [PlayerID: UUID]) throws -> Int) {
         self.storedOpCount = storedOpCount
         self.isSketchIDTaken = isSketchIDTaken
         self.createSketch = createSketch
@@ -45,7 +47,7 @@ public struct StoreClient: Sendable {
             append: { try store.append(contentsOf: $0, to: $1) },
             saveSketch: { try store.saveSketch($0) },
             setThumbnail: { try store.setThumbnail($0, for: $1) },
-            recordRound: { try store.recordRound($0, gameID: $1, names: $2).count })
+            recordRound: { try store.recordRound($0, gameID: $1, names: $2, accounts: $3).count })
     }
 
     /// Every call throws `StoreUnavailable`.
@@ -56,7 +58,7 @@ public struct StoreClient: Sendable {
         append: { _, _ in throw StoreUnavailable() },
         saveSketch: { _ in throw StoreUnavailable() },
         setThumbnail: { _, _ in throw StoreUnavailable() },
-        recordRound: { _, _, _ in throw StoreUnavailable() })
+        recordRound: { _, _, _, _ in throw StoreUnavailable() })
 }
 
 /// What `StoreClient.failing` throws.

@@ -53,14 +53,20 @@ import LearnStore
         _ = game.apply(.send(letter: tile.id, from: 0, to: 1))
         _ = WordPostFixture.finishRound(&game, at: WordPostFixture.at(30))
         let names: [PlayerID: String] = [0: "Anna", 1: "Ben"] // player 2 plays unnamed
-        let rows = try store.recordRound(try #require(game.rounds.last), gameID: gameID, names: names)
+        let accounts: [PlayerID: UUID] = [0: UUID(), 1: UUID()]
+        let rows = try store.recordRound(try #require(game.rounds.last), gameID: gameID, names: names, accounts: accounts)
         #expect(rows.map(\.playerName) == ["Anna", "Ben"])
         #expect(try store.outboxCount() == 2)
         #expect(try store.pendingOutbox().allSatisfy { $0.entity == .wordPostRoundStat })
+        // Each result carries the account of its own player.
+        let pushed = try store.pendingOutbox().map { try JSONDecoder().decode(WordPostRoundStat.self, from: $0.payload) }
+        #expect(Set(pushed.map { "\($0.playerName) \($0.playerID!)" })
+                == ["Anna \(accounts[0]!)", "Ben \(accounts[1]!)"])
+        #expect(try store.unfiledResults().count == 0)
 
         _ = game.apply(.nextRound(at: WordPostFixture.at(40)))
         _ = game.apply(.endGame(at: WordPostFixture.at(50)))
-        try store.recordRound(try #require(game.rounds.last), gameID: gameID, names: names)
+        try store.recordRound(try #require(game.rounds.last), gameID: gameID, names: names, accounts: accounts)
 
         let anna = try store.stats(forPlayer: "Anna")
         #expect(anna.rounds.count == 2)
@@ -104,7 +110,7 @@ import LearnStore
                 try db.close()
             }
             let store = try LocalStore(path: path)
-            #expect(try store.appliedMigrations() == ["v1", "v2", "v3"])
+            #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4"])
             #expect(try store.sketches().map(\.name) == ["Alt"])
             try store.loadBuiltInPoolsIfMissing(BuiltInPools.all())
             #expect(try store.pools().count == 2)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import LearnModel
+import Logging
 import Testing
 @testable import SchoolServer
 
@@ -144,5 +145,90 @@ import Testing
             let renames = try await api.pullAll(token: s.mia.token).filter { $0["entity"] as? String == "sketch" }
             #expect(renames.count == 3)
         }
+    }
+
+    /// One round of a team game as the laptop that hosted it pushes it.
+    func result(_ name: String, player: String?, word: String) -> [String: Any] {
+        let stat = WordPostRoundStat(id: UUID(), gameID: UUID(), round: 1, playerName: name, word: word, finished: true,
+                                     milliseconds: 20_000, lettersSent: 1, lettersReceived: 1, wrongPlacements: 0,
+                                     playedAt: Date(timeIntervalSince1970: 1_789_000_000),
+                                     playerID: player.flatMap(UUID.init(uuidString:)))
+        return Changes.record("wordPostRoundStat", stat.id.key, stat)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func eachRoundOfATeamGameIsThePlayersOwn(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let s = try await school(api)
+            // Mia's laptop hosted the game: her round and Ben's.
+            let hers = result("Mia", player: s.mia.id, word: "Haus"), bens = result("Ben", player: s.ben.id, word: "Boot")
+            let pushed = try await api.push([hers, bens], token: s.mia.token)
+            #expect(pushed.accepted.count == 2 && pushed.rejected.isEmpty, "\(pushed.rejected)")
+            // Nobody outside the class files a round under Mia: not Eve, not
+            // another class's teacher.
+            let evesFake = result("Mia", player: s.mia.id, word: "Falsch"), kurzFake = result("Mia", player: s.mia.id, word: "Nein")
+            #expect(try await api.push([evesFake], token: s.eve.token).rejected[evesFake["opId"] as! String] == "forbidden")
+            #expect(try await api.push([kurzFake], token: s.kurz).rejected[kurzFake["opId"] as! String] == "forbidden")
+            // A result under an account that does not exist is nobody's.
+            let ghost = result("Geist", player: UUID().uuidString, word: "Nix")
+            #expect(try await api.push([ghost], token: s.mia.token).rejected[ghost["opId"] as! String] == "forbidden")
+
+            // Ben's laptop receives his round; the class's games.csv lists it under Ben.
+            let bensPull = try await api.pullAll(token: s.ben.token).filter { $0["entity"] as? String == "wordPostRoundStat" }
+            #expect(bensPull.ids() == [bens["opId"] as! String])
+            let browser = WebGalleryTests.Browser(api.client, language: "de")
+            let form = try await browser.get("/gallery/signin")
+            _ = try await browser.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", "Frau Berg"),
+                                                          ("password", "correct horse")])
+            let games = try await browser.get("/gallery/classes/\(s.twoB.id)/games.csv").text
+            let lines = games.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+            #expect(lines.count == 3, "a header and two rounds: \(lines)")
+            #expect(lines.contains { $0.hasPrefix("Ben,") && $0.contains(",Boot,") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("Mia,") && $0.contains(",Haus,") }, "\(lines)")
+            // Each pupil's page counts one round: their own.
+            for pupil in [s.ben.id, s.mia.id] {
+                let page = try await browser.get("/gallery/classes/\(s.twoB.id)/pupils/\(pupil)").text
+                #expect(page.contains("<th scope=\"row\">Runden</th><td>1</td>"))
+            }
+        }
+    }
+
+    /// A server from before results named their player filed a team game's
+    /// rounds under the host; starting the new server files each round under
+    /// the classmate whose name it carries.
+    @Test(arguments: Backend.allCases)
+    func teamRoundsFiledUnderTheHostMoveToTheirPlayersOnUpgrade(_ backend: Backend) async throws {
+        let location = try await backend.makeLocation()
+        let db = try await location.open(logger: Logger(label: "test"), migrating: false)
+        try await Migrations.apply(to: db, now: 1, through: 5)
+        let classID = UUID().key, teacher = UUID().key, mia = UUID().key, ben = UUID().key
+        try await db.execute("INSERT INTO account (id, role, name, nameKey, createdAt) VALUES (?, 'teacher', 'Frau Berg', 'frau berg', 1)",
+                             [.text(teacher)])
+        try await db.execute("INSERT INTO schoolClass (id, teacherId, name, createdAt) VALUES (?, ?, '2b', 1)",
+                             [.text(classID), .text(teacher)])
+        for (id, name) in [(mia, "Mia"), (ben, "Ben")] {
+            try await db.execute("INSERT INTO account (id, role, name, nameKey, classId, createdAt) VALUES (?, 'pupil', ?, ?, ?, 1)",
+                                 [.text(id), .text(name), .text(name.lowercased()), .text(classID)])
+        }
+        // Mia's laptop pushed her round, Ben's (his name typed in capitals)
+        // and one of a player nobody in the class is called.
+        var ops: [String: String] = [:]
+        for (name, word) in [("Mia", "Haus"), ("BEN", "Boot"), ("Kim", "Kuh")] {
+            let change = result(name, player: nil, word: word)
+            let opID = change["opId"] as! String
+            ops[name] = opID
+            try await db.execute("""
+                INSERT INTO change (opId, entity, entityId, payload, createdAt, authorId, receivedAt, subjectId)
+                VALUES (?, 'wordPostRoundStat', ?, ?, 1, ?, 1, ?)
+                """, [.text(opID), .text(change["entityId"] as! String), .text(change["payload"] as! String),
+                      .text(mia), .text(mia)])
+        }
+        try await Migrations.apply(to: db, now: 2)
+        var subjects: [String: String] = [:]
+        for (name, opID) in ops {
+            subjects[name] = try await db.query("SELECT subjectId FROM change WHERE opId = ?", [.text(opID)]).first?["subjectId"].text
+        }
+        #expect(subjects == ["Mia": mia, "BEN": ben, "Kim": mia])
+        await db.close()
     }
 }

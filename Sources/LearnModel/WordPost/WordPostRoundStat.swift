@@ -15,9 +15,16 @@ public struct WordPostRoundStat: Hashable, Codable, Sendable {
     public var lettersReceived: Int
     public var wrongPlacements: Int
     public var playedAt: Date
+    /// The school account of the pupil who played, as the recording laptop
+    /// worked it out (`PlayerAccounts`). The server files the result under
+    /// it; without one (laptops before accounts were sent) the result is
+    /// the pushing account's own.
+    public var playerID: UUID?
 
     public init(id: UUID, gameID: UUID, round: Int, playerName: String, word: String, finished: Bool,
-                milliseconds: Int64, lettersSent: Int, lettersReceived: Int, wrongPlacements: Int, playedAt: Date) {
+                milliseconds: Int64, lettersSent: Int, lettersReceived: Int, wrongPlacements: Int, playedAt: Date,
+                playerID: UUID? = nil) {
+        self.playerID = playerID
         self.id = id; self.gameID = gameID; self.round = round; self.playerName = playerName; self.word = word
         self.finished = finished; self.milliseconds = milliseconds; self.lettersSent = lettersSent
         self.lettersReceived = lettersReceived; self.wrongPlacements = wrongPlacements; self.playedAt = playedAt

@@ -5,6 +5,14 @@ enum Migrations {
     struct Migration: Sendable {
         var version: Int64
         var statements: @Sendable (SQLDialect) -> [String]
+        /// Changes to rows that take Swift to work out (reading JSON the
+        /// way the server reads it), run in the same transaction.
+        var data: (@Sendable (any ServerDatabase) async throws -> [SQLStatement])?
+
+        init(version: Int64, statements: @escaping @Sendable (SQLDialect) -> [String],
+             data: (@Sendable (any ServerDatabase) async throws -> [SQLStatement])? = nil) {
+            self.version = version; self.statements = statements; self.data = data
+        }
     }
 
     static let all: [Migration] = [
@@ -171,6 +179,10 @@ enum Migrations {
                 "ALTER TABLE change ADD COLUMN pushId TEXT",
             ]
         },
+        // Results of team games were filed under the laptop that hosted the
+        // game: each goes to the classmate of that pupil whose name it
+        // carries (`TeamResultRefiling`).
+        Migration(version: 6, statements: { _ in [] }, data: TeamResultRefiling.statements),
     ]
 
     /// Brings the database to the newest version. Two servers starting at
@@ -180,15 +192,17 @@ enum Migrations {
     /// the second one's insert of the same version then fails, its
     /// transaction rolls back, and it finds the version applied. SQLite runs
     /// one writing transaction at a time anyway.
-    static func apply(to db: any ServerDatabase, now: Int64) async throws {
+    /// `through`: stop after this version (a test making yesterday's database).
+    static func apply(to db: any ServerDatabase, now: Int64, through last: Int64 = .max) async throws {
         let lock = lockStatement(db.dialect)
         try await db.transaction(lock + [SQLStatement(
             "CREATE TABLE IF NOT EXISTS schemaVersion (version BIGINT PRIMARY KEY, appliedAt BIGINT NOT NULL)")])
-        for migration in all {
+        for migration in all where migration.version <= last {
             if try await isApplied(migration.version, db) { continue }
             var statements = lock + [SQLStatement("INSERT INTO schemaVersion (version, appliedAt) VALUES (?, ?)",
                                                   [.int(migration.version), .int(now)])]
             statements += migration.statements(db.dialect).map { SQLStatement($0) }
+            statements += try await migration.data?(db) ?? []
             do {
                 try await db.transaction(statements)
             } catch {

@@ -58,7 +58,10 @@ public struct PushRejection: Sendable, Equatable, Error {
 ///   teacher assigns pools only to their own classes.
 /// - Grades and class settings are a teacher's, for their own classes.
 /// - A profile is changed by its account or that pupil's teacher.
-/// - A pupil's Buchstaben Post results are about the pupil who pushes them.
+/// - A Buchstaben Post result is filed under the pupil who played it (the
+///   result names them): the pusher, a classmate (the laptop that hosted a
+///   team game), or a pupil the pushing teacher teaches; without a name,
+///   under the pusher.
 /// - An op id names one change for good: pushed again with other content
 ///   it is a conflict, never "stored before". Ids a device works out from
 ///   content are worked out again (`ChangeIdentity`).
@@ -166,7 +169,18 @@ public enum ChangeRules {
             // is refused here, not summed later.
             let result = try decode(WordPostRoundStat.self, change.payload, "a result")
             if let problem = result.problem { throw PushRejection(.badRequest, problem) }
-            return duplicate ? .duplicate(authorOf: nil) : .store(ChangeAudience(subjectID: pusher.id.key), .none)
+            // Filed under the pupil who played: the laptop that hosted a
+            // team game pushes every player's rounds.
+            var player = pusher.id
+            if let named = result.playerID, named != pusher.id {
+                guard let person = facts.people[named], person.isPupil,
+                      (pusher.isPupil && person.classID != nil && person.classID == pusher.classID)
+                        || teaches(person, pusher, facts) else {
+                    throw PushRejection(.forbidden, "a result is filed under a pupil of the pusher's class")
+                }
+                player = person.id
+            }
+            return duplicate ? .duplicate(authorOf: nil) : .store(ChangeAudience(subjectID: player.key), .none)
 
         case .grade:
             guard !pusher.isPupil else { throw PushRejection(.forbidden, "only teachers grade") }

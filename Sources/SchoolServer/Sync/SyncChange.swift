@@ -47,4 +47,7 @@ public struct StoredChange: Sendable, Hashable {
     public var seq: Int64
     public var change: SyncChange
     public var authorID: UUID
+    /// The account the change is about, when not only its author's (a
+    /// game result is its player's, a profile its account's).
+    public var subjectID: UUID?
 }

@@ -33,7 +33,11 @@ public struct SyncStore: Sendable {
                     if let pupil = grade.pupilId { people.insert(pupil.lowercased()) }
                 }
             case .profile: people.insert(change.entityKey)
-            case .wordPostRoundStat, .classSettings: break
+            case .wordPostRoundStat:
+                if let player = try? JSONDecoder().decode(ResultPlayer.self, from: Data(change.payload.utf8)).playerID {
+                    people.insert(player.key)
+                }
+            case .classSettings: break
             }
         }
         for row in try await select("""
@@ -70,6 +74,9 @@ public struct SyncStore: Sendable {
         }
         return facts
     }
+
+    /// The one field of a result the facts need: whose it is.
+    private struct ResultPlayer: Decodable { var playerID: UUID? }
 
     /// Stores what was decided, all of it in one transaction. On PostgreSQL
     /// the transaction first takes a lock that every push takes, so changes
@@ -277,7 +284,7 @@ public struct SyncStore: Sendable {
         guard !chosen.isEmpty else { return ([], max(newest, after), false) }
         let marks = Array(repeating: "?", count: chosen.count).joined(separator: ", ")
         let rows = try await db.query("""
-            SELECT seq, opId, entity, entityId, payload, createdAt, authorId FROM change
+            SELECT seq, opId, entity, entityId, payload, createdAt, authorId, subjectId FROM change
             WHERE seq IN (\(marks)) ORDER BY seq
             """, chosen)
         var out: [StoredChange] = []
@@ -290,7 +297,8 @@ public struct SyncStore: Sendable {
                 seq: try row.int("seq"),
                 change: SyncChange(opId: try row.uuid("opId"), entity: entity, entityId: try row.text("entityId"),
                                    payload: try row.text("payload"), createdAt: try row.int("createdAt")),
-                authorID: try row.uuid("authorId")))
+                authorID: try row.uuid("authorId"),
+                subjectID: row["subjectId"].text.flatMap(UUID.init(uuidString:))))
         }
         return (out, more ? out.last?.seq ?? after : max(out.last?.seq ?? after, newest, after), more)
     }

@@ -56,7 +56,7 @@ extension SchoolAPI {
     struct Report: Sendable {
         /// The latest edit of every grade, taken-back ones left out.
         var grades: [GradeRecord] = []
-        /// Each result with the account that pushed it (the pupil playing).
+        /// Each result with the account of the pupil who played it.
         var results: [(pupil: UUID, result: RoundResult)] = []
     }
 
@@ -79,7 +79,9 @@ extension SchoolAPI {
         }
         for stored in try await visibleChanges(only: [.wordPostRoundStat]) {
             if let result = try? decoder.decode(RoundResult.self, from: Data(stored.change.payload.utf8)) {
-                report.results.append((stored.authorID, result))
+                // The player's, which is not always the pusher's: a team
+                // game's host pushes every player's rounds.
+                report.results.append((stored.subjectID ?? stored.authorID, result))
             }
         }
         report.grades = latest.values.filter { !$0.deleted }.sorted { $0.at > $1.at }

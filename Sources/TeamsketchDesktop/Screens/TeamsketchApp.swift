@@ -479,7 +479,7 @@ final class TeamsketchApp {
         let name = preferences.profile.name
         let screen = WordPostScreen.solo(app: self, pool: pool, name: name, sounds: preferences.soundClient { .live() },
                                          previouslyFinished: finishedWords(of: name))
-        screen.stats = RoundStatsRecorder(seat: .solo, store: storeClient)
+        screen.stats = RoundStatsRecorder(seat: .solo, store: storeClient, accounts: playerAccounts())
         replace(.wordPost, with: screen.widget, owner: screen)
         gtk_widget_grab_focus(screen.board.widget)
     }
@@ -501,6 +501,20 @@ final class TeamsketchApp {
         }
     }
 
+    /// The school accounts this laptop knows, for filing each player's game
+    /// results under their own: the one signed in here and the profiles
+    /// synced from the server (the class). Unreadable profiles only mean
+    /// fewer names are matched; those results stay on this laptop.
+    private func playerAccounts() -> PlayerAccounts {
+        let signedIn = school.signIn.flatMap { s in
+            UUID(uuidString: s.accountID).map { PlayerAccounts.Account(id: $0, name: s.name) }
+        }
+        let known = ((try? store?.profiles()) ?? [:]).compactMap { id, profile in
+            UUID(uuidString: id).map { PlayerAccounts.Account(id: $0, name: profile.name) }
+        }
+        return PlayerAccounts(signedIn: signedIn, known: known)
+    }
+
     /// Words this player already finished, so a new game favours others. An
     /// unreadable store only makes the draw less clever, so it is not an error.
     private func finishedWords(of name: String) -> Set<String> {
@@ -513,7 +527,8 @@ final class TeamsketchApp {
         let screen = WordPostScreen(app: self, game: game, me: me, sounds: sounds(on: soundsOn))
         screen.names = names
         screen.link = link
-        screen.stats = RoundStatsRecorder(seat: isHost ? .host : .member, store: storeClient)
+        screen.stats = RoundStatsRecorder(seat: isHost ? .host : .member, store: storeClient,
+                                          accounts: isHost ? playerAccounts() : PlayerAccounts())
         screen.refresh()
         replace(.wordPost, with: screen.widget, owner: screen)
         gtk_widget_grab_focus(screen.board.widget)

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import LearnStore
 import TeamsketchCore
 
 /// Under the Buchstaben Post results: each pupil's grade and comment on
@@ -19,6 +20,7 @@ final class WordPostGrades {
         gtk_widget_set_hexpand(heading, 1)
         let export = UI.button(`_`("Export game stats (CSV)…"), classes: ["choice"]) { }
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10, [UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [heading, export])])
+        if let notice = Self.unfiledNotice(app.store) { UI.append(widget, notice) }
         gtk_widget_set_margin_top(widget, 12)
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_start(widget, 24)
@@ -47,6 +49,20 @@ final class WordPostGrades {
         // The grades live as long as the table shows them.
         Signal.connect(UI.raw(widget), "destroy") { _ = self }
         load()
+    }
+
+    /// Results whose player's name matched no pupil of the class stay on
+    /// this laptop rather than being filed under a guess: the teacher is
+    /// told whose, so a typo in a game's lobby does not go unseen.
+    private static func unfiledNotice(_ store: LocalStore?) -> Widget? {
+        guard let unfiled = try? store?.unfiledResults(), unfiled.count > 0 else { return nil }
+        let text = String(format: _n("%d game result stays on this laptop: no pupil of the class is called %@.",
+                                     "%d game results stay on this laptop: no pupil of the class is called %@.",
+                                     unfiled.count), unfiled.count, unfiled.names.joined(separator: ", "))
+        let label = UI.label(text, classes: ["hint"])
+        gtk_label_set_xalign(ts_label(label), 0)
+        gtk_label_set_wrap(ts_label(label), 1)
+        return label
     }
 
     private func load() {

@@ -170,7 +170,7 @@ final class WordPostScreen {
 
     private func recordRound() {
         do {
-            try stats.roundFinished(game.rounds.last, names: names)
+            try stats.roundFinished(game.rounds.last, names: names, me: me)
         } catch {
             app?.showError(`_`("The results could not be saved."), error)
         }
