@@ -236,8 +236,10 @@ final class UnreadableWordPostHost: HostActivity, @unchecked Sendable {
     func performed(_ effects: [HostSession.Effect], host: HostActivityContext) {
         for case .send(.accepted, let targets) in effects {
             let item = WordPostPoolItem(WordItem(word: "Hund", hint: "Bellt"), finishedBefore: false)
-            host.send(WordPostActivity.encode(.poolItems([item])), to: targets)
+            // Counted before it goes: the member can read it, give up and
+            // have the test look before this thread counts (seen under load).
             lock.withLock { _sent += 1 }
+            host.send(WordPostActivity.encode(.poolItems([item])), to: targets)
         }
     }
 }
