@@ -2,7 +2,11 @@ import Foundation
 import HTTPTypes
 import LearnModel
 import Logging
+import NIOCore
+import NIOPosix
+import TeamsketchTestSupport
 import Testing
+@testable import LearnNet
 @testable import SchoolServer
 
 /// A pupil of another class, a classmate and another teacher try, as real
@@ -230,5 +234,51 @@ import Testing
         }
         #expect(subjects == ["Mia": mia, "BEN": ben, "Kim": mia])
         await db.close()
+    }
+
+    /// Item 5: the LAN id of a session is in every beacon. Eve, who heard
+    /// one, holds the relay's host socket under it before Mia offers her
+    /// session; Mia's offer is under an id of its own and is listed for her
+    /// class. An id that is taken all the same is given up for a new one.
+    @Test(arguments: Backend.allCases)
+    func aStrangerHoldingASessionsIdsDoesNotKeepItFromTheRelay(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let s = try await school(api)
+            let port = try #require(api.client.port)
+            func listed(_ token: String) async throws -> [[String: Any]] {
+                try await api.client.execute(uri: "/relay/v1/sessions", method: .get,
+                                             headers: [.authorization: "Bearer \(token)"]) { response in
+                    (try? JSONSerialization.jsonObject(with: Data(buffer: response.body))) as? [[String: Any]] ?? []
+                }
+            }
+            func squat(_ id: UUID) async throws -> Channel {
+                let channel = try await RelayDialer.dial(RelayEndpoint(host: "127.0.0.1", port: port, token: s.eve.token),
+                                                         path: "/relay/v1/host/\(id.key)", timeout: .seconds(30),
+                                                         loop: MultiThreadedEventLoopGroup.singleton.next(), bytes: false) { _ in }.get()
+                try await eventually("Eve's squat is listed") { (try? await listed(s.eve.token))?.contains { $0["id"] as? String == id.key } == true }
+                return channel
+            }
+            var config = SessionHost.Configuration(name: "Mia", params: SessionParams(name: "Zoo"))
+            config.bindHost = "127.0.0.1"
+            config.log = .silent
+            let host = try await SessionHost.start(config)
+            let endpoint = RelayEndpoint(host: "127.0.0.1", port: port, token: s.mia.token)
+
+            let onLANID = try await squat(host.sessionID)
+            // Eve even has the relay id Mia's laptop will try first.
+            let first = UUID()
+            await host.core.read { $0.relayID = first }
+            let onRelayID = try await squat(first)
+            try await host.relay(through: endpoint, sessionName: "Zoo", timeout: .seconds(30))
+            let relayID = await host.relayID
+            #expect(relayID != first && relayID != host.sessionID)
+            let seen = try await listed(s.ben.token)
+            #expect(seen.map { $0["id"] as? String } == [relayID.key])
+            #expect(seen.first?["session"] as? String == host.sessionID.key)
+            #expect(seen.first?["hostId"] as? String == s.mia.id)
+            try await onLANID.close()
+            try await onRelayID.close()
+            await host.end()
+        }
     }
 }

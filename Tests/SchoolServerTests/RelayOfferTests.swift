@@ -70,7 +70,7 @@ import TeamsketchTestSupport
         #expect(!states.withLock { $0.contains { if case .refused = $0 { true } else { false } } })
         var join = SessionClient.Configuration(host: "school server", port: port, name: "Ole")
         join.relay = RelayRoute(endpoint: RelayEndpoint(host: "127.0.0.1", port: port, token: klass.pupils["Ole"]!.token),
-                                sessionID: host.sessionID)
+                                sessionID: await host.relayID)
         join.log = .silent
         join.connectTimeout = .seconds(30)
         let ole = try await SessionClient.connect(join)
@@ -106,7 +106,7 @@ import TeamsketchTestSupport
             var join = WordPostClient.Configuration(host: "school server", port: port, name: "Ole")
             join.session.relay = RelayRoute(endpoint: RelayEndpoint(host: "127.0.0.1", port: port,
                                                                     token: klass.pupils["Ole"]!.token),
-                                            sessionID: host.session.sessionID)
+                                            sessionID: await host.session.relayID)
             join.session.log = .silent
             join.session.connectTimeout = .seconds(30)
             let ole = try await WordPostClient.connect(join)

@@ -59,23 +59,26 @@ import TeamsketchTestSupport
 
             // Her class sees the session; another class does not, and may not join.
             let seen = try await listed(api.client, token: klass.pupils["Ole"]!.token)
-            #expect(seen.map { $0["id"] as? String } == [host.sessionID.uuidString.lowercased()])
+            #expect(seen.map { $0["id"] as? String } == [await host.relayID.uuidString.lowercased()])
+            // Listed under an id of its own, with its LAN id beside it for join screens.
+            #expect(await host.relayID != host.sessionID)
+            #expect(seen.first?["session"] as? String == host.sessionID.uuidString.lowercased())
             #expect(seen.first?["name"] as? String == "Zoo" && seen.first?["host"] as? String == "Mia")
             #expect(try await listed(api.client, token: other.pupils["Zoe"]!.token).isEmpty)
             do {
-                _ = try await member("Zoe", token: other.pupils["Zoe"]!.token, port: port, session: host.sessionID)
+                _ = try await member("Zoe", token: other.pupils["Zoe"]!.token, port: port, session: await host.relayID)
                 Issue.record("another class's pupil got in")
             } catch {
                 #expect("\(error)".contains("HTTP 403"), "\(error)")
             }
             do {
-                _ = try await member("Nobody", token: "not-a-token", port: port, session: host.sessionID)
+                _ = try await member("Nobody", token: "not-a-token", port: port, session: await host.relayID)
                 Issue.record("a stranger got in")
             } catch {
                 #expect("\(error)".contains("HTTP 401"), "\(error)")
             }
 
-            let ole = try await member("Ole", token: klass.pupils["Ole"]!.token, port: port, session: host.sessionID)
+            let ole = try await member("Ole", token: klass.pupils["Ole"]!.token, port: port, session: await host.relayID)
             try await eventually("Ole accepted", saw: { "phase \(await ole.state().phase)" }) { await ole.state().phase == .accepted }
             host.start()
             try await eventually("Ole started", saw: { "phase \(await ole.state().phase)" }) { await ole.state().phase == .started }
@@ -84,7 +87,7 @@ import TeamsketchTestSupport
             try await converge([host, ole], strokes: 6)
 
             // A late joiner gets the whole sketch through the relay.
-            let ben = try await member("Ben", token: klass.pupils["Ben"]!.token, port: port, session: host.sessionID)
+            let ben = try await member("Ben", token: klass.pupils["Ben"]!.token, port: port, session: await host.relayID)
             try await eventually("Ben started", saw: { "phase \(await ben.state().phase)" }) { await ben.state().phase == .started }
             draw(ben, strokes: 2, seed: 3)
             try await converge([host, ole, ben], strokes: 8)
@@ -133,7 +136,7 @@ import TeamsketchTestSupport
 
             // Asked without an upgrade, the relay's addresses say why not
             // (400: only as a WebSocket).
-            let session = host.sessionID.uuidString.lowercased()
+            let session = await host.relayID.uuidString.lowercased()
             for (path, token, status) in [
                 ("/relay/v1/join/\(session)", klass.pupils["Ole"]!.token, HTTPResponse.Status.badRequest),
                 ("/relay/v1/join/\(UUID())", klass.pupils["Ole"]!.token, .notFound),

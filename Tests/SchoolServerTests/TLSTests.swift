@@ -69,7 +69,7 @@ import Testing
                                    trustedCertificates: dir + "/ca.pem")
         try await host.relay(through: secure, sessionName: "Wald", classID: UUID(uuidString: classID)!, timeout: .seconds(30))
         var memberConfig = SessionClient.Configuration(host: "localhost", port: port, name: "Frau Berg", role: .observer)
-        memberConfig.relay = RelayRoute(endpoint: secure, sessionID: host.sessionID)
+        memberConfig.relay = RelayRoute(endpoint: secure, sessionID: await host.relayID)
         memberConfig.log = .silent
         memberConfig.connectTimeout = .seconds(30)
         let watcher = try await SessionClient.connect(memberConfig)

@@ -45,6 +45,27 @@ import Testing
         #expect(first[0].routes.first == .relay(RelayRoute(endpoint: endpoint, sessionID: zoo)) && first[0].routes.count == 2)
     }
 
+    @Test func theServerRelaysUnderAnIdOfItsOwnAndTheCardsMeetByTheLANIdAndTheHost() {
+        var list = DiscoveryList()
+        nearby(zoo, into: &list)
+        let relayID = UUID()
+        let mias = RelayedSession(id: relayID, sessionID: zoo, name: "Zoo", hostName: "mia ", hostID: UUID(),
+                                  classID: UUID(), activity: .sketch)
+        let cards = SessionCards.make(nearby: list.sessions, relayed: [mias], activity: .sketch, relay: endpoint)
+        #expect(cards.count == 1)
+        #expect(cards[0].routes.last == .relay(RelayRoute(endpoint: endpoint, sessionID: relayID)))
+        // A classmate's host naming Mia's LAN id is not Mia's session: a card of its own.
+        let oles = RelayedSession(id: UUID(), sessionID: zoo, name: "Zoo", hostName: "Ole", hostID: UUID(),
+                                  classID: UUID(), activity: .sketch)
+        let apart = SessionCards.make(nearby: list.sessions, relayed: [oles], activity: .sketch, relay: endpoint)
+        #expect(apart.count == 2)
+        #expect(apart[0].routes == [.direct(SessionAddress(host: "10.0.0.5", port: 47851))])
+        // Only through the server: the sign is the one the host's lobby shows.
+        let alone = SessionCards.make(nearby: [], relayed: [mias], activity: .sketch, relay: endpoint)
+        #expect(alone[0].sign == SessionSign(sessionID: zoo.uuidString.lowercased()))
+        #expect(alone[0].routes == [.relay(RelayRoute(endpoint: endpoint, sessionID: relayID))])
+    }
+
     @Test func aCopyNearbyNeverGetsTheServersRouteTheRealSessionIsACardOfItsOwn() {
         var list = DiscoveryList()
         nearby(zoo, from: "10.0.0.5", into: &list)
@@ -80,6 +101,13 @@ import Testing
         #expect(read.map(\.id.uuidString) == [zoo.uuidString, other.uppercased()])
         #expect(read[0].activity == .wordpost && read[0].hostName.count == 60)
         #expect(read[1].activity == .sketch)
+        // Without a LAN id (an older host or server) the relay id stands in.
+        #expect(read[0].sessionID == zoo)
+        let lan = UUID()
+        let named = try RelayListing.decode(JSONSerialization.data(withJSONObject: [
+            ["id": other, "session": lan.uuidString.lowercased(), "host": "Ole", "hostId": other, "classId": other],
+            ["id": id, "session": "not an id", "host": "Mia", "hostId": other, "classId": other]]))
+        #expect(named.map(\.sessionID) == [lan, zoo])
         #expect(throws: RelayListingError.malformed) { try RelayListing.decode(Data("{\"id\":1}".utf8)) }
         #expect(throws: RelayListingError.tooBig) { try RelayListing.decode(Data(count: RelayListing.maxBytes + 1)) }
         let many = try JSONSerialization.data(withJSONObject: Array(repeating: good, count: RelayListing.maxSessions + 1))

@@ -30,9 +30,11 @@ def test_two_laptops_that_cannot_reach_each_other_draw_through_the_relay(school,
     host = school.popen(school.mia, [str(BIN), "host", "--name", "Mia", "--title", "Zoo", "--accept-all",
                                      "--start-with", "2", "--draw", str(STROKES), "--relay", f"http://10.77.1.1:{PORT}"],
                         env=dict(env, TEAMSKETCH_TOKEN=tokens["Mia"]))
-    session = host.wait_for(r"session: ([0-9a-f-]{36})", 30).group(1)
+    lan = host.wait_for(r"session: ([0-9a-f-]{36})", 30).group(1)
     address = host.wait_for(r"address: ([0-9.]+):(\d+)", 30)
-    host.wait_for(r"relayed: ", 30)
+    # Relayed under an id of its own: the LAN id is in every beacon.
+    session = host.wait_for(r"relayed: \S+ as ([0-9a-f-]{36})", 30).group(1)
+    assert session != lan
 
     # Ole's laptop cannot reach Mia's: no route through the school.
     direct = school.run(school.ole, ["curl", "-s", "--max-time", "3", f"http://10.77.1.2:{address.group(2)}/"])
@@ -85,8 +87,7 @@ def test_two_server_processes_behind_one_address_carry_a_session_between_them(sc
     host = school.popen(school.mia, [str(BIN), "host", "--name", "Mia", "--title", "Zoo", "--accept-all",
                                      "--start-with", "2", "--draw", str(STROKES), "--relay", f"http://10.77.1.1:{PORT}"],
                         env=dict(env, TEAMSKETCH_TOKEN=tokens["Mia"]))
-    session = host.wait_for(r"session: ([0-9a-f-]{36})", 30).group(1)
-    host.wait_for(r"relayed: ", 30)
+    session = host.wait_for(r"relayed: \S+ as ([0-9a-f-]{36})", 30).group(1)
 
     # The second process lists the session it does not hold (its host is
     # connected to the first), as Ole's laptop sees it at the one address.

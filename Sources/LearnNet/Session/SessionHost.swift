@@ -100,15 +100,42 @@ public final class SessionHost: Sendable {
     /// the server refuses or cannot be reached; ends with the session.
     public func relay(through endpoint: RelayEndpoint, sessionName: String, classID: UUID? = nil,
                       timeout: Duration = .seconds(10)) async throws {
+        // An id another host holds (a stranger who got there first cannot
+        // know a random one, but ids can meet) is given up for a new one.
+        for attempt in 1... {
+            do {
+                return try await relayOnce(through: endpoint, sessionName: sessionName, classID: classID, timeout: timeout)
+            } catch RelayError.refused(status: 409) where attempt < Self.relayIDAttempts {
+                await core.read { $0.relayID = UUID() }
+            }
+        }
+    }
+
+    /// Fresh relay ids tried before a 409 is taken as the server's answer.
+    static let relayIDAttempts = 3
+
+    /// The id the school server relays this session under: random, made
+    /// here and kept for the session's offers, unrelated to the LAN's
+    /// session id. The LAN id is in every beacon, so a relay listing keyed
+    /// by it could be taken by anyone who heard one before the host
+    /// registered; this one is only known once the server lists it.
+    public var relayID: UUID {
+        get async { await core.read { $0.relayID } }
+    }
+
+    private func relayOnce(through endpoint: RelayEndpoint, sessionName: String, classID: UUID?,
+                           timeout: Duration) async throws {
         // The server lists the activity, so a join screen shows only what
-        // the device can play.
-        let activity = await core.read { $0.session.activity.kind.rawValue }
+        // the device can play; and the LAN id, so a card for the session
+        // seen nearby and through the server is one.
+        let (activity, relayID) = await core.read { ($0.session.activity.kind.rawValue, $0.relayID) }
         var query = URLComponents()
         query.queryItems = [URLQueryItem(name: "name", value: String(sessionName.prefix(200))),
-                            URLQueryItem(name: "activity", value: activity)]
+                            URLQueryItem(name: "activity", value: activity),
+                            URLQueryItem(name: "session", value: sessionID.uuidString.lowercased())]
             + (classID.map { [URLQueryItem(name: "class", value: $0.uuidString.lowercased())] } ?? [])
-        let path = "/relay/v1/host/\(sessionID.uuidString.lowercased())?\(query.percentEncodedQuery ?? "")"
-        let core = self.core, sessionID = self.sessionID
+        let path = "/relay/v1/host/\(relayID.uuidString.lowercased())?\(query.percentEncodedQuery ?? "")"
+        let core = self.core
         let listed = core.loop.makePromise(of: Void.self)
         let dialed = RelayDialer.dial(endpoint, path: path, timeout: timeout.timeAmount, loop: core.loop,
                                       bytes: false) { [weak core] channel in
@@ -120,7 +147,7 @@ public final class SessionHost: Sendable {
             try channel.pipeline.syncOperations.addHandler(RelayControlHandler(
                 onReady: { listed.succeed(()) },
                 onOpen: { [weak core] connection, account in
-                    core?.relayedMemberArrives(connection, account: account, endpoint: endpoint, sessionID: sessionID,
+                    core?.relayedMemberArrives(connection, account: account, endpoint: endpoint, relayID: relayID,
                                                timeout: timeout)
                 },
                 onClosed: { [weak core, weak channel] in
@@ -254,6 +281,8 @@ final class HostCore: @unchecked Sendable {
     private var server: Channel?
     /// The control socket at the school server's relay, when relayed.
     var relayControl: Channel?
+    /// `SessionHost.relayID`.
+    var relayID = UUID()
     private var connections: [ConnectionID: Connection] = [:]
     private var nextID: ConnectionID = 1
     private var admission: ConnectionAdmission
@@ -305,11 +334,11 @@ final class HostCore: @unchecked Sendable {
     /// Every relayed member arrives from the server's address, so the
     /// source the per-address caps count is the member's account (which
     /// the server vouches for): one pupil's many sockets are one machine's.
-    func relayedMemberArrives(_ connection: UUID, account: UUID?, endpoint: RelayEndpoint, sessionID: UUID,
+    func relayedMemberArrives(_ connection: UUID, account: UUID?, endpoint: RelayEndpoint, relayID: UUID,
                               timeout: Duration) {
         loop.preconditionInEventLoop()
         guard session.ended == nil else { return }
-        let path = "/relay/v1/answer/\(sessionID.uuidString.lowercased())/\(connection.uuidString.lowercased())"
+        let path = "/relay/v1/answer/\(relayID.uuidString.lowercased())/\(connection.uuidString.lowercased())"
         RelayDialer.dial(endpoint, path: path, timeout: timeout.timeAmount, loop: loop) { [weak self] channel in
             guard let self else { throw ChannelError.ioOnClosedChannel }
             try self.attach(channel, source: "relay \((account ?? connection).uuidString.lowercased())")

@@ -183,6 +183,9 @@ enum Migrations {
         // game: each goes to the classmate of that pupil whose name it
         // carries (`TeamResultRefiling`).
         Migration(version: 6, statements: { _ in [] }, data: TeamResultRefiling.statements),
+        // A relayed session is listed under a random id its host makes; its
+        // LAN id is kept beside it for join screens (`lanSessionId`).
+        Migration(version: 7) { _ in ["ALTER TABLE relaySession ADD COLUMN lanSessionId TEXT"] },
     ]
 
     /// Brings the database to the newest version. Two servers starting at

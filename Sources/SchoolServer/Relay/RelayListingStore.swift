@@ -27,6 +27,8 @@ struct RelayListingStore: Sendable {
         var registeredAt: Int64
         var heartbeatAt: Int64
         var endedAt: Int64?
+        /// The session's LAN id as its host gave it (none from older apps).
+        var lanSessionID: UUID?
 
         func isLive(now: Int64) -> Bool { endedAt == nil && heartbeatAt > now - RelayListingStore.staleAfterMs }
     }
@@ -40,7 +42,8 @@ struct RelayListingStore: Sendable {
     }
 
     private static let columns = """
-        id, classId, name, activity, hostId, hostName, ownerAddress, registration, registeredAt, heartbeatAt, endedAt
+        id, classId, name, activity, hostId, hostName, ownerAddress, registration, registeredAt, heartbeatAt, endedAt,
+        lanSessionId
         """
 
     /// Lists a session (again) with this process as its owner. The count
@@ -57,19 +60,19 @@ struct RelayListingStore: Sendable {
         // as a join's ON.
         statements.append(SQLStatement("""
             INSERT INTO relaySession (\(Self.columns))
-            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(NULL AS BIGINT)
+            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(NULL AS BIGINT), ?
             WHERE (SELECT COUNT(*) FROM relaySession
                    WHERE hostId = ? AND id <> ? AND endedAt IS NULL AND heartbeatAt > ?) < ?
             ON CONFLICT (id) DO UPDATE SET
                 classId = excluded.classId, name = excluded.name, activity = excluded.activity,
                 hostName = excluded.hostName, ownerAddress = excluded.ownerAddress,
                 registration = excluded.registration, registeredAt = excluded.registeredAt,
-                heartbeatAt = excluded.heartbeatAt, endedAt = NULL
+                heartbeatAt = excluded.heartbeatAt, endedAt = NULL, lanSessionId = excluded.lanSessionId
             WHERE relaySession.hostId = excluded.hostId
             RETURNING id
             """, [.text(row.id.key), .text(row.classID.key), .text(row.name), .text(row.activity),
                   .text(row.hostID.key), .text(row.hostName), .text(row.ownerAddress), .text(row.registration.key),
-                  .int(row.registeredAt), .int(row.heartbeatAt),
+                  .int(row.registeredAt), .int(row.heartbeatAt), row.lanSessionID.map { .text($0.key) } ?? .null,
                   .text(row.hostID.key), .text(row.id.key), .int(row.heartbeatAt - Self.staleAfterMs),
                   .int(Int64(Self.maxLivePerHost))]))
         let results = try await db.transaction(statements)
@@ -126,6 +129,6 @@ struct RelayListingStore: Sendable {
             activity: try row.text("activity"), hostID: try row.uuid("hostId"), hostName: try row.text("hostName"),
             ownerAddress: try row.text("ownerAddress"), registration: try row.uuid("registration"),
             registeredAt: try row.int("registeredAt"), heartbeatAt: try row.int("heartbeatAt"),
-            endedAt: row["endedAt"].int)
+            endedAt: row["endedAt"].int, lanSessionID: row["lanSessionId"].text.flatMap(UUID.init(uuidString:)))
     }
 }

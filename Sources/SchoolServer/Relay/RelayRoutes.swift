@@ -47,8 +47,10 @@ struct RelayRoutes: Sendable {
             let now = api.now
             let rows = try await api.database { try await listings.live(classes: mine, now: now) }
             let body = try JSONSerialization.data(withJSONObject: rows.map {
-                ["id": $0.id.key, "name": $0.name, "host": $0.hostName, "hostId": $0.hostID.key,
-                 "classId": $0.classID.key, "activity": $0.activity]
+                var entry: [String: Any] = ["id": $0.id.key, "name": $0.name, "host": $0.hostName,
+                                            "hostId": $0.hostID.key, "classId": $0.classID.key, "activity": $0.activity]
+                if let lan = $0.lanSessionID { entry["session"] = lan.key }
+                return entry
             })
             return Response(status: .ok, headers: [.contentType: "application/json"],
                             body: .init(byteBuffer: ByteBuffer(bytes: body)))
@@ -166,7 +168,7 @@ struct RelayRoutes: Sendable {
             claim = try await listings.claim(.init(
                 id: session, classID: hosting.classID, name: hosting.name, activity: hosting.activity,
                 hostID: account.id, hostName: account.name, ownerAddress: own, registration: registration,
-                registeredAt: now, heartbeatAt: now))
+                registeredAt: now, heartbeatAt: now, lanSessionID: hosting.lanSessionID))
         } catch {
             logger.error("relay: listing session \(session) failed: \(error)")
             await hub.unregister(session, registration: registration)
@@ -299,6 +301,10 @@ struct RelayRoutes: Sendable {
         var classID: UUID
         var name: String
         var activity: String
+        /// The session's id on the room's network, as the host says: only
+        /// for a join screen to show one card for a session it sees both
+        /// ways. Never what the relay is keyed by (that id is broadcast).
+        var lanSessionID: UUID?
     }
 
     static let tooManySockets = Problem(
@@ -327,7 +333,8 @@ struct RelayRoutes: Sendable {
             throw Problem(.tooManyAttempts, "one account relays at most \(RelayListingStore.maxLivePerHost) sessions at once")
         }
         let name = String((query["name"].map(String.init) ?? "").prefix(200))
-        return Hosting(classID: classID, name: name, activity: activity)
+        let lan = query["session"].flatMap { UUID(uuidString: String($0)) }
+        return Hosting(classID: classID, name: name, activity: activity, lanSessionID: lan)
     }
 
     /// A live session of one of the account's classes.

@@ -37,15 +37,18 @@ public enum SessionCards {
     public static func make(nearby: [DiscoveredSession], relayed: [RelayedSession], activity: SessionActivity,
                             relay endpoint: RelayEndpoint?, relayFirst: Bool = false) -> [SessionCard] {
         let relayedHere = endpoint == nil ? [] : relayed.filter { $0.activity == activity }
+        // By the LAN id the host told the server; the host's name (the
+        // server's, from the account) must agree too, since a classmate's
+        // host could name another's LAN id to put its route on that card.
         var byID: [String: RelayedSession] = [:]
-        for r in relayedHere { byID[r.id.uuidString.lowercased()] = r }
+        for r in relayedHere { byID[r.sessionID.uuidString.lowercased()] = r }
         var merged = Set<UUID>()
         var cards: [SessionCard] = []
         for s in nearby where s.activity == activity && s.lobbyOpen {
             var card = SessionCard(id: s.cardID, sessionID: s.sessionID, hostName: s.hostName, sign: s.sign,
                                    isCopy: s.isCopy, sources: s.mechanismList.map(SessionCard.Source.nearby),
                                    routes: [.direct(s.address)], pictureAddress: s.isCompatible ? s.address : nil)
-            if !s.isCopy, let endpoint, let r = byID[s.sessionID.lowercased()] {
+            if !s.isCopy, let endpoint, let r = byID[s.sessionID.lowercased()], Self.sameName(r.hostName, s.hostName) {
                 card.sources.append(.schoolServer)
                 let relay = JoinRoute.relay(RelayRoute(endpoint: endpoint, sessionID: r.id))
                 if relayFirst { card.routes.insert(relay, at: 0) } else { card.routes.append(relay) }
@@ -56,12 +59,19 @@ public enum SessionCards {
         if let endpoint {
             for r in relayedHere where !merged.contains(r.id) {
                 let id = r.id.uuidString.lowercased()
-                cards.append(SessionCard(id: "relay " + id, sessionID: id, hostName: r.hostName, sign: r.sign,
+                cards.append(SessionCard(id: "relay " + id, sessionID: r.sessionID.uuidString.lowercased(),
+                                         hostName: r.hostName, sign: r.sign,
                                          isCopy: false, sources: [.schoolServer],
                                          routes: [.relay(RelayRoute(endpoint: endpoint, sessionID: r.id))],
                                          pictureAddress: nil))
             }
         }
         return cards
+    }
+
+    /// Names as a child would tell them apart: case and outer spaces aside.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            == b.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 }

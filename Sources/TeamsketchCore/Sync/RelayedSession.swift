@@ -4,15 +4,21 @@ import LearnModel
 /// A session the school server relays for one of this account's classes,
 /// as the server lists it (`GET /relay/v1/sessions`).
 public struct RelayedSession: Sendable, Hashable, Identifiable {
+    /// The id the server relays it under (what a member dials).
     public var id: UUID
+    /// The session's id on the room's network, as its host told the server
+    /// (the relay id for a server or host from before the two differed).
+    public var sessionID: UUID
     public var name: String
     public var hostName: String
     public var hostID: UUID
     public var classID: UUID
     public var activity: SessionActivity
 
-    public init(id: UUID, name: String, hostName: String, hostID: UUID, classID: UUID, activity: SessionActivity) {
+    public init(id: UUID, sessionID: UUID? = nil, name: String, hostName: String, hostID: UUID, classID: UUID,
+                activity: SessionActivity) {
         self.id = id
+        self.sessionID = sessionID ?? id
         self.name = name
         self.hostName = hostName
         self.hostID = hostID
@@ -20,8 +26,9 @@ public struct RelayedSession: Sendable, Hashable, Identifiable {
         self.activity = activity
     }
 
-    /// The pictures and colour the host's lobby shows for this session.
-    public var sign: SessionSign { SessionSign(sessionID: id) }
+    /// The pictures and colour the host's lobby shows for this session
+    /// (made from its LAN id, as the host makes them).
+    public var sign: SessionSign { SessionSign(sessionID: sessionID) }
 }
 
 public enum RelayListingError: Error, Equatable, Sendable {
@@ -53,7 +60,8 @@ public enum RelayListing {
             let activity: SessionActivity?
             if let named = fields["activity"] { activity = (named as? String).flatMap(SessionActivity.init(rawValue:)) } else { activity = .sketch }
             guard let activity else { return nil }
-            return RelayedSession(id: id, name: String(((fields["name"] as? String) ?? "").prefix(200)),
+            return RelayedSession(id: id, sessionID: uuid(fields["session"]),
+                                  name: String(((fields["name"] as? String) ?? "").prefix(200)),
                                   hostName: String(host.prefix(maxNameCharacters)), hostID: hostID, classID: classID,
                                   activity: activity)
         }

@@ -50,10 +50,11 @@ struct DrawingGroup: Sendable {
             }
         }
         var clients: [SessionClient] = []
+        let relayID = await host.relayID
         for i in 1..<peers {
             var c = SessionClient.Configuration(host: "127.0.0.1", port: host.port, name: "\(name) \(i)")
             c.log = .silent
-            c.relay = relay.map { RelayRoute(endpoint: $0.endpoint, sessionID: host.sessionID) }
+            c.relay = relay.map { RelayRoute(endpoint: $0.endpoint, sessionID: relayID) }
             do {
                 clients.append(try await SessionClient.connect(c, onEvent: { onEvent(i, $0) }))
             } catch {

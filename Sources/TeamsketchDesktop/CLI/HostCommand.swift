@@ -17,7 +17,7 @@ struct HostCommand: ParsableCommand {
             Without --port the first free port of \(JoinCode.sessionPorts.lowerBound)–\(JoinCode.sessionPorts.upperBound) \
             is used (those have join codes), else any free port. With --accept-all everyone who asks is accepted \
             (drawers up to 4, host included; observers too) and drawing starts once --start-with drawers are in; without it, joiners wait.
-            With --relay the session is also offered through the school server's relay (prints `relayed:`), \
+            With --relay the session is also offered through the school server's relay (prints `relayed:` and the id it is relayed under), \
             for the class's machines that cannot reach this one; the account's token is read from TEAMSKETCH_TOKEN.
             Exit status: 0 ok, 1 port busy, the relay refused or the sketch could not be written, 64 bad arguments.
             """)
@@ -116,7 +116,7 @@ struct HostCommand: ParsableCommand {
             do {
                 try await host.relay(through: endpoint, sessionName: config.params.name,
                                      classID: forClass.flatMap(UUID.init(uuidString:)))
-                SessionCommandSupport.say("relayed: \(endpoint.host):\(endpoint.port)")
+                SessionCommandSupport.say("relayed: \(endpoint.host):\(endpoint.port) as \(await host.relayID.uuidString.lowercased())")
             } catch {
                 await withdraw()
                 await host.shutdown()

@@ -24,7 +24,7 @@ struct ObserveCommand: ParsableCommand {
 
     @OptionGroup var relayOptions: RelayOptions
 
-    @Option(help: "With --relay: the relayed session's id (the host prints it as `session:`).")
+    @Option(help: "With --relay: the id the session is relayed under (the host prints it after `relayed:`, its LAN id is another).")
     var session: String?
 
     @Flag(help: ArgumentHelp("Join as a drawer who never draws, so a host waiting for drawers starts (tests).",
