@@ -124,6 +124,16 @@ final class SchoolLink {
     /// Sessions the school server relays for this sign-in's classes; empty
     /// without a sign-in or when the server does not answer (the join
     /// screen asks again in a moment).
+    /// The signed-in pupil's class as the server lists it for the picture
+    /// sign-in (every pupil's account and name), or nil when there is no
+    /// such sign-in or the server does not answer.
+    func classRoster() async -> [PlayerAccounts.Account]? {
+        guard let signIn, !signIn.isTeacher, signIn.isValid(at: Date()), let classID = signIn.classID,
+              let client else { return nil }
+        guard let pupils = try? await client.listSignInPupils(classID: classID) else { return nil }
+        return pupils.compactMap { pupil in UUID(uuidString: pupil.id).map { PlayerAccounts.Account(id: $0, name: pupil.name) } }
+    }
+
     func relayedSessions() async -> [RelayedSession] {
         guard let signIn, signIn.isValid(at: Date()), let client else { return [] }
         return (try? await client.relayedSessions(token: signIn.token)) ?? []

@@ -485,6 +485,7 @@ final class TeamsketchApp {
     }
 
     func hostWordPost(pool: WordPool) {
+        refreshClassRoster()
         let controller = WordPostController(app: self)
         let screen = HostLobbyScreen(app: self, session: controller)
         replace(.lobby, with: screen.widget, owner: screen)
@@ -502,17 +503,30 @@ final class TeamsketchApp {
     }
 
     /// The school accounts this laptop knows, for filing each player's game
-    /// results under their own: the one signed in here and the profiles
-    /// synced from the server (the class). Unreadable profiles only mean
-    /// fewer names are matched; those results stay on this laptop.
+    /// results under their own: the one signed in here, the class as the
+    /// server last listed it (asked for when a team game opens) and the
+    /// profiles synced from the server. Unreadable profiles only mean fewer
+    /// names are matched; those results stay on this laptop.
     private func playerAccounts() -> PlayerAccounts {
         let signedIn = school.signIn.flatMap { s in
             UUID(uuidString: s.accountID).map { PlayerAccounts.Account(id: $0, name: s.name) }
         }
-        let known = ((try? store?.profiles()) ?? [:]).compactMap { id, profile in
+        let profiles = ((try? store?.profiles()) ?? [:]).compactMap { id, profile in
             UUID(uuidString: id).map { PlayerAccounts.Account(id: $0, name: profile.name) }
         }
-        return PlayerAccounts(signedIn: signedIn, known: known)
+        return PlayerAccounts(signedIn: signedIn, known: classRoster + profiles)
+    }
+
+    /// The signed-in pupil's class, as `SchoolLink.classRoster` last gave it.
+    private var classRoster: [PlayerAccounts.Account] = []
+
+    /// Asks the server for the class while the game's lobby fills; without
+    /// an answer the last one (or the profiles) is used.
+    private func refreshClassRoster() {
+        Task { @MainActor [weak self] in
+            guard let roster = await self?.school.classRoster() else { return }
+            self?.classRoster = roster
+        }
     }
 
     /// Words this player already finished, so a new game favours others. An
