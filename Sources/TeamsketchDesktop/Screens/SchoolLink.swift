@@ -121,9 +121,6 @@ final class SchoolLink {
         return try await body(client, signIn.token)
     }
 
-    /// Sessions the school server relays for this sign-in's classes; empty
-    /// without a sign-in or when the server does not answer (the join
-    /// screen asks again in a moment).
     /// The signed-in pupil's class as the server lists it for the picture
     /// sign-in (every pupil's account and name), or nil when there is no
     /// such sign-in or the server does not answer.
@@ -134,6 +131,9 @@ final class SchoolLink {
         return pupils.compactMap { pupil in UUID(uuidString: pupil.id).map { PlayerAccounts.Account(id: $0, name: pupil.name) } }
     }
 
+    /// Sessions the school server relays for this sign-in's classes; empty
+    /// without a sign-in or when the server does not answer (the join
+    /// screen asks again in a moment).
     func relayedSessions() async -> [RelayedSession] {
         guard let signIn, signIn.isValid(at: Date()), let client else { return [] }
         return (try? await client.relayedSessions(token: signIn.token)) ?? []

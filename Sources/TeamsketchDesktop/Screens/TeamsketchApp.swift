@@ -521,8 +521,10 @@ final class TeamsketchApp {
     private var classRoster: [PlayerAccounts.Account] = []
 
     /// Asks the server for the class while the game's lobby fills; without
-    /// an answer the last one (or the profiles) is used.
+    /// an answer only the profiles are used (a roster asked for under an
+    /// earlier sign-in may be another class's).
     private func refreshClassRoster() {
+        classRoster = []
         Task { @MainActor [weak self] in
             guard let roster = await self?.school.classRoster() else { return }
             self?.classRoster = roster
