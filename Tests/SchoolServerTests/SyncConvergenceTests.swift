@@ -40,7 +40,6 @@ import Testing
     final class LossyLink: @unchecked Sendable {
         private let lock = NSLock()
         private var losesNext = false
-        private(set) var lost = 0
         let real: SchoolConnection
 
         init(_ real: SchoolConnection) { self.real = real }
@@ -54,7 +53,6 @@ import Testing
                 let outcome = try await self.real.push(entries)
                 let lose = self.lock.withLock { () -> Bool in
                     defer { self.losesNext = false }
-                    if self.losesNext { self.lost += 1 }
                     return self.losesNext
                 }
                 if lose { throw SchoolConnectionError.unreachable("the answer was lost") }

@@ -34,6 +34,12 @@ public enum DisplayName {
         cleaned(name, maxBytes: SessionLimits.maxNameBytes, maxScalars: SketchLimits.maxNameLength)
     }
 
+    /// How two names are told apart: cleaned as a member's name, case
+    /// ignored, so "anna " on a stroke or in a lobby is Anna.
+    public static func key(_ name: String) -> String {
+        member(name).lowercased()
+    }
+
     static func isHidden(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x200E, 0x200F,        // left-to-right and right-to-left marks

@@ -31,14 +31,14 @@ public struct PlayerAccounts: Sendable, Equatable {
     public func resolve(_ names: [PlayerID: String], me: PlayerID?) -> [PlayerID: UUID] {
         var byName: [String: [UUID]] = [:]
         for account in known where account.id != signedIn?.id {
-            let key = Self.key(account.name)
+            let key = DisplayName.key(account.name)
             if !key.isEmpty, byName[key]?.contains(account.id) != true { byName[key, default: []].append(account.id) }
         }
         var found: [PlayerID: UUID] = [:]
         for (player, name) in names {
             if player == me, let signedIn {
                 found[player] = signedIn.id
-            } else if let ids = byName[Self.key(name)], ids.count == 1 {
+            } else if let ids = byName[DisplayName.key(name)], ids.count == 1 {
                 found[player] = ids[0]
             }
         }
@@ -46,10 +46,5 @@ public struct PlayerAccounts: Sendable, Equatable {
         // nobody's for sure.
         let counts = Dictionary(found.values.map { ($0, 1) }, uniquingKeysWith: +)
         return found.filter { counts[$0.value] == 1 }
-    }
-
-    /// Names compare as a child reads them: case and outer spaces aside.
-    static func key(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 }

@@ -173,9 +173,8 @@ public enum ChangeRules {
             // team game pushes every player's rounds.
             var player = pusher.id
             if let named = result.playerID, named != pusher.id {
-                guard let person = facts.people[named], person.isPupil,
-                      (pusher.isPupil && person.classID != nil && person.classID == pusher.classID)
-                        || teaches(person, pusher, facts) else {
+                guard let person = facts.people[named],
+                      isClassmate(person, of: pusher) || teaches(person, pusher, facts) else {
                     throw PushRejection(.forbidden, "a result is filed under a pupil of the pusher's class")
                 }
                 player = person.id
@@ -242,10 +241,13 @@ public enum ChangeRules {
     /// An author, a classmate of an author, or the teacher of a pupil author.
     static func mayWrite(_ sketch: PushFacts.SketchFacts, _ pusher: PushFacts.Person, _ facts: PushFacts) -> Bool {
         sketch.authors.contains { author in
-            author.id == pusher.id
-                || (pusher.isPupil && author.isPupil && author.classID != nil && author.classID == pusher.classID)
-                || teaches(author, pusher, facts)
+            author.id == pusher.id || isClassmate(author, of: pusher) || teaches(author, pusher, facts)
         }
+    }
+
+    /// Two pupils of one class.
+    static func isClassmate(_ person: PushFacts.Person, of pusher: PushFacts.Person) -> Bool {
+        pusher.isPupil && person.isPupil && person.classID != nil && person.classID == pusher.classID
     }
 
     static func teaches(_ person: PushFacts.Person, _ pusher: PushFacts.Person, _ facts: PushFacts) -> Bool {

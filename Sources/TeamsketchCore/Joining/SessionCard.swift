@@ -48,7 +48,8 @@ public enum SessionCards {
             var card = SessionCard(id: s.cardID, sessionID: s.sessionID, hostName: s.hostName, sign: s.sign,
                                    isCopy: s.isCopy, sources: s.mechanismList.map(SessionCard.Source.nearby),
                                    routes: [.direct(s.address)], pictureAddress: s.isCompatible ? s.address : nil)
-            if !s.isCopy, let endpoint, let r = byID[s.sessionID.lowercased()], Self.sameName(r.hostName, s.hostName) {
+            if !s.isCopy, let endpoint, let r = byID[s.sessionID.lowercased()],
+               DisplayName.key(r.hostName) == DisplayName.key(s.hostName) {
                 card.sources.append(.schoolServer)
                 let relay = JoinRoute.relay(RelayRoute(endpoint: endpoint, sessionID: r.id))
                 if relayFirst { card.routes.insert(relay, at: 0) } else { card.routes.append(relay) }
@@ -67,11 +68,5 @@ public enum SessionCards {
             }
         }
         return cards
-    }
-
-    /// Names as a child would tell them apart: case and outer spaces aside.
-    static func sameName(_ a: String, _ b: String) -> Bool {
-        a.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            == b.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 }

@@ -57,9 +57,8 @@ public struct AuthorPictures: Sendable, Equatable {
         return found
     }
 
-    /// How a name is compared: cleaned like a member's name in a lobby,
-    /// case ignored.
+    /// How a name is compared (`DisplayName.key`).
     public static func key(_ name: String) -> String {
-        DisplayName.member(name).lowercased()
+        DisplayName.key(name)
     }
 }
