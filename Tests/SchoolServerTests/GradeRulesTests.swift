@@ -43,7 +43,7 @@ import LearnModel
         let id = GradeIdentity.pupil(.sketch, sketch, pupil: mia.id)
         let decision = decide(try change(id, record), by: teacher, facts())
         #expect(decision == .store(ChangeAudience(subjectID: mia.id.uuidString.lowercased()),
-                                   .claimGrade(id: id.uuidString.lowercased())))
+                                   .grade(id: id.uuidString.lowercased(), record: record)))
         guard case .reject = decide(try change(id, record), by: other, facts(teaching: false)) else {
             Issue.record("another teacher graded Mia"); return
         }
@@ -55,7 +55,7 @@ import LearnModel
                                  pupilId: mia.id.uuidString.lowercased(), pupilName: "Mia", grade: 1, comment: "", at: 1)
         let id = GradeIdentity.pupil(.wordPostGame, target, pupil: mia.id)
         #expect(decide(try change(id, record), by: teacher, facts())
-            == .store(ChangeAudience(subjectID: mia.id.uuidString.lowercased()), .claimGrade(id: id.uuidString.lowercased())))
+            == .store(ChangeAudience(subjectID: mia.id.uuidString.lowercased()), .grade(id: id.uuidString.lowercased(), record: record)))
     }
 
     @Test func aGradeUnderANamesIdStaysOnTheDevice() throws {

@@ -236,6 +236,49 @@ import Testing
         await db.close()
     }
 
+    /// Item 8: a class's reports read the server's current state by class,
+    /// all of it. 20,500 game rounds (about 80 school days of a class)
+    /// crowd no grade out of grades.csv, and games.csv and the pupil's
+    /// page count every round.
+    @Test(arguments: Backend.allCases)
+    func aYearOfGameRoundsCrowdsNoGradeOutOfTheReports(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let s = try await school(api)
+            let rounds = 20_500
+            for start in stride(from: 0, to: rounds, by: SchoolAPI.maxChangesPerPush) {
+                let batch = (start..<min(start + SchoolAPI.maxChangesPerPush, rounds)).map {
+                    result("Mia", player: s.mia.id, word: "Wort\($0)")
+                }
+                let pushed = try await api.push(batch, token: s.mia.token)
+                #expect(pushed.accepted.count == batch.count && pushed.rejected.isEmpty, "\(pushed.rejected.prefix(3))")
+            }
+            let mia = UUID(uuidString: s.mia.id)!
+            let target = GradeIdentity.wordPostResults(of: mia)
+            let grade = GradeRecord(target: .wordPostGame, targetId: target.key, pupilId: mia.key, pupilName: "Mia",
+                                    grade: 2, comment: "Fleißig", at: 1_790_000_000_000)
+            #expect(try await api.push([Changes.grade(grade)], token: s.berg).rejected.isEmpty)
+
+            let browser = WebGalleryTests.Browser(api.client, language: "de")
+            let form = try await browser.get("/gallery/signin")
+            _ = try await browser.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", "Frau Berg"),
+                                                          ("password", "correct horse")])
+            let grades = try await browser.get("/gallery/classes/\(s.twoB.id)/grades.csv").text
+            #expect(grades.contains("Mia,Buchstaben Post,no,2,Fleißig,"), "\(grades)")
+            let games = try await browser.get("/gallery/classes/\(s.twoB.id)/games.csv").text
+            let lines = games.components(separatedBy: "\r\n").filter { $0.hasPrefix("Mia,") }
+            #expect(lines.count == rounds)
+            #expect(lines.first?.contains(",Wort0,") == true && lines.last?.contains(",Wort20499,") == true)
+            let page = try await browser.get("/gallery/classes/\(s.twoB.id)/pupils/\(s.mia.id)").text
+            #expect(page.contains("<th scope=\"row\">Runden</th><td>\(rounds)</td>"))
+            // Another teacher's class report is not his to read.
+            let other = WebGalleryTests.Browser(api.client, language: "de")
+            let otherForm = try await other.get("/gallery/signin")
+            _ = try await other.post("/gallery/signin", [("form", otherForm.formToken ?? ""), ("name", "Herr Kurz"),
+                                                         ("password", "correct horse")])
+            #expect(try await other.get("/gallery/classes/\(s.twoB.id)/games.csv").status == .forbidden)
+        }
+    }
+
     /// Item 5: the LAN id of a session is in every beacon. Eve, who heard
     /// one, holds the relay's host socket under it before Mia offers her
     /// session; Mia's offer is under an id of its own and is listed for her

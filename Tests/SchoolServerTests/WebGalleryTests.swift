@@ -240,7 +240,7 @@ import Testing
     func theLatestEditOfAGradeIsTheOneShownWhateverOrderItArrived(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
             let teacher = try await api.teacher("Frau Berg")
-            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia"])
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
             let mia = klass.pupils["Mia"]!
             let sketch = UUID()
             _ = try await api.push([Changes.create(sketch, name: "Haus"), Changes.stroke(sketch, author: "Mia")], token: mia.token)
@@ -257,6 +257,23 @@ import Testing
             #expect(lines.contains { $0.hasPrefix("Mia,Haus,no,1,neu,") }, "\(lines)")
             // The older edit is kept in the log: history, not lost.
             #expect(try await api.pullAll(token: teacher.token).filter { $0["entity"] as? String == "grade" }.count == 2)
+
+            // Two laptops' edits of one millisecond: the server keeps the
+            // one every device keeps (`GradeRecord.supersedes`), whichever
+            // arrived first.
+            for (pupil, firstArrives) in [("Mia", true), ("Ole", false)] {
+                let id = klass.pupils[pupil]!.id.lowercased()
+                let one = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: id,
+                                      pupilName: pupil, grade: 2, comment: "eins", at: 1_790_000_300_000)
+                var other = one
+                other.grade = 3; other.comment = "zwei"
+                let kept = one.supersedes(other) ? one : other
+                for edit in firstArrives ? [one, other] : [other, one] {
+                    #expect(try await api.push([Changes.grade(edit)], token: teacher.token).rejected.isEmpty)
+                }
+                let csv = try await browser.get("/gallery/classes/\(klass.id)/grades.csv").text
+                #expect(csv.contains("\(pupil),Haus,no,\(kept.grade!),\(kept.comment),"), "\(csv)")
+            }
         }
     }
 

@@ -51,11 +51,22 @@ public struct GradeRecord: Codable, Hashable, Sendable {
     /// grade. The later edit wins, in whatever order edits reach a device or
     /// the server: a grade changed offline and pushed a day later does not
     /// replace a newer one. Two edits of one millisecond (two laptops) are
-    /// ordered by what they say, so every copy keeps the same one. The
-    /// server and every device decide by this one rule.
+    /// ordered by `tieBreak`, so every copy keeps the same one. The server
+    /// (in SQL, comparing the same two values) and every device decide by
+    /// this one rule.
     public func supersedes(_ other: GradeRecord) -> Bool {
         if at != other.at { return at > other.at }
-        return (grade ?? 0, comment, deleted ? 1 : 0, pupilName ?? "")
-            > (other.grade ?? 0, other.comment, other.deleted ? 1 : 0, other.pupilName ?? "")
+        return tieBreak > other.tieBreak
+    }
+
+    /// The SHA-256 of what the edit says, in lowercase hex: 64 characters
+    /// of 0-9 and a-f, which order alike in Swift and in either database's
+    /// text comparison, so a tie is broken the same way everywhere.
+    public var tieBreak: String {
+        let said = "\(grade ?? 0)\n\(deleted ? 1 : 0)\n\(pupilName ?? "")\n\(comment)"
+        return SHA256.hash(Array(said.utf8)).map { byte in
+            let hex = Array("0123456789abcdef".utf8)
+            return String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
+        }.joined()
     }
 }

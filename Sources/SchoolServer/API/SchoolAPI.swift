@@ -197,7 +197,7 @@ struct SchoolAPI: APIProtocol {
 
     /// A class of this teacher: 404 when there is none, 403 when it is
     /// another teacher's.
-    private func ownClass(_ id: UUID, of teacher: Account) async throws -> SchoolClass {
+    func ownClass(_ id: UUID, of teacher: Account) async throws -> SchoolClass {
         guard let found = try await database({ try await store.schoolClass(id) }) else {
             throw Problem(.notFound, "no such class")
         }

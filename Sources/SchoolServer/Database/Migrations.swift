@@ -186,6 +186,55 @@ enum Migrations {
         // A relayed session is listed under a random id its host makes; its
         // LAN id is kept beside it for join screens (`lanSessionId`).
         Migration(version: 7) { _ in ["ALTER TABLE relaySession ADD COLUMN lanSessionId TEXT"] },
+        // The current state of grades, game rounds and profiles, kept by
+        // every push beside the log (`CurrentState`) so reports query a
+        // class's rows instead of reading the log, and filled from the log
+        // here. A grade's `tieBreak` compares byte by byte on PostgreSQL
+        // too, whatever the database's collation.
+        Migration(version: 8, statements: { dialect in
+            let bytewise = dialect == .postgresql ? " COLLATE \"C\"" : ""
+            return [
+                """
+                CREATE TABLE gradeState (
+                    id TEXT PRIMARY KEY,
+                    teacherId TEXT NOT NULL,
+                    target TEXT NOT NULL,
+                    targetId TEXT NOT NULL,
+                    pupilId TEXT,
+                    at BIGINT NOT NULL,
+                    tieBreak TEXT\(bytewise) NOT NULL,
+                    deleted BIGINT NOT NULL,
+                    payload TEXT NOT NULL
+                )
+                """,
+                "CREATE INDEX gradeStatePupil ON gradeState (pupilId)",
+                "CREATE INDEX gradeStateTarget ON gradeState (targetId)",
+                """
+                CREATE TABLE roundResult (
+                    opId TEXT PRIMARY KEY,
+                    seq BIGINT NOT NULL,
+                    playerId TEXT NOT NULL,
+                    word TEXT NOT NULL,
+                    finished BIGINT NOT NULL,
+                    milliseconds BIGINT NOT NULL,
+                    lettersSent BIGINT NOT NULL,
+                    lettersReceived BIGINT NOT NULL,
+                    wrongPlacements BIGINT NOT NULL,
+                    playedAt BIGINT
+                )
+                """,
+                "CREATE INDEX roundResultPlayer ON roundResult (playerId, seq)",
+                """
+                CREATE TABLE profileState (
+                    accountId TEXT PRIMARY KEY,
+                    classId TEXT,
+                    seq BIGINT NOT NULL,
+                    payload TEXT NOT NULL
+                )
+                """,
+                "CREATE INDEX profileStateClass ON profileState (classId)",
+            ]
+        }, data: CurrentState.fill),
     ]
 
     /// Brings the database to the newest version. Two servers starting at

@@ -37,7 +37,14 @@ public enum ChangeEffect: Sendable, Equatable {
     case sketch(id: String, change: SketchChange?)
     case claimPool(id: String)
     case assignPool(id: String, classID: String, assigned: Bool)
-    case claimGrade(id: String)
+    /// The pusher's grade (`id`); `record` becomes its current state
+    /// unless a later edit is kept already.
+    case grade(id: String, record: GradeRecord)
+    /// A round of the game, filed under the pupil who played it.
+    case result(player: String, stat: WordPostRoundStat)
+    /// The account's profile is now this change; classmates of `classID`
+    /// see it too.
+    case profile(accountID: String, classID: String?)
 }
 
 public struct PushRejection: Sendable, Equatable, Error {
@@ -179,7 +186,8 @@ public enum ChangeRules {
                 }
                 player = person.id
             }
-            return duplicate ? .duplicate(authorOf: nil) : .store(ChangeAudience(subjectID: player.key), .none)
+            return duplicate ? .duplicate(authorOf: nil)
+                : .store(ChangeAudience(subjectID: player.key), .result(player: player.key, stat: result))
 
         case .grade:
             guard !pusher.isPupil else { throw PushRejection(.forbidden, "only teachers grade") }
@@ -209,7 +217,7 @@ public enum ChangeRules {
             if duplicate { return .duplicate(authorOf: nil) }
             let audience = grade.pupilId.map { ChangeAudience(subjectID: $0.lowercased()) }
                 ?? ChangeAudience(sketchID: targetID)
-            return .store(audience, .claimGrade(id: change.entityKey))
+            return .store(audience, .grade(id: change.entityKey, record: grade))
 
         case .classSettings:
             let classID = try id(change.entityId, "a class")
@@ -234,7 +242,8 @@ public enum ChangeRules {
             // Classmates see each other's names and avatars (in the
             // sign-in grid, in lobbies).
             let classID = (accountID == pusher.id.key ? pusher.classID : subject?.classID)?.key
-            return .store(ChangeAudience(classID: classID, subjectID: accountID), .none)
+            return .store(ChangeAudience(classID: classID, subjectID: accountID),
+                          .profile(accountID: accountID, classID: classID))
         }
     }
 

@@ -99,6 +99,7 @@ public struct SyncStore: Sendable {
         // New changes go in as multi-row inserts, in order: one statement
         // per change would cost a round trip each on PostgreSQL.
         var rows: [[SQLValue]] = []
+        var rounds: [(opId: String, player: String, stat: WordPostRoundStat)] = []
         for (change, decision) in decided {
             switch decision {
             case .reject:
@@ -112,6 +113,7 @@ public struct SyncStore: Sendable {
                 let insertedHere = Guard(opId: .text(change.opId.key), push: push)
                 effects += Self.statements(for: effect, pusher: pusher, now: now, if: insertedHere)
                 if case .sketch(let id, _) = effect { authored.insert(id) }
+                if case .result(let player, let stat) = effect { rounds.append((change.opId.key, player, stat)) }
                 rows.append([.text(change.opId.key), .text(change.entity.rawValue), .text(change.entityKey),
                              .text(change.payload), .text(change.payloadHash), .int(change.createdAt),
                              .text(pusher.id.key), .int(now), push,
@@ -129,6 +131,7 @@ public struct SyncStore: Sendable {
                 """, part.flatMap { $0 }))
         }
         statements += effects
+        statements += CurrentState.file(rounds, push: push)
         for sketchID in authored.sorted() {
             statements.append(SQLStatement(
                 "INSERT INTO sketchAuthor (sketchId, accountId) VALUES (?, ?) ON CONFLICT DO NOTHING",
@@ -150,7 +153,7 @@ public struct SyncStore: Sendable {
 
     /// "The change `opId` is the row this push inserted", as SQL: what an
     /// effect's statement adds to its condition.
-    private struct Guard {
+    struct Guard {
         var opId: SQLValue
         var push: SQLValue
         var sql: String { "EXISTS (SELECT 1 FROM change WHERE opId = ? AND pushId = ?)" }
@@ -205,11 +208,15 @@ public struct SyncStore: Sendable {
                     FROM change WHERE entity = 'pool' AND entityId = ? AND \(inserted.sql) ORDER BY seq DESC LIMIT 1
                     """, [.text(UUID().key), .int(now), inserted.push, .text(id)] + inserted.binds),
             ]
-        case .claimGrade(let id):
+        case .grade(let id, let record):
             return [SQLStatement("""
                 INSERT INTO gradeOwner (gradeId, accountId) SELECT ?, ? WHERE \(inserted.sql)
                 ON CONFLICT (gradeId) DO NOTHING
-                """, [.text(id), me] + inserted.binds)]
+                """, [.text(id), me] + inserted.binds), CurrentState.keep(record, id: id, teacher: me, if: inserted)]
+        case .result:
+            return []  // all of a push's rounds at once, in `store`
+        case .profile(let accountID, let classID):
+            return [CurrentState.keepProfile(of: accountID, classID: classID, if: inserted)]
         }
     }
 
@@ -371,7 +378,7 @@ public struct SyncStore: Sendable {
 
     /// Whose records an account sees, as SQL: a pupil their own and their
     /// class's; a teacher their own, their classes' and their pupils'.
-    private struct Scope {
+    struct Scope {
         var people: (sql: String, binds: [SQLValue])
         var classes: (sql: String, binds: [SQLValue])
 

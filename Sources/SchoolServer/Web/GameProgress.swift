@@ -35,7 +35,7 @@ struct GameProgress: Sendable, Equatable {
             let rounds = byWeek[start] ?? []
             let done = rounds.filter(\.finished)
             // Milliseconds as the laptops sent them are capped on reading
-            // (`SchoolAPI.RoundResult`), so the sum cannot overflow.
+            // (`RoundResult`), so the sum cannot overflow.
             let average = done.isEmpty ? nil : done.map(\.milliseconds).reduce(0, +) / done.count / 1000
             return Week(start: start, rounds: rounds.count, finished: done.count, secondsPerWord: average,
                         wrongPlacements: rounds.map(\.wrongPlacements).reduce(0, +))

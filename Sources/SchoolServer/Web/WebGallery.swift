@@ -418,7 +418,7 @@ struct WebGallery: Sendable {
             }
         }
 
-        func results(of pupilKey: String) -> [SchoolAPI.RoundResult] {
+        func results(of pupilKey: String) -> [RoundResult] {
             report.results.filter { $0.pupil.key == pupilKey }.map(\.result)
         }
     }
@@ -429,7 +429,8 @@ struct WebGallery: Sendable {
         guard case .ok(let ok) = try await api.listPupils(.init(path: .init(classId: classID))),
               case .json(let pupils) = ok.body
         else { throw Problem(.unavailable, "no answer") }
-        let view = ClassView(pupils: pupils, sketches: try await sketches(), report: try await api.report(),
+        let view = ClassView(pupils: pupils, sketches: try await sketches(),
+                             report: try await api.report(classID: try SchoolAPI.id(classID)),
                              pictured: Set(try await api.pictures().keys))
         return (account, view)
     }
@@ -478,11 +479,12 @@ struct WebGallery: Sendable {
         return row
     }
 
-    private func gameTotals(_ results: [SchoolAPI.RoundResult]) -> [String: Any]? {
+    private func gameTotals(_ results: [RoundResult]) -> [String: Any]? {
         guard !results.isEmpty else { return nil }
         let finished = results.filter(\.finished)
-        // Each number was capped on reading, and there are at most
-        // `maxReportChanges` of them: the sums cannot overflow.
+        // Each number was capped on reading (at most a day, or 10,000
+        // letters): Int64 sums of them overflow only after some hundred
+        // billion rounds.
         let seconds = finished.isEmpty ? 0 : finished.map(\.milliseconds).reduce(0, +) / finished.count / 1000
         return ["rounds": results.count, "finished": finished.count, "secondsPerWord": seconds,
                 "sent": results.map(\.lettersSent).reduce(0, +),
@@ -491,7 +493,7 @@ struct WebGallery: Sendable {
     }
 
     /// The weeks of a pupil's game, each with a bar of its finished words.
-    private func progressRows(_ results: [SchoolAPI.RoundResult], _ language: WebLanguage) -> [[String: Any]] {
+    private func progressRows(_ results: [RoundResult], _ language: WebLanguage) -> [[String: Any]] {
         let progress = GameProgress(results.compactMap { r in
             r.playedAt.map { GameProgress.Round(playedAt: $0, finished: r.finished, milliseconds: r.milliseconds,
                                                 wrongPlacements: r.wrongPlacements) }
@@ -511,7 +513,7 @@ struct WebGallery: Sendable {
         var data: [String: Any] = ["name": account.name, "initial": Self.initial(account.name),
                                    "sketchCount": try await sketches().count]
         if try await api.pictures()[try SchoolAPI.id(account.id).key] != nil { data["picture"] = account.id }
-        let own = try await api.report().results.filter { $0.pupil.key == account.id.lowercased() }.map(\.result)
+        let own = try await api.ownResults()
         let progress = progressRows(own, v.language)
         data["progress"] = progress
         data["hasProgress"] = !progress.isEmpty
