@@ -14,6 +14,11 @@ struct SessionSimulation {
     var hostEvents: [SessionEvent] = []
     var peerEvents: [ConnectionID: [SessionEvent]] = [:]
     var clock = Date(timeIntervalSince1970: 1_750_000_000)
+    /// Frames from the host this returns true for never arrive (a frame
+    /// lost on its way, which TCP itself never does).
+    var lose: ((ConnectionID, SessionMessage) -> Bool)?
+    /// Members that asked to rejoin for the host's copy (`resync`), in order.
+    var resyncs: [ConnectionID] = []
 
     init(params: SessionParams = SessionParams(name: "Zoo"), settings: SessionSettings = SessionSettings(),
          acceptAll: Bool = false) {
@@ -41,7 +46,9 @@ struct SessionSimulation {
             switch e {
             case .send(let m, let targets):
                 let decoded = Self.throughCodec(m)
-                for t in targets where open.contains(t) && !closing.contains(t) { toPeer[t, default: []].append(decoded) }
+                for t in targets where open.contains(t) && !closing.contains(t) && lose?(t, decoded) != true {
+                    toPeer[t, default: []].append(decoded)
+                }
             case .close(let c, _):
                 if open.contains(c) { closing.insert(c) }
             case .event(let ev):
@@ -59,6 +66,9 @@ struct SessionSimulation {
             case .send(let m):
                 if open.contains(c) { toHost.append((c, Self.throughCodec(m))) }
             case .close:
+                drop(c)
+            case .resync:
+                resyncs.append(c)
                 drop(c)
             case .event(let ev):
                 peerEvents[c, default: []].append(ev)

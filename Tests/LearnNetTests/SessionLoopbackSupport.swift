@@ -118,7 +118,7 @@ extension Loopback {
         if let client = pen as? SessionClient {
             let s = await client.state()
             parts.append("member \(s.index.map(String.init) ?? "-") \(s.phase), rejected \(s.rejectedCount), "
-                + "duplicates \(s.duplicateCount), gaps \(s.gapCount), unconfirmed \(s.unconfirmedOpCount)")
+                + "duplicates \(s.duplicateCount), gaps \(s.gapCount), resyncs \(s.resyncCount), unconfirmed \(s.unconfirmedOpCount)")
         } else if let host = pen as? SessionHost {
             let s = await host.statistics()
             parts.append("host, slow drops \(s.slowDrops), merged batches \(s.mergedBatches)")

@@ -13,6 +13,10 @@ public struct PeerSession: Sendable {
     public enum Effect: Hashable, Sendable {
         case send(SessionMessage)
         case close(reason: String)
+        /// This copy is out of step with the host's: drop the connection
+        /// and rejoin at once (with the token), so the rejoin's snapshot
+        /// replaces it.
+        case resync(reason: String)
         case event(SessionEvent)
     }
 
@@ -50,6 +54,15 @@ public struct PeerSession: Sendable {
     public private(set) var duplicateCount = 0
     public private(set) var gapCount = 0
     public private(set) var rejectedCount = 0
+    /// Times this member found its copy out of step and rejoined for the
+    /// host's (`resync`); at most `maxResyncs` a session, so a host whose
+    /// pieces never fit cannot keep it reconnecting.
+    public private(set) var resyncCount = 0
+    public static let maxResyncs = 3
+    /// Strokes whose beginning this member left out (outside the file's
+    /// limits): their pieces and end are expected not to fit.
+    private var leftOut: Set<UUID> = []
+    private static let maxLeftOut = 1024
     /// Stroke pieces in the document and the strokes in progress (the
     /// file limit counts both, like the host's).
     private var segmentCount = 0
@@ -198,7 +211,8 @@ public struct PeerSession: Sendable {
             duplicateCount += 1
             return []
         }
-        if first > last + 1 { gapCount += 1 }
+        let skipped = first > last + 1
+        if skipped { gapCount += 1 }
         lastSeq[stamp.sender] = stamp.seq
         let own = stamp.sender == index
         if own { unacked.removeAll { ($0.stamp?.seq ?? 0) <= stamp.seq } }
@@ -213,6 +227,7 @@ public struct PeerSession: Sendable {
             b.author = DisplayName.member(b.author)
             guard roomForOp, roomFor(SketchCapacity.bytes(strokeBy: b.author)), WireSketchLimits.contains(b),
                   !live.contains(where: { $0.id == b.strokeID }) else {
+                if leftOut.count < Self.maxLeftOut { leftOut.insert(b.strokeID) }
                 return rejected()
             }
             let stroke = LiveStroke(begin: b)
@@ -220,8 +235,13 @@ public struct PeerSession: Sendable {
             fileBytes += SketchCapacity.bytes(of: stroke)
             return [.event(.strokeBegan(stroke, isOwn: own))]
         case .strokeSegments(let s):
-            guard let i = live.firstIndex(where: { $0.id == s.strokeID && $0.sender == stamp.sender }),
-                  WireSketchLimits.contains(s.segments), segmentCount + s.segments.count <= capacity.maxSegments,
+            guard let i = live.firstIndex(where: { $0.id == s.strokeID && $0.sender == stamp.sender }) else {
+                return outOfStep(s.strokeID, "pieces of a stroke this device does not have")
+            }
+            // Pieces that do not start where this copy of the stroke ends:
+            // the host's copy has pieces this one missed.
+            guard s.base == live[i].wireEnd else { return outOfStep(s.strokeID, "pieces that do not continue the stroke") }
+            guard WireSketchLimits.contains(s.segments), segmentCount + s.segments.count <= capacity.maxSegments,
                   roomFor(s.segments.count * SketchCapacity.bytesPerSegment) else {
                 return rejected()
             }
@@ -233,8 +253,12 @@ public struct PeerSession: Sendable {
                                            segments: s.segments.map(\.cubic), isOwn: own))]
         case .strokeEnd(let e):
             guard let i = live.firstIndex(where: { $0.id == e.strokeID && $0.sender == stamp.sender }) else {
-                return rejected()
+                return outOfStep(e.strokeID, "the end of a stroke this device does not have")
             }
+            // Ops of this sender went by unseen while its stroke was open
+            // here: pieces of it may be among them, and committing the
+            // stroke now would keep it cut short for good.
+            if skipped { return outOfStep(e.strokeID, "the end of a stroke after ops this device missed") }
             let op = SketchOp.addStroke(live.remove(at: i).stroke(endedAt: WireSketchLimits.clamped(e.time)))
             guard document.apply(op) else { return rejected() }
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
@@ -260,6 +284,19 @@ public struct PeerSession: Sendable {
     private mutating func rejected() -> [Effect] {
         rejectedCount += 1
         return []
+    }
+
+    /// An op that fits only a copy this member does not have. The host
+    /// refuses nothing it relays for this reason (its copy is the one the
+    /// op continues), so the member's copy is the one that is wrong: it
+    /// rejoins and takes the host's, unless the stroke was one it left out
+    /// itself or it has rejoined for this reason `maxResyncs` times.
+    private mutating func outOfStep(_ stroke: UUID, _ why: String) -> [Effect] {
+        rejectedCount += 1
+        guard !leftOut.contains(stroke), phase == .started, isConnected, !awaitingSnapshot,
+              resyncCount < Self.maxResyncs else { return [] }
+        resyncCount += 1
+        return [.resync(reason: "out of step with the host: \(why)")]
     }
 
     private mutating func snapshotEnded(_ end: SnapshotEnd) -> [Effect] {

@@ -299,6 +299,11 @@ final class ClientCore: @unchecked Sendable {
                     config.log.write("the host is not reading; reconnecting")
                     writer.channel.close(promise: nil)
                 }
+            case .resync(let reason):
+                // Not stopped: `closed` rejoins with the token, and the
+                // rejoin's snapshot brings the host's copy.
+                config.log.write("\(reason); rejoining for the host's copy")
+                writer?.channel.close(promise: nil)
             case .close(let reason):
                 stopped = true
                 finishTimers()
