@@ -274,6 +274,12 @@ import Testing
                 let csv = try await browser.get("/gallery/classes/\(klass.id)/grades.csv").text
                 #expect(csv.contains("\(pupil),Haus,no,\(kept.grade!),\(kept.comment),"), "\(csv)")
             }
+            // The teacher sees what Mia's grade was before, newest first.
+            let page = try await browser.get("/gallery/classes/\(klass.id)/pupils/\(mia.id)").text
+            let before = try #require(page.range(of: "<summary>Vorher</summary>"), "\(page)")
+            let history = page[before.upperBound...]
+            let newer = try #require(history.range(of: "<q>neu</q>")), older = try #require(history.range(of: "<q>alt</q>"))
+            #expect(newer.lowerBound < older.lowerBound)
         }
     }
 

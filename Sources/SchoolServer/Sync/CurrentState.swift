@@ -142,28 +142,58 @@ enum CurrentState {
 
 extension SyncStore {
     /// The kept edit of every grade of the class's pupils, and of the team
-    /// grades of sketches they drew in; taken-back grades left out.
-    public func grades(ofClass classID: UUID) async throws -> [GradeRecord] {
+    /// grades of sketches they drew in, by grade id; taken-back grades left
+    /// out.
+    public func grades(ofClass classID: UUID) async throws -> [(id: String, grade: GradeRecord)] {
         let decoder = JSONDecoder()
-        var out: [GradeRecord] = []
+        var out: [(id: String, grade: GradeRecord)] = []
         var after = ""
         while true {
             let rows = try await db.query("""
-                SELECT id, payload FROM gradeState
-                WHERE deleted = 0 AND id > ? AND (pupilId IN (SELECT id FROM account WHERE classId = ?)
-                   OR (pupilId IS NULL AND targetId IN (SELECT sketchAuthor.sketchId FROM sketchAuthor
-                       JOIN account ON account.id = sketchAuthor.accountId WHERE account.classId = ?)))
+                SELECT id, payload FROM gradeState WHERE deleted = 0 AND id > ? AND \(Self.gradeOfClass)
                 ORDER BY id LIMIT ?
                 """, [.text(after), .text(classID.key), .text(classID.key), .int(Int64(CurrentState.pageSize))])
             for row in rows {
                 if let grade = try? decoder.decode(GradeRecord.self, from: Data(try row.text("payload").utf8)) {
-                    out.append(grade)
+                    out.append((try row.text("id"), grade))
                 }
             }
             guard rows.count == CurrentState.pageSize, let last = rows.last else { return out }
             after = try last.text("id")
         }
     }
+
+    /// Every edit the log holds of those grades, by grade id, in the order
+    /// they arrived: the kept one and the history before it.
+    public func gradeEdits(ofClass classID: UUID) async throws -> [String: [GradeRecord]] {
+        let decoder = JSONDecoder()
+        var out: [String: [GradeRecord]] = [:]
+        var after: Int64 = 0
+        while true {
+            let rows = try await db.query("""
+                SELECT change.seq, change.entityId, change.payload FROM change
+                JOIN gradeState ON gradeState.id = change.entityId
+                WHERE change.entity = 'grade' AND change.seq > ? AND gradeState.deleted = 0 AND \(Self.gradeOfClass)
+                ORDER BY change.seq LIMIT ?
+                """, [.int(after), .text(classID.key), .text(classID.key), .int(Int64(CurrentState.pageSize))])
+            for row in rows {
+                if let grade = try? decoder.decode(GradeRecord.self, from: Data(try row.text("payload").utf8)) {
+                    out[try row.text("entityId"), default: []].append(grade)
+                }
+            }
+            guard rows.count == CurrentState.pageSize, let last = rows.last else { return out }
+            after = try last.int("seq")
+        }
+    }
+
+    /// "This `gradeState` row is about the class (two binds: its id twice)":
+    /// a grade of one of its pupils, or a team's grade on a sketch one of
+    /// them drew in.
+    private static let gradeOfClass = """
+        (gradeState.pupilId IN (SELECT id FROM account WHERE classId = ?)
+         OR (gradeState.pupilId IS NULL AND gradeState.targetId IN (SELECT sketchAuthor.sketchId FROM sketchAuthor
+             JOIN account ON account.id = sketchAuthor.accountId WHERE account.classId = ?)))
+        """
 
     /// Every round played by the class's pupils (or by one pupil), in the
     /// order the server received them.

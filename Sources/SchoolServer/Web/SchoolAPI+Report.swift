@@ -9,6 +9,9 @@ extension SchoolAPI {
     struct Report: Sendable {
         /// The latest edit of every grade, taken-back ones left out.
         var grades: [GradeRecord] = []
+        /// The edits each of those replaced, newest first, by its position
+        /// in `grades`: a teacher sees what a grade was before.
+        var earlier: [[GradeRecord]] = []
         /// Each result with the account of the pupil who played it.
         var results: [(pupil: UUID, result: RoundResult)] = []
     }
@@ -19,8 +22,11 @@ extension SchoolAPI {
         let teacher = try await signedInTeacher()
         _ = try await ownClass(classID, of: teacher)
         return try await database {
-            Report(grades: try await sync.grades(ofClass: classID).sorted { $0.at > $1.at },
-                   results: try await sync.results(ofClass: classID))
+            let kept = try await sync.grades(ofClass: classID).sorted { $0.grade.at > $1.grade.at }
+            let edits = try await sync.gradeEdits(ofClass: classID)
+            return Report(grades: kept.map(\.grade),
+                          earlier: kept.map { k in (edits[k.id] ?? []).filter { $0 != k.grade }.sorted { $0.supersedes($1) } },
+                          results: try await sync.results(ofClass: classID))
         }
     }
 

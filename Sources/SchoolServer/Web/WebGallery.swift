@@ -409,13 +409,14 @@ struct WebGallery: Sendable {
             sketches.filter { $0.authors.contains { $0.lowercased() == pupilKey } }
         }
 
-        /// Their own grades, and their teams' grades on sketches they drew in.
-        func grades(of pupilKey: String) -> [GradeRecord] {
+        /// Their own grades, and their teams' grades on sketches they drew
+        /// in, each with the edits it replaced.
+        func grades(of pupilKey: String) -> [(grade: GradeRecord, earlier: [GradeRecord])] {
             let drawn = Set(sketches(of: pupilKey).map { $0.id.lowercased() })
-            return report.grades.filter {
-                $0.pupilId?.lowercased() == pupilKey
-                    || ($0.pupilId == nil && $0.target == .sketch && drawn.contains($0.targetId.lowercased()))
-            }
+            return zip(report.grades, report.earlier).filter { g, _ in
+                g.pupilId?.lowercased() == pupilKey
+                    || (g.pupilId == nil && g.target == .sketch && drawn.contains(g.targetId.lowercased()))
+            }.map { ($0, $1) }
         }
 
         func results(of pupilKey: String) -> [RoundResult] {
@@ -466,10 +467,19 @@ struct WebGallery: Sendable {
                               _ language: WebLanguage) -> [String: Any] {
         let key = pupil.id.lowercased()
         let names = Dictionary(view.sketches.map { ($0.id.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
-        let grades = view.grades(of: key).map { g -> [String: Any] in
+        let grades = view.grades(of: key).map { g, earlier -> [String: Any] in
             let work = g.target == .sketch ? names[g.targetId.lowercased()] ?? "" : WebText.game.text(language)
             var row: [String: Any] = ["grade": g.grade.map(String.init) ?? "–", "work": work, "team": g.pupilId == nil]
             if !g.comment.isEmpty { row["comment"] = g.comment }
+            if !earlier.isEmpty {
+                row["hasEarlier"] = true
+                row["earlier"] = earlier.map { e -> [String: Any] in
+                    var edit: [String: Any] = ["grade": e.deleted ? "–" : e.grade.map(String.init) ?? "–",
+                                               "at": Self.date(e.at, language)]
+                    if !e.comment.isEmpty { edit["comment"] = e.comment }
+                    return edit
+                }
+            }
             return row
         }
         var row: [String: Any] = ["name": pupil.name, "initial": Self.initial(pupil.name),
@@ -533,7 +543,7 @@ struct WebGallery: Sendable {
         let names = Dictionary(view.sketches.map { ($0.id.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
         var out = "pupil,work,team,grade,comment,graded_at\r\n"
         for pupil in view.pupils {
-            for g in view.grades(of: pupil.id.lowercased()) {
+            for (g, _) in view.grades(of: pupil.id.lowercased()) {
                 let work = g.target == .sketch ? names[g.targetId.lowercased()] ?? "" : "Buchstaben Post"
                 let at = Date(timeIntervalSince1970: Double(g.at) / 1000)
                 let cells = [SpreadsheetText.cell(pupil.name), SpreadsheetText.cell(work), g.pupilId == nil ? "yes" : "no",

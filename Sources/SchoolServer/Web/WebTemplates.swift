@@ -114,7 +114,11 @@ enum WebTemplates {
         <h3>{{t.grades}}</h3>
         {{^grades}}<p>{{t.noGrades}}</p>{{/grades}}
         <ul class="grades">
-        {{#grades}}<li><span class="grade">{{t.grade}} {{grade}}</span> {{work}}{{#team}} ({{t.forTeam}}){{/team}}{{#comment}}: <q>{{comment}}</q>{{/comment}}</li>
+        {{#grades}}<li><span class="grade">{{t.grade}} {{grade}}</span> {{work}}{{#team}} ({{t.forTeam}}){{/team}}{{#comment}}: <q>{{comment}}</q>{{/comment}}
+        {{#hasEarlier}}<details><summary>{{t.earlierGrades}}</summary><ul class="earlier">
+        {{#earlier}}<li>{{at}}: <span class="grade">{{t.grade}} {{grade}}</span>{{#comment}}: <q>{{comment}}</q>{{/comment}}</li>
+        {{/earlier}}
+        </ul></details>{{/hasEarlier}}</li>
         {{/grades}}
         </ul>
         {{#game}}

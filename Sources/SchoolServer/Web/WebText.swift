@@ -11,6 +11,7 @@ enum WebText: CaseIterable {
     case grades, grade, forTeam, game, rounds, wordsFinished, lettersSent, lettersReceived, wrongPlacements
     case secondsPerWord, noGrades
     case myPage, weekOf, gameOverTime, noRounds, downloadGrades, downloadGames, myClass, sketchCount
+    case earlierGrades
 
     var words: (en: String, de: String) {
         switch self {
@@ -69,6 +70,7 @@ enum WebText: CaseIterable {
         case .downloadGames: ("Buchstaben Post as a spreadsheet (CSV)", "Buchstaben Post als Tabelle (CSV)")
         case .myClass: ("Class", "Klasse")
         case .sketchCount: ("Sketches", "Bilder")
+        case .earlierGrades: ("Before", "Vorher")
         }
     }
 
