@@ -69,6 +69,8 @@ struct TestServer {
     let backend: Backend
     let clock = TestClock()
     var configuration = ServerConfiguration()
+    /// Opens the database the server starts on; a fresh one when nil.
+    var database: (@Sendable (ServerClock) async throws -> any ServerDatabase)?
 
     init(_ backend: Backend) {
         self.backend = backend
@@ -78,7 +80,7 @@ struct TestServer {
     func run(_ body: @Sendable (TestAPI) async throws -> Void) async throws {
         let phase = Watchdog.tracker("\(backend)")
         phase.enter("making the database")
-        let database = try await backend.makeDatabase(clock: clock.clock)
+        let database = try await (self.database ?? backend.makeDatabase)(clock.clock)
         let app = try buildApplication(configuration,
                                        dependencies: ServerDependencies(database: database, hasher: testHasher,
                                                                         clock: clock.clock))

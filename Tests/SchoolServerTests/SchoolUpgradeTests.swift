@@ -1,0 +1,104 @@
+import Foundation
+import LearnModel
+import Logging
+import TeamsketchTestSupport
+import Testing
+@testable import SchoolServer
+
+/// A school's database as yesterday's server left it upgrades on start with
+/// nothing lost. The fixture (Tests/server-fixtures/school-v7.*) was made by
+/// the server of 880c475, schema version 7, through its real API: two
+/// teachers and their classes, sketches (one renamed, a team's, a deleted
+/// one), grades (one edited), a team game's rounds, profiles, a word list
+/// and class settings; beside it, what every account pulled and saw listed
+/// then, and each class's spreadsheets. On PostgreSQL the same rows are
+/// copied into a database at version 7 first.
+@Suite struct SchoolUpgradeTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("server-fixtures")
+
+    struct Fixture: Decodable {
+        struct Person: Decodable { var name: String; var id: String; var token: String; var pulled: [String]; var sketches: [String] }
+        struct Report: Decodable { var `class`: String; var teacher: String; var grades: String; var games: String }
+        var accounts: [Person]
+        var reports: [Report]
+    }
+
+    /// The fixture's tables in the order their rows can be inserted.
+    static let tables = ["account", "schoolClass", "token", "signInFailure", "change", "sketch", "sketchAuthor",
+                         "poolOwner", "poolAssignment", "gradeOwner", "relaySession"]
+
+    /// Yesterday's database on this backend, not yet upgraded.
+    func yesterdaysDatabase(_ backend: Backend) async throws -> DatabaseLocation {
+        let copy = FileManager.default.temporaryDirectory.path + "/school-v7-\(UUID().uuidString).sqlite"
+        try FileManager.default.copyItem(atPath: Self.folder.appendingPathComponent("school-v7.sqlite").path, toPath: copy)
+        let sqlite = DatabaseLocation.sqlite(path: copy)
+        guard backend == .postgresql else { return sqlite }
+        let location = try await backend.makeLocation()
+        let target = try await location.open(logger: Logger(label: "test"), migrating: false)
+        let source = try await sqlite.open(logger: Logger(label: "test"), migrating: false)
+        try await Migrations.apply(to: target, now: 1, through: 7)
+        for table in Self.tables {
+            for row in try await source.query("SELECT * FROM \(table)") {
+                let columns = row.columns.keys.sorted()
+                try await target.execute("""
+                    INSERT INTO \(table) (\(columns.joined(separator: ", ")))
+                    VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+                    """, columns.map { row[$0] })
+            }
+        }
+        // Rows came with their own `seq`: the next change is numbered after them.
+        try await target.execute("SELECT setval(pg_get_serial_sequence('change', 'seq'), (SELECT MAX(seq) FROM change))")
+        await source.close()
+        await target.close()
+        return location
+    }
+
+    @Test(arguments: Backend.allCases)
+    func yesterdaysSchoolUpgradesWithNothingLost(_ backend: Backend) async throws {
+        let fixture = try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: Self.folder.appendingPathComponent("school-v7.json")))
+        let location = try await yesterdaysDatabase(backend)
+        var server = TestServer(backend)
+        server.database = { clock in try await location.open(logger: Logger(label: "test"), clock: clock) }
+        try await server.run { api in
+            #expect(try await api.database.query("SELECT MAX(version) AS v FROM schemaVersion").first?["v"].int
+                == Migrations.newestVersion)
+            // Every account pulls and lists what it did yesterday, signed in
+            // with yesterday's token.
+            for person in fixture.accounts {
+                let pulled = try await api.pullAll(token: person.token).compactMap { $0["opId"] as? String }.sorted()
+                #expect(pulled == person.pulled, "\(person.name)")
+                let listed = try await api.call(.get, "/sketches", token: person.token).array.compactMap { $0["id"] as? String }
+                #expect(listed.sorted() == person.sketches, "\(person.name)")
+            }
+            // Each class's spreadsheets have the same rows (grades of one
+            // minute may come in another order).
+            for report in fixture.reports {
+                let browser = WebGalleryTests.Browser(api.client, language: "de")
+                let form = try await browser.get("/gallery/signin")
+                _ = try await browser.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", report.teacher),
+                                                              ("password", "correct horse")])
+                func rows(_ csv: String) -> [String] { csv.components(separatedBy: "\r\n").sorted() }
+                let grades = try await browser.get("/gallery/classes/\(report.class)/grades.csv").text
+                #expect(rows(grades) == rows(report.grades), "\(report.teacher): \(grades)")
+                let games = try await browser.get("/gallery/classes/\(report.class)/games.csv").text
+                #expect(rows(games) == rows(report.games), "\(report.teacher): \(games)")
+                #expect(rows(report.grades).count > 2 && rows(report.games).count > 2, "the fixture has rows to lose")
+            }
+            // Mia's edited grade keeps its history; her picture is there.
+            let mia = try #require(fixture.accounts.first { $0.name == "Mia" })
+            let twoB = try #require(fixture.reports.first { $0.teacher == "Frau Berg" })
+            let berg = WebGalleryTests.Browser(api.client, language: "de")
+            let form = try await berg.get("/gallery/signin")
+            _ = try await berg.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", "Frau Berg"),
+                                                       ("password", "correct horse")])
+            let page = try await berg.get("/gallery/classes/\(twoB.class)/pupils/\(mia.id)").text
+            #expect(page.contains("<summary>Vorher</summary>") && page.contains("<q>Gut</q>"), "\(page)")
+            #expect(try await berg.get("/gallery/people/\(mia.id)/picture.png").status == .ok)
+            // And the school goes on: a new change is stored after the old ones.
+            let profile = Changes.record("profile", mia.id, ProfileRecord(name: "Mia S", at: 9))
+            #expect(try await api.push([profile], token: mia.token).rejected.isEmpty)
+            #expect(try await api.pullAll(token: mia.token).count == mia.pulled.count + 1)
+        }
+    }
+}
