@@ -89,13 +89,40 @@ extension LocalStore {
 
     /// Keeps the edit if it is the latest of its grade (`supersedes`);
     /// false when the kept one is later.
+    /// The edit that is not kept goes to the grade's history (`gradeEdit`).
     static func upsertGrade(id: String, _ record: GradeRecord, _ data: Data, _ db: Database) throws -> Bool {
-        if let kept = try grade(id: id, db), !record.supersedes(kept) { return false }
+        let kept = try grade(id: id, db)
+        if let kept, !record.supersedes(kept) {
+            if kept != record { try keepEdit(id: id, record, data, db) }
+            return false
+        }
+        if let kept, kept != record { try keepEdit(id: id, kept, try JSONEncoder().encode(kept), db) }
         try db.execute(sql: """
             INSERT INTO grade (id, targetId, record) VALUES (?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET targetId = excluded.targetId, record = excluded.record
             """, arguments: [id, record.targetId.lowercased(), data])
         return true
+    }
+
+    private static func keepEdit(id: String, _ record: GradeRecord, _ data: Data, _ db: Database) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO gradeEdit (gradeId, at, tieBreak, record) VALUES (?, ?, ?, ?)",
+                       arguments: [id, record.at, record.tieBreak, data])
+    }
+
+    /// The edits that `kept`, a grade's kept edit, replaced, newest first:
+    /// what the teacher sees the grade was before.
+    public func gradeHistory(replacedBy kept: GradeRecord) throws -> [GradeRecord] {
+        try writer.read { db in
+            let decoder = JSONDecoder()
+            let rows = try Row.fetchAll(db, sql: "SELECT id, record FROM grade WHERE targetId = ?",
+                                        arguments: [kept.targetId.lowercased()])
+            guard let id: String = rows.first(where: { row in
+                (try? decoder.decode(GradeRecord.self, from: row["record"] as Data)) == kept
+            })?["id"] else { return [] }
+            return try Data.fetchAll(db, sql: "SELECT record FROM gradeEdit WHERE gradeId = ?", arguments: [id])
+                .compactMap { try? decoder.decode(GradeRecord.self, from: $0) }
+                .sorted { $0.supersedes($1) }
+        }
     }
 
     /// The kept edit of a grade; nil for none (or an unreadable one, which

@@ -118,6 +118,18 @@ enum StoreSchema {
                 t.add(column: "filed", .boolean).notNull().defaults(to: true)
             }
         }
+        // Edits of a grade that a later edit replaced, so the teacher sees
+        // what a grade was before. One row per edit (`tieBreak` tells two
+        // edits of one millisecond apart); the kept edit stays in `grade`.
+        migrator.registerMigration("v5") { db in
+            try db.create(table: "gradeEdit") { t in
+                t.column("gradeId", .text).notNull()
+                t.column("at", .integer).notNull()
+                t.column("tieBreak", .text).notNull()
+                t.column("record", .blob).notNull()
+                t.primaryKey(["gradeId", "at", "tieBreak"])
+            }
+        }
         return migrator
     }
 }

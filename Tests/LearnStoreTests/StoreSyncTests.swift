@@ -131,13 +131,26 @@ import Testing
         // however late an older one arrives (`GradeRecord.supersedes`).
         #expect(try b.sketches().first?.name == "Dann")
         #expect(try b.grades(forTarget: target).map(\.grade) == [3])
-        try b.applyRemote([try change(15, .sketch, target, SketchChange.delete(at: 3))], cursor: 15, for: "k")
+        // The older edit is the grade's history, for the teacher to see; an
+        // edit made here replaces the kept one and it joins the history,
+        // newest first; the same edit arriving again is not kept twice.
+        let kept = try #require(try b.grades(forTarget: target).first)
+        #expect(try b.gradeHistory(replacedBy: kept).map(\.comment) == ["Toll"])
+        var mine = kept
+        mine.grade = 2; mine.comment = "Besser"; mine.at = 20
+        try b.setGrade(id: UUID(uuidString: gradeID)!, mine)
+        try b.applyRemote([try change(15, .grade, gradeID, GradeRecord(target: .sketch, targetId: target, grade: 1,
+                                                                       comment: "Toll", at: 2))], cursor: 15, for: "k")
+        let now = try #require(try b.grades(forTarget: target).first)
+        #expect(now.comment == "Besser")
+        #expect(try b.gradeHistory(replacedBy: now).map(\.grade) == [3, 1])
+        try b.applyRemote([try change(16, .sketch, target, SketchChange.delete(at: 3))], cursor: 16, for: "k")
         #expect(try b.sketches().isEmpty)
         // Ops that arrive for a deleted sketch are not stored.
         let late = StoreFixture.stroke(author: "x", color: PenColor.red.rgba, width: 2, segments: 1, at: StoreFixture.t0 + 99_000)
-        let report = try b.applyRemote([RemoteChange(seq: 16, opId: UUID(), entity: .sketchOp, entityId: target,
+        let report = try b.applyRemote([RemoteChange(seq: 17, opId: UUID(), entity: .sketchOp, entityId: target,
                                                      payload: try SketchOpPayload.encode(.addStroke(late)), createdAt: Date())],
-                                       cursor: 16, for: "k")
+                                       cursor: 17, for: "k")
         #expect(report.applied == 0)
     }
 

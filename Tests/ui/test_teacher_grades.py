@@ -76,6 +76,35 @@ def test_a_teacher_grades_a_pupil_of_their_class_and_lists_the_class(display, tm
         graded = wait_for(pupil_grades, what="the grade on the server")
         assert graded[0]["pupilId"] == pupil and graded[0]["grade"] == 2 and graded[0]["pupilName"] == "Pupil", graded
 
+        # A second thought: 3. Under the grade, what it was before: two more
+        # lines of text ("Before:" and the 2 with its comment).
+        def text_lines(name):
+            """Lines of text under the comment that start where the pupil's
+            grade keys do (the next heading starts further left)."""
+            shot = app.screenshot(name)
+            px = shot.load()
+            starts = {}
+            for yy in range(y + 90, min(shot.height, y + 300)):
+                dark = [xx for xx in range(700, min(shot.width, 1195)) if sum(px[xx, yy][:3]) < 300]
+                if dark:
+                    starts[yy] = dark[0]
+            lines, last = [], None
+            for yy in sorted(starts):
+                if last is None or yy - last > 2:
+                    lines.append(starts[yy])
+                else:
+                    lines[-1] = min(lines[-1], starts[yy])
+                last = yy
+            return sum(1 for left in lines if xs[0] - 50 <= left <= xs[0] - 32)
+        before = text_lines("grades-class-first")
+        app.click(xs[2], y)
+        app.click(xs[2], y + 72)
+        app.key("Return")
+        wait_for(lambda: len(pupil_grades()) == 2 or None, what="the second edit on the server")
+        after = wait_for(lambda: (lambda n: n if n >= before + 2 else None)(text_lines("grades-class-history")),
+                         what="the earlier grade under the grade")
+        assert after >= before + 2, (before, after)
+
         # Ole's results get a 4.
         app.click(45, 60)
         time.sleep(1.0)

@@ -13,6 +13,8 @@ final class GradeEditor {
     let comment: Widget
     let saveButton: Widget
     let status: Widget
+    /// What the grade was before its latest edit, a line per earlier edit.
+    let history: Widget
     private var buttons: [Int: Widget] = [:]
     private(set) var grade: Int?
     private let save: @MainActor (Int?, String, GradeEditor) -> Void
@@ -25,6 +27,9 @@ final class GradeEditor {
         status = UI.label("", classes: ["hint"])
         gtk_label_set_wrap(ts_label(status), 0)
         gtk_label_set_xalign(ts_label(status), 0)
+        history = UI.label("", classes: ["hint"])
+        gtk_label_set_xalign(ts_label(history), 0)
+        gtk_widget_set_visible(history, 0)
         saveButton = UI.button(`_`("Save"), classes: ["choice"]) { }
         for g in GradeRecord.grades {
             let b = gtk_toggle_button_new_with_label(String(g))!
@@ -46,11 +51,33 @@ final class GradeEditor {
         save(grade, UI.entryText(comment), self)
     }
 
-    func show(_ record: GradeRecord?) {
+    func show(_ record: GradeRecord?, history earlier: [GradeRecord] = []) {
         grade = nil
         choose(record?.grade)
         gtk_editable_set_text(ts_editable(comment), record?.comment ?? "")
+        showHistory(earlier)
     }
+
+    func showHistory(_ earlier: [GradeRecord]) {
+        let lines = earlier.prefix(Self.historyLines).map { e -> String in
+            let when = Self.when.string(from: Date(timeIntervalSince1970: Double(e.at) / 1000))
+            let what = e.deleted ? `_`("taken back") : e.grade.map { String(format: `_`("Grade %d"), $0) } ?? "–"
+            return e.comment.isEmpty ? "\(when): \(what)"
+                : String(format: `_`("%@: %@ · “%@”"), when, what, e.comment)
+        }
+        UI.setText(history, lines.isEmpty ? "" : `_`("Before:") + "\n" + lines.joined(separator: "\n"))
+        gtk_widget_set_visible(history, lines.isEmpty ? 0 : 1)
+    }
+
+    /// The newest earlier edits shown; the log on the server keeps them all.
+    private static let historyLines = 5
+
+    private static let when: DateFormatter = {
+        let f = DateFormatter()
+        f.dateStyle = .medium
+        f.timeStyle = .short
+        return f
+    }()
 
     private func choose(_ g: Int?) {
         grade = g == nil || grade == g ? nil : g

@@ -17,6 +17,11 @@ enum PupilGrading {
         return pupils.grade(for: name, among: records)
     }
 
+    /// Shows the grade in the editor with what it was before.
+    static func show(_ record: GradeRecord?, in editor: GradeEditor, _ store: LocalStore) {
+        editor.show(record, history: record.map { (try? store.gradeHistory(replacedBy: $0)) ?? [] } ?? [])
+    }
+
     static func save(_ app: TeamsketchApp, sketch: UUID?, name: String, grade: Int?, comment: String,
                      editor: GradeEditor) {
         guard app.store != nil else { return }
@@ -33,6 +38,7 @@ enum PupilGrading {
             do {
                 for change in changes { try store.setGrade(id: change.id, change.record) }
                 editor?.say(`_`("Saved."))
+                if let editor { show(current(store, pupils: pupils, sketch: sketch, name: name), in: editor, store) }
                 app.school.syncNow()
             } catch {
                 editor?.say("")

@@ -257,7 +257,7 @@ final class SketchReviewScreen {
         }
         pupilGrades[author] = editor
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [editor.comment, editor.saveButton])
-        let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [editor.keys, row, editor.status])
+        let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [editor.keys, row, editor.status, editor.history])
         gtk_widget_set_margin_start(box, 24)
         gtk_widget_set_margin_bottom(box, 8)
         return box
@@ -267,7 +267,7 @@ final class SketchReviewScreen {
         guard let app, let store = app.store else { return }
         let sketch = document.meta.id
         for (name, editor) in pupilGrades {
-            editor.show(PupilGrading.current(store, pupils: GradedPupils(), sketch: sketch, name: name))
+            PupilGrading.show(PupilGrading.current(store, pupils: GradedPupils(), sketch: sketch, name: name), in: editor, store)
         }
         // Once the server said who the pupils are, a grade under an account
         // is found as well.
@@ -277,7 +277,7 @@ final class SketchReviewScreen {
             for (name, editor) in self.pupilGrades {
                 let before = PupilGrading.current(store, pupils: GradedPupils(), sketch: sketch, name: name)
                 let now = PupilGrading.current(store, pupils: pupils, sketch: sketch, name: name)
-                if now != before { editor.show(now) }
+                if now != before { PupilGrading.show(now, in: editor, store) }
             }
         }
     }

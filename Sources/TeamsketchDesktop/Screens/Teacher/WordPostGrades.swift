@@ -38,12 +38,14 @@ final class WordPostGrades {
             let label = UI.label(name, classes: ["card-name"])
             gtk_label_set_xalign(ts_label(label), 0)
             gtk_widget_set_size_request(editor.comment, 260, -1)
-            let row = Int32(i)
+            // A pupil's row, and under it what their grade was before.
+            let row = Int32(2 * i)
             gtk_grid_attach(ts_grid(table), label, 0, row, 1, 1)
             gtk_grid_attach(ts_grid(table), editor.keys, 1, row, 1, 1)
             gtk_grid_attach(ts_grid(table), editor.comment, 2, row, 1, 1)
             gtk_grid_attach(ts_grid(table), editor.saveButton, 3, row, 1, 1)
             gtk_grid_attach(ts_grid(table), editor.status, 4, row, 1, 1)
+            gtk_grid_attach(ts_grid(table), editor.history, 1, row + 1, 4, 1)
         }
         UI.append(widget, table)
         // The grades live as long as the table shows them.
@@ -68,7 +70,7 @@ final class WordPostGrades {
     private func load() {
         guard let app, let store = app.store else { return }
         for (name, editor) in editors {
-            editor.show(PupilGrading.current(store, pupils: GradedPupils(), sketch: nil, name: name))
+            PupilGrading.show(PupilGrading.current(store, pupils: GradedPupils(), sketch: nil, name: name), in: editor, store)
         }
         Task { @MainActor [weak self] in
             let pupils = await TeacherRoster.pupils(app)
@@ -76,7 +78,7 @@ final class WordPostGrades {
             for (name, editor) in self.editors {
                 let before = PupilGrading.current(store, pupils: GradedPupils(), sketch: nil, name: name)
                 let now = PupilGrading.current(store, pupils: pupils, sketch: nil, name: name)
-                if now != before { editor.show(now) }
+                if now != before { PupilGrading.show(now, in: editor, store) }
             }
         }
     }
