@@ -58,16 +58,17 @@ extension LocalStore {
     /// this throws `duplicateSketch`. Give the document a new id to keep both.
     public func saveSketch(_ doc: SketchDocument) throws {
         let rows = try Self.rows(doc.ops, in: doc.meta.id)
-        try writer.write { db in
-            let now = StoreTime.milliseconds(clock.now())
-            try insertSketch(doc.meta, modifiedAt: now, db)
-            try insertOutbox(.sketch, entityId: doc.meta.id.storeKey,
-                             payload: SketchChange.create(doc.meta, at: now).encoded(), at: now,
-                             opId: SketchOpIdentity.creation(of: doc.meta.id), db)
-            var seq = 1
-            for row in rows where try insertOp(row, seq: seq, sketchID: doc.meta.id, at: now, outbox: true, db) {
-                seq += 1
-            }
+        try writer.write { db in try insertWhole(doc.meta, rows, at: StoreTime.milliseconds(clock.now()), db) }
+    }
+
+    /// A new sketch with its ops, all of it waiting for the server.
+    func insertWhole(_ meta: SketchMeta, _ rows: [OpRow], at now: Int64, _ db: Database) throws {
+        try insertSketch(meta, modifiedAt: now, db)
+        try insertOutbox(.sketch, entityId: meta.id.storeKey, payload: SketchChange.create(meta, at: now).encoded(),
+                         at: now, opId: SketchOpIdentity.creation(of: meta.id), db)
+        var seq = 1
+        for row in rows where try insertOp(row, seq: seq, sketchID: meta.id, at: now, outbox: true, db) {
+            seq += 1
         }
     }
 
@@ -76,25 +77,27 @@ extension LocalStore {
     ///
     /// Dates come back rounded to the millisecond, the store's precision.
     public func loadSketch(_ id: UUID) throws -> SketchDocument {
-        try writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sketch WHERE id = ? AND deletedAt IS NULL",
-                                             arguments: [id.storeKey])
-            else { throw StoreError.sketchNotFound(id) }
-            let meta = SketchMeta(
-                id: id, name: row["name"], guides: LineGuides(rawValue: row["guides"]) ?? .none,
-                timeLimitMinutes: row["timeLimitMinutes"], width: row["width"], height: row["height"],
-                createdAt: StoreTime.date(row["createdAt"]))
-            var doc = SketchDocument(meta: meta)
-            let rows = try Row.fetchCursor(db, sql: "SELECT seq, payload FROM sketchOp WHERE sketchId = ? ORDER BY seq",
-                                           arguments: [id.storeKey])
-            while let op = try rows.next() {
-                guard let decoded = SketchOpPayload.decode(op["payload"]) else {
-                    throw StoreError.unreadableOp(sketchID: id, seq: op["seq"])
-                }
-                doc.apply(decoded)
+        try writer.read { db in try Self.loadSketch(id, db) }
+    }
+
+    static func loadSketch(_ id: UUID, _ db: Database) throws -> SketchDocument {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sketch WHERE id = ? AND deletedAt IS NULL",
+                                         arguments: [id.storeKey])
+        else { throw StoreError.sketchNotFound(id) }
+        let meta = SketchMeta(
+            id: id, name: row["name"], guides: LineGuides(rawValue: row["guides"]) ?? .none,
+            timeLimitMinutes: row["timeLimitMinutes"], width: row["width"], height: row["height"],
+            createdAt: StoreTime.date(row["createdAt"]))
+        var doc = SketchDocument(meta: meta)
+        let rows = try Row.fetchCursor(db, sql: "SELECT seq, payload FROM sketchOp WHERE sketchId = ? ORDER BY seq",
+                                       arguments: [id.storeKey])
+        while let op = try rows.next() {
+            guard let decoded = SketchOpPayload.decode(op["payload"]) else {
+                throw StoreError.unreadableOp(sketchID: id, seq: op["seq"])
             }
-            return doc
+            doc.apply(decoded)
         }
+        return doc
     }
 
     /// Whether the id is taken, by a live or a deleted sketch: the check to

@@ -29,6 +29,9 @@ public struct RemoteApplyReport: Hashable, Sendable {
     /// sketch this device never got. They are passed over, never retried:
     /// one bad change must not stop a device's sync for good.
     public var skipped = 0
+    /// Sketches deleted elsewhere that held ops this device had not sent
+    /// yet: kept here as copies (`keepAsCopy`), for the person to be told.
+    public var keptAsCopies: [LocalStore.KeptCopy] = []
 
     public init() {}
 }
@@ -57,12 +60,23 @@ extension LocalStore {
     /// it, all in one transaction: a device stopped half-way has either the
     /// whole page and its cursor or neither, and pulls it again. Pulled
     /// changes get no outbox rows. Applying a page twice changes nothing.
+    /// `copyName`: what a sketch deleted elsewhere with unsent ops here is
+    /// kept as.
     @discardableResult
-    public func applyRemote(_ changes: [RemoteChange], cursor: Int64, for key: String) throws -> RemoteApplyReport {
+    public func applyRemote(_ changes: [RemoteChange], cursor: Int64, for key: String,
+                            copyName: (String) -> String = LocalStore.defaultCopyName) throws -> RemoteApplyReport {
         try writer.write { db in
             var report = RemoteApplyReport()
             let now = StoreTime.milliseconds(clock.now())
             for change in changes {
+                if change.entity == .sketch, let id = UUID(uuidString: change.entityId),
+                   (try? JSONDecoder().decode(SketchChange.self, from: change.payload))?.change == .delete,
+                   try Self.hasUnsentOps(id, db),
+                   let kept = try keepAsCopy(id, copyName: copyName, at: now, db) {
+                    report.keptAsCopies.append(kept)
+                    report.applied += 1
+                    continue
+                }
                 switch try apply(change, now: now, db) {
                 case .applied: report.applied += 1
                 case .alreadyHad: report.alreadyHad += 1

@@ -154,6 +154,29 @@ import Testing
         #expect(report.applied == 0)
     }
 
+    /// A sketch deleted elsewhere while strokes drawn here wait: the copy
+    /// keeps every stroke under a name within the limit that still says it
+    /// is a copy, waits for the server whole, and the original's waiting
+    /// rows go (the server would only refuse them).
+    @Test func aCopyKeepsTheDrawingAndANameWithinTheLimit() throws {
+        let store = try LocalStore.inMemory()
+        let long = String(repeating: "Zoo", count: SketchLimits.maxNameLength / 3)
+        let meta = SketchMeta(name: long, createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        try store.createSketch(meta)
+        for k in 0..<3 {
+            try store.append(.addStroke(StoreFixture.stroke(author: "Mia", color: PenColor.red.rgba, width: 4, segments: 2,
+                                                            at: StoreFixture.t0 + Int64(k) * 1000)), to: meta.id)
+        }
+        let kept = try #require(try store.keepAsCopy(meta.id, copyName: LocalStore.defaultCopyName))
+        #expect(kept.copy.hasSuffix(" (copy)") && kept.copy.unicodeScalars.count <= SketchLimits.maxNameLength)
+        let copy = try #require(try store.sketches().first)
+        #expect(try store.sketches().count == 1 && copy.name == kept.copy)
+        #expect(try store.loadSketch(copy.id).strokes.count == 3)
+        let waiting = try store.pendingOutbox(limit: 100)
+        #expect(waiting.allSatisfy { $0.entityId == copy.id.uuidString.lowercased() } && waiting.count == 4)
+        #expect(try store.keepAsCopy(meta.id, copyName: LocalStore.defaultCopyName) == nil)
+    }
+
     @Test func recordsMadeHereWaitForTheServerAndBadOnesAreRefused() throws {
         let store = try LocalStore.inMemory()
         let classID = UUID().uuidString.lowercased()

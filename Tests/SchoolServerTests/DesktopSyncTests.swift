@@ -54,6 +54,60 @@ import Testing
         }
     }
 
+    /// Mia's sketch is on her laptop and her tablet. She deletes it on the
+    /// laptop while the tablet, offline, gets another stroke: the tablet
+    /// keeps the drawing as "Zoo (copy)" — whether it first pushes (the
+    /// server refuses the stroke: the sketch is deleted) or first hears of
+    /// the deletion (a stroke drawn during the round) — and the copy
+    /// reaches the laptop. Nothing drawn is lost.
+    @Test(arguments: Backend.allCases)
+    func aSketchDeletedElsewhereIsKeptAsACopyWhereItWasStillDrawnIn(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
+            let address = URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!
+            let client = try SchoolServerClient(address: address)
+            defer { Task { await client.shutdown() } }
+            let laptop = try LocalStore.inMemory(), tablet = try LocalStore.inMemory()
+            let told = Locked<[LocalStore.KeptCopy]>([])
+            let onLaptop = SyncService(store: laptop, connection: client.connection(token: mia.token), key: "l")
+            let onTablet = SyncService(store: tablet, connection: client.connection(token: mia.token), key: "t",
+                                       onKeptCopies: { kept in told.withLock { $0 += kept } })
+            for (name, pushFirst) in [("Zoo", true), ("Haus", false)] {
+                let meta = SketchMeta(name: name, createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+                try laptop.createSketch(meta)
+                try laptop.append(.addStroke(Self.stroke(x: 100)), to: meta.id)
+                _ = try await onLaptop.syncOnce()
+                _ = try await onTablet.syncOnce()
+                try laptop.deleteSketch(meta.id)
+                _ = try await onLaptop.syncOnce()
+                let late = Self.stroke(x: 300)
+                if pushFirst {
+                    try tablet.append(.addStroke(late), to: meta.id)
+                    let round = try await onTablet.syncOnce()
+                    #expect(round.keptAsCopies == [LocalStore.KeptCopy(original: name, copy: "\(name) (copy)")])
+                } else {
+                    // The deletion comes in a pull while the stroke waits.
+                    let page = try await client.connection(token: mia.token).pull(try tablet.syncCursor(for: "t"), 500)
+                    try tablet.append(.addStroke(late), to: meta.id)
+                    let report = try tablet.applyRemote(page.changes, cursor: page.cursor, for: "t")
+                    #expect(report.keptAsCopies == [LocalStore.KeptCopy(original: name, copy: "\(name) (copy)")])
+                    _ = try await onTablet.syncOnce()
+                }
+                let copy = try #require(try tablet.sketches().first { $0.name == "\(name) (copy)" })
+                #expect(try tablet.loadSketch(copy.id).strokes.map(\.id).contains(late.id))
+                #expect(try tablet.loadSketch(copy.id).strokes.count == 2)
+                #expect(try !tablet.sketches().contains { $0.id == meta.id })
+                _ = try await onTablet.syncOnce()
+                #expect(try tablet.outboxCount() == 0)
+                _ = try await onLaptop.syncOnce()
+                #expect(try laptop.loadSketch(copy.id).strokes.count == 2)
+                #expect(try !laptop.sketches().contains { $0.id == meta.id })
+            }
+            #expect(told.withLock { $0.map(\.original) } == ["Zoo"])
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func aPupilSignsInWithPicturesAndTheClassSettingsReachTheirLaptop(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
@@ -290,4 +344,12 @@ final class StatusLog: @unchecked Sendable {
         }
         throw TestSetupProblem("no such status in \(all)")
     }
+}
+
+/// A value a `@Sendable` callback adds to and the test reads.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
 }

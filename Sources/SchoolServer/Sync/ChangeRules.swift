@@ -123,7 +123,7 @@ public enum ChangeRules {
                     throw PushRejection(.forbidden, "this is someone else's sketch")
                 }
                 if known.deleted, !duplicate, described?.change != .delete {
-                    throw PushRejection(.conflict, "the sketch was deleted")
+                    throw PushRejection(.conflict, SyncRefusal.sketchDeleted)
                 }
             }
             facts.sketches[sketchID, default: .init(authors: [], deleted: false)].add(pusher)

@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 import LearnStore
 
 /// Keeps the device's store and the school server in step, in the
@@ -35,6 +36,9 @@ public actor SyncService {
         public var refused = 0
         public var pulled = 0
         public var skipped = 0
+        /// Sketches deleted elsewhere whose unsent ops this device kept as
+        /// copies.
+        public var keptAsCopies: [LocalStore.KeptCopy] = []
     }
 
     private let store: LocalStore
@@ -48,6 +52,9 @@ public actor SyncService {
     /// After a round that pulled changes, with how many: what lists the
     /// store's contents looks again.
     private let onPulled: @Sendable (Int) -> Void
+    /// What a sketch deleted elsewhere is kept as here, and who is told.
+    private let copyName: @Sendable (String) -> String
+    private let onKeptCopies: @Sendable ([LocalStore.KeptCopy]) -> Void
     private var loop: Task<Void, Never>?
     private var failures = 0
     private var unreachableSince: Date?
@@ -60,7 +67,9 @@ public actor SyncService {
                 now: @escaping @Sendable () -> Date = { Date() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
                 onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in },
-                onPulled: @escaping @Sendable (Int) -> Void = { _ in }) {
+                onPulled: @escaping @Sendable (Int) -> Void = { _ in },
+                copyName: @escaping @Sendable (String) -> String = LocalStore.defaultCopyName,
+                onKeptCopies: @escaping @Sendable ([LocalStore.KeptCopy]) -> Void = { _ in }) {
         self.store = store
         self.connection = connection
         self.key = key
@@ -69,6 +78,8 @@ public actor SyncService {
         self.random = random
         self.onStatus = onStatus
         self.onPulled = onPulled
+        self.copyName = copyName
+        self.onKeptCopies = onKeptCopies
     }
 
     /// Starts syncing in the background; a second call does nothing.
@@ -115,7 +126,8 @@ public actor SyncService {
             lastPull = now()
             let waiting = (try? store.outboxCount()) ?? 0
             onStatus(waiting == 0 ? .synced(at: now()) : .waiting(count: waiting))
-            if round.pulled > 0 { onPulled(round.pulled) }
+            if round.pulled > 0 || !round.keptAsCopies.isEmpty { onPulled(round.pulled) }
+            if !round.keptAsCopies.isEmpty { onKeptCopies(round.keptAsCopies) }
             return round
         } catch SchoolConnectionError.signedOut {
             onStatus(.signedOut)
@@ -137,6 +149,21 @@ public actor SyncService {
             onStatus(.waiting(count: try store.outboxCount()))
             let outcome = try await connection.push(batch)
             let done = outcome.accepted + outcome.refused.map(\.opId)
+            // Ops of a sketch deleted on the server: what this device drew
+            // in it is kept as a copy, not dropped with the refusal (before
+            // the refusals leave the outbox, so a crash in between loses
+            // nothing).
+            var deleted = Set<String>()
+            for refusal in outcome.refused where refusal.reason == SyncRefusal.sketchDeleted {
+                guard let entry = batch.first(where: { $0.opId == refusal.opId }),
+                      entry.entity == .sketchOp else { continue }
+                deleted.insert(entry.entityId)
+            }
+            for sketch in deleted.sorted() {
+                if let id = UUID(uuidString: sketch), let kept = try store.keepAsCopy(id, copyName: copyName) {
+                    round.keptAsCopies.append(kept)
+                }
+            }
             try store.acknowledge(done)
             round.pushed += outcome.accepted.count
             round.refused += outcome.refused.count
@@ -151,9 +178,10 @@ public actor SyncService {
             guard page.cursor >= cursor else {
                 throw SchoolConnectionError.refused(status: 200, message: "the server's cursor went back")
             }
-            let applied = try store.applyRemote(page.changes, cursor: page.cursor, for: key)
+            let applied = try store.applyRemote(page.changes, cursor: page.cursor, for: key, copyName: copyName)
             round.pulled += applied.applied
             round.skipped += applied.skipped
+            round.keptAsCopies += applied.keptAsCopies
             // A page that moves nothing would be asked for forever.
             let moved = page.cursor > cursor
             cursor = page.cursor

@@ -21,6 +21,9 @@ final class SchoolLink {
     var onStatus: (SyncStatus) -> Void = { _ in }
     /// Called on the main thread after a sync round pulled changes.
     var onPulled: () -> Void = {}
+    /// Called on the main thread when sketches deleted elsewhere were kept
+    /// here as copies (this device had drawn in them since it last synced).
+    var onKeptCopies: ([LocalStore.KeptCopy]) -> Void = { _ in }
     /// Called after every successful sign-in (a teacher's or a pupil's).
     var onSignedIn: (SchoolSignIn) -> Void = { _ in }
 
@@ -193,6 +196,10 @@ final class SchoolLink {
                                           guard self?.currentRound == round else { return }
                                           self?.onPulled()
                                       }
+                                  },
+                                  copyName: { String(format: `_`("%@ (copy)"), $0) },
+                                  onKeptCopies: { kept in
+                                      Task { @MainActor [weak self] in self?.onKeptCopies(kept) }
                                   })
         self.service = service
         // The last pupil's line goes at once; this service reports its own.

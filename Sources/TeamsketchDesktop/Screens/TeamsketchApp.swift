@@ -108,6 +108,7 @@ final class TeamsketchApp {
             (self?.screens[.school] as? SchoolServerScreen)?.showStatus(status)
         }
         school.onPulled = { [weak self] in (self?.screens[.teacher] as? TeacherScreen)?.pulled() }
+        school.onKeptCopies = { [weak self] kept in self?.tellKeptCopies(kept) }
         school.resume()
         adoptSyncedClassSettings()
         if let file = options.openFile { openFile(file) }
@@ -651,6 +652,14 @@ final class TeamsketchApp {
     /// only its first failure).
     func reportSaveFailure(_ failure: SketchSaveError) {
         showError(`_`("Your drawing could not be saved."), failure)
+    }
+
+    /// A sketch was deleted on another device while this one had drawn in
+    /// it: the drawing is kept, and the person is told under which name.
+    func tellKeptCopies(_ kept: [LocalStore.KeptCopy]) {
+        let lines = kept.map { String(format: `_`("“%@” was deleted on another device. What was drawn here is kept as “%@”."),
+                                      $0.original, $0.copy) }
+        Alert.show(parent: window, title: `_`("Your drawing is kept"), message: lines.joined(separator: "\n"))
     }
 
     func showError(_ title: String, _ error: any Error) {

@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import LearnModel
+
+/// A sketch deleted on another device (or by a teacher) while this device
+/// held strokes the server never took: the deletion must not take them
+/// along. The drawing as this device has it becomes a new sketch, named by
+/// `copyName` ("Haus (copy)"), waiting for the server like anything drawn
+/// here, and the original goes as it went everywhere else.
+extension LocalStore {
+    /// The name a copy gets where the app gives none (tests, the command
+    /// line); the app passes its translated one.
+    public static let defaultCopyName: @Sendable (String) -> String = { "\($0) (copy)" }
+
+    /// The outcome for the person in front of the screen: which sketch went
+    /// and what its copy is called.
+    public struct KeptCopy: Hashable, Sendable {
+        public var original: String
+        public var copy: String
+        public init(original: String, copy: String) { self.original = original; self.copy = copy }
+    }
+
+    /// The server refused ops because their sketch was deleted there: keeps
+    /// the sketch as a copy here and lets the original go. Nil when the
+    /// sketch is gone here already (nothing left to keep).
+    public func keepAsCopy(_ sketchID: UUID, copyName: (String) -> String) throws -> KeptCopy? {
+        try writer.write { db in try keepAsCopy(sketchID, copyName: copyName, at: StoreTime.milliseconds(clock.now()), db) }
+    }
+
+    /// Whether the server has yet to hear of ops of this sketch drawn here.
+    static func hasUnsentOps(_ sketchID: UUID, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM outbox WHERE entity = ? AND entityId = ? LIMIT 1",
+                          arguments: [OutboxEntity.sketchOp.rawValue, sketchID.storeKey]) != nil
+    }
+
+    func keepAsCopy(_ sketchID: UUID, copyName: (String) -> String, at now: Int64, _ db: Database) throws -> KeptCopy? {
+        guard let original = try? Self.loadSketch(sketchID, db) else { return nil }
+        var meta = original.meta
+        meta.id = ids.next()
+        meta.name = Self.fitted(original.meta.name, copyName)
+        try insertWhole(meta, try Self.rows(original.ops, in: meta.id), at: now, db)
+        try db.execute(sql: "UPDATE sketch SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
+                       arguments: [now, sketchID.storeKey])
+        // What was still to go for the original would only be refused.
+        try db.execute(sql: "DELETE FROM outbox WHERE entity IN (?, ?) AND entityId = ?",
+                       arguments: [OutboxEntity.sketch.rawValue, OutboxEntity.sketchOp.rawValue, sketchID.storeKey])
+        return KeptCopy(original: original.meta.name, copy: meta.name)
+    }
+
+    /// A copy's name within a sketch name's limit: the original's name is
+    /// cut at its end, never what says it is a copy.
+    private static func fitted(_ original: String, _ copyName: (String) -> String) -> String {
+        var base = original
+        while copyName(base).unicodeScalars.count > SketchLimits.maxNameLength, !base.isEmpty { base.removeLast() }
+        let name = copyName(base)
+        return name.unicodeScalars.count <= SketchLimits.maxNameLength ? name : original
+    }
+}
