@@ -35,18 +35,36 @@ import Testing
         #expect(sim.host.document.strokes.count == 2)
     }
 
-    @Test func aMemberThatMissedTheLastPiecesBeforeTheEndRejoins() {
-        var sim = rules.started(2)
-        let id = rules.draw(&sim, 1, seed: 9, finish: false)
-        losing(1, in: &sim)
-        let more = [CubicSegment(c1: Point(300, 300), c2: Point(310, 310), end: Point(320, 320))]
-        sim.peerDo(1) { $0.addSegments(more, to: id) + $0.endStroke(id) }
-        sim.run()
-        #expect(sim.resyncs == [2])
-        sim.lose = nil
-        sim.reconnect(2, as: 12)
-        rules.expectSameDocuments(sim, [1, 12])
-        #expect(sim.host.document.strokes.count == 1)
+    /// The host spends a seq on every op it refuses and relays nothing for
+    /// it: a hole before a stroke's end is no sign of a wrong copy.
+    @Test func aHoleLeftByARefusedOpAsksForNoRejoin() {
+        let rogue = RogueHostTests()
+        var p = rogue.member()
+        let b = rogue.begin(seq: 1)
+        var effects = p.receive(SessionSimulation.throughCodec(.strokeBegin(b)))
+        effects += p.receive(SessionSimulation.throughCodec(.strokeSegments(StrokeSegments(
+            stamp: OpStamp(sender: 0, seq: 2), strokeID: b.strokeID, base: rogue.p0,
+            segments: [WireSegment(c1: rogue.p0, c2: rogue.p0, end: WirePoint(x: 80, y: 80))]))))
+        // Seq 3 was refused by the host (a fifth finger, ink off the page).
+        effects += p.receive(SessionSimulation.throughCodec(.strokeEnd(StrokeEnd(
+            stamp: OpStamp(sender: 0, seq: 4), strokeID: b.strokeID, time: WireTime(rogue.now)))))
+        #expect(!effects.contains { if case .resync = $0 { true } else { false } })
+        #expect(p.gapCount == 1 && p.resyncCount == 0)
+        #expect(p.document.strokes.first?.segments.count == 1)
+    }
+
+    @Test func aSnapshotStrokeTheMemberLeftOutAsksForNoRejoinWhenItGoesOn() {
+        let rogue = RogueHostTests()
+        var p = rogue.member()
+        let bad = LiveStroke(begin: rogue.begin(seq: 1, width: WireLength(raw: 0)))
+        for m in [SessionMessage.snapshotBegin(SnapshotBegin(opCount: 0)), .snapshotStroke(bad),
+                  .snapshotEnd(SnapshotEnd(lastSeq: [OpStamp(sender: 0, seq: 1)]))] {
+            _ = p.receive(SessionSimulation.throughCodec(m))
+        }
+        let effects = p.receive(SessionSimulation.throughCodec(.strokeSegments(StrokeSegments(
+            stamp: OpStamp(sender: 0, seq: 2), strokeID: bad.id, base: rogue.p0,
+            segments: [WireSegment(c1: rogue.p0, c2: rogue.p0, end: rogue.p0)]))))
+        #expect(effects.isEmpty && p.resyncCount == 0)
     }
 
     @Test func aHostWhosePiecesNeverFitGetsAtMostThreeRejoins() {

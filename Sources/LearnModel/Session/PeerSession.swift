@@ -189,7 +189,11 @@ public struct PeerSession: Sendable {
             guard let snap = pendingSnapshot else { return [] }
             guard let stroke = Self.withinLimits(s), snap.doc.ops.count + snap.live.count < capacity.maxOps,
                   snap.segments + stroke.segments.count <= capacity.maxSegments,
-                  snap.bytes + SketchCapacity.bytes(of: stroke) <= capacity.maxFileBytes else { rejectedCount += 1; return [] }
+                  snap.bytes + SketchCapacity.bytes(of: stroke) <= capacity.maxFileBytes else {
+                rejectedCount += 1
+                leaveOut(s.id)
+                return []
+            }
             pendingSnapshot?.live.append(stroke)
             pendingSnapshot?.segments += stroke.segments.count
             pendingSnapshot?.bytes += SketchCapacity.bytes(of: stroke)
@@ -211,8 +215,9 @@ public struct PeerSession: Sendable {
             duplicateCount += 1
             return []
         }
-        let skipped = first > last + 1
-        if skipped { gapCount += 1 }
+        // A hole is no sign of a wrong copy: the host spends a seq on every
+        // op it refuses or drops and relays nothing for it.
+        if first > last + 1 { gapCount += 1 }
         lastSeq[stamp.sender] = stamp.seq
         let own = stamp.sender == index
         if own { unacked.removeAll { ($0.stamp?.seq ?? 0) <= stamp.seq } }
@@ -227,7 +232,7 @@ public struct PeerSession: Sendable {
             b.author = DisplayName.member(b.author)
             guard roomForOp, roomFor(SketchCapacity.bytes(strokeBy: b.author)), WireSketchLimits.contains(b),
                   !live.contains(where: { $0.id == b.strokeID }) else {
-                if leftOut.count < Self.maxLeftOut { leftOut.insert(b.strokeID) }
+                if !live.contains(where: { $0.id == b.strokeID }) { leaveOut(b.strokeID) }
                 return rejected()
             }
             let stroke = LiveStroke(begin: b)
@@ -243,10 +248,16 @@ public struct PeerSession: Sendable {
             guard s.base == live[i].wireEnd else { return outOfStep(s.strokeID, "pieces that do not continue the stroke") }
             guard WireSketchLimits.contains(s.segments), segmentCount + s.segments.count <= capacity.maxSegments,
                   roomFor(s.segments.count * SketchCapacity.bytesPerSegment) else {
+                // Left out here: the stroke's next pieces cannot continue
+                // this copy, and that is this member's doing, not the host's.
+                leaveOut(s.strokeID)
                 return rejected()
             }
             let firstIndex = live[i].segments.count
-            guard live[i].append(s) else { return rejected() }
+            guard live[i].append(s) else {
+                leaveOut(s.strokeID)
+                return rejected()
+            }
             segmentCount += s.segments.count
             fileBytes += s.segments.count * SketchCapacity.bytesPerSegment
             return [.event(.strokeExtended(id: s.strokeID, sender: stamp.sender, firstIndex: firstIndex,
@@ -255,10 +266,7 @@ public struct PeerSession: Sendable {
             guard let i = live.firstIndex(where: { $0.id == e.strokeID && $0.sender == stamp.sender }) else {
                 return outOfStep(e.strokeID, "the end of a stroke this device does not have")
             }
-            // Ops of this sender went by unseen while its stroke was open
-            // here: pieces of it may be among them, and committing the
-            // stroke now would keep it cut short for good.
-            if skipped { return outOfStep(e.strokeID, "the end of a stroke after ops this device missed") }
+
             let op = SketchOp.addStroke(live.remove(at: i).stroke(endedAt: WireSketchLimits.clamped(e.time)))
             guard document.apply(op) else { return rejected() }
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
@@ -281,16 +289,20 @@ public struct PeerSession: Sendable {
         }
     }
 
+    private mutating func leaveOut(_ stroke: UUID) {
+        if leftOut.count < Self.maxLeftOut { leftOut.insert(stroke) }
+    }
+
     private mutating func rejected() -> [Effect] {
         rejectedCount += 1
         return []
     }
 
-    /// An op that fits only a copy this member does not have. The host
-    /// refuses nothing it relays for this reason (its copy is the one the
-    /// op continues), so the member's copy is the one that is wrong: it
-    /// rejoins and takes the host's, unless the stroke was one it left out
-    /// itself or it has rejoined for this reason `maxResyncs` times.
+    /// Pieces that fit only a copy this member does not have. The host
+    /// relays only pieces that continue its own copy of the stroke, so the
+    /// member's copy is the one that is wrong: it rejoins and takes the
+    /// host's, unless it left the stroke (or pieces of it) out itself, or
+    /// it has rejoined for this reason `maxResyncs` times.
     private mutating func outOfStep(_ stroke: UUID, _ why: String) -> [Effect] {
         rejectedCount += 1
         guard !leftOut.contains(stroke), phase == .started, isConnected, !awaitingSnapshot,

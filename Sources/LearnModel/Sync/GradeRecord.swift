@@ -63,7 +63,9 @@ public struct GradeRecord: Codable, Hashable, Sendable {
     /// of 0-9 and a-f, which order alike in Swift and in either database's
     /// text comparison, so a tie is broken the same way everywhere.
     public var tieBreak: String {
-        let said = "\(grade ?? 0)\n\(deleted ? 1 : 0)\n\(pupilName ?? "")\n\(comment)"
+        // The name's length first, so no name and comment run into another pair.
+        let name = pupilName ?? ""
+        let said = "\(grade ?? 0)\n\(deleted ? 1 : 0)\n\(name.utf8.count):\(name)\n\(comment)"
         return SHA256.hash(Array(said.utf8)).map { byte in
             let hex = Array("0123456789abcdef".utf8)
             return String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)

@@ -163,27 +163,24 @@ extension SyncStore {
         }
     }
 
-    /// Every edit the log holds of those grades, by grade id, in the order
-    /// they arrived: the kept one and the history before it.
-    public func gradeEdits(ofClass classID: UUID) async throws -> [String: [GradeRecord]] {
+    /// Every edit the log holds of these grades, by grade id, in the order
+    /// they arrived (through the log's index by entity id, a page of ids at
+    /// a time).
+    public func gradeEdits(of ids: [String]) async throws -> [String: [GradeRecord]] {
         let decoder = JSONDecoder()
         var out: [String: [GradeRecord]] = [:]
-        var after: Int64 = 0
-        while true {
-            let rows = try await db.query("""
-                SELECT change.seq, change.entityId, change.payload FROM change
-                JOIN gradeState ON gradeState.id = change.entityId
-                WHERE change.entity = 'grade' AND change.seq > ? AND gradeState.deleted = 0 AND \(Self.gradeOfClass)
-                ORDER BY change.seq LIMIT ?
-                """, [.int(after), .text(classID.key), .text(classID.key), .int(Int64(CurrentState.pageSize))])
-            for row in rows {
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let part = Array(ids[start..<min(start + 500, ids.count)])
+            let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")
+            for row in try await db.query("""
+                SELECT entityId, payload FROM change WHERE entity = 'grade' AND entityId IN (\(marks)) ORDER BY seq
+                """, part.map { .text($0) }) {
                 if let grade = try? decoder.decode(GradeRecord.self, from: Data(try row.text("payload").utf8)) {
                     out[try row.text("entityId"), default: []].append(grade)
                 }
             }
-            guard rows.count == CurrentState.pageSize, let last = rows.last else { return out }
-            after = try last.int("seq")
         }
+        return out
     }
 
     /// "This `gradeState` row is about the class (two binds: its id twice)":

@@ -247,8 +247,7 @@ public struct SyncStore: Sendable {
     /// record that becomes visible later (a word list given to the class)
     /// is sent again then, and should not also come from before. Read
     /// before the page, so a change stored meanwhile is not skipped.
-    /// `only`: just these kinds of change (the web gallery's grades and
-    /// results), seen by the same rules.
+    /// `only`: just these kinds of change, seen by the same rules.
     public func changes(visibleTo account: Account, after: Int64, limit: Int,
                         only: Set<SyncChange.Entity>? = nil) async throws -> (changes: [StoredChange], cursor: Int64, more: Bool) {
         guard only?.isEmpty != true else { return ([], after, false) }

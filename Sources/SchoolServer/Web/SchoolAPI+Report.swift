@@ -23,9 +23,11 @@ extension SchoolAPI {
         _ = try await ownClass(classID, of: teacher)
         return try await database {
             let kept = try await sync.grades(ofClass: classID).sorted { $0.grade.at > $1.grade.at }
-            let edits = try await sync.gradeEdits(ofClass: classID)
+            let edits = try await sync.gradeEdits(of: kept.map(\.id))
+            // Only what the kept edit replaced: an edit that arrived since
+            // it was read is newer, not history.
             return Report(grades: kept.map(\.grade),
-                          earlier: kept.map { k in (edits[k.id] ?? []).filter { $0 != k.grade }.sorted { $0.supersedes($1) } },
+                          earlier: kept.map { k in (edits[k.id] ?? []).filter { k.grade.supersedes($0) }.sorted { $0.supersedes($1) } },
                           results: try await sync.results(ofClass: classID))
         }
     }

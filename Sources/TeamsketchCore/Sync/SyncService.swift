@@ -127,7 +127,6 @@ public actor SyncService {
             let waiting = (try? store.outboxCount()) ?? 0
             onStatus(waiting == 0 ? .synced(at: now()) : .waiting(count: waiting))
             if round.pulled > 0 || !round.keptAsCopies.isEmpty { onPulled(round.pulled) }
-            if !round.keptAsCopies.isEmpty { onKeptCopies(round.keptAsCopies) }
             return round
         } catch SchoolConnectionError.signedOut {
             onStatus(.signedOut)
@@ -162,6 +161,8 @@ public actor SyncService {
             for sketch in deleted.sorted() {
                 if let id = UUID(uuidString: sketch), let kept = try store.keepAsCopy(id, copyName: copyName) {
                     round.keptAsCopies.append(kept)
+                    // Told at once: the round may yet fail, the copy is made.
+                    onKeptCopies([kept])
                 }
             }
             try store.acknowledge(done)
@@ -182,6 +183,7 @@ public actor SyncService {
             round.pulled += applied.applied
             round.skipped += applied.skipped
             round.keptAsCopies += applied.keptAsCopies
+            if !applied.keptAsCopies.isEmpty { onKeptCopies(applied.keptAsCopies) }
             // A page that moves nothing would be asked for forever.
             let moved = page.cursor > cursor
             cursor = page.cursor
