@@ -59,8 +59,9 @@ public struct PeerSession: Sendable {
     /// pieces never fit cannot keep it reconnecting.
     public private(set) var resyncCount = 0
     public static let maxResyncs = 3
-    /// Strokes whose beginning this member left out (outside the file's
-    /// limits): their pieces and end are expected not to fit.
+    /// Strokes this member left out, wholly or in part (a begin, a
+    /// snapshot's copy or pieces outside the file's limits): their later
+    /// pieces and end are expected not to fit.
     private var leftOut: Set<UUID> = []
     private static let maxLeftOut = 1024
     /// Stroke pieces in the document and the strokes in progress (the
@@ -266,7 +267,6 @@ public struct PeerSession: Sendable {
             guard let i = live.firstIndex(where: { $0.id == e.strokeID && $0.sender == stamp.sender }) else {
                 return outOfStep(e.strokeID, "the end of a stroke this device does not have")
             }
-
             let op = SketchOp.addStroke(live.remove(at: i).stroke(endedAt: WireSketchLimits.clamped(e.time)))
             guard document.apply(op) else { return rejected() }
             return [.event(.opApplied(op, sender: stamp.sender, isOwn: own))]
