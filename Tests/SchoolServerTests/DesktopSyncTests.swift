@@ -17,8 +17,7 @@ import Testing
         try await TestServer(backend).run { api in
             let (_, berg) = try await api.teacher("Frau Berg")
             let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
-            let address = URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!
-            let client = try SchoolServerClient(address: address)
+            let client = try appClient(api)
             defer { Task { await client.shutdown() } }
             let miasLaptop = try LocalStore.inMemory(), teachersLaptop = try LocalStore.inMemory()
             let a = SyncService(store: miasLaptop, connection: client.connection(token: mia.token), key: "a")
@@ -65,8 +64,7 @@ import Testing
         try await TestServer(backend).run { api in
             let (_, berg) = try await api.teacher("Frau Berg")
             let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
-            let address = URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!
-            let client = try SchoolServerClient(address: address)
+            let client = try appClient(api)
             defer { Task { await client.shutdown() } }
             let laptop = try LocalStore.inMemory(), tablet = try LocalStore.inMemory()
             let told = Locked<[LocalStore.KeptCopy]>([])
@@ -344,6 +342,11 @@ final class StatusLog: @unchecked Sendable {
         }
         throw TestSetupProblem("no such status in \(all)")
     }
+}
+
+/// The app's own client, talking to the test server.
+func appClient(_ api: TestAPI) throws -> SchoolServerClient {
+    try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!)
 }
 
 /// A value a `@Sendable` callback adds to and the test reads.
