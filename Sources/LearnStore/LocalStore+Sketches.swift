@@ -4,13 +4,42 @@ import GRDB
 
 extension LocalStore {
     /// Creates an empty sketch. Throws `duplicateSketch` if the id exists.
-    public func createSketch(_ meta: SketchMeta) throws {
+    /// `origin` says who the school server files it under (a LAN session's
+    /// copy names the host's account on every member's laptop alike);
+    /// `members` are named at once, before any op, so the server takes this
+    /// laptop's ops of a team sketch however its pushes and the host's
+    /// interleave.
+    public func createSketch(_ meta: SketchMeta, origin: SketchOrigin = .alone(creator: nil),
+                             members: [UUID] = []) throws {
         try writer.write { db in
             let now = StoreTime.milliseconds(clock.now())
             try insertSketch(meta, modifiedAt: now, db)
             try insertOutbox(.sketch, entityId: meta.id.storeKey,
-                             payload: SketchChange.create(meta, at: now).encoded(), at: now,
+                             payload: SketchChange.create(meta, origin: origin, at: now).encoded(), at: now,
                              opId: SketchOpIdentity.creation(of: meta.id), db)
+            try insertMembers(members, of: meta.id, at: now, db)
+        }
+    }
+
+    /// Tells the school server that these accounts draw in a team sketch
+    /// (the host let them in). Each is one change with an id its sketch and
+    /// account name, so naming an account twice, here or on a member's
+    /// laptop, is the same change.
+    public func addMembers(_ accounts: [UUID], to sketchID: UUID) throws {
+        guard !accounts.isEmpty else { return }
+        try writer.write { db in
+            try insertMembers(accounts, of: sketchID, at: StoreTime.milliseconds(clock.now()), db)
+        }
+    }
+
+    private func insertMembers(_ accounts: [UUID], of sketchID: UUID, at now: Int64, _ db: Database) throws {
+        for account in accounts {
+            try db.cachedStatement(sql: """
+                INSERT INTO outbox (opId, entity, entityId, payload, createdAt) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (opId) DO NOTHING
+                """).execute(arguments: [SketchOpIdentity.member(account, of: sketchID).storeKey,
+                                         OutboxEntity.sketch.rawValue, sketchID.storeKey,
+                                         try SketchChange.member(account, at: now).encoded(), now])
         }
     }
 

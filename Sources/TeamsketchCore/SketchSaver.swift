@@ -15,6 +15,10 @@ import LearnRender
 @MainActor
 public final class SketchSaver {
     public private(set) var meta: SketchMeta
+    /// Who the sketch is filed under when it is first stored, and the
+    /// accounts then named as its members.
+    public let origin: SketchOrigin
+    private let members: [UUID]
     /// Ops of this sketch the store holds; nil until the store was asked
     /// (or told, for a sketch that was just loaded from it).
     public private(set) var storedOps: Int?
@@ -36,9 +40,12 @@ public final class SketchSaver {
 
     /// `storedOps`: how many of the sketch's ops are known to be stored,
     /// e.g. all of a document just loaded from the store; nil when unknown.
-    public init(store: StoreClient, sketch meta: SketchMeta, storedOps: Int? = nil) {
+    public init(store: StoreClient, sketch meta: SketchMeta, origin: SketchOrigin = .alone(creator: nil),
+                members: [UUID] = [], storedOps: Int? = nil) {
         self.store = store
         self.meta = meta
+        self.origin = origin
+        self.members = members
         self.storedOps = storedOps
         unsavedStart = storedOps ?? 0
     }
@@ -77,13 +84,22 @@ public final class SketchSaver {
             if let count = try store.storedOpCount(meta.id) {
                 storedOps = count
             } else {
-                try store.createSketch(meta)
+                try store.createSketch(meta, origin, members)
                 storedOps = 0
             }
             return nil
         } catch {
             return report(.create, error)
         }
+    }
+
+    /// Names accounts that draw in this team sketch (the host let them in),
+    /// for the school server. Reported like any failure to save.
+    @discardableResult
+    public func addMembers(_ accounts: [UUID]) -> SketchSaveError? {
+        guard !accounts.isEmpty, ensureStored() == nil else { return nil }
+        do { try store.addMembers(accounts, meta.id) } catch { return report(.create, error) }
+        return nil
     }
 
     /// One new op at the end of the log (a finished stroke, an erase, a clear).

@@ -10,7 +10,10 @@ public struct StoreClient: Sendable {
     public var storedOpCount: @Sendable (_ sketch: UUID) throws -> Int?
     /// Whether the id is taken, also by a deleted sketch (ids are never reused).
     public var isSketchIDTaken: @Sendable (_ sketch: UUID) throws -> Bool
-    public var createSketch: @Sendable (_ meta: SketchMeta) throws -> Void
+    /// A new empty sketch, filed under `origin`, naming `members` at once.
+    public var createSketch: @Sendable (_ meta: SketchMeta, _ origin: SketchOrigin, _ members: [UUID]) throws -> Void
+    /// Names accounts that draw in a team sketch, for the school server.
+    public var addMembers: @Sendable (_ accounts: [UUID], _ sketch: UUID) throws -> Void
     /// Appends ops after the ones stored, in one transaction: all or none.
     public var append: @Sendable (_ ops: [SketchOp], _ sketch: UUID) throws -> Void
     /// A new sketch with all its ops in one transaction (an import).
@@ -24,7 +27,8 @@ public struct StoreClient: Sendable {
 
     public init(storedOpCount: @escaping @Sendable (UUID) throws -> Int?,
                 isSketchIDTaken: @escaping @Sendable (UUID) throws -> Bool,
-                createSketch: @escaping @Sendable (SketchMeta) throws -> Void,
+                createSketch: @escaping @Sendable (SketchMeta, SketchOrigin, [UUID]) throws -> Void,
+                addMembers: @escaping @Sendable ([UUID], UUID) throws -> Void = { _, _ in },
                 append: @escaping @Sendable ([SketchOp], UUID) throws -> Void,
                 saveSketch: @escaping @Sendable (SketchDocument) throws -> Void,
                 setThumbnail: @escaping @Sendable (Data, UUID) throws -> Void,
@@ -33,6 +37,7 @@ public struct StoreClient: Sendable {
         self.storedOpCount = storedOpCount
         self.isSketchIDTaken = isSketchIDTaken
         self.createSketch = createSketch
+        self.addMembers = addMembers
         self.append = append
         self.saveSketch = saveSketch
         self.setThumbnail = setThumbnail
@@ -43,7 +48,8 @@ public struct StoreClient: Sendable {
         StoreClient(
             storedOpCount: { try store.opCount($0) },
             isSketchIDTaken: { try store.hasSketch($0) },
-            createSketch: { try store.createSketch($0) },
+            createSketch: { try store.createSketch($0, origin: $1, members: $2) },
+            addMembers: { try store.addMembers($0, to: $1) },
             append: { try store.append(contentsOf: $0, to: $1) },
             saveSketch: { try store.saveSketch($0) },
             setThumbnail: { try store.setThumbnail($0, for: $1) },
@@ -54,7 +60,8 @@ public struct StoreClient: Sendable {
     public static let failing = StoreClient(
         storedOpCount: { _ in throw StoreUnavailable() },
         isSketchIDTaken: { _ in throw StoreUnavailable() },
-        createSketch: { _ in throw StoreUnavailable() },
+        createSketch: { _, _, _ in throw StoreUnavailable() },
+        addMembers: { _, _ in throw StoreUnavailable() },
         append: { _, _ in throw StoreUnavailable() },
         saveSketch: { _ in throw StoreUnavailable() },
         setThumbnail: { _, _ in throw StoreUnavailable() },

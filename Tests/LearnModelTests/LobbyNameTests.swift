@@ -84,6 +84,6 @@ import Testing
         for name in names(h) { #expect(name.unicodeScalars.count <= SketchLimits.maxNameLength) }
         let cut = String(repeating: "x", count: SketchLimits.maxNameLength - 4)
         #expect(names(h) == [String(repeating: "x", count: SketchLimits.maxNameLength), cut + " 2", cut + " 3"])
-        try SketchValidation.check(h.lobby.meta)
+        try SketchValidation.check(h.lobby.meta(sketch: h.sketch.id))
     }
 }

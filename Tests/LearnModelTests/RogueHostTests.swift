@@ -26,7 +26,7 @@ import Testing
     func member(_ l: Lobby? = nil) -> PeerSession {
         var p = PeerSession(name: "Anna", role: .drawer)
         _ = p.connected()
-        for m in [SessionMessage.lobby(l ?? lobby()), .accepted(Accepted(token: .random(), yourIndex: 1)),
+        for m in [SessionMessage.lobby(l ?? lobby()), .accepted(Accepted(token: .random(), yourIndex: 1, sketch: SessionSketch())),
                   .start(Start(secondsLeft: nil))] {
             _ = p.receive(SessionSimulation.throughCodec(m))
         }

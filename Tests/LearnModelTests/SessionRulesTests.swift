@@ -57,6 +57,32 @@ import TeamsketchTestSupport
         for c in ids { #expect(sim.peers[c]?.document == sim.host.document, "member on \(c)") }
     }
 
+    /// Every frame a joiner the host has not let in gets, as bytes: none
+    /// holds the sketch's id, which the school server takes as part of what
+    /// shows a laptop drew in the sketch. Those let in get it, and the
+    /// school account each named in its hello is the host's to name.
+    @Test func theSketchsIdReachesOnlyThoseLetIn() {
+        final class Heard: @unchecked Sendable { var frames: [ConnectionID: [UInt8]] = [:] }
+        let heard = Heard()
+        var sim = SessionSimulation()
+        sim.lose = { c, m in heard.frames[c, default: []] += m.frame(); return false }
+        let annasAccount = UUID()
+        sim.connect(1, PeerSession(name: "Anna", role: .drawer, accountID: annasAccount))
+        sim.connect(2, PeerSession(name: "Eve", role: .drawer, accountID: UUID()))
+        sim.hostDo(.accept(1))
+        sim.hostDo(.start)
+        sim.run()
+        let id = withUnsafeBytes(of: sim.host.sketch.id.uuid) { [UInt8]($0) }
+        func holds(_ bytes: [UInt8]) -> Bool {
+            bytes.count >= id.count && (0...(bytes.count - id.count)).contains { Array(bytes[$0..<$0 + id.count]) == id }
+        }
+        #expect(holds(heard.frames[1] ?? []))
+        #expect(!(heard.frames[2] ?? []).isEmpty)
+        #expect(!holds(heard.frames[2] ?? []))
+        #expect(sim.peers[1]?.document.meta.id == sim.host.sketch.id)
+        #expect(sim.host.memberAccounts == [annasAccount])
+    }
+
     @Test func joinerSeesParametersAndWaitsUntilAccepted() {
         var sim = SessionSimulation(params: SessionParams(name: "Zoo", guides: .squared, timeLimitMinutes: 20))
         sim.connect(1, drawer("Anna"))
@@ -66,9 +92,15 @@ import TeamsketchTestSupport
         #expect(lobby?.params.timeLimitMinutes == 20)
         #expect(lobby?.member(1)?.state == .pending)
         #expect(sim.peers[1]?.phase == .joining)
-        #expect(sim.peers[1]?.document.meta.id == sim.host.sessionID)
+        // The sketch's id is told only to those let in: a joiner still
+        // waiting has neither it nor the session's (which everyone hears).
+        #expect(sim.peers[1]?.document.meta.id != sim.host.sketch.id)
+        #expect(sim.peers[1]?.document.meta.id != sim.host.sessionID)
+        #expect(sim.host.sketch.id != sim.host.sessionID)
         sim.hostDo(.accept(1))
         sim.run()
+        #expect(sim.peers[1]?.document.meta.id == sim.host.sketch.id)
+        #expect(sim.peers[1]?.sketch == sim.host.sketch)
         #expect(sim.peers[1]?.phase == .accepted)
         #expect(sim.peers[1]?.index == 1)
         #expect(sim.peers[1]?.lobby?.member(1)?.state == .accepted)

@@ -155,12 +155,17 @@ import Testing
             // stored in different batches.
             var doc = SketchDocument(meta: SketchMeta(name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000)))
             for x in stride(from: 0.0, to: 1000, by: 50) { doc.apply(.addStroke(Self.stroke(x: x))) }
+            // Mia hosted; her laptop names Ben, whom she let in, and Ben's
+            // names him too. Ben's laptop reaches the server first.
+            let mia = try #require(UUID(uuidString: pupils["Mia"]!.id)), ben = try #require(UUID(uuidString: pupils["Ben"]!.id))
             let mias = try LocalStore.inMemory(), bens = try LocalStore.inMemory()
-            try mias.saveSketch(doc)
-            try bens.createSketch(doc.meta)
+            try mias.createSketch(doc.meta, origin: .team(creator: mia))
+            try mias.addMembers([ben], to: doc.meta.id)
+            try mias.append(contentsOf: doc.ops, to: doc.meta.id)
+            try bens.createSketch(doc.meta, origin: .team(creator: mia), members: [ben])
             try bens.append(contentsOf: Array(doc.ops.prefix(7)), to: doc.meta.id)
             try bens.append(contentsOf: Array(doc.ops.dropFirst(7)), to: doc.meta.id)
-            for (store, name) in [(mias, "Mia"), (bens, "Ben")] {
+            for (store, name) in [(bens, "Ben"), (mias, "Mia")] {
                 let round = try await SyncService(store: store, connection: client.connection(token: pupils[name]!.token),
                                                   key: name).syncOnce()
                 #expect(round.refused == 0)

@@ -36,7 +36,8 @@ import Testing
     func anIdWorkedOutFromASketchCannotCarryAnotherChange(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
             let s = try await school(api)
-            // The sketch id is the LAN session's, which every beacon carries.
+            // Say Eve learned the sketch's id (it is told only to those the
+            // host let in, but ids leak).
             let sketch = UUID()
             let create = Changes.create(sketch, name: "Zoo"), stroke = Changes.stroke(sketch)
             let createID = try #require(create["opId"] as? String), strokeID = try #require(stroke["opId"] as? String)
@@ -62,6 +63,56 @@ import Testing
             let listed = try await api.call(.get, "/sketches", token: s.berg).array
             #expect(listed.map { $0["name"] as? String } == ["Zoo"])
             #expect(listed.first?["opCount"] as? Int == 1)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aClassmateWhoHoldsASketchsIdCannotDrawInRenameOrEraseIt(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let s = try await school(api)
+            func refusals(_ changes: [[String: Any]], _ token: String) async throws -> [String?] {
+                let answer = try await api.push(changes, token: token)
+                return changes.map { answer.rejected[$0["opId"] as! String] }
+            }
+            // Mia's sketch, drawn alone. Ben holds its id (read over her
+            // shoulder, say): a dot, naming himself a member, a rename and a
+            // deletion are each refused.
+            let solo = UUID()
+            #expect(try await refusals([Changes.create(solo), Changes.stroke(solo)], s.mia.token) == [nil, nil])
+            let bensTries = [Changes.stroke(solo, author: "Ben", x: 700), Changes.member(s.ben.id, of: solo),
+                             Changes.sketchChange(solo, .rename("Bens", at: 2)), Changes.sketchChange(solo, .delete(at: 3))]
+            #expect(try await refusals(bensTries, s.ben.token) == Array(repeating: "forbidden", count: 4))
+            #expect(try await api.call(.get, "/sketches/\(solo)/image", token: s.ben.token).status == .notFound)
+            #expect(try await api.pullAll(token: s.ben.token).filter { $0["entityId"] as? String == solo.key }.isEmpty)
+            // Mia draws on, and her sketch is hers alone, whole.
+            #expect(try await refusals([Changes.stroke(solo, x: 300)], s.mia.token) == [nil])
+            let miasList = try await api.call(.get, "/sketches", token: s.mia.token).array
+            #expect(miasList.first?["name"] as? String == "Zoo" && miasList.first?["opCount"] as? Int == 2)
+            #expect(miasList.first?["authors"] as? [String] == [s.mia.id])
+
+            // A sketch Mia hosted and let Ben into: both laptops push it;
+            // Ben draws in it, but only Mia or Frau Berg renames or deletes
+            // it. Herr Kurz and Eve can do neither, and Eve cannot join.
+            let team = UUID()
+            let create = Changes.teamCreate(team, creator: s.mia.id), naming = Changes.member(s.ben.id, of: team)
+            #expect(try await refusals([create, naming, Changes.stroke(team)], s.mia.token) == [nil, nil, nil])
+            #expect(try await refusals([create, naming, Changes.stroke(team, author: "Ben", x: 500)], s.ben.token)
+                    == [nil, nil, nil])
+            #expect(try await refusals([Changes.sketchChange(team, .rename("Bens Zoo", at: 4)),
+                                        Changes.sketchChange(team, .delete(at: 5))], s.ben.token) == ["forbidden", "forbidden"])
+            #expect(try await refusals([Changes.sketchChange(team, .delete(at: 6))], s.kurz) == ["forbidden"])
+            #expect(try await refusals([Changes.member(s.eve.id, of: team), Changes.stroke(team, author: "Eve")],
+                                       s.eve.token) == ["forbidden", "forbidden"])
+            // Nor can Ben name Eve, nor Eve start a team sketch under Mia's name.
+            #expect(try await refusals([Changes.member(s.eve.id, of: team)], s.ben.token) == ["forbidden"])
+            let posing = UUID()
+            #expect(try await refusals([Changes.teamCreate(posing, creator: s.mia.id)], s.eve.token) == ["forbidden"])
+            #expect(try await refusals([Changes.sketchChange(team, .rename("Zoo der 2b", at: 7))], s.berg) == [nil])
+            let listed = try await api.call(.get, "/sketches", token: s.ben.token).array
+            #expect(listed.map { $0["name"] as? String } == ["Zoo der 2b"])
+            #expect(Set(listed.first?["authors"] as? [String] ?? []) == [s.mia.id, s.ben.id])
+            #expect(listed.first?["opCount"] as? Int == 2)
+            #expect(try await api.call(.get, "/sketches", token: s.eve.token).array.isEmpty)
         }
     }
 
@@ -142,7 +193,7 @@ import Testing
             let account = Account(id: try #require(UUID(uuidString: s.mia.id)), role: .pupil, name: "Mia",
                                   classID: UUID(uuidString: s.twoB.id))
             let decided = ChangeDecision.store(ChangeAudience(sketchID: sketch.key),
-                                               .sketch(id: sketch.key, change: .rename("Alt", at: 2)))
+                                               .sketch(id: sketch.key, change: .rename("Alt", at: 2), started: nil))
             try await SyncStore(db: api.database).store([(stale, decided)], pusher: account, now: api.clock.now)
 
             #expect(try await api.call(.get, "/sketches", token: s.mia.token).array.first?["name"] as? String == "Neu")

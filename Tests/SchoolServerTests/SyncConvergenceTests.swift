@@ -82,6 +82,9 @@ import Testing
             let pupils = [mia, ole]
             // Who may see each sketch: its creator and whoever it was shared with.
             var authors: [UUID: Set<String>] = [:]
+            // Who started each sketch, and those drawn in a LAN session.
+            var creators: [UUID: String] = [:]
+            var teams: Set<UUID> = []
             var refused = 0
             var rng = SplitMix64(seed: seed)
             var clock = 1_790_000_000.0
@@ -93,8 +96,12 @@ import Testing
                 switch rng.nextInt(below: 20) {
                 case 0..<3:
                     let meta = SketchMeta(name: "\(pupil.name) \(authors.count + 1)", createdAt: Date(timeIntervalSince1970: clock))
-                    try pupil.store.createSketch(meta)
+                    // Every other sketch is hosted in a LAN session.
+                    let team = rng.nextInt(below: 2) == 0
+                    try pupil.store.createSketch(meta, origin: team ? .team(creator: pupil.account) : .alone(creator: nil))
                     authors[meta.id] = [pupil.name]
+                    creators[meta.id] = pupil.name
+                    if team { teams.insert(meta.id) }
                 case 3..<9 where !own.isEmpty:
                     let sketch = own[rng.nextInt(below: own.count)]
                     try pupil.store.append(.addStroke(Self.stroke(by: pupil.name, x: Double(rng.nextInt(below: 800)), at: clock)),
@@ -106,14 +113,22 @@ import Testing
                                                to: sketch)
                     }
                 case 10 where !own.isEmpty:
-                    try pupil.store.rename(own[rng.nextInt(below: own.count)], to: "\(pupil.name) \(Int(clock))")
+                    // Only who started a sketch renames it.
+                    let sketch = own[rng.nextInt(below: own.count)]
+                    if creators[sketch] == pupil.name {
+                        try pupil.store.rename(sketch, to: "\(pupil.name) \(Int(clock))")
+                    }
                 case 11 where !own.isEmpty:
-                    // A LAN team: the other pupil's laptop saves the sketch as
-                    // the session gave it, and both push it from then on.
+                    // A LAN team: the host's laptop names the other pupil as
+                    // a member, whose laptop saves the sketch as the session
+                    // gave it (naming itself too); both push it from then on.
                     let other = pupil === mia ? ole : mia
                     let sketch = own[rng.nextInt(below: own.count)]
-                    if try !other.store.hasSketch(sketch) {
-                        try other.store.saveSketch(try pupil.store.loadSketch(sketch))
+                    if teams.contains(sketch), creators[sketch] == pupil.name, try !other.store.hasSketch(sketch) {
+                        let doc = try pupil.store.loadSketch(sketch)
+                        try pupil.store.addMembers([other.account], to: sketch)
+                        try other.store.createSketch(doc.meta, origin: .team(creator: pupil.account), members: [other.account])
+                        try other.store.append(contentsOf: doc.ops, to: sketch)
                         authors[sketch, default: []].insert(other.name)
                     }
                 case 12..<14:

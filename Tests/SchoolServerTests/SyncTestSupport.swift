@@ -59,10 +59,25 @@ enum Changes {
     static let start = Date(timeIntervalSince1970: 1_790_000_000)
 
     /// A sketch's creation, under the op id every device works out for it.
-    static func create(_ sketch: UUID, name: String = "Zoo") -> [String: Any] {
+    /// `origin`: a team's (drawn in a LAN session, started by its host) or
+    /// one pupil's; nil names nobody (the pusher starts it alone).
+    static func create(_ sketch: UUID, name: String = "Zoo", origin: SketchOrigin = .alone(creator: nil)) -> [String: Any] {
         let meta = SketchMeta(id: sketch, name: name, createdAt: start)
-        let payload = try! SketchChange.create(meta, at: 1_790_000_000_000).encoded()
+        let payload = try! SketchChange.create(meta, origin: origin, at: 1_790_000_000_000).encoded()
         return change(SketchOpIdentity.creation(of: sketch), "sketch", sketch.uuidString.lowercased(), payload)
+    }
+
+    /// A team sketch's creation as every member's laptop pushes it: started
+    /// by the host's account (`creator`, an id as the test API gives it).
+    static func teamCreate(_ sketch: UUID, creator: String, name: String = "Zoo") -> [String: Any] {
+        create(sketch, name: name, origin: .team(creator: UUID(uuidString: creator)!))
+    }
+
+    /// "`account` draws in the sketch", under the id both name.
+    static func member(_ account: String, of sketch: UUID) -> [String: Any] {
+        let id = UUID(uuidString: account)!
+        return change(SketchOpIdentity.member(id, of: sketch), "sketch", sketch.uuidString.lowercased(),
+                      try! SketchChange.member(id, at: 1_790_000_000_000).encoded())
     }
 
     static func sketchChange(_ sketch: UUID, _ change: SketchChange) -> [String: Any] {

@@ -13,13 +13,16 @@ import Testing
             let mia = twoB.pupils["Mia"]!, ben = twoB.pupils["Ben"]!
             let sketch = UUID()
             let first = Changes.stroke(sketch, author: "Mia"), second = Changes.stroke(sketch, author: "Ben", x: 300)
-            // Both members' stores hold the same sketch, with the same ids.
-            let fromMia = try await api.push([Changes.create(sketch), first, second], token: mia.token)
+            // Both members' stores hold the same sketch, with the same ids:
+            // Mia hosted it and her laptop names Ben, whom she let in; Ben's
+            // laptop names Ben too.
+            let create = Changes.teamCreate(sketch, creator: mia.id), member = Changes.member(ben.id, of: sketch)
+            let fromMia = try await api.push([create, member, first, second], token: mia.token)
             #expect(fromMia.status == .ok)
-            #expect(fromMia.accepted.count == 3 && fromMia.rejected.isEmpty)
+            #expect(fromMia.accepted.count == 4 && fromMia.rejected.isEmpty)
             let own = Changes.stroke(sketch, author: "Ben", x: 500)
-            let fromBen = try await api.push([Changes.create(sketch), first, second, own], token: ben.token)
-            #expect(fromBen.accepted.count == 4 && fromBen.rejected.isEmpty)
+            let fromBen = try await api.push([create, member, first, second, own], token: ben.token)
+            #expect(fromBen.accepted.count == 5 && fromBen.rejected.isEmpty)
 
             let listed = try await api.call(.get, "/sketches", token: mia.token).array
             #expect(listed.count == 1)
@@ -28,11 +31,11 @@ import Testing
             #expect(listed.first?["name"] as? String == "Zoo")
 
             let pulled = try await api.pullAll(token: mia.token)
-            #expect(pulled.count == 4)
+            #expect(pulled.count == 5)
             #expect(pulled.filter { $0["entity"] as? String == "sketchOp" }.count == 3)
             #expect(pulled.ids().contains(own["opId"] as! String))
             // The teacher sees the sketch too, and each change once.
-            #expect(try await api.pullAll(token: berg).count == 4)
+            #expect(try await api.pullAll(token: berg).count == 5)
         }
     }
 

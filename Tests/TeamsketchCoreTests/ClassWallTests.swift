@@ -75,7 +75,7 @@ import Testing
                           settings: SessionSettings(), hostPeerID: UUID(), members: [], started: true)
         s = ClassWall.status(after: .lobbyChanged(lobby), from: s)
         #expect(s == .waiting)
-        s = ClassWall.status(after: .accepted(index: 3, token: ResumeToken(high: 1, low: 1)), from: s)
+        s = ClassWall.status(after: .accepted(index: 3, token: ResumeToken(high: 1, low: 1), sketch: SessionSketch()), from: s)
         #expect(s == .watching)
         s = ClassWall.status(after: .connectionLost(reason: "reset"), from: s)
         #expect(s == .reconnecting)
@@ -85,7 +85,7 @@ import Testing
         #expect(s == .watching)
         s = ClassWall.status(after: .ended(.hostEnded), from: s)
         #expect(s == .ended)
-        s = ClassWall.status(after: .accepted(index: 3, token: ResumeToken(high: 1, low: 1)), from: s)
+        s = ClassWall.status(after: .accepted(index: 3, token: ResumeToken(high: 1, low: 1), sketch: SessionSketch()), from: s)
         #expect(s == .ended, "an ended group stays ended")
         #expect(ClassWall.status(after: .declined(.byHost), from: .waiting) == .declined)
     }
@@ -96,7 +96,7 @@ import Testing
         var wall = ClassWall()
         wall.found(list.sessions)
         wall.apply(.ended(.hostEnded), to: "s-a")
-        wall.apply(.accepted(index: 1, token: ResumeToken(high: 2, low: 2)), to: "s-b")
+        wall.apply(.accepted(index: 1, token: ResumeToken(high: 2, low: 2), sketch: SessionSketch()), to: "s-b")
         // Both vanish from discovery (the host left; a beacon was missed).
         var gone = list
         gone.remove(sessionID: "s-a", mechanism: .beacon)

@@ -93,10 +93,11 @@ public struct SessionMessageGenerator {
         case 0:
             return .hello(Hello(protocolVersion: UInt16(int(3)), peerID: uuid(), name: string(),
                                 avatarPNG: bool() ? bytes(max: 300) : nil, role: bool() ? .drawer : .observer,
-                                resumeToken: bool() ? token() : nil))
+                                resumeToken: bool() ? token() : nil, accountID: bool() ? uuid() : nil))
         case 1: return .lobby(lobby())
         case 2: return .avatar(Avatar(member: index(), png: bytes(max: 500)))
-        case 3: return .accepted(Accepted(token: token(), yourIndex: index()))
+        case 3: return .accepted(Accepted(token: token(), yourIndex: index(),
+                                          sketch: SessionSketch(id: uuid(), creator: bool() ? uuid() : nil)))
         case 4:
             let reasons: [DeclineReason] = [.byHost, .full, .protocolMismatch(hostVersion: UInt16(int(70000) % 65536)),
                                             .sessionEnded, .lobbyFull, .other(UInt8(6 + int(249)))]

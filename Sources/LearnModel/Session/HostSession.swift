@@ -69,9 +69,13 @@ public struct HostSession: Sendable {
         public var connection: ConnectionID?
         public var token: ResumeToken?
         public var avatar: [UInt8]?
+        /// The school account the joiner's laptop named (`Hello.accountID`).
+        public var accountID: UUID?
     }
 
     public let sessionID: UUID
+    /// The sketch drawn, told only to accepted members.
+    public let sketch: SessionSketch
     public let createdAt: WireTime
     public let params: SessionParams
     public let settings: SessionSettings
@@ -120,11 +124,13 @@ public struct HostSession: Sendable {
     public private(set) var snapshotCursors: [ConnectionID: Int] = [:]
     private var makeToken: @Sendable () -> ResumeToken
 
-    public init(sessionID: UUID = UUID(), hostPeerID: UUID = UUID(), hostName: String, hostAvatar: [UInt8]? = nil,
+    public init(sessionID: UUID = UUID(), sketch: SessionSketch = SessionSketch(), hostPeerID: UUID = UUID(),
+                hostName: String, hostAvatar: [UInt8]? = nil,
                 params: SessionParams, settings: SessionSettings = SessionSettings(), acceptAll: Bool = false,
                 createdAt: Date = Date(), activity: ActivityDeclaration = SketchActivity.declaration,
                 makeToken: @escaping @Sendable () -> ResumeToken = { .random() }) {
         self.sessionID = sessionID
+        self.sketch = sketch
         self.activity = activity
         self.hostPeerID = hostPeerID
         var params = params
@@ -140,7 +146,13 @@ public struct HostSession: Sendable {
         members = [Member(index: Self.hostIndex, peerID: hostPeerID, name: name.isEmpty ? "Host" : name,
                           askedName: name, role: .drawer, state: .accepted, avatar: avatar)]
         document = SketchDocument(meta: SketchMeta(name: ""))
-        document = SketchDocument(meta: lobby.meta)
+        document = SketchDocument(meta: lobby.meta(sketch: sketch.id))
+    }
+
+    /// The school accounts of the drawers let in, in the order they came:
+    /// the members the host's laptop names to the school server.
+    public var memberAccounts: [UUID] {
+        members.filter { $0.role == .drawer && $0.state == .accepted }.compactMap(\.accountID)
     }
 
     public var isStarted: Bool { startedAt != nil }
@@ -285,7 +297,7 @@ public struct HostSession: Sendable {
                 fx.append(.close(old, reason: "replaced by a rejoin"))
             }
             bind(c, to: i)
-            fx.append(.send(.accepted(Accepted(token: token, yourIndex: members[i].index)), to: [c]))
+            fx.append(.send(.accepted(Accepted(token: token, yourIndex: members[i].index, sketch: sketch)), to: [c]))
             sendAvatars(to: c, &fx)
             broadcastLobby(&fx)
             if isStarted { sendStartAndSnapshot(to: c, now: now, &fx) }
@@ -301,7 +313,7 @@ public struct HostSession: Sendable {
         nextIndex += 1
         let asked = DisplayName.member(hello.name)
         members.append(Member(index: index, peerID: hello.peerID, name: uniqueName(asked), askedName: asked,
-                              role: hello.role, state: .pending, avatar: hello.avatarPNG))
+                              role: hello.role, state: .pending, avatar: hello.avatarPNG, accountID: hello.accountID))
         let i = members.count - 1
         bind(c, to: i)
         // The host's own screen shows the joiner's picture beside the name
@@ -341,7 +353,7 @@ public struct HostSession: Sendable {
         members[i].state = .accepted
         members[i].token = token
         guard let c = members[i].connection else { return }
-        fx.append(.send(.accepted(Accepted(token: token, yourIndex: members[i].index)), to: [c]))
+        fx.append(.send(.accepted(Accepted(token: token, yourIndex: members[i].index, sketch: sketch)), to: [c]))
         if let png = members[i].avatar {
             fx.append(.send(.avatar(Avatar(member: members[i].index, png: png)), to: helloedConnections(except: c)))
         }

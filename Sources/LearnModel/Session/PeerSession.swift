@@ -45,6 +45,13 @@ public struct PeerSession: Sendable {
     public private(set) var lobby: Lobby?
     public private(set) var index: MemberIndex?
     public private(set) var token: ResumeToken?
+    /// The sketch the host let this device draw in (from `accepted`).
+    public private(set) var sketch: SessionSketch?
+    /// The school account signed in here, named in the hello.
+    public let accountID: UUID?
+    /// The document's id until the host names the sketch: never the
+    /// session's id, which is heard by everyone.
+    private let unnamedSketch = UUID()
     public private(set) var document: SketchDocument
     /// Strokes in progress (everyone's, own ones as the host confirmed them).
     public private(set) var live: [LiveStroke] = []
@@ -81,8 +88,9 @@ public struct PeerSession: Sendable {
     private var awaitingSnapshot = false
 
     public init(peerID: UUID = UUID(), name: String, role: PeerRole, avatarPNG: [UInt8]? = nil,
-                resumeToken: ResumeToken? = nil) {
+                resumeToken: ResumeToken? = nil, accountID: UUID? = nil) {
         self.peerID = peerID
+        self.accountID = accountID
         self.name = SessionLimits.truncated(name)
         self.role = role
         self.avatarPNG = avatarPNG
@@ -90,8 +98,11 @@ public struct PeerSession: Sendable {
         document = SketchDocument(meta: SketchMeta(name: ""))
     }
 
+    private var sketchID: UUID { sketch?.id ?? unnamedSketch }
+
     public var hello: SessionMessage {
-        .hello(Hello(peerID: peerID, name: name, avatarPNG: avatarPNG, role: role, resumeToken: token))
+        .hello(Hello(peerID: peerID, name: name, avatarPNG: avatarPNG, role: role, resumeToken: token,
+                     accountID: accountID))
     }
 
     /// Own ops the host has not confirmed yet.
@@ -140,8 +151,8 @@ public struct PeerSession: Sendable {
                 return finish(.hostLeft, at: WireTime(Date())) + [.close(reason: "another session answered at this address")]
             }
             lobby = l
-            if document.ops.isEmpty && live.isEmpty && document.meta != l.meta {
-                document = SketchDocument(meta: l.meta)
+            if document.ops.isEmpty && live.isEmpty && document.meta != l.meta(sketch: sketchID) {
+                document = SketchDocument(meta: l.meta(sketch: sketchID))
             }
             return [.event(.lobbyChanged(l))]
         case .avatar(let a):
@@ -149,8 +160,14 @@ public struct PeerSession: Sendable {
         case .accepted(let a):
             index = a.yourIndex
             token = a.token
+            // A rejoin is told the same sketch; a host that names another
+            // one is not the session this copy belongs to.
+            if sketch == nil { sketch = a.sketch }
+            if let lobby, document.ops.isEmpty && live.isEmpty {
+                document = SketchDocument(meta: lobby.meta(sketch: sketchID))
+            }
             if phase == .joining { phase = .accepted }
-            return [.event(.accepted(index: a.yourIndex, token: a.token))]
+            return [.event(.accepted(index: a.yourIndex, token: a.token, sketch: sketch ?? a.sketch))]
         case .declined(let r):
             phase = .declined(r)
             return [.event(.declined(r)), .close(reason: r.description)]
@@ -170,7 +187,7 @@ public struct PeerSession: Sendable {
         case .opRefused(let r):
             return refused(r)
         case .snapshotBegin:
-            pendingSnapshot = (SketchDocument(meta: lobby?.meta ?? document.meta), [], 0, 0)
+            pendingSnapshot = (SketchDocument(meta: lobby?.meta(sketch: sketchID) ?? document.meta), [], 0, 0)
             return []
         case .snapshotOps(let ops):
             guard var snap = pendingSnapshot else { return [] }

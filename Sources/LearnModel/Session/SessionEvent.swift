@@ -7,8 +7,8 @@ import Foundation
 public enum SessionEvent: Hashable, Sendable {
     case lobbyChanged(Lobby)
     case avatar(member: MemberIndex, png: [UInt8])
-    /// This device was accepted (members only).
-    case accepted(index: MemberIndex, token: ResumeToken)
+    /// This device was accepted (members only), to draw in `sketch`.
+    case accepted(index: MemberIndex, token: ResumeToken, sketch: SessionSketch)
     /// This device was declined (members only); the connection is closed.
     case declined(DeclineReason)
     case started(secondsLeft: Int?)

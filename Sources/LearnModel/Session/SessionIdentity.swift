@@ -4,7 +4,9 @@ import Foundation
 /// the framing format; this one is the conversation. A host declines a hello
 /// with another version (`DeclineReason.protocolMismatch`).
 public enum SessionProtocol {
-    public static let version: UInt16 = 3
+    public static let version: UInt16 = 4
+    // 4: `accepted` names the sketch (no longer the session's id) and its
+    // creator; `hello` may name the joiner's school account.
 }
 
 /// What a member does in a session.

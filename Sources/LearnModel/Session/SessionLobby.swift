@@ -96,10 +96,11 @@ public struct Lobby: Hashable, Sendable {
         self.hostPeerID = hostPeerID; self.members = members; self.started = started; self.activityInfo = activityInfo
     }
 
-    /// The sketch every member builds: the session id is the sketch id, so the
-    /// copies on all devices are one sketch when they sync.
-    public var meta: SketchMeta {
-        SketchMeta(id: sessionID, name: params.name, guides: params.guides,
+    /// The sketch every member builds, under the id the host told those it
+    /// accepted (`SessionSketch`), so the copies on all devices are one
+    /// sketch when they sync.
+    public func meta(sketch: UUID) -> SketchMeta {
+        SketchMeta(id: sketch, name: params.name, guides: params.guides,
                    timeLimitMinutes: params.timeLimitMinutes, width: Double(params.canvasWidth),
                    height: Double(params.canvasHeight), createdAt: createdAt.date)
     }

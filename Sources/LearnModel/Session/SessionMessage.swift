@@ -77,14 +77,18 @@ public struct Hello: Hashable, Sendable {
     public var avatarPNG: [UInt8]?
     public var role: PeerRole
     public var resumeToken: ResumeToken?
+    /// The school account signed in on the joiner's laptop, if any: the
+    /// host names it as a member of the sketch to the school server (which
+    /// checks it against the class). A claim, never proof of who is there.
+    public var accountID: UUID?
 
     public init(protocolVersion: UInt16 = SessionProtocol.version, peerID: UUID, name: String,
-                avatarPNG: [UInt8]? = nil, role: PeerRole, resumeToken: ResumeToken? = nil) {
+                avatarPNG: [UInt8]? = nil, role: PeerRole, resumeToken: ResumeToken? = nil, accountID: UUID? = nil) {
         self.protocolVersion = protocolVersion; self.peerID = peerID
         self.name = SessionLimits.truncated(name)
         // An avatar over the limit would get the whole hello rejected: go without.
         self.avatarPNG = avatarPNG.flatMap { $0.count <= SessionLimits.maxAvatarBytes ? $0 : nil }
-        self.role = role; self.resumeToken = resumeToken
+        self.role = role; self.resumeToken = resumeToken; self.accountID = accountID
     }
 }
 
@@ -97,7 +101,11 @@ public struct Avatar: Hashable, Sendable {
 public struct Accepted: Hashable, Sendable {
     public var token: ResumeToken
     public var yourIndex: MemberIndex
-    public init(token: ResumeToken, yourIndex: MemberIndex) { self.token = token; self.yourIndex = yourIndex }
+    /// The sketch the session draws: told only to those let in.
+    public var sketch: SessionSketch
+    public init(token: ResumeToken, yourIndex: MemberIndex, sketch: SessionSketch) {
+        self.token = token; self.yourIndex = yourIndex; self.sketch = sketch
+    }
 }
 
 public enum DeclineReason: Hashable, Sendable, CustomStringConvertible {

@@ -75,9 +75,10 @@ extension SessionMessage {
             w.uuid(m.peerID)
             w.string(m.name)
             w.u8(m.role.rawValue)
-            w.u8((m.avatarPNG == nil ? 0 : 1) | (m.resumeToken == nil ? 0 : 2))
+            w.u8((m.avatarPNG == nil ? 0 : 1) | (m.resumeToken == nil ? 0 : 2) | (m.accountID == nil ? 0 : 4))
             if let png = m.avatarPNG { w.blob(png) }
             if let t = m.resumeToken { w.token(t) }
+            if let account = m.accountID { w.uuid(account) }
         case .peek(let version):
             w.varint(version)
         case .lobby(let m):
@@ -108,6 +109,9 @@ extension SessionMessage {
         case .accepted(let m):
             w.token(m.token)
             w.varint(m.yourIndex)
+            w.uuid(m.sketch.id)
+            w.bool(m.sketch.creator != nil)
+            if let creator = m.sketch.creator { w.uuid(creator) }
         case .declined(let r):
             switch r {
             case .byHost: w.u8(1)
@@ -186,8 +190,9 @@ extension SessionMessage {
             let flags = try r.u8()
             let png = flags & 1 != 0 ? try r.blob(max: SessionLimits.maxAvatarBytes) : nil
             let token = flags & 2 != 0 ? try r.token() : nil
+            let account = flags & 4 != 0 ? try r.uuid() : nil
             return .hello(Hello(protocolVersion: version, peerID: peer, name: name, avatarPNG: png, role: role,
-                                resumeToken: token))
+                                resumeToken: token, accountID: account))
         case .peek:
             return .peek(protocolVersion: try r.varint(as: UInt16.self))
         case .lobby:
@@ -228,7 +233,10 @@ extension SessionMessage {
             return .avatar(Avatar(member: member, png: try r.blob(max: SessionLimits.maxAvatarBytes)))
         case .accepted:
             let token = try r.token()
-            return .accepted(Accepted(token: token, yourIndex: try r.varint(as: MemberIndex.self)))
+            let index = try r.varint(as: MemberIndex.self)
+            let sketch = try r.uuid()
+            let creator = try r.bool() ? try r.uuid() : nil
+            return .accepted(Accepted(token: token, yourIndex: index, sketch: SessionSketch(id: sketch, creator: creator)))
         case .declined:
             switch try r.u8() {
             case 1: return .declined(.byHost)

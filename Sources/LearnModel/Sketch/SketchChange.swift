@@ -7,6 +7,8 @@ import Foundation
 public struct SketchChange: Codable, Hashable, Sendable {
     public enum Change: String, Codable, Sendable {
         case create, rename, thumbnail, delete
+        /// `member` draws in this team sketch (the host let them in).
+        case member
     }
 
     public var change: Change
@@ -16,13 +18,37 @@ public struct SketchChange: Codable, Hashable, Sendable {
     public var width: Double?
     public var height: Double?
     public var createdAt: Int64?
+    /// On a creation: the school account that started the sketch (the
+    /// host's, in a team session); nil means whoever pushes it. The school
+    /// server lets only its creator and that pupil's teacher rename or
+    /// delete it.
+    public var creator: String?
+    /// On a creation: drawn in a LAN session, so the host's accepted
+    /// members may join it (`member` changes). A sketch drawn alone has its
+    /// creator as its only member.
+    public var team: Bool?
+    /// On a `member` change: the account that joins.
+    public var member: String?
     /// When the change happened (Unix ms).
     public var at: Int64
 
-    public static func create(_ meta: SketchMeta, at: Int64) -> SketchChange {
+    public init(change: Change, name: String? = nil, guides: String? = nil, timeLimitMinutes: Int? = nil,
+                width: Double? = nil, height: Double? = nil, createdAt: Int64? = nil, creator: String? = nil,
+                team: Bool? = nil, member: String? = nil, at: Int64) {
+        self.change = change; self.name = name; self.guides = guides; self.timeLimitMinutes = timeLimitMinutes
+        self.width = width; self.height = height; self.createdAt = createdAt
+        self.creator = creator; self.team = team; self.member = member; self.at = at
+    }
+
+    public static func create(_ meta: SketchMeta, origin: SketchOrigin = .alone(creator: nil), at: Int64) -> SketchChange {
         SketchChange(change: .create, name: meta.name, guides: meta.guides.rawValue,
                      timeLimitMinutes: meta.timeLimitMinutes, width: meta.width, height: meta.height,
-                     createdAt: UnixMilliseconds.milliseconds(meta.createdAt), at: at)
+                     createdAt: UnixMilliseconds.milliseconds(meta.createdAt),
+                     creator: origin.creator?.uuidString.lowercased(), team: origin.isTeam ? true : nil, at: at)
+    }
+
+    public static func member(_ account: UUID, at: Int64) -> SketchChange {
+        SketchChange(change: .member, member: account.uuidString.lowercased(), at: at)
     }
 
     public static func rename(_ name: String, at: Int64) -> SketchChange {
@@ -34,4 +60,17 @@ public struct SketchChange: Codable, Hashable, Sendable {
     public func encoded() throws -> Data {
         try JSONEncoder().encode(self)
     }
+}
+
+/// Who a sketch is: drawn alone by `creator` (nil: whoever is signed in
+/// where it is pushed), or in a LAN session the host's account started.
+public enum SketchOrigin: Hashable, Sendable {
+    case alone(creator: UUID?)
+    case team(creator: UUID?)
+
+    public var creator: UUID? {
+        switch self { case .alone(let c), .team(let c): c }
+    }
+
+    public var isTeam: Bool { if case .team = self { true } else { false } }
 }

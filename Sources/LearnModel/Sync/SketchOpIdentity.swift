@@ -20,6 +20,12 @@ public enum SketchOpIdentity {
 
     public static func creation(of sketch: UUID) -> UUID { name(sketch, "create") }
 
+    /// "`account` draws in this sketch": the host and the member name it
+    /// alike, and the server keeps it once.
+    public static func member(_ account: UUID, of sketch: UUID) -> UUID {
+        name(sketch, "member:" + account.uuidString.lowercased())
+    }
+
     static func name(_ sketch: UUID, _ key: String) -> UUID {
         var bytes = SHA256.hash(Array("teamsketch.op.v1\n\(sketch.uuidString.lowercased())\n\(key)".utf8))
         bytes[6] = bytes[6] & 0x0F | 0x80  // version 8

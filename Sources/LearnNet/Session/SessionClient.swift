@@ -25,6 +25,8 @@ public final class SessionClient: Sendable {
         public var name: String
         public var peerID = UUID()
         public var role: PeerRole = .drawer
+        /// The school account signed in on this laptop, told to the host.
+        public var accountID: UUID?
         public var avatarPNG: [UInt8]?
         /// A token from an earlier connection to the same session (rejoin).
         public var resumeToken: ResumeToken?
@@ -62,7 +64,8 @@ public final class SessionClient: Sendable {
                                onActivityMessage: (@Sendable (ActivityMessage) throws(ActivityPayloadError) -> Void)? = nil,
                                onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }) async throws(SessionClientError) -> SessionClient {
         let session = PeerSession(peerID: config.peerID, name: config.name, role: config.role,
-                                  avatarPNG: config.avatarPNG, resumeToken: config.resumeToken)
+                                  avatarPNG: config.avatarPNG, resumeToken: config.resumeToken,
+                                  accountID: config.accountID)
         let core = ClientCore(loop: group.next(), session: session, config: config, onEvent: onEvent)
         core.onActivityMessage = onActivityMessage
         do {

@@ -17,6 +17,9 @@ public final class SessionHost: Sendable {
         public var settings = SessionSettings()
         public var acceptAll = false
         public var sessionID = UUID()
+        /// The sketch drawn (told only to those let in) and the school
+        /// account of the host's pupil or teacher, if the laptop has one.
+        public var sketch = SessionSketch()
         /// Address to listen on; the default takes every interface.
         public var bindHost = "0.0.0.0"
         /// 0 = any free port (see `port` once started).
@@ -40,12 +43,14 @@ public final class SessionHost: Sendable {
     /// The port the host listens on.
     public let port: Int
     public let sessionID: UUID
+    public let sketch: SessionSketch
     public let peerID: UUID
 
-    private init(core: HostCore, port: Int, sessionID: UUID, peerID: UUID) {
+    private init(core: HostCore, port: Int, sessionID: UUID, sketch: SessionSketch, peerID: UUID) {
         self.core = core
         self.port = port
         self.sessionID = sessionID
+        self.sketch = sketch
         self.peerID = peerID
     }
 
@@ -60,7 +65,7 @@ public final class SessionHost: Sendable {
                              activity: (any HostActivity)? = nil,
                              onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }) async throws -> SessionHost {
         let loop = group.next()
-        var session = HostSession(sessionID: config.sessionID, hostPeerID: config.peerID, hostName: config.name,
+        var session = HostSession(sessionID: config.sessionID, sketch: config.sketch, hostPeerID: config.peerID, hostName: config.name,
                                   hostAvatar: config.avatarPNG, params: config.params, settings: config.settings,
                                   acceptAll: config.acceptAll,
                                   activity: activity?.declaration ?? SketchActivity.declaration)
@@ -86,7 +91,8 @@ public final class SessionHost: Sendable {
         let port = server.localAddress?.port ?? config.port
         try await loop.submit { core.started(server: server) }.get()
         config.log.write("hosting '\(config.params.name)' on port \(port)")
-        return SessionHost(core: core, port: port, sessionID: config.sessionID, peerID: config.peerID)
+        return SessionHost(core: core, port: port, sessionID: config.sessionID, sketch: config.sketch,
+                           peerID: config.peerID)
     }
 
     // MARK: - Through the school server
@@ -227,6 +233,8 @@ public final class SessionHost: Sendable {
 
     public func document() async -> SketchDocument { await core.read { $0.session.document } }
     public func lobby() async -> Lobby { await core.read { $0.session.lobby } }
+    /// The school accounts of the drawers let in (`HostSession.memberAccounts`).
+    public func memberAccounts() async -> [UUID] { await core.read { $0.session.memberAccounts } }
     public func state() async -> HostSession { await core.read { $0.session } }
     public func statistics(resetPeak: Bool = false) async -> TransportStatistics {
         await core.read { $0.statistics(resetPeak: resetPeak) }

@@ -92,7 +92,7 @@ public final class WordPostClient: Sendable {
             switch event {
             case .lobbyChanged(let l): onEvent(.lobbyChanged(l))
             case .avatar(let m, let png): onEvent(.avatar(member: m, png: png))
-            case .accepted(let index, _):
+            case .accepted(let index, _, _):
                 box.setIndex(index)
                 onEvent(.accepted(index: index))
             case .declined(let r): onEvent(.declined(r))

@@ -54,7 +54,10 @@ extension SchoolAPI {
             }
         }
         if !rejected.isEmpty {
-            logger.notice("push: changes refused", metadata: ["account": "\(account.id.key)", "refused": "\(rejected.count)"])
+            // The first reason says what a device (or a script) keeps
+            // getting wrong; the rest are usually the same.
+            logger.notice("push: changes refused", metadata: ["account": "\(account.id.key)", "refused": "\(rejected.count)",
+                                                              "first": "\(rejected[0].message)"])
         }
         return .ok(.init(body: .json(.init(accepted: accepted, rejected: rejected))))
     }

@@ -235,6 +235,22 @@ enum Migrations {
                 "CREATE INDEX profileStateClass ON profileState (classId)",
             ]
         }, data: CurrentState.fill),
+        // Who started each sketch, and whether it was drawn in a LAN
+        // session (its host's members may join it). A sketch stored before
+        // is taken as started by whoever pushed its first change, and as a
+        // team's when more than one account had drawn in it.
+        Migration(version: 9) { _ in
+            [
+                "ALTER TABLE sketch ADD COLUMN creatorId TEXT",
+                "ALTER TABLE sketch ADD COLUMN team BIGINT NOT NULL DEFAULT 0",
+                """
+                UPDATE sketch SET
+                    creatorId = (SELECT authorId FROM change WHERE change.sketchId = sketch.id ORDER BY seq LIMIT 1),
+                    team = CASE WHEN (SELECT COUNT(*) FROM sketchAuthor WHERE sketchAuthor.sketchId = sketch.id) > 1
+                           THEN 1 ELSE 0 END
+                """,
+            ]
+        },
     ]
 
     /// Brings the database to the newest version. Two servers starting at

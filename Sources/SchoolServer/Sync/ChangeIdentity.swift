@@ -29,6 +29,13 @@ enum ChangeIdentity {
         }
     }
 
+    static func checkMember(_ opId: UUID, _ change: SketchChange, of sketch: UUID) throws {
+        guard let member = change.member.flatMap(UUID.init(uuidString:)),
+              opId == SketchOpIdentity.member(member, of: sketch) else {
+            throw PushRejection(.conflict, "naming a member has the op id its sketch and account name")
+        }
+    }
+
     static func checkOp(_ opId: UUID, _ op: SketchOp, in sketch: UUID) throws {
         guard opId == SketchOpIdentity.id(of: op, in: sketch) else {
             throw PushRejection(.conflict, "an op's id is the one its sketch and stroke name")

@@ -7,9 +7,8 @@ public enum ChangeDecision: Sendable, Equatable {
     /// what the server keeps about its record.
     case store(ChangeAudience, ChangeEffect)
     /// Stored already (another member of a team sketch pushed the same op,
-    /// or an answer was lost): nothing to store; for a sketch the pusher
-    /// still becomes one of its authors.
-    case duplicate(authorOf: String?)
+    /// or an answer was lost): nothing to store, and nothing it grants.
+    case duplicate
     /// Never storable: the device drops it and keeps its own copy.
     case reject(PushRejection)
 }
@@ -32,9 +31,10 @@ public struct ChangeAudience: Sendable, Equatable {
 /// log (for listing, rendering and the next decisions).
 public enum ChangeEffect: Sendable, Equatable {
     case none
-    /// The pusher becomes an author of the sketch; `change` describes it
-    /// further (its creation, a rename, its deletion) when not an op.
-    case sketch(id: String, change: SketchChange?)
+    /// A change of the sketch: `change` describes it (its creation, a
+    /// rename, its deletion, a member named) when not an op; `started` when
+    /// it is the first the server hears of the sketch.
+    case sketch(id: String, change: SketchChange?, started: SketchStart?)
     case claimPool(id: String)
     case assignPool(id: String, classID: String, assigned: Bool)
     /// The pusher's grade (`id`); `record` becomes its current state
@@ -47,6 +47,13 @@ public enum ChangeEffect: Sendable, Equatable {
     case profile(accountID: String, classID: String?)
 }
 
+/// Who started a sketch the server did not know, and whether in a LAN
+/// session.
+public struct SketchStart: Sendable, Equatable {
+    public var creator: String
+    public var team: Bool
+}
+
 public struct PushRejection: Sendable, Equatable, Error {
     public enum Code: String, Sendable { case badRequest, forbidden, conflict }
     public var code: Code
@@ -57,10 +64,17 @@ public struct PushRejection: Sendable, Equatable, Error {
 
 /// Who may write what, decided without a database (the facts are read
 /// first). The rules:
-/// - A sketch is written by its authors. Becoming an author of a sketch
-///   someone else started takes being in the same class as one of its
-///   authors (a LAN team) or teaching one; an unguessable sketch id alone
-///   is not enough.
+/// - A sketch is drawn in by its members: whoever started it, and in a
+///   team sketch (drawn in a LAN session) the accounts named as members,
+///   each a pupil of the creator's class (or of the class the creating
+///   teacher teaches). The host's laptop names everyone it let in, a
+///   member's laptop itself: a team's id is told only to those the host
+///   let in, never broadcast. A sketch drawn alone takes no members.
+///   Teachers of a member draw, and grade, too.
+/// - Only who started a sketch, or their teacher, renames or deletes it.
+/// - A sketch's creation may name a classmate as its creator only when
+///   drawn in a team (every member's laptop pushes the same creation);
+///   anyone else starts sketches under their own name.
 /// - A pool is changed by whoever made it, or by that pupil's teacher; a
 ///   teacher assigns pools only to their own classes.
 /// - Grades and class settings are a teacher's, for their own classes.
@@ -100,14 +114,15 @@ public enum ChangeRules {
         switch change.entity {
         case .sketch, .sketchOp:
             let sketchID = try id(change.entityId, "a sketch")
+            let sketchUUID = UUID(uuidString: sketchID)!
             var described: SketchChange?
             if change.entity == .sketch {
                 described = try decode(SketchChange.self, change.payload, "a sketch change")
                 try check(described!)
-                if described?.change == .create {
-                    try ChangeIdentity.checkCreation(change.opId, of: UUID(uuidString: sketchID)!)
-                } else {
-                    try ChangeIdentity.checkChosen(change.opId)
+                switch described!.change {
+                case .create: try ChangeIdentity.checkCreation(change.opId, of: sketchUUID)
+                case .member: try ChangeIdentity.checkMember(change.opId, described!, of: sketchUUID)
+                default: try ChangeIdentity.checkChosen(change.opId)
                 }
             } else {
                 guard let op = SketchOpPayload.decode(Data(change.payload.utf8)) else {
@@ -116,20 +131,31 @@ public enum ChangeRules {
                 do { try SketchValidation.check(ops: [op]) } catch {
                     throw PushRejection(.badRequest, "the op is outside the limits: \(error)")
                 }
-                try ChangeIdentity.checkOp(change.opId, op, in: UUID(uuidString: sketchID)!)
+                try ChangeIdentity.checkOp(change.opId, op, in: sketchUUID)
             }
+            var started: SketchStart?
             if let known = facts.sketches[sketchID] {
-                guard mayWrite(known, pusher, facts) else {
-                    throw PushRejection(.forbidden, "this is someone else's sketch")
-                }
+                // Every member's laptop pushes the creation it was given,
+                // before the change naming it a member: a copy of a stored
+                // creation changes nothing, so it needs no membership.
+                let copyOfCreation = duplicate && described?.change == .create
+                if !copyOfCreation { try checkWrite(described, to: known, by: pusher, facts: facts) }
                 if known.deleted, !duplicate, described?.change != .delete {
                     throw PushRejection(.conflict, SyncRefusal.sketchDeleted)
                 }
+            } else {
+                let sketch = try start(described, by: pusher, facts: facts)
+                facts.sketches[sketchID] = sketch
+                started = SketchStart(creator: (sketch.creator ?? pusher).id.key, team: sketch.team)
+                if described?.change == .member { try checkWrite(described, to: sketch, by: pusher, facts: facts) }
             }
-            facts.sketches[sketchID, default: .init(authors: [], deleted: false)].add(pusher)
+            if described?.change == .member, let member = described?.member.flatMap(UUID.init(uuidString:)),
+               let person = facts.people[member] {
+                facts.sketches[sketchID]?.add(person)
+            }
             if described?.change == .delete { facts.sketches[sketchID]?.deleted = true }
-            if duplicate { return .duplicate(authorOf: sketchID) }
-            return .store(ChangeAudience(sketchID: sketchID), .sketch(id: sketchID, change: described))
+            if duplicate { return .duplicate }
+            return .store(ChangeAudience(sketchID: sketchID), .sketch(id: sketchID, change: described, started: started))
 
         case .pool:
             try ChangeIdentity.checkChosen(change.opId)
@@ -152,7 +178,7 @@ public enum ChangeRules {
             } else {
                 facts.poolOwners[change.entityKey] = pusher
             }
-            return duplicate ? .duplicate(authorOf: nil) : .store(ChangeAudience(), .claimPool(id: change.entityKey))
+            return duplicate ? .duplicate : .store(ChangeAudience(), .claimPool(id: change.entityKey))
 
         case .poolAssignment:
             try ChangeIdentity.checkChosen(change.opId)
@@ -164,7 +190,7 @@ public enum ChangeRules {
             guard facts.poolOwners[change.entityKey] != nil else {
                 throw PushRejection(.conflict, "the server has no such word list")
             }
-            if duplicate { return .duplicate(authorOf: nil) }
+            if duplicate { return .duplicate }
             return .store(ChangeAudience(classID: classID),
                           .assignPool(id: change.entityKey, classID: classID, assigned: assignment.assigned))
 
@@ -186,7 +212,7 @@ public enum ChangeRules {
                 }
                 player = person.id
             }
-            return duplicate ? .duplicate(authorOf: nil)
+            return duplicate ? .duplicate
                 : .store(ChangeAudience(subjectID: player.key), .result(player: player.key, stat: result))
 
         case .grade:
@@ -214,7 +240,7 @@ public enum ChangeRules {
                 }
             }
             facts.gradeOwners[change.entityKey] = pusher.id
-            if duplicate { return .duplicate(authorOf: nil) }
+            if duplicate { return .duplicate }
             let audience = grade.pupilId.map { ChangeAudience(subjectID: $0.lowercased()) }
                 ?? ChangeAudience(sketchID: targetID)
             return .store(audience, .grade(id: change.entityKey, record: grade))
@@ -227,7 +253,7 @@ public enum ChangeRules {
             }
             let settings = try decode(ClassSettingsRecord.self, change.payload, "class settings")
             if let problem = settings.problem { throw PushRejection(.badRequest, problem) }
-            return duplicate ? .duplicate(authorOf: nil) : .store(ChangeAudience(classID: classID), .none)
+            return duplicate ? .duplicate : .store(ChangeAudience(classID: classID), .none)
 
         case .profile:
             let accountID = try id(change.entityId, "an account")
@@ -238,7 +264,7 @@ public enum ChangeRules {
             guard accountID == pusher.id.key || subject.map({ teaches($0, pusher, facts) }) == true else {
                 throw PushRejection(.forbidden, "a profile is changed by its owner or their teacher")
             }
-            if duplicate { return .duplicate(authorOf: nil) }
+            if duplicate { return .duplicate }
             // Classmates see each other's names and avatars (in the
             // sign-in grid, in lobbies).
             let classID = (accountID == pusher.id.key ? pusher.classID : subject?.classID)?.key
@@ -247,11 +273,67 @@ public enum ChangeRules {
         }
     }
 
-    /// An author, a classmate of an author, or the teacher of a pupil author.
-    static func mayWrite(_ sketch: PushFacts.SketchFacts, _ pusher: PushFacts.Person, _ facts: PushFacts) -> Bool {
-        sketch.authors.contains { author in
-            author.id == pusher.id || isClassmate(author, of: pusher) || teaches(author, pusher, facts)
+    /// The first the server hears of a sketch. Its creation names who
+    /// started it; any other first change (a device that lost its creation)
+    /// starts it alone, under the pusher.
+    private static func start(_ described: SketchChange?, by pusher: PushFacts.Person,
+                              facts: PushFacts) throws -> PushFacts.SketchFacts {
+        guard let described, described.change == .create else {
+            return .init(creator: pusher, members: [pusher], team: false, deleted: false)
         }
+        let team = described.team == true
+        var creator = pusher
+        if let named = described.creator, named.lowercased() != pusher.id.key {
+            guard let person = UUID(uuidString: named).flatMap({ facts.people[$0] }),
+                  team && isClassmate(person, of: pusher) || teaches(person, pusher, facts) else {
+                throw PushRejection(.forbidden, "a sketch is started under the pusher's own name, or a team's under its host's")
+            }
+            creator = person
+        }
+        return .init(creator: creator, members: [creator], team: team, deleted: false)
+    }
+
+    /// Who may push what to a sketch the server knows: members draw; only
+    /// its creator (or their teacher) renames or deletes it; a member is
+    /// named by a member, by itself, or by the creator's teacher, and must
+    /// belong with the creator.
+    private static func checkWrite(_ described: SketchChange?, to sketch: PushFacts.SketchFacts,
+                                   by pusher: PushFacts.Person, facts: PushFacts) throws {
+        switch described?.change {
+        case .rename?, .delete?:
+            guard let creator = sketch.creator else { fallthrough }
+            guard creator.id == pusher.id || teaches(creator, pusher, facts) else {
+                throw PushRejection(.forbidden, "only who started a sketch, or their teacher, renames or deletes it")
+            }
+        case .member?:
+            guard sketch.team else {
+                throw PushRejection(.forbidden, "a sketch drawn alone takes no members")
+            }
+            guard let member = described?.member.flatMap(UUID.init(uuidString:)).flatMap({ facts.people[$0] }),
+                  let creator = sketch.creator, belongs(member, with: creator) else {
+                throw PushRejection(.forbidden, "a sketch's members are pupils of its creator's class")
+            }
+            guard member.id == pusher.id || mayWrite(sketch, pusher, facts) else {
+                throw PushRejection(.forbidden, "this is someone else's sketch")
+            }
+        default:
+            guard mayWrite(sketch, pusher, facts) else {
+                throw PushRejection(.forbidden, "this is someone else's sketch")
+            }
+        }
+    }
+
+    /// A member, or the teacher of a pupil member.
+    static func mayWrite(_ sketch: PushFacts.SketchFacts, _ pusher: PushFacts.Person, _ facts: PushFacts) -> Bool {
+        sketch.members.contains { $0.id == pusher.id || teaches($0, pusher, facts) }
+    }
+
+    /// Who may join a team sketch `creator` started: the creator, a pupil
+    /// of the same class, or a pupil of the class the creating teacher teaches.
+    static func belongs(_ person: PushFacts.Person, with creator: PushFacts.Person) -> Bool {
+        if person.id == creator.id { return true }
+        guard person.isPupil, let classID = person.classID else { return false }
+        return creator.isPupil ? creator.classID == classID : person.teacherID == creator.id
     }
 
     /// Two pupils of one class.
@@ -287,6 +369,10 @@ public enum ChangeRules {
             try name(change.name)
         case .thumbnail, .delete:
             break
+        case .member:
+            guard change.member.flatMap(UUID.init(uuidString:)) != nil else {
+                throw PushRejection(.badRequest, "a member is named by an account id")
+            }
         }
     }
 
@@ -309,6 +395,6 @@ public enum ChangeRules {
 
 extension PushFacts.SketchFacts {
     mutating func add(_ person: PushFacts.Person) {
-        if !authors.contains(where: { $0.id == person.id }) { authors.append(person) }
+        if !members.contains(where: { $0.id == person.id }) { members.append(person) }
     }
 }

@@ -9,17 +9,27 @@ public struct PushFacts: Sendable {
         public var id: UUID
         public var isPupil: Bool
         public var classID: UUID?
+        /// The teacher of the pupil's class.
+        public var teacherID: UUID?
 
-        public init(id: UUID, isPupil: Bool, classID: UUID?) {
-            self.id = id; self.isPupil = isPupil; self.classID = classID
+        public init(id: UUID, isPupil: Bool, classID: UUID?, teacherID: UUID? = nil) {
+            self.id = id; self.isPupil = isPupil; self.classID = classID; self.teacherID = teacherID
         }
     }
 
     public struct SketchFacts: Sendable {
-        public var authors: [Person]
+        /// Who started it (nil only for a sketch whose first change the
+        /// server no longer knows the author of).
+        public var creator: Person?
+        /// Who draws in it: the creator and the members named since.
+        public var members: [Person]
+        /// Drawn in a LAN session: the host's members may be named.
+        public var team: Bool
         public var deleted: Bool
 
-        public init(authors: [Person], deleted: Bool) { self.authors = authors; self.deleted = deleted }
+        public init(creator: Person?, members: [Person], team: Bool, deleted: Bool) {
+            self.creator = creator; self.members = members; self.team = team; self.deleted = deleted
+        }
     }
 
     /// What an op id was first stored with. `payloadHash` is nil for
@@ -36,11 +46,12 @@ public struct PushFacts: Sendable {
 
     /// Classes the pusher teaches (empty for a pupil).
     public var taughtClasses: Set<UUID> = []
-    /// Sketches named by the batch that the server has, with their authors.
+    /// Sketches named by the batch that the server has, with their members.
     public var sketches: [String: SketchFacts] = [:]
     public var poolOwners: [String: Person] = [:]
     public var gradeOwners: [String: UUID] = [:]
-    /// Accounts a grade or a profile in the batch is about.
+    /// Accounts a grade, a profile, a result or a sketch's creation or
+    /// member in the batch is about.
     public var people: [UUID: Person] = [:]
     /// What the server already stored under an op id the batch names
     /// (and what the batch accepted so far).

@@ -24,7 +24,14 @@ public struct SyncStore: Sendable {
         var sketchIDs = Set<String>(), poolIDs = Set<String>(), gradeIDs = Set<String>(), people = Set<String>()
         for change in changes {
             switch change.entity {
-            case .sketch, .sketchOp: sketchIDs.insert(change.entityKey)
+            case .sketchOp: sketchIDs.insert(change.entityKey)
+            case .sketch:
+                sketchIDs.insert(change.entityKey)
+                if let named = try? JSONDecoder().decode(SketchPeople.self, from: Data(change.payload.utf8)) {
+                    for id in [named.creator, named.member].compactMap({ $0.flatMap(UUID.init(uuidString:)) }) {
+                        people.insert(id.key)
+                    }
+                }
             case .pool, .poolAssignment: poolIDs.insert(change.entityKey)
             case .grade:
                 gradeIDs.insert(change.entityKey)
@@ -41,27 +48,31 @@ public struct SyncStore: Sendable {
             }
         }
         for row in try await select("""
-            SELECT sketch.id, sketch.deletedAt, account.id AS authorId, account.role, account.classId FROM sketch
-            LEFT JOIN sketchAuthor ON sketchAuthor.sketchId = sketch.id
-            LEFT JOIN account ON account.id = sketchAuthor.accountId
+            SELECT sketch.id, sketch.deletedAt, sketch.team, \(Self.personColumns) FROM sketch
+            LEFT JOIN account ON account.id = sketch.creatorId
             WHERE sketch.id IN
             """, sketchIDs) {
-            let id = try row.text("id")
-            var sketch = facts.sketches[id] ?? .init(authors: [], deleted: row["deletedAt"] != .null)
-            if row["authorId"] != .null { sketch.add(try person(row, id: "authorId")) }
-            facts.sketches[id] = sketch
+            let creator = row["accountId"] == .null ? nil : try person(row, id: "accountId")
+            facts.sketches[try row.text("id")] = .init(creator: creator, members: [], team: row["team"].int == 1,
+                                                        deleted: row["deletedAt"] != .null)
         }
         for row in try await select("""
-            SELECT poolOwner.poolId, account.id, account.role, account.classId FROM poolOwner
+            SELECT sketchAuthor.sketchId, \(Self.personColumns) FROM sketchAuthor
+            JOIN account ON account.id = sketchAuthor.accountId WHERE sketchAuthor.sketchId IN
+            """, sketchIDs) {
+            facts.sketches[try row.text("sketchId")]?.add(try person(row, id: "accountId"))
+        }
+        for row in try await select("""
+            SELECT poolOwner.poolId, \(Self.personColumns) FROM poolOwner
             JOIN account ON account.id = poolOwner.accountId WHERE poolOwner.poolId IN
             """, poolIDs) {
-            facts.poolOwners[try row.text("poolId")] = try person(row, id: "id")
+            facts.poolOwners[try row.text("poolId")] = try person(row, id: "accountId")
         }
         for row in try await select("SELECT gradeId, accountId FROM gradeOwner WHERE gradeId IN", gradeIDs) {
             facts.gradeOwners[try row.text("gradeId")] = try row.uuid("accountId")
         }
-        for row in try await select("SELECT id, role, classId FROM account WHERE id IN", people) {
-            let found = try person(row, id: "id")
+        for row in try await select("SELECT \(Self.personColumns) FROM account WHERE account.id IN", people) {
+            let found = try person(row, id: "accountId")
             facts.people[found.id] = found
         }
         for row in try await select("SELECT opId, entity, entityId, payloadHash FROM change WHERE opId IN",
@@ -77,6 +88,14 @@ public struct SyncStore: Sendable {
 
     /// The one field of a result the facts need: whose it is.
     private struct ResultPlayer: Decodable { var playerID: UUID? }
+    /// The accounts a sketch's change names: who started it, who joins.
+    private struct SketchPeople: Decodable { var creator: String?; var member: String? }
+
+    /// What the rules know of an account (`person`), from `account`.
+    private static let personColumns = """
+        account.id AS accountId, account.role, account.classId,
+        (SELECT teacherId FROM schoolClass WHERE schoolClass.id = account.classId) AS teacherId
+        """
 
     /// Stores what was decided, all of it in one transaction. On PostgreSQL
     /// the transaction first takes a lock that every push takes, so changes
@@ -94,7 +113,6 @@ public struct SyncStore: Sendable {
         let push = SQLValue.text(UUID().key)
         var statements = db.dialect == .postgresql ? [SQLStatement("SELECT pg_advisory_xact_lock(7246002)")] : []
         var effects: [SQLStatement] = []
-        var authored = Set<String>()
         var touched = Set<String>()
         // New changes go in as multi-row inserts, in order: one statement
         // per change would cost a round trip each on PostgreSQL.
@@ -104,15 +122,15 @@ public struct SyncStore: Sendable {
             switch decision {
             case .reject:
                 continue
-            case .duplicate(let sketchID):
-                if let sketchID { authored.insert(sketchID) }
+            case .duplicate:
+                continue
             case .store(let audience, let effect):
-                if case .sketch(let id, _) = effect, touched.insert(id).inserted {
-                    statements.append(Self.ensureSketch(id, now: now))
+                if case .sketch(let id, _, let started) = effect {
+                    if let started { statements += Self.start(id, started, now: now) }
+                    touched.insert(id)
                 }
                 let insertedHere = Guard(opId: .text(change.opId.key), push: push)
                 effects += Self.statements(for: effect, pusher: pusher, now: now, if: insertedHere)
-                if case .sketch(let id, _) = effect { authored.insert(id) }
                 if case .result(let player, let stat) = effect { rounds.append((change.opId.key, player, stat)) }
                 rows.append([.text(change.opId.key), .text(change.entity.rawValue), .text(change.entityKey),
                              .text(change.payload), .text(change.payloadHash), .int(change.createdAt),
@@ -132,11 +150,6 @@ public struct SyncStore: Sendable {
         }
         statements += effects
         statements += CurrentState.file(rounds, push: push)
-        for sketchID in authored.sorted() {
-            statements.append(SQLStatement(
-                "INSERT INTO sketchAuthor (sketchId, accountId) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                [.text(sketchID), .text(pusher.id.key)]))
-        }
         for sketchID in touched.sorted() {
             statements.append(SQLStatement("""
                 UPDATE sketch SET modifiedAt = ?, opCount = (SELECT COUNT(*) FROM change
@@ -166,7 +179,7 @@ public struct SyncStore: Sendable {
         switch effect {
         case .none:
             return []
-        case .sketch(let id, let change):
+        case .sketch(let id, let change, _):
             switch change?.change {
             case .create?:
                 return [SQLStatement("""
@@ -181,6 +194,11 @@ public struct SyncStore: Sendable {
             case .delete?:
                 return [SQLStatement("UPDATE sketch SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL AND \(inserted.sql)",
                                      [.int(now), .text(id)] + inserted.binds)]
+            case .member?:
+                return [SQLStatement("""
+                    INSERT INTO sketchAuthor (sketchId, accountId) SELECT ?, ? WHERE \(inserted.sql)
+                    ON CONFLICT DO NOTHING
+                    """, [.text(id), .text(change?.member?.lowercased() ?? "")] + inserted.binds)]
             case .thumbnail?, nil:
                 return []
             }
@@ -226,13 +244,19 @@ public struct SyncStore: Sendable {
         UUID(uuidString: change.entityId).map(\.key) ?? change.entityId
     }
 
-    /// A member's ops can arrive before the host's creation: the sketch
-    /// exists from its first change and is described later.
-    private static func ensureSketch(_ id: String, now: Int64) -> SQLStatement {
-        SQLStatement("""
-            INSERT INTO sketch (id, name, width, height, described, createdAt, modifiedAt, opCount)
-            VALUES (?, '', ?, ?, 0, ?, ?, 0) ON CONFLICT (id) DO NOTHING
-            """, [.text(id), .double(SketchMeta.defaultWidth), .double(SketchMeta.defaultHeight), .int(now), .int(now)])
+    /// The sketch exists from the first change the server hears of it
+    /// (its creation describes it), with who started it as its first
+    /// member. Two pushes that both start it keep the first one's creator.
+    private static func start(_ id: String, _ started: SketchStart, now: Int64) -> [SQLStatement] {
+        [SQLStatement("""
+            INSERT INTO sketch (id, name, width, height, described, createdAt, modifiedAt, opCount, creatorId, team)
+            VALUES (?, '', ?, ?, 0, ?, ?, 0, ?, ?) ON CONFLICT (id) DO NOTHING
+            """, [.text(id), .double(SketchMeta.defaultWidth), .double(SketchMeta.defaultHeight), .int(now), .int(now),
+                  .text(started.creator), .int(started.team ? 1 : 0)]),
+         SQLStatement("""
+            INSERT INTO sketchAuthor (sketchId, accountId) SELECT id, creatorId FROM sketch WHERE id = ?
+            ON CONFLICT DO NOTHING
+            """, [.text(id)])]
     }
 
     // MARK: pull
@@ -405,7 +429,8 @@ public struct SyncStore: Sendable {
 
     private func person(_ row: SQLRow, id column: String) throws -> PushFacts.Person {
         PushFacts.Person(id: try row.uuid(column), isPupil: try row.text("role") == Account.Role.pupil.rawValue,
-                         classID: row["classId"].text.flatMap(UUID.init(uuidString:)))
+                         classID: row["classId"].text.flatMap(UUID.init(uuidString:)),
+                         teacherID: row["teacherId"].text.flatMap(UUID.init(uuidString:)))
     }
 
     private func sketchRecord(_ row: SQLRow) throws -> SketchRecord {

@@ -25,6 +25,12 @@ final class SessionController {
     /// Saves the shared sketch on this device; made when it starts (or
     /// with the first snapshot).
     private(set) var saver: SketchSaver?
+    /// The sketch the session draws: the host's own, or what the host told
+    /// this device when it let it in.
+    private(set) var sketch: SessionSketch?
+    /// Accounts this device has named to the school server as drawing in
+    /// the sketch (the host names everyone it let in, a member itself).
+    private var namedMembers: Set<UUID> = []
     private var deadline: Date?
     private var pendingLive: [LiveStroke] = []
     private var pendingDocument: SketchDocument?
@@ -63,6 +69,7 @@ final class SessionController {
 
     func host(params: SessionParams, settings: SessionSettings, name: String) async throws {
         var config = SessionHost.Configuration(name: name, params: params)
+        config.sketch = SessionSketch(creator: app?.schoolAccount)
         config.settings = settings
         config.avatarPNG = ownAvatar
         let onEvent = eventSink()
@@ -72,6 +79,7 @@ final class SessionController {
             return try await SessionHost.start(c, onEvent: onEvent)
         }
         link = .host(host)
+        sketch = host.sketch
         myIndex = 0
         lobby = await host.lobby()
         if let lobby { onLobby?(lobby) }
@@ -81,6 +89,7 @@ final class SessionController {
         self.role = role
         var config = SessionClient.Configuration(route: route, name: name, role: role)
         config.avatarPNG = ownAvatar
+        config.accountID = app?.schoolAccount
         let client = try await SessionClient.connect(config, onEvent: eventSink())
         link = .member(client)
     }
@@ -151,22 +160,26 @@ final class SessionController {
             // pile up 64 KiB each here.
             avatars = avatars.filter { l.member($0.key) != nil }
             onLobby?(l)
+            nameMembers()
         case .avatar(let member, let png):
             // Shown only if it passes the checks (it came from the network).
             guard AvatarPNG.isAcceptable(png) else { break }
             avatars[member] = png
             if let lobby { onLobby?(lobby) }
-        case .accepted(let index, _):
+        case .accepted(let index, _, let sketch):
             myIndex = index
+            self.sketch = sketch
             onStatus?(`_`("You are in! Waiting for the host to start…"))
         case .declined(let reason):
             ended = .hostEnded
             onStatus?(activityUI.wording.text(for: reason))
         case .started(let secondsLeft):
             deadline = secondsLeft.map { Date().addingTimeInterval(Double($0)) }
-            guard let lobby else { return }
-            ensureStored(lobby.meta)
-            app?.openShared(self, meta: lobby.meta)
+            guard let lobby, let sketch else { return }
+            let meta = lobby.meta(sketch: sketch.id)
+            ensureStored(meta)
+            nameMembers()
+            app?.openShared(self, meta: meta)
             if let doc = pendingDocument { canvas?.sessionReset(doc, live: pendingLive) }
             pendingDocument = nil
             pendingLive = []
@@ -223,14 +236,35 @@ final class SessionController {
 
     // MARK: persistence
 
-    // The session id is the sketch id, so a device that rejoins finds its
-    // earlier copy; the saver counts what it holds and appends the rest.
+    // A rejoin is told the same sketch id, so a device that rejoins finds
+    // its earlier copy; the saver counts what it holds and appends the rest.
 
     private func ensureStored(_ meta: SketchMeta) {
-        guard saver == nil, let store = app?.storeClient else { return }
-        let saver = SketchSaver(store: store, sketch: meta)
+        guard saver == nil, let store = app?.storeClient, let sketch, meta.id == sketch.id else { return }
+        // A member names itself with the sketch, before any of its ops.
+        let me = isHost || role != .drawer ? [] : app?.schoolAccount.map { [$0] } ?? []
+        let saver = SketchSaver(store: store, sketch: meta, origin: .team(creator: sketch.creator), members: me)
+        namedMembers.formUnion(me)
         self.saver = saver
         report(saver.ensureStored())
+    }
+
+    /// The host tells the school server who draws in the sketch once it is
+    /// stored: every drawer it let in who has a school account. (A member
+    /// names itself when it stores the sketch: its laptop may sync first.)
+    private func nameMembers() {
+        guard let saver, case .host(let host) = link else { return }
+        Task { @MainActor [weak self] in
+            let accounts = await host.memberAccounts()
+            self?.name(accounts, in: saver)
+        }
+    }
+
+    private func name(_ accounts: [UUID], in saver: SketchSaver) {
+        let new = accounts.filter { !namedMembers.contains($0) }
+        guard !new.isEmpty else { return }
+        if let failure = saver.addMembers(new) { return report(failure) }
+        namedMembers.formUnion(new)
     }
 
     private func persist(_ op: SketchOp) {

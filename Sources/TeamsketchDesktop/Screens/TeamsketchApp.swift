@@ -503,6 +503,9 @@ final class TeamsketchApp {
         }
     }
 
+    /// The school account signed in on this laptop, if any.
+    var schoolAccount: UUID? { school.signIn.flatMap { UUID(uuidString: $0.accountID) } }
+
     /// The school accounts this laptop knows, for filing each player's game
     /// results under their own: the one signed in here, the class as the
     /// server last listed it (asked for when a team game opens) and the

@@ -20,6 +20,8 @@ final class WallCell {
     private var hostName: String
     private var client: SessionClient?
     private var saver: SketchSaver?
+    /// The sketch the group draws, once it let this teacher in.
+    private var sketch: SessionSketch?
     private weak var app: TeamsketchApp?
     /// Whatever the session says goes to the wall's decisions too.
     var onEvent: ((SessionEvent) -> Void)?
@@ -97,10 +99,17 @@ final class WallCell {
     private func handle(_ event: SessionEvent) {
         switch event {
         case .lobbyChanged(let lobby):
-            // The sheet's size and name come with the lobby.
-            if canvas == nil { makeCanvas(lobby.meta) }
+            // The sheet's size and name come with the lobby, its id once
+            // the group lets this teacher in.
+            if canvas == nil { makeCanvas(lobby.meta(sketch: sketch?.id ?? UUID())) }
+        case .accepted(_, _, let sketch):
+            self.sketch = sketch
         case .started:
-            if let canvas { keep(canvas.document.meta) }
+            if let canvas, let sketch {
+                var meta = canvas.document.meta
+                meta.id = sketch.id
+                keep(meta)
+            }
         case .documentReset(let doc, _):
             if canvas == nil { makeCanvas(doc.meta) }
             keep(doc.meta)
@@ -125,8 +134,8 @@ final class WallCell {
     }
 
     private func keep(_ meta: SketchMeta) {
-        guard saver == nil, let store = app?.storeClient else { return }
-        let saver = SketchSaver(store: store, sketch: meta)
+        guard saver == nil, let store = app?.storeClient, let sketch, meta.id == sketch.id else { return }
+        let saver = SketchSaver(store: store, sketch: meta, origin: .team(creator: sketch.creator))
         self.saver = saver
         report(saver.ensureStored())
     }

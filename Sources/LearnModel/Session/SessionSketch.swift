@@ -1,0 +1,15 @@
+import Foundation
+
+/// Which sketch a Team Sketch session draws, as the host tells each member
+/// it accepted (and nobody else). The id is never the session's id: that
+/// one is in every beacon and lobby frame, heard by anyone on the network,
+/// and the school server takes the sketch's id as part of what shows a
+/// device belongs to it. `creator` is the school account of the host's
+/// pupil or teacher, when the host's laptop is linked to a school, so
+/// every member's copy names the same person as the one who started it.
+public struct SessionSketch: Hashable, Sendable {
+    public var id: UUID
+    public var creator: UUID?
+
+    public init(id: UUID = UUID(), creator: UUID? = nil) { self.id = id; self.creator = creator }
+}
