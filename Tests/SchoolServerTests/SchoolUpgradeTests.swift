@@ -99,6 +99,17 @@ import Testing
             let profile = Changes.record("profile", mia.id, ProfileRecord(name: "Mia S", at: 9))
             #expect(try await api.push([profile], token: mia.token).rejected.isEmpty)
             #expect(try await api.pullAll(token: mia.token).count == mia.pulled.count + 1)
+            // Yesterday's team sketch is Mia's, who pushed it first, with
+            // Ole as a member: he draws on in it, only she renames it.
+            let ole = try #require(fixture.accounts.first { $0.name == "Ole" })
+            let zooRow = try await api.call(.get, "/sketches", token: ole.token).array.first { $0["name"] as? String == "Zoo" }
+            let zoo = try #require(UUID(uuidString: zooRow?["id"] as? String ?? ""))
+            let olesStroke = Changes.stroke(zoo, author: "Ole", x: 700)
+            #expect(try await api.push([olesStroke], token: ole.token).rejected.isEmpty)
+            let olesRename = Changes.sketchChange(zoo, .rename("Oles Zoo", at: 10))
+            #expect(try await api.push([olesRename], token: ole.token).rejected[olesRename["opId"] as! String] == "forbidden")
+            #expect(try await api.push([Changes.sketchChange(zoo, .rename("Unser Zoo", at: 11))], token: mia.token).rejected.isEmpty)
+            #expect(try await api.database.query("SELECT id FROM sketch WHERE creatorId IS NULL").isEmpty)
         }
     }
 }
