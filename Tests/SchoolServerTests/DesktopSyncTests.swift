@@ -177,6 +177,53 @@ import Testing
         }
     }
 
+    /// Ben joined Mia's session late, and his laptop at home had synced
+    /// since Mia's laptop pushed the sketch: named a member only now, he
+    /// still gets all of it there on the next pull, in its order, once.
+    @Test(arguments: Backend.allCases)
+    func aMemberNamedLaterGetsTheWholeSketchOnHisNextPull(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let pupils = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ben"]).pupils
+            let mia = try #require(UUID(uuidString: pupils["Mia"]!.id)), ben = try #require(UUID(uuidString: pupils["Ben"]!.id))
+            let client = try appClient(api)
+            defer { Task { await client.shutdown() } }
+            let miasLaptop = try LocalStore.inMemory(), bensAtHome = try LocalStore.inMemory()
+            let mias = SyncService(store: miasLaptop, connection: client.connection(token: pupils["Mia"]!.token), key: "m")
+            let bens = SyncService(store: bensAtHome, connection: client.connection(token: pupils["Ben"]!.token), key: "b")
+
+            let meta = SketchMeta(name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+            try miasLaptop.createSketch(meta, origin: .team(creator: mia))
+            for x in stride(from: 100.0, to: 500, by: 100) { try miasLaptop.append(.addStroke(Self.stroke(x: x)), to: meta.id) }
+            let first = try #require(try miasLaptop.loadSketch(meta.id).strokes.first)
+            try miasLaptop.append(.eraseStroke(id: first.id, by: "Mia", at: Date(timeIntervalSince1970: 1_790_000_050)),
+                                  to: meta.id)
+            try miasLaptop.rename(meta.id, to: "Zoo am Abend")
+            #expect(try await mias.syncOnce().refused == 0)
+            _ = try await bens.syncOnce()
+            #expect(try bensAtHome.sketches().isEmpty)
+
+            // Mia's laptop names Ben (he was let in late); Ben's laptop at
+            // home gets the sketch whole, and a second pull brings nothing.
+            try miasLaptop.addMembers([ben], to: meta.id)
+            try miasLaptop.append(.addStroke(Self.stroke(x: 700)), to: meta.id)
+            #expect(try await mias.syncOnce().refused == 0)
+            let round = try await bens.syncOnce()
+            #expect(round.refused == 0)
+            let atHome = try bensAtHome.loadSketch(meta.id), onMias = try miasLaptop.loadSketch(meta.id)
+            #expect(atHome.ops == onMias.ops)
+            #expect(atHome.meta.name == "Zoo am Abend")
+            #expect(atHome.strokes.count == 4)
+            let again = try await bens.syncOnce()
+            #expect(again.pulled == 0)
+            // Only Ben pulls the copies: Mia and Frau Berg get nothing twice.
+            let miasPull = try await api.pullAll(token: pupils["Mia"]!.token).compactMap { $0["opId"] as? String }
+            #expect(Set(miasPull).count == miasPull.count)
+            let bergsPull = try await api.pullAll(token: berg).compactMap { $0["opId"] as? String }
+            #expect(Set(bergsPull).count == bergsPull.count)
+        }
+    }
+
     @Test func theServiceWaitsWhileTheServerIsAwayAndResumesByItself() async throws {
         let clock = TestClock()
         let location = try await Backend.sqlite.makeLocation()

@@ -238,11 +238,18 @@ enum Migrations {
         // Who started each sketch, and whether it was drawn in a LAN
         // session (its host's members may join it). A sketch stored before
         // is taken as started by whoever pushed its first change, and as a
-        // team's when more than one account had drawn in it.
+        // team's when more than one account had drawn in it. A member named
+        // later gets what was stored before as copies only they pull
+        // (`copyFor`), each pointing at the change it repeats (`copyOf`);
+        // `renameOpId` is the rename that gave a sketch its name.
         Migration(version: 9) { _ in
             [
                 "ALTER TABLE sketch ADD COLUMN creatorId TEXT",
                 "ALTER TABLE sketch ADD COLUMN team BIGINT NOT NULL DEFAULT 0",
+                "ALTER TABLE sketch ADD COLUMN renameOpId TEXT",
+                "ALTER TABLE change ADD COLUMN copyOf BIGINT",
+                "ALTER TABLE change ADD COLUMN copyFor TEXT",
+                "CREATE INDEX changeCopyFor ON change (copyFor, seq)",
                 """
                 UPDATE sketch SET
                     creatorId = (SELECT authorId FROM change WHERE change.sketchId = sketch.id ORDER BY seq LIMIT 1),

@@ -137,18 +137,18 @@ public struct SyncStore: Sendable {
                              .text(pusher.id.key), .int(now), push,
                              Self.optional(audience.sketchID), Self.optional(audience.classID),
                              Self.optional(audience.subjectID)])
+                // A member's copies of what came before take their place
+                // in the log right after the change naming them, before
+                // the rest of the batch: a later op of the sketch must not
+                // reach their laptop ahead of its creation.
+                if case .sketch(_, let described?, _) = effect, described.change == .member {
+                    statements += Self.inserts(rows) + effects
+                    rows = []
+                    effects = []
+                }
             }
         }
-        for chunk in stride(from: 0, to: rows.count, by: Self.rowsPerInsert) {
-            let part = rows[chunk..<min(chunk + Self.rowsPerInsert, rows.count)]
-            let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: part.count).joined(separator: ", ")
-            statements.append(SQLStatement("""
-                INSERT INTO change (opId, entity, entityId, payload, payloadHash, createdAt, authorId, receivedAt,
-                                    pushId, sketchId, classId, subjectId)
-                VALUES \(marks) ON CONFLICT (opId) DO NOTHING
-                """, part.flatMap { $0 }))
-        }
-        statements += effects
+        statements += Self.inserts(rows) + effects
         statements += CurrentState.file(rounds, push: push)
         for sketchID in touched.sorted() {
             statements.append(SQLStatement("""
@@ -159,6 +159,19 @@ public struct SyncStore: Sendable {
         }
         guard statements.count > (db.dialect == .postgresql ? 1 : 0) else { return }
         try await db.transaction(statements)
+    }
+
+    /// New change rows as multi-row inserts, in order.
+    private static func inserts(_ rows: [[SQLValue]]) -> [SQLStatement] {
+        stride(from: 0, to: rows.count, by: rowsPerInsert).map { chunk in
+            let part = rows[chunk..<min(chunk + rowsPerInsert, rows.count)]
+            let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: part.count).joined(separator: ", ")
+            return SQLStatement("""
+                INSERT INTO change (opId, entity, entityId, payload, payloadHash, createdAt, authorId, receivedAt,
+                                    pushId, sketchId, classId, subjectId)
+                VALUES \(marks) ON CONFLICT (opId) DO NOTHING
+                """, part.flatMap { $0 })
+        }
     }
 
     /// 12 values a row: 2,400 binds a statement, far under both databases' limits.
@@ -189,16 +202,36 @@ public struct SyncStore: Sendable {
                           .double(change?.height ?? SketchMeta.defaultHeight), .int(change?.createdAt ?? now),
                           .text(id)] + inserted.binds)]
             case .rename?:
-                return [SQLStatement("UPDATE sketch SET name = ? WHERE id = ? AND \(inserted.sql)",
-                                     [.text(change?.name ?? ""), .text(id)] + inserted.binds)]
+                return [SQLStatement("UPDATE sketch SET name = ?, renameOpId = ? WHERE id = ? AND \(inserted.sql)",
+                                     [.text(change?.name ?? ""), inserted.opId, .text(id)] + inserted.binds)]
             case .delete?:
                 return [SQLStatement("UPDATE sketch SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL AND \(inserted.sql)",
                                      [.int(now), .text(id)] + inserted.binds)]
             case .member?:
-                return [SQLStatement("""
-                    INSERT INTO sketchAuthor (sketchId, accountId) SELECT ?, ? WHERE \(inserted.sql)
-                    ON CONFLICT DO NOTHING
-                    """, [.text(id), .text(change?.member?.lowercased() ?? "")] + inserted.binds)]
+                let member = SQLValue.text(change?.member?.lowercased() ?? "")
+                let creation = SQLValue.text(UUID(uuidString: id).map { SketchOpIdentity.creation(of: $0).key } ?? "")
+                return [
+                    SQLStatement("""
+                        INSERT INTO sketchAuthor (sketchId, accountId) SELECT ?, ? WHERE \(inserted.sql)
+                        ON CONFLICT DO NOTHING
+                        """, [.text(id), member] + inserted.binds),
+                    // A member named after the sketch was drawn in has
+                    // pulled past what came before: the creation, the ops
+                    // and the rename that gave its name come again, as
+                    // copies only they pull, in their order (what they
+                    // pushed themselves they see anyway).
+                    SQLStatement("""
+                        INSERT INTO change (opId, entity, entityId, payload, payloadHash, createdAt, authorId, receivedAt,
+                                            pushId, sketchId, classId, subjectId, copyOf, copyFor)
+                        SELECT 'copy:' || ? || ':' || CAST(seq AS TEXT), entity, entityId, '', payloadHash, createdAt, '',
+                               ?, ?, NULL, NULL, NULL, seq, ?
+                        FROM change WHERE sketchId = ? AND authorId <> ? AND \(inserted.sql)
+                          AND seq < (SELECT seq FROM change WHERE opId = ?)
+                          AND (entity = 'sketchOp' OR opId = ? OR opId = (SELECT renameOpId FROM sketch WHERE id = ?))
+                        ORDER BY seq
+                        """, [member, .int(now), inserted.push, member, .text(id), member] + inserted.binds
+                            + [inserted.opId, creation, .text(id)]),
+                ]
             case .thumbnail?, nil:
                 return []
             }
@@ -286,11 +319,13 @@ public struct SyncStore: Sendable {
             ("sketchId IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))", scope.people.binds),
             ("entity = 'pool' AND entityId IN (SELECT poolId FROM poolAssignment WHERE classId IN (\(scope.classes.sql)))",
              scope.classes.binds),
+            ("copyFor = ?", [.text(account.id.key)]),
         ]
         // First which changes and how big, then the changes themselves: a
         // page stops at `maxPageCharacters` of payload, so a pull never
         // loads a thousand of the largest changes at once.
-        var sql = "SELECT seq, LENGTH(payload) AS size FROM ("
+        // A copy (`copyOf`) weighs what the change it repeats does.
+        var sql = "SELECT visible.seq, LENGTH(COALESCE(original.payload, visible.payload)) AS size FROM ("
         var binds: [SQLValue] = []
         // The kinds are the enum's own names, never the caller's text.
         let kinds = only.map { " AND entity IN (" + $0.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ") + ")" } ?? ""
@@ -299,7 +334,7 @@ public struct SyncStore: Sendable {
             sql += "SELECT * FROM (SELECT * FROM change WHERE \(condition)\(kinds) AND seq > ? ORDER BY seq LIMIT ?) b\(index)"
             binds += conditionBinds + [cursor, n]
         }
-        sql += ") visible ORDER BY seq LIMIT ?"
+        sql += ") visible LEFT JOIN change original ON original.seq = visible.copyOf ORDER BY visible.seq LIMIT ?"
         binds.append(n)
         let candidates = try await db.query(sql, binds)
         var chosen: [SQLValue] = []
@@ -314,8 +349,11 @@ public struct SyncStore: Sendable {
         guard !chosen.isEmpty else { return ([], max(newest, after), false) }
         let marks = Array(repeating: "?", count: chosen.count).joined(separator: ", ")
         let rows = try await db.query("""
-            SELECT seq, opId, entity, entityId, payload, createdAt, authorId, subjectId FROM change
-            WHERE seq IN (\(marks)) ORDER BY seq
+            SELECT c.seq, COALESCE(o.opId, c.opId) AS opId, c.entity, c.entityId,
+                   COALESCE(o.payload, c.payload) AS payload, c.createdAt,
+                   COALESCE(o.authorId, c.authorId) AS authorId, c.subjectId
+            FROM change c LEFT JOIN change o ON o.seq = c.copyOf
+            WHERE c.seq IN (\(marks)) ORDER BY c.seq
             """, chosen)
         var out: [StoredChange] = []
         out.reserveCapacity(rows.count)
