@@ -196,6 +196,10 @@ extension LocalStore {
         case .delete:
             try db.execute(sql: "UPDATE sketch SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL", arguments: [now, id.storeKey])
             return db.changesCount > 0 ? .applied : .alreadyHad
+        case .restore:
+            try db.execute(sql: "UPDATE sketch SET deletedAt = NULL, modifiedAt = ? WHERE id = ? AND deletedAt IS NOT NULL",
+                           arguments: [now, id.storeKey])
+            return db.changesCount > 0 ? .applied : .alreadyHad
         case .thumbnail, .member:
             // Thumbnails are drawn here from the ops; who draws in a
             // sketch matters only to the server.

@@ -177,6 +177,43 @@ import Testing
         }
     }
 
+    /// Mia deletes her sketch; Frau Berg's laptop lists it under "Deleted"
+    /// and brings it back, strokes and all, to Mia's laptop too.
+    @Test(arguments: Backend.allCases)
+    func aSketchDeletedOnOneLaptopIsBroughtBackOnTheTeachers(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
+            let client = try appClient(api)
+            defer { Task { await client.shutdown() } }
+            let miasLaptop = try LocalStore.inMemory(), teachersLaptop = try LocalStore.inMemory()
+            let a = SyncService(store: miasLaptop, connection: client.connection(token: mia.token), key: "a")
+            let b = SyncService(store: teachersLaptop, connection: client.connection(token: berg), key: "b")
+            let meta = SketchMeta(name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+            try miasLaptop.createSketch(meta)
+            for x in stride(from: 100.0, to: 400, by: 100) { try miasLaptop.append(.addStroke(Self.stroke(x: x)), to: meta.id) }
+            _ = try await a.syncOnce()
+            _ = try await b.syncOnce()
+            try miasLaptop.deleteSketch(meta.id)
+            _ = try await a.syncOnce()
+            _ = try await b.syncOnce()
+            #expect(try teachersLaptop.sketches().isEmpty)
+            #expect(try teachersLaptop.deletedSketches(now: Date()).map(\.name) == ["Zoo"])
+            // Past the undo window it is no longer offered.
+            #expect(try teachersLaptop.deletedSketches(now: Date().addingTimeInterval(31 * 86_400)).isEmpty)
+
+            try teachersLaptop.restoreSketch(meta.id)
+            #expect(try teachersLaptop.deletedSketches(now: Date()).isEmpty)
+            #expect(try await b.syncOnce().refused == 0)
+            _ = try await a.syncOnce()
+            #expect(try miasLaptop.sketches().map(\.name) == ["Zoo"])
+            #expect(try miasLaptop.loadSketch(meta.id).strokes.count == 3)
+            // And she draws on in it.
+            try miasLaptop.append(.addStroke(Self.stroke(x: 600)), to: meta.id)
+            #expect(try await a.syncOnce().refused == 0)
+        }
+    }
+
     /// Ben joined Mia's session late, and his laptop at home had synced
     /// since Mia's laptop pushed the sketch: named a member only now, he
     /// still gets all of it there on the next pull, in its order, once.

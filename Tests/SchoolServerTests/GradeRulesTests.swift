@@ -22,7 +22,7 @@ import LearnModel
     func facts(teaching: Bool = true) -> PushFacts {
         var facts = PushFacts()
         if teaching { facts.taughtClasses = [twoB] }
-        facts.sketches[sketch.uuidString.lowercased()] = .init(creator: mia, members: [mia], team: false, deleted: false)
+        facts.sketches[sketch.uuidString.lowercased()] = .init(creator: mia, members: [mia], team: false)
         facts.people[mia.id] = mia
         return facts
     }

@@ -116,6 +116,46 @@ import Testing
         }
     }
 
+    /// Mia's sketch deleted (by her, or by her teacher) keeps every stroke:
+    /// Frau Berg brings it back within 30 days, Mia herself too; Ben, Eve
+    /// and Herr Kurz cannot; after 30 days the deletion stands.
+    @Test(arguments: Backend.allCases)
+    func aDeletionIsTakenBackByItsOwnerOrTheirTeacherWithinThirtyDays(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let s = try await school(api)
+            func refused(_ change: [String: Any], _ token: String) async throws -> String? {
+                try await api.push([change], token: token).rejected[change["opId"] as! String]
+            }
+            let sketch = UUID()
+            _ = try await api.push([Changes.create(sketch), Changes.stroke(sketch), Changes.stroke(sketch, x: 300)],
+                                   token: s.mia.token)
+            #expect(try await refused(Changes.sketchChange(sketch, .restore(at: 1)), s.berg) == "conflict")  // not deleted
+            #expect(try await refused(Changes.sketchChange(sketch, .delete(at: 2)), s.mia.token) == nil)
+            #expect(try await api.call(.get, "/sketches", token: s.berg).array.isEmpty)
+            #expect(try await refused(Changes.stroke(sketch, x: 500), s.mia.token) == "conflict")
+            for token in [s.ben.token, s.eve.token, s.kurz] {
+                #expect(try await refused(Changes.sketchChange(sketch, .restore(at: 3)), token) == "forbidden")
+            }
+            // Mia takes her own slip back at once, and deletes it again.
+            #expect(try await refused(Changes.sketchChange(sketch, .restore(at: 3)), s.mia.token) == nil)
+            #expect(try await api.call(.get, "/sketches", token: s.mia.token).array.count == 1)
+            #expect(try await refused(Changes.sketchChange(sketch, .delete(at: 3)), s.mia.token) == nil)
+            // 29 days on (signed in anew: tokens do not last that long).
+            api.clock.advance(seconds: 29 * 86_400)
+            let berg = try await api.teacher("Frau Berg").token
+            #expect(try await refused(Changes.sketchChange(sketch, .restore(at: 4)), berg) == nil)
+            let listed = try await api.call(.get, "/sketches", token: berg).array
+            #expect(listed.first?["opCount"] as? Int == 2)
+            #expect(try await refused(Changes.stroke(sketch, x: 700), berg) == nil)
+            // Deleted again, and 31 days later nobody brings it back.
+            #expect(try await refused(Changes.sketchChange(sketch, .delete(at: 5)), berg) == nil)
+            api.clock.advance(seconds: 31 * 86_400)
+            let later = try await api.teacher("Frau Berg").token
+            #expect(try await refused(Changes.sketchChange(sketch, .restore(at: 6)), later) == "conflict")
+            #expect(try await api.call(.get, "/sketches", token: later).array.isEmpty)
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func anOpIdStoredOnceNeverNamesOtherContent(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in

@@ -234,6 +234,49 @@ import Testing
         #expect(page.status == .seeOther && page.location == "/gallery")
     }
 
+    /// Frau Berg finds Mia's deleted sketch on the "Deleted" page, with its
+    /// picture, and brings it back with one button; Herr Kurz sees nothing
+    /// of it and cannot restore it by its address.
+    @Test(arguments: Backend.allCases)
+    func aTeacherBringsBackADeletedSketchFromTheDeletedPage(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            _ = try await api.teacher("Herr Kurz")
+            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
+            let sketch = UUID()
+            _ = try await api.push([Changes.create(sketch, name: "Zoo"), Changes.stroke(sketch),
+                                    Changes.sketchChange(sketch, .delete(at: 2))], token: mia.token)
+            let browser = Browser(api.client, language: "de")
+            try await signInTeacher(browser)
+            let home = try await browser.get("/gallery")
+            #expect(home.text.contains(#"href="/gallery/deleted""#))
+            let deleted = try await browser.get("/gallery/deleted")
+            #expect(deleted.text.contains("Zoo") && deleted.text.contains("Wiederherstellen"), "\(deleted.text)")
+            #expect(try await browser.get("/gallery/deleted/\(sketch.key)/thumbnail.png").status == .ok)
+
+            let kurz = Browser(api.client, language: "de")
+            let form = try await kurz.get("/gallery/signin")
+            _ = try await kurz.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", "Herr Kurz"),
+                                                       ("password", "correct horse")])
+            #expect(try await kurz.get("/gallery/deleted").text.contains("In den letzten 30 Tagen wurde nichts gelöscht."))
+            #expect(try await kurz.get("/gallery/deleted/\(sketch.key)/thumbnail.png").status == .notFound)
+            let kurzToken = try #require(try await kurz.get("/gallery/deleted").formToken)
+            #expect(try await kurz.post("/gallery/deleted/\(sketch.key)/restore", [("form", kurzToken)]).status == .forbidden)
+            // A form without the page's token restores nothing.
+            #expect(try await browser.post("/gallery/deleted/\(sketch.key)/restore", [("form", "x")]).status == .forbidden)
+            #expect(try await api.call(.get, "/sketches", token: mia.token).array.isEmpty)
+
+            let restored = try await browser.post("/gallery/deleted/\(sketch.key)/restore",
+                                                  [("form", try #require(deleted.formToken))])
+            #expect(restored.status == .seeOther && restored.location == "/gallery/deleted")
+            #expect(try await api.call(.get, "/sketches", token: mia.token).array.map { $0["name"] as? String } == ["Zoo"])
+            #expect(try await browser.get("/gallery/deleted").text.contains("In den letzten 30 Tagen wurde nichts gelöscht."))
+            // Mia's laptop hears of it like of any change.
+            let pulled = try await api.pullAll(token: mia.token)
+            #expect((pulled.last?["payload"] as? String)?.contains("restore") == true)
+        }
+    }
+
     /// An edit made offline on one laptop and pushed after a newer edit
     /// from another does not bring the old grade back.
     @Test(arguments: Backend.allCases)

@@ -9,6 +9,9 @@ public struct SketchChange: Codable, Hashable, Sendable {
         case create, rename, thumbnail, delete
         /// `member` draws in this team sketch (the host let them in).
         case member
+        /// A deletion taken back (by the teacher, within
+        /// `SketchDeletion.undoDays` of it).
+        case restore
     }
 
     public var change: Change
@@ -56,6 +59,8 @@ public struct SketchChange: Codable, Hashable, Sendable {
     }
 
     public static func delete(at: Int64) -> SketchChange { SketchChange(change: .delete, at: at) }
+
+    public static func restore(at: Int64) -> SketchChange { SketchChange(change: .restore, at: at) }
 
     public func encoded() throws -> Data {
         try JSONEncoder().encode(self)

@@ -28,6 +28,7 @@ extension SchoolAPI {
         let pusher = PushFacts.Person(id: account.id, isPupil: account.role == .pupil, classID: account.classID)
         let readable = parsed.compactMap { try? $0.1.get() }
         var facts = try await database { try await sync.facts(for: readable, pusher: account) }
+        facts.now = now
         var decided: [(opId: UUID, SyncChange?, ChangeDecision)] = []
         decided.reserveCapacity(parsed.count)
         for (opId, result) in parsed {
@@ -99,10 +100,11 @@ extension SchoolAPI {
 
     /// A sketch the account may see, rendered; thumbnails are kept until
     /// the sketch gets another op. 404 for a sketch that is someone else's,
-    /// so ids of others' work are not confirmed.
-    private func image(of id: UUID, width: Int?) async throws -> [UInt8] {
+    /// so ids of others' work are not confirmed. `deleted`: a deleted one
+    /// instead (for the teacher's list of what can be brought back).
+    func image(of id: UUID, width: Int?, deleted: Bool = false) async throws -> [UInt8] {
         let account = try await signedIn()
-        guard let sketch = try await database({ try await sync.sketch(id, visibleTo: account) }) else {
+        guard let sketch = try await database({ try await sync.sketch(id, visibleTo: account, deleted: deleted) }) else {
             throw Problem(.notFound, "no such sketch")
         }
         if width != nil, let kept = try await database({ try await sync.thumbnail(of: id, opCount: sketch.opCount) }) {

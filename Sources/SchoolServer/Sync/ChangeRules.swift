@@ -71,7 +71,8 @@ public struct PushRejection: Sendable, Equatable, Error {
 ///   member's laptop itself: a team's id is told only to those the host
 ///   let in, never broadcast. A sketch drawn alone takes no members.
 ///   Teachers of a member draw, and grade, too.
-/// - Only who started a sketch, or their teacher, renames or deletes it.
+/// - Only who started a sketch, or their teacher, renames, deletes or
+///   restores it; a deletion is taken back within `SketchDeletion.undoDays`.
 /// - A sketch's creation may name a classmate as its creator only when
 ///   drawn in a team (every member's laptop pushes the same creation);
 ///   anyone else starts sketches under their own name.
@@ -140,7 +141,14 @@ public enum ChangeRules {
                 // creation changes nothing, so it needs no membership.
                 let copyOfCreation = duplicate && described?.change == .create
                 if !copyOfCreation { try checkWrite(described, to: known, by: pusher, facts: facts) }
-                if known.deleted, !duplicate, described?.change != .delete {
+                if described?.change == .restore, !duplicate {
+                    guard let deletedAt = known.deletedAt else {
+                        throw PushRejection(.conflict, "the sketch is not deleted")
+                    }
+                    guard SketchDeletion.canRestore(deletedAt: deletedAt, now: facts.now) else {
+                        throw PushRejection(.conflict, "the sketch was deleted more than \(SketchDeletion.undoDays) days ago")
+                    }
+                } else if known.deleted, !duplicate, described?.change != .delete {
                     throw PushRejection(.conflict, SyncRefusal.sketchDeleted)
                 }
             } else {
@@ -153,7 +161,8 @@ public enum ChangeRules {
                let person = facts.people[member] {
                 facts.sketches[sketchID]?.add(person)
             }
-            if described?.change == .delete { facts.sketches[sketchID]?.deleted = true }
+            if described?.change == .delete { facts.sketches[sketchID]?.deletedAt = facts.now }
+            if described?.change == .restore { facts.sketches[sketchID]?.deletedAt = nil }
             if duplicate { return .duplicate }
             return .store(ChangeAudience(sketchID: sketchID), .sketch(id: sketchID, change: described, started: started))
 
@@ -279,7 +288,7 @@ public enum ChangeRules {
     private static func start(_ described: SketchChange?, by pusher: PushFacts.Person,
                               facts: PushFacts) throws -> PushFacts.SketchFacts {
         guard let described, described.change == .create else {
-            return .init(creator: pusher, members: [pusher], team: false, deleted: false)
+            return .init(creator: pusher, members: [pusher], team: false)
         }
         let team = described.team == true
         var creator = pusher
@@ -290,7 +299,7 @@ public enum ChangeRules {
             }
             creator = person
         }
-        return .init(creator: creator, members: [creator], team: team, deleted: false)
+        return .init(creator: creator, members: [creator], team: team)
     }
 
     /// Who may push what to a sketch the server knows: members draw; only
@@ -300,7 +309,7 @@ public enum ChangeRules {
     private static func checkWrite(_ described: SketchChange?, to sketch: PushFacts.SketchFacts,
                                    by pusher: PushFacts.Person, facts: PushFacts) throws {
         switch described?.change {
-        case .rename?, .delete?:
+        case .rename?, .delete?, .restore?:
             guard let creator = sketch.creator else { fallthrough }
             guard creator.id == pusher.id || teaches(creator, pusher, facts) else {
                 throw PushRejection(.forbidden, "only who started a sketch, or their teacher, renames or deletes it")
@@ -367,7 +376,7 @@ public enum ChangeRules {
             guard (change.guides ?? "").count <= 40 else { throw PushRejection(.badRequest, "unknown line guides") }
         case .rename:
             try name(change.name)
-        case .thumbnail, .delete:
+        case .thumbnail, .delete, .restore:
             break
         case .member:
             guard change.member.flatMap(UUID.init(uuidString:)) != nil else {

@@ -25,10 +25,12 @@ public struct PushFacts: Sendable {
         public var members: [Person]
         /// Drawn in a LAN session: the host's members may be named.
         public var team: Bool
-        public var deleted: Bool
+        /// When the server stored its deletion (Unix ms); nil while it is not deleted.
+        public var deletedAt: Int64?
+        public var deleted: Bool { deletedAt != nil }
 
-        public init(creator: Person?, members: [Person], team: Bool, deleted: Bool) {
-            self.creator = creator; self.members = members; self.team = team; self.deleted = deleted
+        public init(creator: Person?, members: [Person], team: Bool, deletedAt: Int64? = nil) {
+            self.creator = creator; self.members = members; self.team = team; self.deletedAt = deletedAt
         }
     }
 
@@ -56,6 +58,9 @@ public struct PushFacts: Sendable {
     /// What the server already stored under an op id the batch names
     /// (and what the batch accepted so far).
     public var storedOps: [UUID: StoredOp] = [:]
+
+    /// The server's time of the push (Unix ms).
+    public var now: Int64 = 0
 
     public init() {}
 }

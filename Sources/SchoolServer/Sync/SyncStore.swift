@@ -54,7 +54,7 @@ public struct SyncStore: Sendable {
             """, sketchIDs) {
             let creator = row["accountId"] == .null ? nil : try person(row, id: "accountId")
             facts.sketches[try row.text("id")] = .init(creator: creator, members: [], team: row["team"].int == 1,
-                                                        deleted: row["deletedAt"] != .null)
+                                                        deletedAt: row["deletedAt"].int)
         }
         for row in try await select("""
             SELECT sketchAuthor.sketchId, \(Self.personColumns) FROM sketchAuthor
@@ -207,6 +207,9 @@ public struct SyncStore: Sendable {
             case .delete?:
                 return [SQLStatement("UPDATE sketch SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL AND \(inserted.sql)",
                                      [.int(now), .text(id)] + inserted.binds)]
+            case .restore?:
+                return [SQLStatement("UPDATE sketch SET deletedAt = NULL WHERE id = ? AND \(inserted.sql)",
+                                     [.text(id)] + inserted.binds)]
             case .member?:
                 let member = SQLValue.text(change?.member?.lowercased() ?? "")
                 let creation = SQLValue.text(UUID(uuidString: id).map { SketchOpIdentity.creation(of: $0).key } ?? "")
@@ -408,12 +411,34 @@ public struct SyncStore: Sendable {
         return records
     }
 
-    /// One sketch if the account may see it and it is not deleted.
-    public func sketch(_ id: UUID, visibleTo account: Account) async throws -> SketchRecord? {
+    /// A deleted sketch that can still be brought back.
+    public struct DeletedRecord: Sendable, Hashable {
+        public var id: UUID
+        public var name: String
+        public var deletedAt: Int64
+    }
+
+    /// The sketches the account may see that were deleted within
+    /// `SketchDeletion.undoDays` of `now`, the latest deletion first.
+    public func deletedSketches(visibleTo account: Account, now: Int64) async throws -> [DeletedRecord] {
+        let scope = Scope(account)
+        return try await db.query("""
+            SELECT id, name, deletedAt FROM sketch
+            WHERE deletedAt IS NOT NULL AND deletedAt >= ?
+              AND id IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))
+            ORDER BY deletedAt DESC, id LIMIT ?
+            """, [.int(now - SketchDeletion.undoMilliseconds)] + scope.people.binds + [.int(Int64(Self.maxListed))]).map {
+            DeletedRecord(id: try $0.uuid("id"), name: try $0.text("name"), deletedAt: try $0.int("deletedAt"))
+        }
+    }
+
+    /// One sketch if the account may see it and it is not deleted (or,
+    /// with `deleted`, if it is).
+    public func sketch(_ id: UUID, visibleTo account: Account, deleted: Bool = false) async throws -> SketchRecord? {
         let scope = Scope(account)
         return try await db.query("""
             SELECT id, name, width, height, createdAt, modifiedAt, opCount FROM sketch
-            WHERE id = ? AND deletedAt IS NULL
+            WHERE id = ? AND deletedAt IS \(deleted ? "NOT NULL" : "NULL")
               AND id IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))
             """, [.text(id.key)] + scope.people.binds).first.map(sketchRecord)
     }

@@ -65,6 +65,13 @@ struct WebGallery: Sendable {
             try await file(request) { try await gamesCSV(classID: try context.parameters.require("id")) }
         }
         gallery.get("me") { request, _ in try await page(request) { try await profilePage(&$0) } }
+        gallery.get("deleted") { request, _ in try await page(request) { try await deletedPage(&$0) } }
+        gallery.post("deleted/:id/restore") { request, context in
+            try await page(request) { try await restore(&$0, id: try context.parameters.require("id")) }
+        }
+        gallery.get("deleted/:id/thumbnail.png") { request, context in
+            try await file(request) { try await deletedThumbnail(id: try context.parameters.require("id")) }
+        }
         gallery.get("sketches/:id/thumbnail.png") { request, context in
             try await file(request) { try await image(id: try context.parameters.require("id"), thumbnail: true, download: false) }
         }
@@ -574,6 +581,44 @@ struct WebGallery: Sendable {
         guard case .ok(let ok) = try? await api.listClasses(.init(query: .init(archived: true))),
               case .json(let classes) = ok.body else { return nil }
         return classes.first { $0.id.lowercased() == id.lowercased() }?.name
+    }
+
+    // MARK: deleted sketches
+
+    /// A teacher's sketches deleted in the last days, each with a button
+    /// that brings it back.
+    private func deletedPage(_ v: inout Visit) async throws -> Response {
+        let account = try await me()
+        guard let session = v.session else { return redirect("/gallery/signin") }
+        let token = WebCookies.formToken(session: session.text)
+        let rows = try await api.deletedSketches().map { d -> [String: Any] in
+            ["id": d.id.key, "name": d.name, "date": Self.date(d.deletedAt, v.language), "formToken": token]
+        }
+        return render(v, "deleted", heading: WebText.deletedSketches.text(v.language), ["sketches": rows], account: account)
+    }
+
+    private func restore(_ v: inout Visit, id: String) async throws -> Response {
+        let form = WebForm(try await body(v.request))
+        guard let session = v.session, let field = form["form"],
+              WebCookies.same(field, WebCookies.formToken(session: session.text)) else {
+            return render(v, "message", heading: WebText.formExpired.text(v.language),
+                          ["message": WebText.formExpired.text(v.language)], status: .forbidden)
+        }
+        guard let sketch = UUID(uuidString: id) else { throw Problem(.notFound, "no such sketch") }
+        if let refused = try await api.restoreSketch(sketch) {
+            return render(v, "message", heading: WebText.deletedSketches.text(v.language),
+                          ["message": WebText.cannotRestore.text(v.language)],
+                          account: try await me(), status: refused.code == .forbidden ? .forbidden : .conflict)
+        }
+        return redirect("/gallery/deleted")
+    }
+
+    /// A deleted sketch's preview, for the teacher who may bring it back.
+    private func deletedThumbnail(id: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
+        guard let sketch = UUID(uuidString: id), try await api.deletedSketches().contains(where: { $0.id == sketch }) else {
+            throw Problem(.notFound, "no such sketch")
+        }
+        return (try await api.deletedThumbnail(of: sketch), "image/png", nil)
     }
 
     private func sketchPage(_ v: inout Visit, id: String) async throws -> Response {

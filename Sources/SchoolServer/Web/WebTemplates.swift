@@ -92,6 +92,20 @@ enum WebTemplates {
         {{#classes}}<li><a class="button big" href="/gallery/classes/{{id}}">{{name}}{{#archived}} ({{t.archived}}){{/archived}}</a></li>
         {{/classes}}
         </ul>
+        <p><a class="button" href="/gallery/deleted">{{t.deletedSketches}}</a></p>
+        """,
+        "deleted": """
+        {{^sketches}}<p>{{t.nothingDeleted}}</p>{{/sketches}}
+        <ul class="sketches">
+        {{#sketches}}<li><form method="post" action="/gallery/deleted/{{id}}/restore">
+        <input type="hidden" name="form" value="{{formToken}}">
+        <img src="/gallery/deleted/{{id}}/thumbnail.png" alt="{{name}}" width="256" loading="lazy"><span>{{name}}</span>
+        <small>{{t.deletedOn}}: {{date}}</small>
+        <button type="submit" class="big">{{t.restore}}</button>
+        </form></li>
+        {{/sketches}}
+        </ul>
+        <p><a href="/gallery">{{t.back}}</a></p>
         """,
         "class": """
         <p><a class="button" href="/gallery/classes/{{classID}}/grades.csv">{{t.downloadGrades}}</a>

@@ -11,7 +11,7 @@ enum WebText: CaseIterable {
     case grades, grade, forTeam, game, rounds, wordsFinished, lettersSent, lettersReceived, wrongPlacements
     case secondsPerWord, noGrades
     case myPage, weekOf, gameOverTime, noRounds, downloadGrades, downloadGames, myClass, sketchCount
-    case earlierGrades
+    case earlierGrades, deletedSketches, restore, deletedOn, nothingDeleted, cannotRestore
 
     var words: (en: String, de: String) {
         switch self {
@@ -71,6 +71,12 @@ enum WebText: CaseIterable {
         case .myClass: ("Class", "Klasse")
         case .sketchCount: ("Sketches", "Bilder")
         case .earlierGrades: ("Before", "Vorher")
+        case .deletedSketches: ("Deleted sketches", "Gelöschte Bilder")
+        case .restore: ("Restore", "Wiederherstellen")
+        case .deletedOn: ("Deleted", "Gelöscht")
+        case .nothingDeleted: ("Nothing was deleted in the last \(SketchDeletion.undoDays) days.",
+                               "In den letzten \(SketchDeletion.undoDays) Tagen wurde nichts gelöscht.")
+        case .cannotRestore: ("This sketch cannot be restored any more.", "Dieses Bild kann nicht mehr wiederhergestellt werden.")
         }
     }
 

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+import LearnModel
+
+/// A sketch deleted on this computer or elsewhere, as the teacher's
+/// "Deleted" list shows it.
+public struct DeletedSketch: Hashable, Sendable, Identifiable {
+    public var id: UUID
+    public var name: String
+    /// When this computer learnt of the deletion.
+    public var deletedAt: Date
+}
+
+extension LocalStore {
+    /// Sketches deleted within `SketchDeletion.undoDays` of `now`, the
+    /// latest deletion first: those a teacher can still bring back.
+    public func deletedSketches(now: Date) throws -> [DeletedSketch] {
+        let since = StoreTime.milliseconds(now) - SketchDeletion.undoMilliseconds
+        return try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, name, deletedAt FROM sketch WHERE deletedAt IS NOT NULL AND deletedAt >= ?
+                ORDER BY deletedAt DESC, id
+                """, arguments: [since]).compactMap { row in
+                UUID(uuidString: row["id"]).map {
+                    DeletedSketch(id: $0, name: row["name"], deletedAt: StoreTime.date(row["deletedAt"]))
+                }
+            }
+        }
+    }
+
+    /// Takes a deletion back: the sketch, with every op it had, is listed
+    /// again here and, once synced, everywhere (the server refuses it from
+    /// anyone but its creator and their teacher, and after the undo window).
+    /// Throws `sketchNotFound` for a sketch that is not deleted here.
+    public func restoreSketch(_ id: UUID) throws {
+        try writer.write { db in
+            let now = StoreTime.milliseconds(clock.now())
+            try db.execute(sql: "UPDATE sketch SET deletedAt = NULL, modifiedAt = ? WHERE id = ? AND deletedAt IS NOT NULL",
+                           arguments: [now, id.storeKey])
+            guard db.changesCount > 0 else { throw StoreError.sketchNotFound(id) }
+            try insertOutbox(.sketch, entityId: id.storeKey, payload: SketchChange.restore(at: now).encoded(), at: now, db)
+        }
+    }
+}

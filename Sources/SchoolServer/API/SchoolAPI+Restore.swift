@@ -1,0 +1,38 @@
+import Foundation
+import LearnModel
+
+/// Taking a deletion back from the web gallery: the same rules and the same
+/// log as a device's push of `SketchChange.restore`, so every laptop of the
+/// sketch's members gets it back on its next pull.
+extension SchoolAPI {
+    /// The deleted sketches the signed-in teacher may bring back.
+    func deletedSketches() async throws -> [SyncStore.DeletedRecord] {
+        let teacher = try await signedInTeacher()
+        let now = now
+        return try await database { try await sync.deletedSketches(visibleTo: teacher, now: now) }
+    }
+
+    /// A deleted sketch's preview, for a teacher who may bring it back.
+    func deletedThumbnail(of id: UUID) async throws -> [UInt8] {
+        _ = try await signedInTeacher()
+        return try await image(of: id, width: SketchImages.thumbnailWidth, deleted: true)
+    }
+
+    /// Restores a sketch as the signed-in teacher; the rules' refusal, if
+    /// they refuse (not theirs, not deleted, deleted too long ago).
+    func restoreSketch(_ id: UUID) async throws -> PushRejection? {
+        let teacher = try await signedInTeacher()
+        let now = now
+        let payload = String(decoding: try SketchChange.restore(at: now).encoded(), as: UTF8.self)
+        let change = SyncChange(opId: UUID(), entity: .sketch, entityId: id.key, payload: payload, createdAt: now)
+        let pusher = PushFacts.Person(id: teacher.id, isPupil: false, classID: nil)
+        return try await database {
+            var facts = try await sync.facts(for: [change], pusher: teacher)
+            facts.now = now
+            let decision = ChangeRules.decide(change, by: pusher, facts: &facts)
+            if case .reject(let why) = decision { return why }
+            try await sync.store([(change, decision)], pusher: teacher, now: now)
+            return nil
+        }
+    }
+}
