@@ -10,7 +10,7 @@ import TeamsketchCore
 /// leaves it; the PIN or the sign-in is asked again next time.
 @MainActor
 final class TeacherScreen {
-    enum Section: String { case sketches, wordPost, classes, grades, settings }
+    enum Section: String { case sketches, wordPost, classes, grades, deleted, settings }
 
     let widget: Widget
     private let sections: Widget
@@ -114,13 +114,21 @@ final class TeacherScreen {
         if loaded[section] == nil, let app, let (owner, widget) = Self.make(section, app: app, toast: toast) {
             loaded[section] = owner
             gtk_stack_add_named(ts_stack(sections), widget, section.rawValue)
+            // The deleted sketches are a page of the sketches' tab, not a
+            // tab of their own: the header keeps its width on a small screen.
+            (owner as? TeacherSketchesView)?.onShowDeleted = { [weak self] in self?.show(.deleted) }
+            (owner as? TeacherDeletedView)?.onBack = { [weak self] in self?.show(.sketches) }
         }
         gtk_stack_set_visible_child_name(ts_stack(sections), section.rawValue)
+        // A sketch restored (or deleted) since the tab was last shown.
+        if section == .sketches { (loaded[.sketches] as? TeacherSketchesView)?.refresh() }
+        if section == .deleted { (loaded[.deleted] as? TeacherDeletedView)?.refresh() }
     }
 
     /// A sync brought changes: the sketches, if shown once, catch up.
     func pulled() {
         (loaded[.sketches] as? TeacherSketchesView)?.refresh()
+        (loaded[.deleted] as? TeacherDeletedView)?.refresh()
     }
 
     /// The lazily built sections; the settings page is built with the window.
@@ -136,6 +144,9 @@ final class TeacherScreen {
             return (view, view.widget)
         case .grades:
             let view = TeacherGradesView(app: app)
+            return (view, view.widget)
+        case .deleted:
+            let view = TeacherDeletedView(app: app)
             return (view, view.widget)
         case .classes:
             let view = TeacherClassesView(app: app, toast: toast)

@@ -37,6 +37,8 @@ final class TeacherSketchesView {
     /// The pictures the authors drew, where this computer knows them.
     private let faces = AuthorPictureLoader()
     private var changingMenu = false
+    /// Opens the list of deleted sketches (set by the teacher's window).
+    var onShowDeleted: (() -> Void)?
 
     init(app: TeamsketchApp) {
         self.app = app
@@ -86,6 +88,9 @@ final class TeacherSketchesView {
         UI.append(row, choices([(SketchListFilter.Kind.all, `_`("All sketches")), (.team, `_`("Team sketches")),
                                 (.alone, `_`("Drawn alone"))]) { [weak self] in self?.filter.kind = $0 })
         UI.append(row, UI.button(`_`("Export grades (CSV)…"), classes: ["choice"]) { [weak self] in self?.exportGrades() })
+        UI.append(row, UI.button(`_`("Deleted"), icon: "user-trash-symbolic", classes: ["choice"]) { [weak self] in
+            self?.onShowDeleted?()
+        })
         showPupils()
         return row
     }
