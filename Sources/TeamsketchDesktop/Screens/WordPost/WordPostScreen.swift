@@ -120,6 +120,7 @@ final class WordPostScreen {
     private func confirmEnd() {
         Alert.show(parent: app?.window, title: `_`("End the game?"), message: `_`("The words you finished are kept."), choices: [
             .init(`_`("End"), classes: ["destructive-action"]) { [weak self] in
+                self?.recordEndedRound()
                 self?.link?.end()
                 self?.app?.showHome()
             },
@@ -156,6 +157,7 @@ final class WordPostScreen {
                 gtk_widget_set_visible(overlay, 0)
                 gtk_widget_grab_focus(board.widget)
             case .gameEnded:
+                recordRound()
                 showOverlay(`_`("★ All words posted! ★"), button: true, ended: true)
             default:
                 break
@@ -168,12 +170,23 @@ final class WordPostScreen {
     /// round twice. Set by whoever opens the screen.
     var stats = RoundStatsRecorder(seat: .member, store: nil)
 
-    private func recordRound() {
+    private func recordRound(of game: WordPostGame? = nil) {
         do {
-            try stats.roundFinished(game.rounds.last, names: names, me: me)
+            try stats.roundFinished((game ?? self.game).rounds.last, names: names, me: me)
         } catch {
             app?.showError(`_`("The results could not be saved."), error)
         }
+    }
+
+    /// Ending a game mid-word keeps that round too, as the game ends it
+    /// (the word not finished, the time and letters spent so far): a
+    /// teacher sees what the group tried, not only what it finished. Done
+    /// here, before this screen closes, since the host's end reaches it
+    /// only after.
+    private func recordEndedRound() {
+        var ended = game
+        guard !ended.apply(.endGame(at: Date())).isEmpty else { return }
+        recordRound(of: ended)
     }
 
     /// A short message over the board (someone left, the connection broke).
