@@ -10,7 +10,8 @@ import time
 import uuid
 from pathlib import Path
 
-from harness import RED, App, centre, chosen_tab, edges, find_color, pen_button, small_buttons, start_new_sketch, wait_for, curve
+from harness import (RED, App, biggest, blobs_in, centre, chosen_tab, curve, edges, find_color, mid, pen_button,
+                     small_buttons, start_new_sketch, wait_for)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call  # noqa: E402
@@ -57,11 +58,12 @@ def test_a_sketch_deleted_elsewhere_is_brought_back_from_the_teachers_window(dis
         wait_for(lambda: not find_color(app.screenshot("deleted-gone"), RED, tol=90, box=(0, 200, 1200, 800)),
                  seconds=30, what="the sketch leaving the gallery")
 
-        # "Deleted", the last button of the filters' row, lists it.
+        # The bin, at the gallery's bottom right, lists it: the dark icon
+        # right of the "No sketches" line.
         shot = app.screenshot("deleted-filters")
-        row = buttons_in_band(shot, active[3] + 20, active[3] + 70)
-        assert row, "the filters' row"
-        app.click((row[-1][0] + row[-1][1]) / 2, active[3] + 45)
+        bin_ = wait_for(lambda: blobs_in(app.screenshot("deleted-filters"), (0x2E, 0x34, 0x36), (1000, 790, 1200, 860),
+                                         tol=40, min_cells=5), what="the bin")
+        app.click(*mid(biggest(bin_)))
         time.sleep(1.0)
         shot = app.screenshot("deleted-list")
 

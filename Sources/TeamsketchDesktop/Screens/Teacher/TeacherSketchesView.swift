@@ -49,7 +49,7 @@ final class TeacherSketchesView {
         count = UI.label("", classes: ["hint"])
         UI.append(widget, filters())
         UI.append(widget, grid())
-        UI.append(widget, count)
+        UI.append(widget, footer())
         load()
         loadClasses()
     }
@@ -88,11 +88,21 @@ final class TeacherSketchesView {
         UI.append(row, choices([(SketchListFilter.Kind.all, `_`("All sketches")), (.team, `_`("Team sketches")),
                                 (.alone, `_`("Drawn alone"))]) { [weak self] in self?.filter.kind = $0 })
         UI.append(row, UI.button(`_`("Export grades (CSV)…"), classes: ["choice"]) { [weak self] in self?.exportGrades() })
-        UI.append(row, UI.button(`_`("Deleted"), icon: "user-trash-symbolic", classes: ["choice"]) { [weak self] in
-            self?.onShowDeleted?()
-        })
         showPupils()
         return row
+    }
+
+    /// How many are shown, and the bin (a picture, not a word) at the
+    /// right: the filters' row has no room left on a laptop's width.
+    private func footer() -> Widget {
+        let bin = UI.iconButton("user-trash-symbolic", tooltip: `_`("Deleted sketches"), classes: ["tool"]) { [weak self] in
+            self?.onShowDeleted?()
+        }
+        gtk_widget_set_valign(bin, GTK_ALIGN_CENTER)
+        gtk_widget_set_hexpand(count, 1)
+        let spacer = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0)
+        gtk_widget_set_size_request(spacer, 52, -1)
+        return UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [spacer, count, bin])
     }
 
     private func choices<T>(_ options: [(T, String)], set: @escaping (T) -> Void) -> Widget {
