@@ -35,10 +35,25 @@ extension LocalStore {
     public func restoreSketch(_ id: UUID) throws {
         try writer.write { db in
             let now = StoreTime.milliseconds(clock.now())
-            try db.execute(sql: "UPDATE sketch SET deletedAt = NULL, modifiedAt = ? WHERE id = ? AND deletedAt IS NOT NULL",
-                           arguments: [now, id.storeKey])
-            guard db.changesCount > 0 else { throw StoreError.sketchNotFound(id) }
+            guard try Self.undelete(id, at: now, db) else { throw StoreError.sketchNotFound(id) }
             try insertOutbox(.sketch, entityId: id.storeKey, payload: SketchChange.restore(at: now).encoded(), at: now, db)
         }
+    }
+
+    /// The server refused a restore (too late, or not this account's to
+    /// take back): the sketch is deleted here again, as it is everywhere
+    /// else. Nothing goes to the outbox.
+    public func restoreRefused(_ id: UUID) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE sketch SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
+                           arguments: [StoreTime.milliseconds(clock.now()), id.storeKey])
+        }
+    }
+
+    /// Clears a sketch's deletion; false when it was not deleted.
+    static func undelete(_ id: UUID, at now: Int64, _ db: Database) throws -> Bool {
+        try db.execute(sql: "UPDATE sketch SET deletedAt = NULL, modifiedAt = ? WHERE id = ? AND deletedAt IS NOT NULL",
+                       arguments: [now, id.storeKey])
+        return db.changesCount > 0
     }
 }

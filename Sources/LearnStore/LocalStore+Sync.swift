@@ -104,9 +104,10 @@ extension LocalStore {
         case .sketchOp:
             guard let id = UUID(uuidString: change.entityId), let op = SketchOpPayload.decode(change.payload),
                   (try? SketchValidation.check(ops: [op])) != nil else { return .skipped }
-            guard let deletedAt = try Row.fetchOne(db, sql: "SELECT deletedAt FROM sketch WHERE id = ?",
-                                                   arguments: [id.storeKey]) else { return .skipped }
-            if (deletedAt["deletedAt"] as Int64?) != nil { return .alreadyHad }
+            // Kept for a sketch deleted here too: a deletion can be taken
+            // back, and the sketch then comes back whole.
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sketch WHERE id = ?", arguments: [id.storeKey]) != nil
+            else { return .skipped }
             let row = OpRow(opId: change.opId, kind: SketchOpPayload.kind(of: op), payload: change.payload)
             guard try insertOp(row, seq: try nextSeq(id, db), sketchID: id, at: now, outbox: false, db) else {
                 return .alreadyHad
@@ -197,9 +198,7 @@ extension LocalStore {
             try db.execute(sql: "UPDATE sketch SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL", arguments: [now, id.storeKey])
             return db.changesCount > 0 ? .applied : .alreadyHad
         case .restore:
-            try db.execute(sql: "UPDATE sketch SET deletedAt = NULL, modifiedAt = ? WHERE id = ? AND deletedAt IS NOT NULL",
-                           arguments: [now, id.storeKey])
-            return db.changesCount > 0 ? .applied : .alreadyHad
+            return try Self.undelete(id, at: now, db) ? .applied : .alreadyHad
         case .thumbnail, .member:
             // Thumbnails are drawn here from the ops; who draws in a
             // sketch matters only to the server.

@@ -146,12 +146,18 @@ import Testing
         #expect(try b.gradeHistory(replacedBy: now).map(\.grade) == [3, 1])
         try b.applyRemote([try change(16, .sketch, target, SketchChange.delete(at: 3))], cursor: 16, for: "k")
         #expect(try b.sketches().isEmpty)
-        // Ops that arrive for a deleted sketch are not stored.
+        // Ops that arrive for a deleted sketch (stored on the server before
+        // its deletion) are kept with it, unseen: a restore brings it back
+        // whole.
         let late = StoreFixture.stroke(author: "x", color: PenColor.red.rgba, width: 2, segments: 1, at: StoreFixture.t0 + 99_000)
-        let report = try b.applyRemote([RemoteChange(seq: 17, opId: UUID(), entity: .sketchOp, entityId: target,
-                                                     payload: try SketchOpPayload.encode(.addStroke(late)), createdAt: Date())],
-                                       cursor: 17, for: "k")
-        #expect(report.applied == 0)
+        let before = try #require(try b.opCount(UUID(uuidString: target)!))
+        try b.applyRemote([RemoteChange(seq: 17, opId: UUID(), entity: .sketchOp, entityId: target,
+                                        payload: try SketchOpPayload.encode(.addStroke(late)), createdAt: Date())],
+                          cursor: 17, for: "k")
+        #expect(try b.sketches().isEmpty)
+        try b.applyRemote([try change(18, .sketch, target, SketchChange.restore(at: 4))], cursor: 18, for: "k")
+        #expect(try b.opCount(UUID(uuidString: target)!) == before + 1)
+        #expect(try b.loadSketch(UUID(uuidString: target)!).strokes.contains { $0.id == late.id })
     }
 
     /// A sketch deleted elsewhere while strokes drawn here wait: the copy

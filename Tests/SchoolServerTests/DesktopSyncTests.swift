@@ -211,6 +211,21 @@ import Testing
             // And she draws on in it.
             try miasLaptop.append(.addStroke(Self.stroke(x: 600)), to: meta.id)
             #expect(try await a.syncOnce().refused == 0)
+
+            // Deleted again and restored on the teacher's laptop 31 days
+            // later: the server refuses, and the laptop shows it deleted
+            // again, as everywhere else.
+            try miasLaptop.deleteSketch(meta.id)
+            _ = try await a.syncOnce()
+            _ = try await b.syncOnce()
+            api.clock.advance(seconds: 31 * 86_400)
+            let later = SyncService(store: teachersLaptop,
+                                    connection: client.connection(token: try await api.teacher("Frau Berg").token), key: "b")
+            try teachersLaptop.restoreSketch(meta.id)
+            #expect(try teachersLaptop.sketches().map(\.name) == ["Zoo"])
+            #expect(try await later.syncOnce().refused == 1)
+            #expect(try teachersLaptop.sketches().isEmpty)
+            #expect(try teachersLaptop.outboxCount() == 0)
         }
     }
 

@@ -105,8 +105,14 @@ import Testing
                                        s.eve.token) == ["forbidden", "forbidden"])
             // Nor can Ben name Eve, nor Eve start a team sketch under Mia's name.
             #expect(try await refusals([Changes.member(s.eve.id, of: team)], s.ben.token) == ["forbidden"])
+            // Refused, the creation lets nothing of the batch in after it.
             let posing = UUID()
-            #expect(try await refusals([Changes.teamCreate(posing, creator: s.mia.id)], s.eve.token) == ["forbidden"])
+            #expect(try await refusals([Changes.teamCreate(posing, creator: s.mia.id), Changes.member(s.eve.id, of: posing),
+                                        Changes.stroke(posing, author: "Eve")], s.eve.token)
+                    == ["forbidden", "conflict", "conflict"])
+            #expect(try await api.database.query("SELECT seq FROM change WHERE entityId = ?", [.text(posing.key)]).isEmpty)
+            // Nor does anything of a sketch come first but its creation.
+            #expect(try await refusals([Changes.stroke(UUID(), author: "Eve")], s.eve.token) == ["conflict"])
             #expect(try await refusals([Changes.sketchChange(team, .rename("Zoo der 2b", at: 7))], s.berg) == [nil])
             let listed = try await api.call(.get, "/sketches", token: s.ben.token).array
             #expect(listed.map { $0["name"] as? String } == ["Zoo der 2b"])
@@ -153,6 +159,46 @@ import Testing
             let later = try await api.teacher("Frau Berg").token
             #expect(try await refused(Changes.sketchChange(sketch, .restore(at: 6)), later) == "conflict")
             #expect(try await api.call(.get, "/sketches", token: later).array.isEmpty)
+        }
+    }
+
+    /// Frau Berg hosts a session for her class on the projector's laptop;
+    /// Mia's laptop reaches the server first. The sketch is Frau Berg's,
+    /// Mia draws in it, Eve of another class cannot join, and naming
+    /// members stops at the cap.
+    @Test(arguments: Backend.allCases)
+    func aSketchATeacherHostedIsTheirsAndTheirPupilsDrawInIt(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (bergID, _) = try await api.teacher("Frau Berg", password: "correct horse")
+            let berg = try await api.teacher("Frau Berg").token
+            let s = try await school(api)
+            let sketch = UUID()
+            let create = Changes.teamCreate(sketch, creator: bergID)
+            let fromMia = try await api.push([create, Changes.member(s.mia.id, of: sketch), Changes.stroke(sketch)],
+                                             token: s.mia.token)
+            #expect(fromMia.rejected.isEmpty, "\(fromMia.rejected)")
+            #expect(try await api.push([create, Changes.member(bergID, of: sketch)], token: berg).rejected.isEmpty)
+            let eves = try await api.push([Changes.member(s.eve.id, of: sketch)], token: s.eve.token)
+            #expect(eves.rejected.values.first == "forbidden")
+            // A pupil cannot start a sketch alone under the teacher's name.
+            let alone = UUID()
+            let posing = Changes.create(alone, origin: .alone(creator: UUID(uuidString: bergID)))
+            #expect(try await api.push([posing], token: s.mia.token).rejected.values.first == "forbidden")
+            let listed = try await api.call(.get, "/sketches", token: berg).array
+            #expect(Set(listed.first?["authors"] as? [String] ?? []) == [bergID, s.mia.id])
+            // Frau Berg renames it; Mia, a member, may not.
+            let renamed = Changes.sketchChange(sketch, .rename("Klasse 2b", at: 3))
+            #expect(try await api.push([renamed], token: berg).rejected.isEmpty)
+            #expect(try await api.push([Changes.sketchChange(sketch, .rename("Mias", at: 4))], token: s.mia.token)
+                .rejected.values.first == "forbidden")
+            // The class is big enough to reach the cap on members.
+            let more = try await api.schoolClass("2c", teacher: berg,
+                                                 pupils: (1...ChangeRules.maxMembers).map { "Kind \($0)" }).pupils
+            let team = UUID()
+            let kinder = more.values.map(\.id).sorted()
+            let named = try await api.push([Changes.teamCreate(team, creator: bergID)]
+                                           + kinder.map { Changes.member($0, of: team) }, token: berg)
+            #expect(named.rejected.count == 1 && named.rejected.values.first == "conflict", "\(named.rejected)")
         }
     }
 

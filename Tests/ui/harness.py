@@ -216,9 +216,15 @@ class App:
         OUT.mkdir(parents=True, exist_ok=True)
         path = OUT / f"{name}.png"
         time.sleep(0.3)
-        subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True)
+        # Shards run at once and some take shots of the same name: each
+        # captures into a file of its own, reads it, and only then puts it
+        # in place, so nobody reads another's half-written file.
+        own = OUT / f".{name}.{os.getpid()}.{time.monotonic_ns()}.png"
+        subprocess.run(["import", "-window", "root", str(own)], env=self.env, check=True)
+        image = Image.open(own).convert("RGB")
+        os.replace(own, path)
         _last_screenshot = path
-        return Image.open(path).convert("RGB")
+        return image
 
     def stop(self, sig=signal.SIGTERM):
         if self.proc.poll() is None:

@@ -144,13 +144,14 @@ public struct HostSession: Sendable {
         let avatar = hostAvatar.flatMap { $0.count <= SessionLimits.maxAvatarBytes ? $0 : nil }
         let name = DisplayName.member(hostName)
         members = [Member(index: Self.hostIndex, peerID: hostPeerID, name: name.isEmpty ? "Host" : name,
-                          askedName: name, role: .drawer, state: .accepted, avatar: avatar)]
+                          askedName: name, role: .drawer, state: .accepted, avatar: avatar, accountID: sketch.creator)]
         document = SketchDocument(meta: SketchMeta(name: ""))
         document = SketchDocument(meta: lobby.meta(sketch: sketch.id))
     }
 
-    /// The school accounts of the drawers let in, in the order they came:
-    /// the members the host's laptop names to the school server.
+    /// The school accounts of the drawers let in, the host's first, in the
+    /// order they came: the members the host's laptop names to the school
+    /// server (the host's own too: whoever syncs first, the host draws).
     public var memberAccounts: [UUID] {
         members.filter { $0.role == .drawer && $0.state == .accepted }.compactMap(\.accountID)
     }

@@ -160,8 +160,9 @@ public struct PeerSession: Sendable {
         case .accepted(let a):
             index = a.yourIndex
             token = a.token
-            // A rejoin is told the same sketch; a host that names another
-            // one is not the session this copy belongs to.
+            // The first sketch named stays this copy's: a rejoin is told
+            // the same one, and a host that named another later could
+            // only mix two sketches in one store.
             if sketch == nil { sketch = a.sketch }
             if let lobby, document.ops.isEmpty && live.isEmpty {
                 document = SketchDocument(meta: lobby.meta(sketch: sketchID))

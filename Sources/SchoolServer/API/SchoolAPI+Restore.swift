@@ -12,7 +12,7 @@ extension SchoolAPI {
         return try await database { try await sync.deletedSketches(visibleTo: teacher, now: now) }
     }
 
-    /// A deleted sketch's preview, for a teacher who may bring it back.
+    /// A deleted sketch's preview, for a teacher who may see it.
     func deletedThumbnail(of id: UUID) async throws -> [UInt8] {
         _ = try await signedInTeacher()
         return try await image(of: id, width: SketchImages.thumbnailWidth, deleted: true)
@@ -25,10 +25,10 @@ extension SchoolAPI {
         let now = now
         let payload = String(decoding: try SketchChange.restore(at: now).encoded(), as: UTF8.self)
         let change = SyncChange(opId: UUID(), entity: .sketch, entityId: id.key, payload: payload, createdAt: now)
-        let pusher = PushFacts.Person(id: teacher.id, isPupil: false, classID: nil)
         return try await database {
             var facts = try await sync.facts(for: [change], pusher: teacher)
             facts.now = now
+            let pusher = facts.people[teacher.id] ?? PushFacts.Person(id: teacher.id, isPupil: false, classID: nil)
             let decision = ChangeRules.decide(change, by: pusher, facts: &facts)
             if case .reject(let why) = decision { return why }
             try await sync.store([(change, decision)], pusher: teacher, now: now)

@@ -25,10 +25,11 @@ extension SchoolAPI {
             guard let opId = UUID(uuidString: c.opId) else { throw Problem(.badRequest, "an opId is a UUID") }
             return (opId, try Self.change(c, opId: opId))
         }
-        let pusher = PushFacts.Person(id: account.id, isPupil: account.role == .pupil, classID: account.classID)
         let readable = parsed.compactMap { try? $0.1.get() }
         var facts = try await database { try await sync.facts(for: readable, pusher: account) }
         facts.now = now
+        let pusher = facts.people[account.id]
+            ?? PushFacts.Person(id: account.id, isPupil: account.role == .pupil, classID: account.classID)
         var decided: [(opId: UUID, SyncChange?, ChangeDecision)] = []
         decided.reserveCapacity(parsed.count)
         for (opId, result) in parsed {

@@ -238,7 +238,8 @@ enum Migrations {
         // Who started each sketch, and whether it was drawn in a LAN
         // session (its host's members may join it). A sketch stored before
         // is taken as started by whoever pushed its first change, and as a
-        // team's when more than one account had drawn in it. A member named
+        // team's when more than one pupil had drawn in it (a teacher who
+        // renamed it made no team). A member named
         // later gets what was stored before as copies only they pull
         // (`copyFor`), each pointing at the change it repeats (`copyOf`);
         // `renameOpId` is the rename that gave a sketch its name.
@@ -253,8 +254,11 @@ enum Migrations {
                 """
                 UPDATE sketch SET
                     creatorId = (SELECT authorId FROM change WHERE change.sketchId = sketch.id ORDER BY seq LIMIT 1),
-                    team = CASE WHEN (SELECT COUNT(*) FROM sketchAuthor WHERE sketchAuthor.sketchId = sketch.id) > 1
-                           THEN 1 ELSE 0 END
+                    team = CASE WHEN (SELECT COUNT(*) FROM sketchAuthor JOIN account ON account.id = sketchAuthor.accountId
+                                      WHERE sketchAuthor.sketchId = sketch.id AND account.role = 'pupil') > 1
+                           THEN 1 ELSE 0 END,
+                    renameOpId = (SELECT opId FROM change WHERE change.sketchId = sketch.id AND change.entity = 'sketch'
+                                  AND change.payload LIKE '%"change":"rename"%' ORDER BY seq DESC LIMIT 1)
                 """,
             ]
         },

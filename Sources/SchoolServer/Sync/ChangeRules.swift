@@ -135,7 +135,12 @@ public enum ChangeRules {
                 try ChangeIdentity.checkOp(change.opId, op, in: sketchUUID)
             }
             var started: SketchStart?
+            // Worked on a copy, kept in the facts only once every check
+            // passed: a refused creation must not let the batch's next ops
+            // in as if the sketch were there.
+            var sketch: PushFacts.SketchFacts
             if let known = facts.sketches[sketchID] {
+                sketch = known
                 // Every member's laptop pushes the creation it was given,
                 // before the change naming it a member: a copy of a stored
                 // creation changes nothing, so it needs no membership.
@@ -152,17 +157,22 @@ public enum ChangeRules {
                     throw PushRejection(.conflict, SyncRefusal.sketchDeleted)
                 }
             } else {
-                let sketch = try start(described, by: pusher, facts: facts)
-                facts.sketches[sketchID] = sketch
+                // A laptop pushes a sketch's creation before anything else
+                // of it: anything else first would start a sketch under
+                // whoever sent it, so it is refused.
+                guard let described, described.change == .create else {
+                    throw PushRejection(.conflict, "the server has no such sketch: its creation comes first")
+                }
+                sketch = try start(described, by: pusher, facts: facts)
                 started = SketchStart(creator: (sketch.creator ?? pusher).id.key, team: sketch.team)
-                if described?.change == .member { try checkWrite(described, to: sketch, by: pusher, facts: facts) }
             }
             if described?.change == .member, let member = described?.member.flatMap(UUID.init(uuidString:)),
                let person = facts.people[member] {
-                facts.sketches[sketchID]?.add(person)
+                sketch.add(person)
             }
-            if described?.change == .delete { facts.sketches[sketchID]?.deletedAt = facts.now }
-            if described?.change == .restore { facts.sketches[sketchID]?.deletedAt = nil }
+            if described?.change == .delete { sketch.deletedAt = facts.now }
+            if described?.change == .restore { sketch.deletedAt = nil }
+            facts.sketches[sketchID] = sketch
             if duplicate { return .duplicate }
             return .store(ChangeAudience(sketchID: sketchID), .sketch(id: sketchID, change: described, started: started))
 
@@ -282,19 +292,18 @@ public enum ChangeRules {
         }
     }
 
-    /// The first the server hears of a sketch. Its creation names who
-    /// started it; any other first change (a device that lost its creation)
-    /// starts it alone, under the pusher.
-    private static func start(_ described: SketchChange?, by pusher: PushFacts.Person,
+    /// The first the server hears of a sketch: its creation, which names
+    /// who started it. Someone else is named only in a team sketch, where
+    /// every member's laptop pushes the host's creation: the host must be
+    /// someone the pusher belongs with (a classmate, the teacher whose
+    /// session it was) or a pupil the pushing teacher teaches.
+    private static func start(_ described: SketchChange, by pusher: PushFacts.Person,
                               facts: PushFacts) throws -> PushFacts.SketchFacts {
-        guard let described, described.change == .create else {
-            return .init(creator: pusher, members: [pusher], team: false)
-        }
         let team = described.team == true
         var creator = pusher
         if let named = described.creator, named.lowercased() != pusher.id.key {
-            guard let person = UUID(uuidString: named).flatMap({ facts.people[$0] }),
-                  team && isClassmate(person, of: pusher) || teaches(person, pusher, facts) else {
+            guard team, let person = UUID(uuidString: named).flatMap({ facts.people[$0] }),
+                  belongs(pusher, with: person) || teaches(person, pusher, facts) else {
                 throw PushRejection(.forbidden, "a sketch is started under the pusher's own name, or a team's under its host's")
             }
             creator = person
@@ -310,8 +319,11 @@ public enum ChangeRules {
                                    by pusher: PushFacts.Person, facts: PushFacts) throws {
         switch described?.change {
         case .rename?, .delete?, .restore?:
-            guard let creator = sketch.creator else { fallthrough }
-            guard creator.id == pusher.id || teaches(creator, pusher, facts) else {
+            // A sketch whose first author the server no longer knows is
+            // its members' to manage.
+            let allowed = sketch.creator.map { $0.id == pusher.id || teaches($0, pusher, facts) }
+                ?? mayWrite(sketch, pusher, facts)
+            guard allowed else {
                 throw PushRejection(.forbidden, "only who started a sketch, or their teacher, renames or deletes it")
             }
         case .member?:
@@ -322,15 +334,21 @@ public enum ChangeRules {
                   let creator = sketch.creator, belongs(member, with: creator) else {
                 throw PushRejection(.forbidden, "a sketch's members are pupils of its creator's class")
             }
-            guard member.id == pusher.id || mayWrite(sketch, pusher, facts) else {
-                throw PushRejection(.forbidden, "this is someone else's sketch")
+            guard member.id == pusher.id || mayWrite(sketch, pusher, facts) else { throw someoneElses }
+            // Each member named later costs copies of the sketch's history.
+            guard sketch.members.count < maxMembers || sketch.members.contains(where: { $0.id == member.id }) else {
+                throw PushRejection(.conflict, "a sketch has at most \(maxMembers) members")
             }
         default:
-            guard mayWrite(sketch, pusher, facts) else {
-                throw PushRejection(.forbidden, "this is someone else's sketch")
-            }
+            guard mayWrite(sketch, pusher, facts) else { throw someoneElses }
         }
     }
+
+    private static let someoneElses = PushRejection(.forbidden, "this is someone else's sketch")
+
+    /// More than a LAN session's four drawers with rejoins and late joiners
+    /// ever make; a script naming the whole class gets no further.
+    static let maxMembers = 12
 
     /// A member, or the teacher of a pupil member.
     static func mayWrite(_ sketch: PushFacts.SketchFacts, _ pusher: PushFacts.Person, _ facts: PushFacts) -> Bool {

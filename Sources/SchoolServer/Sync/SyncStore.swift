@@ -21,7 +21,9 @@ public struct SyncStore: Sendable {
             facts.taughtClasses = Set(try await db.query("SELECT id FROM schoolClass WHERE teacherId = ?",
                                                          [.text(pusher.id.key)]).map { try $0.uuid("id") })
         }
-        var sketchIDs = Set<String>(), poolIDs = Set<String>(), gradeIDs = Set<String>(), people = Set<String>()
+        var sketchIDs = Set<String>(), poolIDs = Set<String>(), gradeIDs = Set<String>()
+        // The pusher too: the rules need their class's teacher.
+        var people: Set<String> = [pusher.id.key]
         for change in changes {
             switch change.entity {
             case .sketchOp: sketchIDs.insert(change.entityKey)
@@ -120,9 +122,7 @@ public struct SyncStore: Sendable {
         var rounds: [(opId: String, player: String, stat: WordPostRoundStat)] = []
         for (change, decision) in decided {
             switch decision {
-            case .reject:
-                continue
-            case .duplicate:
+            case .reject, .duplicate:
                 continue
             case .store(let audience, let effect):
                 if case .sketch(let id, _, let started) = effect {
@@ -219,10 +219,10 @@ public struct SyncStore: Sendable {
                         ON CONFLICT DO NOTHING
                         """, [.text(id), member] + inserted.binds),
                     // A member named after the sketch was drawn in has
-                    // pulled past what came before: the creation, the ops
-                    // and the rename that gave its name come again, as
-                    // copies only they pull, in their order (what they
-                    // pushed themselves they see anyway).
+                    // pulled past what came before: the creation, the ops,
+                    // the rename that gave its name and the team's grades
+                    // come again, as copies only they pull, in their order
+                    // (what they pushed themselves they see anyway).
                     SQLStatement("""
                         INSERT INTO change (opId, entity, entityId, payload, payloadHash, createdAt, authorId, receivedAt,
                                             pushId, sketchId, classId, subjectId, copyOf, copyFor)
@@ -230,7 +230,7 @@ public struct SyncStore: Sendable {
                                ?, ?, NULL, NULL, NULL, seq, ?
                         FROM change WHERE sketchId = ? AND authorId <> ? AND \(inserted.sql)
                           AND seq < (SELECT seq FROM change WHERE opId = ?)
-                          AND (entity = 'sketchOp' OR opId = ? OR opId = (SELECT renameOpId FROM sketch WHERE id = ?))
+                          AND (entity IN ('sketchOp', 'grade') OR opId = ? OR opId = (SELECT renameOpId FROM sketch WHERE id = ?))
                         ORDER BY seq
                         """, [member, .int(now), inserted.push, member, .text(id), member] + inserted.binds
                             + [inserted.opId, creation, .text(id)]),

@@ -153,10 +153,14 @@ public actor SyncService {
             // the refusals leave the outbox, so a crash in between loses
             // nothing).
             var deleted = Set<String>()
-            for refusal in outcome.refused where refusal.reason == SyncRefusal.sketchDeleted {
-                guard let entry = batch.first(where: { $0.opId == refusal.opId }),
-                      entry.entity == .sketchOp else { continue }
-                deleted.insert(entry.entityId)
+            for refusal in outcome.refused {
+                guard let entry = batch.first(where: { $0.opId == refusal.opId }) else { continue }
+                if refusal.reason == SyncRefusal.sketchDeleted, entry.entity == .sketchOp { deleted.insert(entry.entityId) }
+                // A restore the server refused: deleted here again, as everywhere.
+                if entry.entity == .sketch, let id = UUID(uuidString: entry.entityId),
+                   (try? JSONDecoder().decode(SketchChange.self, from: entry.payload))?.change == .restore {
+                    try store.restoreRefused(id)
+                }
             }
             for sketch in deleted.sorted() {
                 if let id = UUID(uuidString: sketch), let kept = try store.keepAsCopy(id, copyName: copyName) {

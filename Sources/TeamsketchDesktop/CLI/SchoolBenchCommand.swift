@@ -87,15 +87,16 @@ struct SchoolBenchCommand: ParsableCommand {
     private func load(_ client: SchoolServerClient, teacherToken: String) async throws {
         // Classes of 24 pupils (six groups of four), each pupil with a
         // picture password; a group is four pupils of one class.
-        var groups: [[String]] = []
+        var groups: [[(token: String, account: UUID)]] = []
         let run = UUID().uuidString.prefix(6)
         for classNumber in 0..<((clients + 23) / 24) {
             let classID = try await client.createClass(named: "Bench \(run) \(classNumber + 1)", token: teacherToken)
-            var tokens: [String] = []
+            var tokens: [(token: String, account: UUID)] = []
             for pupil in 0..<min(24, clients - classNumber * 24) {
                 let id = try await client.addPupil(named: "Kind \(pupil + 1)", toClass: classID, token: teacherToken)
                 try await client.setPictures([0, 1, 2], pupil: id, token: teacherToken)
-                tokens.append(try await client.signInPupil(id: id, pictures: [0, 1, 2]).token)
+                guard let account = UUID(uuidString: id) else { throw CLIFailure(message: "the server named a pupil \(id)") }
+                tokens.append((try await client.signInPupil(id: id, pictures: [0, 1, 2]).token, account))
             }
             groups += stride(from: 0, to: tokens.count, by: 4).map { Array(tokens[$0..<min($0 + 4, tokens.count)]) }
         }
@@ -106,13 +107,14 @@ struct SchoolBenchCommand: ParsableCommand {
             for (groupNumber, members) in groups.enumerated() {
                 let sketch = SketchMeta(name: "Gruppe")
                 let shared = SharedOps()
-                for (index, token) in members.enumerated() {
-                    let connection = client.connection(token: token)
+                let accounts = members.map(\.account)
+                for (index, member) in members.enumerated() {
+                    let connection = client.connection(token: member.token)
                     let strokes = SketchGenerator(seed: UInt64(1000 + groupNumber * 4 + index))
                         .strokes(count: seconds * 3, pointsPerStroke: 40)
                     group.addTask {
-                        try await Self.pupil(index: index, sketch: sketch, strokes: strokes, connection: connection,
-                                             shared: shared, latencies: latencies, until: deadline)
+                        try await Self.pupil(index: index, accounts: accounts, sketch: sketch, strokes: strokes,
+                                             connection: connection, shared: shared, latencies: latencies, until: deadline)
                     }
                 }
             }
@@ -134,20 +136,33 @@ struct SchoolBenchCommand: ParsableCommand {
     /// One pupil's device: a stroke every half second or so (pushed with
     /// what the group drew since, as a device that was in the LAN session
     /// does), a pull every few seconds.
-    private static func pupil(index: Int, sketch: SketchMeta, strokes: [Stroke], connection: SchoolConnection,
+    private static func pupil(index: Int, accounts: [UUID], sketch: SketchMeta, strokes: [Stroke], connection: SchoolConnection,
                               shared: SharedOps, latencies: LatencyLog,
                               until deadline: ContinuousClock.Instant) async throws {
         var cursor: Int64 = 0
         var pushedUpTo = 0
         var round = 0
+        // The host's laptop starts the team sketch and names the three it
+        // let in; each member's laptop names itself before its first op.
+        let now = UnixMilliseconds.milliseconds(Date())
+        func member(_ account: UUID) throws -> OutboxEntry {
+            OutboxEntry(opId: SketchOpIdentity.member(account, of: sketch.id), entity: .sketch,
+                        entityId: sketch.id.uuidString.lowercased(),
+                        payload: try SketchChange.member(account, at: now).encoded(), createdAt: Date())
+        }
         if index == 0 {
             let create = OutboxEntry(opId: SketchOpIdentity.creation(of: sketch.id), entity: .sketch, entityId: sketch.id.uuidString.lowercased(),
-                                     payload: try SketchChange.create(sketch, at: UnixMilliseconds.milliseconds(Date())).encoded(),
+                                     payload: try SketchChange.create(sketch, origin: .team(creator: accounts[0]), at: now).encoded(),
                                      createdAt: Date())
-            _ = await latencies.time { try await connection.push([create]) }
+            if let outcome = await latencies.time({ try await connection.push([create] + accounts.dropFirst().map(member)) }) {
+                latencies.refused(outcome.refused.count)
+            }
             shared.created()
         } else {
             await shared.waitUntilCreated()
+            if let outcome = await latencies.time({ try await connection.push([try member(accounts[index])]) }) {
+                latencies.refused(outcome.refused.count)
+            }
         }
         for stroke in strokes where ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(Int.random(in: 350...650)))

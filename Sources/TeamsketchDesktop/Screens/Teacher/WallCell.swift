@@ -99,8 +99,8 @@ final class WallCell {
     private func handle(_ event: SessionEvent) {
         switch event {
         case .lobbyChanged(let lobby):
-            // The sheet's size and name come with the lobby, its id once
-            // the group lets this teacher in.
+            // The sheet's size and name come with the lobby; what is
+            // kept takes the sketch's id once the group lets this teacher in.
             if canvas == nil { makeCanvas(lobby.meta(sketch: sketch?.id ?? UUID())) }
         case .accepted(_, _, let sketch):
             self.sketch = sketch
