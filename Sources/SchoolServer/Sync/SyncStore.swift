@@ -21,18 +21,18 @@ public struct SyncStore: Sendable {
             facts.taughtClasses = Set(try await db.query("SELECT id FROM schoolClass WHERE teacherId = ?",
                                                          [.text(pusher.id.key)]).map { try $0.uuid("id") })
         }
-        var sketchIDs = Set<String>(), poolIDs = Set<String>(), gradeIDs = Set<String>()
-        // The pusher too: the rules need their class's teacher.
-        var people: Set<String> = [pusher.id.key]
+        var sketchIDs = Set<String>(), poolIDs = Set<String>(), gradeIDs = Set<String>(), people = Set<String>()
         for change in changes {
             switch change.entity {
             case .sketchOp: sketchIDs.insert(change.entityKey)
             case .sketch:
                 sketchIDs.insert(change.entityKey)
                 if let named = try? JSONDecoder().decode(SketchPeople.self, from: Data(change.payload.utf8)) {
-                    for id in [named.creator, named.member].compactMap({ $0.flatMap(UUID.init(uuidString:)) }) {
-                        people.insert(id.key)
-                    }
+                    let ids = [named.creator, named.member].compactMap { $0.flatMap(UUID.init(uuidString:)) }
+                    // The pusher too, then: whom they may name depends on
+                    // their class's teacher.
+                    if !ids.isEmpty { people.insert(pusher.id.key) }
+                    for id in ids { people.insert(id.key) }
                 }
             case .pool, .poolAssignment: poolIDs.insert(change.entityKey)
             case .grade:
@@ -49,20 +49,25 @@ public struct SyncStore: Sendable {
             case .classSettings: break
             }
         }
+        // One query for a sketch and its members: its creator is one of
+        // them (a sketch's start makes them its first member).
+        var creators: [String: String] = [:]
         for row in try await select("""
-            SELECT sketch.id, sketch.deletedAt, sketch.team, \(Self.personColumns) FROM sketch
-            LEFT JOIN account ON account.id = sketch.creatorId
+            SELECT sketch.id, sketch.deletedAt, sketch.team, sketch.creatorId, \(Self.personColumns) FROM sketch
+            LEFT JOIN sketchAuthor ON sketchAuthor.sketchId = sketch.id
+            LEFT JOIN account ON account.id = sketchAuthor.accountId
             WHERE sketch.id IN
             """, sketchIDs) {
-            let creator = row["accountId"] == .null ? nil : try person(row, id: "accountId")
-            facts.sketches[try row.text("id")] = .init(creator: creator, members: [], team: row["team"].int == 1,
-                                                        deletedAt: row["deletedAt"].int)
+            let id = try row.text("id")
+            var sketch = facts.sketches[id] ?? .init(creator: nil, members: [], team: row["team"].int == 1,
+                                                     deletedAt: row["deletedAt"].int)
+            if row["accountId"] != .null { sketch.add(try person(row, id: "accountId")) }
+            facts.sketches[id] = sketch
+            creators[id] = row["creatorId"].text
         }
-        for row in try await select("""
-            SELECT sketchAuthor.sketchId, \(Self.personColumns) FROM sketchAuthor
-            JOIN account ON account.id = sketchAuthor.accountId WHERE sketchAuthor.sketchId IN
-            """, sketchIDs) {
-            facts.sketches[try row.text("sketchId")]?.add(try person(row, id: "accountId"))
+        for (id, creator) in creators {
+            let found = facts.sketches[id]?.members.first { $0.id.key == creator }
+            facts.sketches[id]?.creator = found
         }
         for row in try await select("""
             SELECT poolOwner.poolId, \(Self.personColumns) FROM poolOwner
@@ -226,7 +231,7 @@ public struct SyncStore: Sendable {
                     SQLStatement("""
                         INSERT INTO change (opId, entity, entityId, payload, payloadHash, createdAt, authorId, receivedAt,
                                             pushId, sketchId, classId, subjectId, copyOf, copyFor)
-                        SELECT 'copy:' || ? || ':' || CAST(seq AS TEXT), entity, entityId, '', payloadHash, createdAt, '',
+                        SELECT 'copy:' || ? || ':' || CAST(seq AS TEXT), entity, entityId, payload, payloadHash, createdAt, '',
                                ?, ?, NULL, NULL, NULL, seq, ?
                         FROM change WHERE sketchId = ? AND authorId <> ? AND \(inserted.sql)
                           AND seq < (SELECT seq FROM change WHERE opId = ?)
@@ -327,8 +332,7 @@ public struct SyncStore: Sendable {
         // First which changes and how big, then the changes themselves: a
         // page stops at `maxPageCharacters` of payload, so a pull never
         // loads a thousand of the largest changes at once.
-        // A copy (`copyOf`) weighs what the change it repeats does.
-        var sql = "SELECT visible.seq, LENGTH(COALESCE(original.payload, visible.payload)) AS size FROM ("
+        var sql = "SELECT seq, LENGTH(payload) AS size FROM ("
         var binds: [SQLValue] = []
         // The kinds are the enum's own names, never the caller's text.
         let kinds = only.map { " AND entity IN (" + $0.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ") + ")" } ?? ""
@@ -337,7 +341,7 @@ public struct SyncStore: Sendable {
             sql += "SELECT * FROM (SELECT * FROM change WHERE \(condition)\(kinds) AND seq > ? ORDER BY seq LIMIT ?) b\(index)"
             binds += conditionBinds + [cursor, n]
         }
-        sql += ") visible LEFT JOIN change original ON original.seq = visible.copyOf ORDER BY visible.seq LIMIT ?"
+        sql += ") visible ORDER BY seq LIMIT ?"
         binds.append(n)
         let candidates = try await db.query(sql, binds)
         var chosen: [SQLValue] = []
@@ -352,8 +356,7 @@ public struct SyncStore: Sendable {
         guard !chosen.isEmpty else { return ([], max(newest, after), false) }
         let marks = Array(repeating: "?", count: chosen.count).joined(separator: ", ")
         let rows = try await db.query("""
-            SELECT c.seq, COALESCE(o.opId, c.opId) AS opId, c.entity, c.entityId,
-                   COALESCE(o.payload, c.payload) AS payload, c.createdAt,
+            SELECT c.seq, COALESCE(o.opId, c.opId) AS opId, c.entity, c.entityId, c.payload, c.createdAt,
                    COALESCE(o.authorId, c.authorId) AS authorId, c.subjectId
             FROM change c LEFT JOIN change o ON o.seq = c.copyOf
             WHERE c.seq IN (\(marks)) ORDER BY c.seq
