@@ -43,7 +43,7 @@ def test_our_announcement_is_seen_by_avahi_browse(avahi):
     s = services[0]
     assert s["name"] == "Anna Test"
     assert (s["address"], s["port"]) == ("127.0.0.1", 47851)
-    assert s["txt"] == {"v": "3", "id": "anna-1", "host": "Anna Test", "act": "sketch", "open": "1"}
+    assert s["txt"] == {"v": "4", "id": "anna-1", "host": "Anna Test", "act": "sketch", "open": "1"}
 
 
 def test_closing_the_lobby_updates_the_txt_record(avahi):

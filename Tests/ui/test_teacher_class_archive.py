@@ -14,7 +14,7 @@ from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, biggest
                      find_color, open_teacher_classes, row_items, row_top, small_buttons, wait_for)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from school_server import SchoolServer, call  # noqa: E402
+from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
 
 ME = (600, 235)
 TITLE_BLUE = (0x2B, 0x2B, 0x6E)
@@ -75,11 +75,7 @@ def test_a_teacher_renames_archives_undoes_and_archives_a_class(display, tmp_pat
         other = call(server.port, "POST", "/classes", token, {"name": "4c"})["id"]
         mia = call(server.port, "POST", f"/classes/{klass}/pupils", token, {"name": "Mia"})["id"]
         call(server.port, "PUT", f"/pupils/{mia}/picture-password", token, {"pictures": [1, 2, 3]})
-        config = tmp_path / "config" / "teamsketch"
-        config.mkdir(parents=True)
-        (config / "school.json").write_text(json.dumps({
-            "server": server.url, "accountID": signed["account"]["id"], "name": signed["account"]["name"],
-            "isTeacher": True, "token": token, "expiresAt": time.time() - 978307200 + 3600}))
+        keep_teacher_sign_in(tmp_path, server, signed)
 
         app = App(display, tmp_path)
         teacher = small_buttons(app)[0]

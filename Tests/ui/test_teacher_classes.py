@@ -3,7 +3,6 @@ teacher's window: makes the class, imports the class list (a bad row is
 named, the rest added after asking), and gives everyone new pictures,
 saving the sheet to print. The server is real; what it holds is checked
 through its API."""
-import json
 import sys
 import tempfile
 import time
@@ -13,20 +12,14 @@ from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, blobs, 
                      find_color, row_items, row_top, save_file, small_buttons, wait_for)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from school_server import SchoolServer, call  # noqa: E402
+from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
 
 def test_a_teacher_makes_a_class_imports_the_list_and_prints_pictures(display, tmp_path):
     server = SchoolServer(Path(tempfile.mkdtemp())).start()
     app = None
     try:
         signed = server.sign_in()
-        config = tmp_path / "config" / "teamsketch"
-        config.mkdir(parents=True)
-        # This laptop's teacher signed in earlier (the server screen's test
-        # covers that); the sign-in is kept as the app keeps it.
-        (config / "school.json").write_text(json.dumps({
-            "server": server.url, "accountID": signed["account"]["id"], "name": signed["account"]["name"],
-            "isTeacher": True, "token": signed["token"], "expiresAt": time.time() - 978307200 + 3600}))
+        keep_teacher_sign_in(tmp_path, server, signed)
         roster = tmp_path / "2b.csv"
         roster.write_text("name\nMia\nOle\nMia\n", encoding="utf-8")
 

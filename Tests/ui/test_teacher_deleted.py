@@ -14,7 +14,7 @@ from harness import (RED, App, biggest, blobs_in, centre, chosen_tab, curve, edg
                      small_buttons, start_new_sketch, wait_for)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from school_server import SchoolServer, call  # noqa: E402
+from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
 
 
 def buttons_in_band(shot, y0, y1, x0=10, x1=1190):
@@ -29,11 +29,7 @@ def test_a_sketch_deleted_elsewhere_is_brought_back_from_the_teachers_window(dis
     try:
         signed = server.sign_in()
         token = signed["token"]
-        config = tmp_path / "config" / "teamsketch"
-        config.mkdir(parents=True)
-        (config / "school.json").write_text(json.dumps({
-            "server": server.url, "accountID": signed["account"]["id"], "name": signed["account"]["name"],
-            "isTeacher": True, "token": token, "expiresAt": time.time() - 978307200 + 3600}))
+        keep_teacher_sign_in(tmp_path, server, signed)
 
         app = App(display, tmp_path)
         shot, sheet = start_new_sketch(app, "Haus")

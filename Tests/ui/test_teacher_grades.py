@@ -15,7 +15,7 @@ from harness import (ACTIVE, RED, App, blobs, centre, chosen_tab, curve, edges, 
 from test_teacher_review import grade_keys, hover_click, save_button, seed_game_results
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from school_server import SchoolServer, call  # noqa: E402
+from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
 
 
 def badges(app, name, below):
@@ -33,11 +33,7 @@ def test_a_teacher_grades_a_pupil_of_their_class_and_lists_the_class(display, tm
         token = signed["token"]
         klass = call(server.port, "POST", "/classes", token, {"name": "2b"})["id"]
         pupil = call(server.port, "POST", f"/classes/{klass}/pupils", token, {"name": "Pupil"})["id"]
-        config = tmp_path / "config" / "teamsketch"
-        config.mkdir(parents=True)
-        (config / "school.json").write_text(json.dumps({
-            "server": server.url, "accountID": signed["account"]["id"], "name": signed["account"]["name"],
-            "isTeacher": True, "token": token, "expiresAt": time.time() - 978307200 + 3600}))
+        keep_teacher_sign_in(tmp_path, server, signed)
 
         # "Pupil" draws on the teacher's laptop; Ole, a guest, played
         # Buchstaben Post on it.

@@ -21,7 +21,7 @@ from test_pupil_sign_in import ME, TITLE_BLUE, badges
 from test_teacher_review import BACKGROUND, grade_keys, hover_click, save_button
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from school_server import SchoolServer, call  # noqa: E402
+from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
 
 
 def open_teacher_window(app):
@@ -38,10 +38,7 @@ def test_a_pupil_signs_in_draws_and_the_teacher_grades_it(display, tmp_path):
         signed = server.sign_in()
         token = signed["token"]
         laptop = tmp_path / "teacher"
-        (laptop / "config" / "teamsketch").mkdir(parents=True)
-        (laptop / "config" / "teamsketch" / "school.json").write_text(json.dumps({
-            "server": server.url, "accountID": signed["account"]["id"], "name": signed["account"]["name"],
-            "isTeacher": True, "token": token, "expiresAt": time.time() - 978307200 + 3600}))
+        keep_teacher_sign_in(laptop, server, signed)
         roster = tmp_path / "2b.csv"
         roster.write_text("name\nMia\nOle\n", encoding="utf-8")
 
