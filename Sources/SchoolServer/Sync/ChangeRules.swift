@@ -73,9 +73,12 @@ public struct PushRejection: Sendable, Equatable, Error {
 ///   Teachers of a member draw, and grade, too.
 /// - Only who started a sketch, or their teacher, renames, deletes or
 ///   restores it; a deletion is taken back within `SketchDeletion.undoDays`.
-/// - A sketch's creation may name a classmate as its creator only when
-///   drawn in a team (every member's laptop pushes the same creation);
-///   anyone else starts sketches under their own name.
+/// - A sketch's creation may name someone else as its creator only when
+///   drawn in a team (every member's laptop pushes the host's creation):
+///   a host the pusher belongs with (a classmate, their class's teacher),
+///   or a pupil the pushing teacher teaches. Anyone else starts sketches
+///   under their own name, and nothing of a sketch comes before its
+///   creation.
 /// - A pool is changed by whoever made it, or by that pupil's teacher; a
 ///   teacher assigns pools only to their own classes.
 /// - Grades and class settings are a teacher's, for their own classes.
