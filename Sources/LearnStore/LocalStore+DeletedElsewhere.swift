@@ -13,11 +13,16 @@ extension LocalStore {
     public static let defaultCopyName: @Sendable (String) -> String = { "\($0) (copy)" }
 
     /// The outcome for the person in front of the screen: which sketch went
-    /// and what its copy is called.
+    /// and what its copy is called; the ids let an editor still open on the
+    /// original go on in the copy.
     public struct KeptCopy: Hashable, Sendable {
+        public var originalID: UUID
         public var original: String
+        public var copyID: UUID
         public var copy: String
-        public init(original: String, copy: String) { self.original = original; self.copy = copy }
+        public init(originalID: UUID, original: String, copyID: UUID, copy: String) {
+            self.originalID = originalID; self.original = original; self.copyID = copyID; self.copy = copy
+        }
     }
 
     /// The server refused ops because their sketch was deleted there: keeps
@@ -44,7 +49,7 @@ extension LocalStore {
         // What was still to go for the original would only be refused.
         try db.execute(sql: "DELETE FROM outbox WHERE entity IN (?, ?) AND entityId = ?",
                        arguments: [OutboxEntity.sketch.rawValue, OutboxEntity.sketchOp.rawValue, sketchID.storeKey])
-        return KeptCopy(original: original.meta.name, copy: meta.name)
+        return KeptCopy(originalID: sketchID, original: original.meta.name, copyID: meta.id, copy: meta.name)
     }
 
     /// A copy's name within a sketch name's limit: the original's name is

@@ -102,6 +102,13 @@ extension LocalStore {
             return try applySketch(sketch, id: id, now: now, db)
 
         case .sketchOp:
+            // A device pulls back everything it pushed itself: known ops
+            // are recognised by id before their payload is read, which is
+            // most of the cost of a page.
+            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sketchOp WHERE opId = ?"),
+                                 arguments: [change.opId.storeKey]) != nil {
+                return .alreadyHad
+            }
             guard let id = UUID(uuidString: change.entityId), let op = SketchOpPayload.decode(change.payload),
                   (try? SketchValidation.check(ops: [op])) != nil else { return .skipped }
             // Kept for a sketch deleted here too: a deletion can be taken

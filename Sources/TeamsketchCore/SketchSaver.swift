@@ -1,6 +1,7 @@
 import Foundation
 import LearnModel
 import LearnRender
+import LearnStore
 
 /// The one way a sketch reaches the store, alone or shared: solo strokes,
 /// the ops a LAN session applies, snapshots after a late join, imported
@@ -100,6 +101,24 @@ public final class SketchSaver {
         guard !accounts.isEmpty, ensureStored() == nil else { return nil }
         do { try store.addMembers(accounts, meta.id) } catch { return report(.create, error) }
         return nil
+    }
+
+    /// The sketch was deleted elsewhere and the store kept what it held as
+    /// a copy (`LocalStore.keepAsCopy`, which copies every stored op): the
+    /// editor goes on in the copy. Ops that could not be written to the
+    /// deleted original are written to the copy now; a failure to write
+    /// them is reported afresh. Nothing changes when this saver is for
+    /// another sketch.
+    @discardableResult
+    public func follow(_ kept: LocalStore.KeptCopy) -> SketchSaveError? {
+        guard kept.originalID == meta.id else { return nil }
+        meta.id = kept.copyID
+        meta.name = kept.copy
+        // Counted again from the copy, which holds what was stored.
+        storedOps = nil
+        failureReported = false
+        thumbnailDirty = true
+        return flush()
     }
 
     /// One new op at the end of the log (a finished stroke, an erase, a clear).

@@ -12,6 +12,7 @@
 #   teamsketch  .teamsketch files: SketchFileFormat.decode
 #   csv         word-pool CSV: WordPoolCSV.importItems
 #   discovery   beacon datagrams (BeaconPacket) and DNS-SD TXT records (DiscoveryTXT)
+#   payload     op payloads, the JSON of each synced op: SketchOpPayload.decode
 #
 # LearnModel is compiled once, every file of Sources/LearnModel, as a module
 # with coverage and AddressSanitizer (-sanitize=fuzzer,address), and each
@@ -29,7 +30,7 @@ cd "$(dirname "$0")/../.."
 
 SECONDS_TO_RUN=${1:-60}
 shift || true
-ALL_TARGETS=(frames host peer outbound xopp teamsketch csv discovery)
+ALL_TARGETS=(frames host peer outbound xopp teamsketch csv discovery payload)
 if (($# > 0)); then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 OUT=.build-fuzz
@@ -53,6 +54,7 @@ source_of() {
         teamsketch) echo Tests/Fuzz/FuzzTeamsketch.swift ;;
         csv) echo Tests/Fuzz/FuzzWordPoolCSV.swift ;;
         discovery) echo Tests/Fuzz/FuzzDiscovery.swift ;;
+        payload) echo Tests/Fuzz/FuzzSketchOpPayload.swift ;;
         *) echo "fuzz: unknown target '$1' (known: ${ALL_TARGETS[*]})" >&2; return 1 ;;
     esac
 }

@@ -80,19 +80,23 @@ import Testing
                 try laptop.deleteSketch(meta.id)
                 _ = try await onLaptop.syncOnce()
                 let late = Self.stroke(x: 300)
+                let kept: [LocalStore.KeptCopy]
                 if pushFirst {
                     try tablet.append(.addStroke(late), to: meta.id)
                     let round = try await onTablet.syncOnce()
-                    #expect(round.keptAsCopies == [LocalStore.KeptCopy(original: name, copy: "\(name) (copy)")])
+                    #expect(round.keptAsCopies.map { [$0.original, $0.copy] } == [[name, "\(name) (copy)"]])
+                    kept = round.keptAsCopies
                 } else {
                     // The deletion comes in a pull while the stroke waits.
                     let page = try await client.connection(token: mia.token).pull(try tablet.syncCursor(for: "t"), 500)
                     try tablet.append(.addStroke(late), to: meta.id)
                     let report = try tablet.applyRemote(page.changes, cursor: page.cursor, for: "t")
-                    #expect(report.keptAsCopies == [LocalStore.KeptCopy(original: name, copy: "\(name) (copy)")])
+                    #expect(report.keptAsCopies.map { [$0.original, $0.copy] } == [[name, "\(name) (copy)"]])
+                    kept = report.keptAsCopies
                     _ = try await onTablet.syncOnce()
                 }
                 let copy = try #require(try tablet.sketches().first { $0.name == "\(name) (copy)" })
+                #expect(kept.map(\.originalID) == [meta.id] && kept.map(\.copyID) == [copy.id])
                 #expect(try tablet.loadSketch(copy.id).strokes.map(\.id).contains(late.id))
                 #expect(try tablet.loadSketch(copy.id).strokes.count == 2)
                 #expect(try !tablet.sketches().contains { $0.id == meta.id })

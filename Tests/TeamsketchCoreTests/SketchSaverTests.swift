@@ -54,6 +54,27 @@ import Testing
         #expect(try store.loadSketch(meta.id).ops == document(meta, ops: 4).ops)
     }
 
+    @Test func anEditorOnASketchDeletedElsewhereGoesOnInItsCopy() throws {
+        let saver = SketchSaver(store: .live(store), sketch: meta)
+        saver.append(strokeOp(1))
+        // A pull brought the sketch's deletion while this device held a
+        // stroke the server never took: the store keeps it as a copy.
+        let kept = try #require(try store.keepAsCopy(meta.id, copyName: LocalStore.defaultCopyName))
+        // The stroke drawn next cannot go to the deleted original; it waits.
+        #expect(saver.append(strokeOp(2))?.step == .append)
+        // Another sketch's copy changes nothing here.
+        var other = kept
+        other.originalID = UUID()
+        #expect(saver.follow(other) == nil)
+        #expect(saver.sketchID == meta.id)
+        #expect(saver.follow(kept) == nil)
+        #expect(saver.sketchID == kept.copyID)
+        #expect(saver.meta.name == "Sun and moon (copy)")
+        saver.append(strokeOp(3))
+        #expect(try store.loadSketch(kept.copyID).ops == [strokeOp(1), strokeOp(2), strokeOp(3)])
+        #expect(try store.sketches().map(\.id) == [kept.copyID])
+    }
+
     @Test func aFailingStoreIsReportedOnceAsATypedError() async {
         let saver = SketchSaver(store: .failing, sketch: meta)
         let first = saver.append(strokeOp(1))

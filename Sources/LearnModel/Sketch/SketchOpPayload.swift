@@ -44,28 +44,70 @@ public enum SketchOpPayload {
         }
     }
 
-    /// Returns nil for bytes that are not a valid version 1 op.
+    /// Returns nil for bytes that are not a valid version 1 op: not JSON,
+    /// another kind, a field missing or of another type. Keys it does not
+    /// know are passed over (a newer version may add some).
     public static func decode(_ data: Data) -> SketchOp? {
-        let decoder = JSONDecoder()
-        guard let head = try? decoder.decode(Head.self, from: data) else { return nil }
-        switch head.kind {
-        case .addStroke:
-            return (try? decoder.decode(AddStroke.self, from: data))?.stroke.map(SketchOp.addStroke)
-        case .eraseStroke:
-            guard let e = try? decoder.decode(EraseStroke.self, from: data),
-                  let id = UUID(uuidString: e.stroke) else { return nil }
-            return .eraseStroke(id: id, by: e.by, at: UnixMilliseconds.date(e.at))
-        case .clear:
-            guard let c = try? decoder.decode(Clear.self, from: data) else { return nil }
-            return .clear(by: c.by, at: UnixMilliseconds.date(c.at))
+        data.withUnsafeBytes { raw in
+            raw.withMemoryRebound(to: UInt8.self) { bytes in
+                var reader = PayloadJSONReader(bytes)
+                guard let values = reader.topLevelValues(of: keys) else { return nil }
+                return decode(values, &reader)
+            }
         }
     }
 
-    private struct Head: Decodable {
-        var kind: Kind
+    private static let keys = ["kind", "id", "author", "color", "width", "start", "segments", "startedAt", "endedAt",
+                               "widths", "fill", "dashes", "blend", "stroke", "by", "at"]
+
+    private static func decode(_ values: [String: Int], _ reader: inout PayloadJSONReader) -> SketchOp? {
+        func string(_ key: String) -> String? { values[key].flatMap { reader.string(at: $0) } }
+        func double(_ key: String) -> Double? { values[key].flatMap { reader.double(at: $0) } }
+        func doubles(_ key: String) -> [Double]? { values[key].flatMap { reader.doubles(at: $0) } }
+        // Times beyond 2^53 ms (285,000 years) would not come back the
+        // same through a Date; no real op has them.
+        func milliseconds(_ key: String) -> Int64? {
+            values[key].flatMap { reader.int64(at: $0) }.flatMap { abs($0) <= 1 << 53 ? $0 : nil }
+        }
+        // An optional key: absent or null is nil; anything else must read.
+        func optional<T>(_ key: String, _ read: (String) -> T?) -> T?? {
+            guard let at = values[key], !reader.isNull(at: at) else { return .some(nil) }
+            return read(key).map { .some($0) }
+        }
+        guard let kind = string("kind").flatMap(Kind.init(rawValue:)) else { return nil }
+        switch kind {
+        case .addStroke:
+            guard let id = string("id").flatMap(UUID.init(uuidString:)), let author = string("author"),
+                  let color = doubles("color"), color.count == 4, let width = double("width"),
+                  let start = doubles("start"), start.count == 2,
+                  let segments = doubles("segments"), segments.count % 6 == 0,
+                  let startedAt = milliseconds("startedAt"), let endedAt = milliseconds("endedAt"),
+                  let widths = optional("widths", doubles), let fill = optional("fill", double),
+                  let dashes = optional("dashes", doubles), let blend = optional("blend", string)
+            else { return nil }
+            let segs = stride(from: 0, to: segments.count, by: 6).map { i in
+                CubicSegment(c1: Point(segments[i], segments[i + 1]),
+                             c2: Point(segments[i + 2], segments[i + 3]),
+                             end: Point(segments[i + 4], segments[i + 5]))
+            }
+            return .addStroke(Stroke(id: id, author: author,
+                                     color: RGBA(r: color[0], g: color[1], b: color[2], a: color[3]),
+                                     width: width, start: Point(start[0], start[1]), segments: segs,
+                                     startedAt: UnixMilliseconds.date(startedAt), endedAt: UnixMilliseconds.date(endedAt),
+                                     widths: widths, fill: fill, dashes: dashes,
+                                     // A mode of a newer version draws as ordinary ink here.
+                                     blend: blend.flatMap(StrokeBlend.init(rawValue:))))
+        case .eraseStroke:
+            guard let stroke = string("stroke").flatMap(UUID.init(uuidString:)), let by = string("by"),
+                  let at = milliseconds("at") else { return nil }
+            return .eraseStroke(id: stroke, by: by, at: UnixMilliseconds.date(at))
+        case .clear:
+            guard let by = string("by"), let at = milliseconds("at") else { return nil }
+            return .clear(by: by, at: UnixMilliseconds.date(at))
+        }
     }
 
-    private struct AddStroke: Codable {
+    private struct AddStroke: Encodable {
         var kind: Kind
         var id: String
         var author: String
@@ -101,33 +143,16 @@ public enum SketchOpPayload {
             dashes = s.dashes
             blend = s.blend?.rawValue
         }
-
-        var stroke: Stroke? {
-            guard let uuid = UUID(uuidString: id), color.count == 4, start.count == 2,
-                  segments.count % 6 == 0 else { return nil }
-            let segs = stride(from: 0, to: segments.count, by: 6).map { i in
-                CubicSegment(c1: Point(segments[i], segments[i + 1]),
-                             c2: Point(segments[i + 2], segments[i + 3]),
-                             end: Point(segments[i + 4], segments[i + 5]))
-            }
-            return Stroke(id: uuid, author: author,
-                          color: RGBA(r: color[0], g: color[1], b: color[2], a: color[3]),
-                          width: width, start: Point(start[0], start[1]), segments: segs,
-                          startedAt: UnixMilliseconds.date(startedAt), endedAt: UnixMilliseconds.date(endedAt),
-                          widths: widths, fill: fill, dashes: dashes,
-                          // A mode of a newer version draws as ordinary ink here.
-                          blend: blend.flatMap(StrokeBlend.init(rawValue:)))
-        }
     }
 
-    private struct EraseStroke: Codable {
+    private struct EraseStroke: Encodable {
         var kind: Kind
         var stroke: String
         var by: String
         var at: Int64
     }
 
-    private struct Clear: Codable {
+    private struct Clear: Encodable {
         var kind: Kind
         var by: String
         var at: Int64

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import LearnStore
 import TeamsketchCore
 
 /// The sketch screen: a top bar (back, name, clock, export), the canvas, and a
@@ -27,6 +28,7 @@ final class CanvasScreen {
     /// this screen only keeps the thumbnail.
     private let saver: SketchSaver?
     private let permissions: SketchPermissions
+    private var title: Widget?
 
     init(app: TeamsketchApp, document: SketchDocument, saver: SketchSaver?, session: SessionController? = nil) {
         self.app = app
@@ -107,6 +109,15 @@ final class CanvasScreen {
         gtk_widget_set_visible(requests, waiting.isEmpty ? 0 : 1)
     }
 
+    /// The sketch open here was deleted on another device and what this
+    /// device held of it was kept as a copy: drawing goes on in the copy,
+    /// under the copy's name. A shared canvas stays with its session.
+    func follow(_ kept: LocalStore.KeptCopy) {
+        guard session == nil, let saver, saver.sketchID == kept.originalID else { return }
+        if let failure = saver.follow(kept) { app?.reportSaveFailure(failure) }
+        if let title { gtk_label_set_text(ts_label(title), kept.copy) }
+    }
+
     // MARK: bars
 
     private func topBar(_ meta: SketchMeta) -> Widget {
@@ -115,6 +126,7 @@ final class CanvasScreen {
             [weak self] in self?.leave()
         })
         let title = UI.label(meta.name, classes: ["sketch-title"])
+        self.title = title
         gtk_label_set_ellipsize(ts_label(title), PANGO_ELLIPSIZE_END)
         gtk_widget_set_hexpand(title, 1)
         gtk_label_set_xalign(ts_label(title), 0)

@@ -660,6 +660,7 @@ final class TeamsketchApp {
     /// A sketch was deleted on another device while this one had drawn in
     /// it: the drawing is kept, and the person is told under which name.
     func tellKeptCopies(_ kept: [LocalStore.KeptCopy]) {
+        for copy in kept { canvasScreen?.follow(copy) }
         let lines = kept.map { String(format: `_`("“%@” was deleted on another device. What was drawn here is kept as “%@”."),
                                       $0.original, $0.copy) }
         Alert.show(parent: window, title: `_`("Your drawing is kept"), message: lines.joined(separator: "\n"))
