@@ -32,20 +32,40 @@ extension LocalStore {
         try writer.write { db in try keepAsCopy(sketchID, copyName: copyName, at: StoreTime.milliseconds(clock.now()), db) }
     }
 
+    /// The sketch is deleted here already (a pull brought its deletion
+    /// while it was open on the screen) and a stroke was drawn in it since:
+    /// keeps it as a copy the same way, so the editor can go on in that.
+    /// Nil when there is no such sketch at all.
+    public func keepDeletedAsCopy(_ sketchID: UUID, copyName: (String) -> String) throws -> KeptCopy? {
+        try writer.write { db in
+            try keepAsCopy(sketchID, copyName: copyName, at: StoreTime.milliseconds(clock.now()),
+                           includingDeleted: true, db)
+        }
+    }
+
     /// Whether the server has yet to hear of ops of this sketch drawn here.
     static func hasUnsentOps(_ sketchID: UUID, _ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT 1 FROM outbox WHERE entity = ? AND entityId = ? LIMIT 1",
                           arguments: [OutboxEntity.sketchOp.rawValue, sketchID.storeKey]) != nil
     }
 
-    func keepAsCopy(_ sketchID: UUID, copyName: (String) -> String, at now: Int64, _ db: Database) throws -> KeptCopy? {
-        guard let original = try? Self.loadSketch(sketchID, db) else { return nil }
+    func keepAsCopy(_ sketchID: UUID, copyName: (String) -> String, at now: Int64,
+                    includingDeleted: Bool = false, _ db: Database) throws -> KeptCopy? {
+        guard let original = try? Self.loadSketch(sketchID, includingDeleted: includingDeleted, db) else { return nil }
+        // Kept once already (a sync made the copy, and a stroke drawn before
+        // the editor moved there still came to the original): that copy.
+        if let row = try Row.fetchOne(db, sql: """
+            SELECT copy.id, copy.name FROM sketch AS original JOIN sketch AS copy ON copy.id = original.keptAs
+            WHERE original.id = ? AND copy.deletedAt IS NULL
+            """, arguments: [sketchID.storeKey]), let copyID = UUID(uuidString: row["id"]) {
+            return KeptCopy(originalID: sketchID, original: original.meta.name, copyID: copyID, copy: row["name"])
+        }
         var meta = original.meta
         meta.id = ids.next()
         meta.name = Self.fitted(original.meta.name, copyName)
         try insertWhole(meta, try Self.rows(original.ops, in: meta.id), at: now, db)
-        try db.execute(sql: "UPDATE sketch SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
-                       arguments: [now, sketchID.storeKey])
+        try db.execute(sql: "UPDATE sketch SET deletedAt = COALESCE(deletedAt, ?), keptAs = ? WHERE id = ?",
+                       arguments: [now, meta.id.storeKey, sketchID.storeKey])
         // What was still to go for the original would only be refused.
         try db.execute(sql: "DELETE FROM outbox WHERE entity IN (?, ?) AND entityId = ?",
                        arguments: [OutboxEntity.sketch.rawValue, OutboxEntity.sketchOp.rawValue, sketchID.storeKey])

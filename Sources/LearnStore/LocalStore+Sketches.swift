@@ -109,9 +109,9 @@ extension LocalStore {
         try writer.read { db in try Self.loadSketch(id, db) }
     }
 
-    static func loadSketch(_ id: UUID, _ db: Database) throws -> SketchDocument {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sketch WHERE id = ? AND deletedAt IS NULL",
-                                         arguments: [id.storeKey])
+    static func loadSketch(_ id: UUID, includingDeleted: Bool = false, _ db: Database) throws -> SketchDocument {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sketch WHERE id = ? AND (deletedAt IS NULL OR ?)",
+                                         arguments: [id.storeKey, includingDeleted])
         else { throw StoreError.sketchNotFound(id) }
         let meta = SketchMeta(
             id: id, name: row["name"], guides: LineGuides(rawValue: row["guides"]) ?? .none,

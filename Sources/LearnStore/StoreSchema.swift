@@ -130,6 +130,14 @@ enum StoreSchema {
                 t.primaryKey(["gradeId", "at", "tieBreak"])
             }
         }
+        // The copy a sketch deleted elsewhere was kept as (see
+        // `LocalStore.keepAsCopy`): a stroke that still reaches the
+        // deleted original goes to that copy, never to a second one.
+        migrator.registerMigration("v6") { db in
+            try db.alter(table: "sketch") { t in
+                t.add(column: "keptAs", .text)
+            }
+        }
         return migrator
     }
 }

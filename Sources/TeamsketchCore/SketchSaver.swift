@@ -34,6 +34,10 @@ public final class SketchSaver {
     /// written meanwhile then no longer is the front of `unsaved`.
     private var snapshots = 0
     private var failureReported = false
+    /// Told when the sketch was deleted here while open and its drawing
+    /// went on in a copy (see `flush`).
+    public var onKeptCopy: (LocalStore.KeptCopy) -> Void = { _ in }
+    private var keepingCopy = false
     private var thumbnailDirty = false
     private let store: StoreClient
 
@@ -207,6 +211,19 @@ public final class SketchSaver {
         guard let stored = storedOps, !unsaved.isEmpty else { return nil }
         do {
             try store.append(unsaved, meta.id)
+        } catch StoreError.sketchNotFound(let id) where id == meta.id {
+            // Deleted here since it was opened (a pull brought the teacher's
+            // deletion): what the screen shows is kept as a copy, and the
+            // waiting strokes are written there (once: a copy that is gone
+            // too is a failure like any other).
+            guard !keepingCopy, let kept = try? store.keepDeletedAsCopy(id) else {
+                return report(.append, StoreError.sketchNotFound(id))
+            }
+            keepingCopy = true
+            defer { keepingCopy = false }
+            let failure = follow(kept)
+            onKeptCopy(kept)
+            return failure
         } catch {
             return report(.append, error)
         }

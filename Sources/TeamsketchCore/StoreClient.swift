@@ -24,6 +24,9 @@ public struct StoreClient: Sendable {
     /// how many rows were written.
     public var recordRound: @Sendable (_ summary: WordPostRoundSummary, _ game: UUID,
                                        _ names: [PlayerID: String], _ accounts: [PlayerID: UUID]) throws -> Int
+    /// A sketch deleted here since it was opened: what it holds becomes a
+    /// new sketch (`LocalStore.keepDeletedAsCopy`); nil when there is none.
+    public var keepDeletedAsCopy: @Sendable (_ sketch: UUID) throws -> LocalStore.KeptCopy?
 
     public init(storedOpCount: @escaping @Sendable (UUID) throws -> Int?,
                 isSketchIDTaken: @escaping @Sendable (UUID) throws -> Bool,
@@ -33,7 +36,8 @@ public struct StoreClient: Sendable {
                 saveSketch: @escaping @Sendable (SketchDocument) throws -> Void,
                 setThumbnail: @escaping @Sendable (Data, UUID) throws -> Void,
                 recordRound: @escaping @Sendable (WordPostRoundSummary, UUID, [PlayerID: String],
-                                                  [PlayerID: UUID]) throws -> Int) {
+                                                  [PlayerID: UUID]) throws -> Int,
+                keepDeletedAsCopy: @escaping @Sendable (UUID) throws -> LocalStore.KeptCopy? = { _ in nil }) {
         self.storedOpCount = storedOpCount
         self.isSketchIDTaken = isSketchIDTaken
         self.createSketch = createSketch
@@ -42,9 +46,12 @@ public struct StoreClient: Sendable {
         self.saveSketch = saveSketch
         self.setThumbnail = setThumbnail
         self.recordRound = recordRound
+        self.keepDeletedAsCopy = keepDeletedAsCopy
     }
 
-    public static func live(_ store: LocalStore) -> StoreClient {
+    /// `copyName`: what a kept copy is called, translated by the app.
+    public static func live(_ store: LocalStore,
+                            copyName: @escaping @Sendable (String) -> String = LocalStore.defaultCopyName) -> StoreClient {
         StoreClient(
             storedOpCount: { try store.opCount($0) },
             isSketchIDTaken: { try store.hasSketch($0) },
@@ -53,7 +60,8 @@ public struct StoreClient: Sendable {
             append: { try store.append(contentsOf: $0, to: $1) },
             saveSketch: { try store.saveSketch($0) },
             setThumbnail: { try store.setThumbnail($0, for: $1) },
-            recordRound: { try store.recordRound($0, gameID: $1, names: $2, accounts: $3).count })
+            recordRound: { try store.recordRound($0, gameID: $1, names: $2, accounts: $3).count },
+            keepDeletedAsCopy: { try store.keepDeletedAsCopy($0, copyName: copyName) })
     }
 
     /// Every call throws `StoreUnavailable`.
@@ -65,7 +73,8 @@ public struct StoreClient: Sendable {
         append: { _, _ in throw StoreUnavailable() },
         saveSketch: { _ in throw StoreUnavailable() },
         setThumbnail: { _, _ in throw StoreUnavailable() },
-        recordRound: { _, _, _, _ in throw StoreUnavailable() })
+        recordRound: { _, _, _, _ in throw StoreUnavailable() },
+        keepDeletedAsCopy: { _ in throw StoreUnavailable() })
 }
 
 /// What `StoreClient.failing` throws.

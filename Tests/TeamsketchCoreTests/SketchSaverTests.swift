@@ -60,8 +60,6 @@ import Testing
         // A pull brought the sketch's deletion while this device held a
         // stroke the server never took: the store keeps it as a copy.
         let kept = try #require(try store.keepAsCopy(meta.id, copyName: LocalStore.defaultCopyName))
-        // The stroke drawn next cannot go to the deleted original; it waits.
-        #expect(saver.append(strokeOp(2))?.step == .append)
         // Another sketch's copy changes nothing here.
         var other = kept
         other.originalID = UUID()
@@ -70,9 +68,42 @@ import Testing
         #expect(saver.follow(kept) == nil)
         #expect(saver.sketchID == kept.copyID)
         #expect(saver.meta.name == "Sun and moon (copy)")
-        saver.append(strokeOp(3))
-        #expect(try store.loadSketch(kept.copyID).ops == [strokeOp(1), strokeOp(2), strokeOp(3)])
+        saver.append(strokeOp(2))
+        #expect(try store.loadSketch(kept.copyID).ops == [strokeOp(1), strokeOp(2)])
         #expect(try store.sketches().map(\.id) == [kept.copyID])
+    }
+
+    @Test func aStrokeDrawnBeforeTheEditorMovedToTheCopyGoesToThatCopy() throws {
+        let saver = SketchSaver(store: .live(store), sketch: meta)
+        saver.append(strokeOp(1))
+        var told: [LocalStore.KeptCopy] = []
+        saver.onKeptCopy = { told.append($0) }
+        let kept = try #require(try store.keepAsCopy(meta.id, copyName: LocalStore.defaultCopyName))
+        // The sync's news has not reached the screen yet when the next
+        // stroke comes: it finds the copy, not a second one.
+        #expect(saver.append(strokeOp(2)) == nil)
+        #expect(told == [kept] && saver.sketchID == kept.copyID)
+        #expect(try store.loadSketch(kept.copyID).ops == [strokeOp(1), strokeOp(2)])
+        #expect(try store.sketches().map(\.id) == [kept.copyID])
+        // The news arriving afterwards changes nothing.
+        #expect(saver.follow(kept) == nil && saver.sketchID == kept.copyID)
+    }
+
+    @Test func aStrokeInASketchDeletedHereSinceItOpenedGoesToACopy() throws {
+        let saver = SketchSaver(store: .live(store), sketch: meta)
+        saver.append(strokeOp(1))
+        var told: [LocalStore.KeptCopy] = []
+        saver.onKeptCopy = { told.append($0) }
+        // A pull brought the teacher's deletion; nothing waited to be sent.
+        try store.deleteSketch(meta.id)
+        #expect(saver.append(strokeOp(2)) == nil)
+        let copy = try #require(told.first)
+        #expect(told.count == 1 && copy.originalID == meta.id && copy.copy == "Sun and moon (copy)")
+        #expect(saver.sketchID == copy.copyID)
+        saver.append(strokeOp(3))
+        #expect(try store.loadSketch(copy.copyID).ops == [strokeOp(1), strokeOp(2), strokeOp(3)])
+        #expect(try store.sketches().map(\.id) == [copy.copyID])
+        #expect(told.count == 1)
     }
 
     @Test func aFailingStoreIsReportedOnceAsATypedError() async {

@@ -85,6 +85,8 @@ final class CanvasScreen {
             self.persistThumbnail()
             return true
         }
+        // Deleted here while open: the saver went on in a copy; say so.
+        saver?.onKeptCopy = { [weak app] kept in app?.tellKeptCopies([kept]) }
     }
 
     func close() {
@@ -111,11 +113,11 @@ final class CanvasScreen {
 
     /// The sketch open here was deleted on another device and what this
     /// device held of it was kept as a copy: drawing goes on in the copy,
-    /// under the copy's name. A shared canvas stays with its session.
+    /// under the copy's name (a session's too: its host keeps the sketch).
     func follow(_ kept: LocalStore.KeptCopy) {
-        guard session == nil, let saver, saver.sketchID == kept.originalID else { return }
-        if let failure = saver.follow(kept) { app?.reportSaveFailure(failure) }
-        if let title { gtk_label_set_text(ts_label(title), kept.copy) }
+        guard let saver else { return }
+        if saver.sketchID == kept.originalID, let failure = saver.follow(kept) { app?.reportSaveFailure(failure) }
+        if saver.sketchID == kept.copyID, let title { gtk_label_set_text(ts_label(title), kept.copy) }
     }
 
     // MARK: bars

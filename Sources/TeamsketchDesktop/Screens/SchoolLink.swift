@@ -24,6 +24,8 @@ final class SchoolLink {
     /// Called on the main thread when sketches deleted elsewhere were kept
     /// here as copies (this device had drawn in them since it last synced).
     var onKeptCopies: ([LocalStore.KeptCopy]) -> Void = { _ in }
+    /// What such a copy is called ("Haus (copy)"), in the pupil's language.
+    nonisolated static let copyName: @Sendable (String) -> String = { String(format: `_`("%@ (copy)"), $0) }
     /// Called after every successful sign-in (a teacher's or a pupil's).
     var onSignedIn: (SchoolSignIn) -> Void = { _ in }
 
@@ -197,7 +199,7 @@ final class SchoolLink {
                                           self?.onPulled()
                                       }
                                   },
-                                  copyName: { String(format: `_`("%@ (copy)"), $0) },
+                                  copyName: Self.copyName,
                                   onKeptCopies: { kept in
                                       Task { @MainActor [weak self] in self?.onKeptCopies(kept) }
                                   })
