@@ -51,8 +51,9 @@ def test_a_sketch_deleted_elsewhere_is_brought_back_from_the_teachers_window(dis
             "opId": str(uuid.uuid4()), "entity": "sketch", "entityId": sketch,
             "payload": json.dumps({"change": "delete", "at": now}), "createdAt": now}]})
         assert not answer.get("rejected"), answer
+        # A laptop asks for others' changes every 30 s when it has nothing to send.
         wait_for(lambda: not find_color(app.screenshot("deleted-gone"), RED, tol=90, box=(0, 200, 1200, 800)),
-                 seconds=30, what="the sketch leaving the gallery")
+                 seconds=60, what="the sketch leaving the gallery")
 
         # The bin, at the gallery's bottom right, lists it: the dark icon
         # right of the "No sketches" line.
