@@ -32,6 +32,35 @@ import Testing
                       threeA: try await api.schoolClass("3a", teacher: kurz, pupils: ["Eve"]))
     }
 
+    /// Names and strokes that look like SQL, quoting or dollar quotes are
+    /// kept as written, and the log is whole afterwards.
+    @Test(arguments: Backend.allCases)
+    func textThatLooksLikeSQLIsStoredAsWritten(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let s = try await school(api)
+            let names = ["Zoo'; DELETE FROM change; --", #"back\slash \' E'x' ?? $1"#, "$ts$ $$ END $ts1$ 'ü' \"\"",
+                         "?", "Zeile\nzwei\t😀"]
+            var sketches: [UUID: String] = [:]
+            for name in names {
+                let sketch = UUID()
+                sketches[sketch] = name
+                let answer = try await api.push([Changes.create(sketch, name: name), Changes.stroke(sketch, author: name)],
+                                                token: s.mia.token)
+                #expect(answer.rejected.isEmpty, "\(answer.rejected)")
+            }
+            let listed = try await api.call(.get, "/sketches", token: s.mia.token).array
+            #expect(Set(listed.compactMap { $0["name"] as? String }) == Set(names))
+            let pulled = try await api.pullAll(token: s.berg)
+            #expect(pulled.filter { $0["entity"] as? String == "sketchOp" }.count == names.count)
+            for (sketch, name) in sketches {
+                let op = pulled.first { $0["entity"] as? String == "sketchOp" && $0["entityId"] as? String == sketch.key }
+                guard case .addStroke(let stroke)? = (op?["payload"] as? String).flatMap({ SketchOpPayload.decode(Data($0.utf8)) })
+                else { Issue.record("no stroke of \(name)"); continue }
+                #expect(stroke.author == name)
+            }
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func anIdWorkedOutFromASketchCannotCarryAnotherChange(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in

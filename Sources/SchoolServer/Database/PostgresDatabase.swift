@@ -36,6 +36,12 @@ public final class PostgresDatabase: ServerDatabase {
         }
     }
 
+    /// Every such transaction first takes one lock, held until it commits.
+    public func serialized(_ statements: [SQLStatement]) async throws {
+        guard !statements.isEmpty else { return }
+        _ = try await transaction([SQLStatement("SELECT pg_advisory_xact_lock(7246002)")] + statements)
+    }
+
     public func close() async {
         runner.cancel()
         _ = await runner.value

@@ -30,6 +30,11 @@ public final class SQLiteDatabase: ServerDatabase {
         try await pool.write { db in try statements.map { try Self.run($0, db) } }
     }
 
+    /// SQLite has one writer at a time: every transaction takes turns.
+    public func serialized(_ statements: [SQLStatement]) async throws {
+        _ = try await transaction(statements)
+    }
+
     public func close() async {
         try? pool.close()
     }

@@ -13,6 +13,12 @@ public protocol ServerDatabase: Sendable {
     /// The statements in order in one transaction; each one's rows.
     @discardableResult
     func transaction(_ statements: [SQLStatement]) async throws -> [[SQLRow]]
+    /// The statements in order in one transaction that takes turns with
+    /// every other `serialized` one, so the change rows it adds get their
+    /// `seq` in the order they commit (a device that pulled a later change
+    /// never misses an earlier one that committed after). Rows are not
+    /// returned.
+    func serialized(_ statements: [SQLStatement]) async throws
     func close() async
 }
 

@@ -104,10 +104,10 @@ public struct SyncStore: Sendable {
         (SELECT teacherId FROM schoolClass WHERE schoolClass.id = account.classId) AS teacherId
         """
 
-    /// Stores what was decided, all of it in one transaction. On PostgreSQL
-    /// the transaction first takes a lock that every push takes, so changes
-    /// get their `seq` in the order they commit: otherwise a device could
-    /// pull a later change, move its cursor past it, and never see an
+    /// Stores what was decided, all of it in one transaction that takes
+    /// turns with every other push (`ServerDatabase.serialized`), so
+    /// changes get their `seq` in the order they commit: otherwise a device
+    /// could pull a later change, move its cursor past it, and never see an
     /// earlier one that committed after.
     ///
     /// The decisions were made on facts read before the transaction, so two
@@ -118,9 +118,10 @@ public struct SyncStore: Sendable {
     /// newer one.
     public func store(_ decided: [(SyncChange, ChangeDecision)], pusher: Account, now: Int64) async throws {
         let push = SQLValue.text(UUID().key)
-        var statements = db.dialect == .postgresql ? [SQLStatement("SELECT pg_advisory_xact_lock(7246002)")] : []
+        var statements: [SQLStatement] = []
         var effects: [SQLStatement] = []
-        var touched = Set<String>()
+        // Each sketch this push changes, with the ops it adds to it.
+        var touched: [String: [SQLValue]] = [:]
         // New changes go in as multi-row inserts, in order: one statement
         // per change would cost a round trip each on PostgreSQL.
         var rows: [[SQLValue]] = []
@@ -132,7 +133,7 @@ public struct SyncStore: Sendable {
             case .store(let audience, let effect):
                 if case .sketch(let id, _, let started) = effect {
                     if let started { statements += Self.start(id, started, now: now) }
-                    touched.insert(id)
+                    touched[id, default: []] += change.entity == .sketchOp ? [.text(change.opId.key)] : []
                 }
                 let insertedHere = Guard(opId: .text(change.opId.key), push: push)
                 effects += Self.statements(for: effect, pusher: pusher, now: now, if: insertedHere)
@@ -155,15 +156,17 @@ public struct SyncStore: Sendable {
         }
         statements += Self.inserts(rows) + effects
         statements += CurrentState.file(rounds, push: push)
-        for sketchID in touched.sorted() {
-            statements.append(SQLStatement("""
-                UPDATE sketch SET modifiedAt = ?, opCount = (SELECT COUNT(*) FROM change
-                    WHERE change.sketchId = sketch.id AND change.entity = 'sketchOp')
-                WHERE id = ?
-                """, [.int(now), .text(sketchID)]))
+        // The ops this push inserted are counted, not the sketch's whole
+        // log: under the lock every push takes, a recount of a sketch of
+        // 10,000 ops (or a plan that reads the whole log for it) held up
+        // the class.
+        for (sketchID, ops) in touched.sorted(by: { $0.key < $1.key }) {
+            let marks = Array(repeating: "?", count: ops.count).joined(separator: ", ")
+            let added = ops.isEmpty ? "0" : "(SELECT COUNT(*) FROM change WHERE opId IN (\(marks)) AND pushId = ?)"
+            statements.append(SQLStatement("UPDATE sketch SET modifiedAt = ?, opCount = opCount + \(added) WHERE id = ?",
+                                           [.int(now)] + ops + (ops.isEmpty ? [] : [push]) + [.text(sketchID)]))
         }
-        guard statements.count > (db.dialect == .postgresql ? 1 : 0) else { return }
-        try await db.transaction(statements)
+        try await db.serialized(statements)
     }
 
     /// New change rows as multi-row inserts, in order.
