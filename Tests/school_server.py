@@ -6,6 +6,7 @@ import signal
 import socket
 import subprocess
 import time
+import uuid
 import urllib.request
 from pathlib import Path
 
@@ -82,3 +83,13 @@ def keep_teacher_sign_in(home, server, signed):
     (folder / "school.json").write_text(json.dumps({
         "server": server.url, "accountID": signed["account"]["id"], "name": signed["account"]["name"],
         "isTeacher": True, "token": signed["token"], "expiresAt": time.time() - 978307200 + 3600}))
+
+
+def delete_sketch(port, token, sketch):
+    """Deletes a sketch on the server as another laptop of the account
+    would: a pushed `delete` change. Asserts the server took it."""
+    now = int(time.time() * 1000)
+    answer = call(port, "POST", "/sync/push", token, {"changes": [{
+        "opId": str(uuid.uuid4()), "entity": "sketch", "entityId": sketch,
+        "payload": json.dumps({"change": "delete", "at": now}), "createdAt": now}]})
+    assert not answer.get("rejected"), answer

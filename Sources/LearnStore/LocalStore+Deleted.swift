@@ -52,7 +52,8 @@ extension LocalStore {
 
     /// Clears a sketch's deletion; false when it was not deleted.
     static func undelete(_ id: UUID, at now: Int64, _ db: Database) throws -> Bool {
-        try db.execute(sql: "UPDATE sketch SET deletedAt = NULL, modifiedAt = ? WHERE id = ? AND deletedAt IS NOT NULL",
+        // Back, it may be deleted again: a copy kept of it then is a new one.
+        try db.execute(sql: "UPDATE sketch SET deletedAt = NULL, keptAs = NULL, modifiedAt = ? WHERE id = ? AND deletedAt IS NOT NULL",
                        arguments: [now, id.storeKey])
         return db.changesCount > 0
     }

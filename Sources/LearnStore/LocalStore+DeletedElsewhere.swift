@@ -52,11 +52,12 @@ extension LocalStore {
     func keepAsCopy(_ sketchID: UUID, copyName: (String) -> String, at now: Int64,
                     includingDeleted: Bool = false, _ db: Database) throws -> KeptCopy? {
         guard let original = try? Self.loadSketch(sketchID, includingDeleted: includingDeleted, db) else { return nil }
-        // Kept once already (a sync made the copy, and a stroke drawn before
-        // the editor moved there still came to the original): that copy.
+        // Kept once already since it was deleted (a sync made the copy, and
+        // a stroke drawn before the editor moved there still came to the
+        // original): that copy.
         if let row = try Row.fetchOne(db, sql: """
             SELECT copy.id, copy.name FROM sketch AS original JOIN sketch AS copy ON copy.id = original.keptAs
-            WHERE original.id = ? AND copy.deletedAt IS NULL
+            WHERE original.id = ? AND original.deletedAt IS NOT NULL AND copy.deletedAt IS NULL
             """, arguments: [sketchID.storeKey]), let copyID = UUID(uuidString: row["id"]) {
             return KeptCopy(originalID: sketchID, original: original.meta.name, copyID: copyID, copy: row["name"])
         }

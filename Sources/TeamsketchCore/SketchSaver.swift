@@ -214,8 +214,8 @@ public final class SketchSaver {
         } catch StoreError.sketchNotFound(let id) where id == meta.id {
             // Deleted here since it was opened (a pull brought the teacher's
             // deletion): what the screen shows is kept as a copy, and the
-            // waiting strokes are written there (once: a copy that is gone
-            // too is a failure like any other).
+            // waiting strokes are written there. One copy per flush: if the
+            // copy is gone too by then, that is a failure like any other.
             guard !keepingCopy, let kept = try? store.keepDeletedAsCopy(id) else {
                 return report(.append, StoreError.sketchNotFound(id))
             }

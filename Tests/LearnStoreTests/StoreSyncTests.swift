@@ -183,6 +183,29 @@ import Testing
         #expect(try store.keepAsCopy(meta.id, copyName: LocalStore.defaultCopyName) == nil)
     }
 
+    /// A sketch kept as a copy, brought back by the teacher, drawn in and
+    /// deleted again: the second copy is a new one with everything, not
+    /// the first copy again.
+    @Test func aSketchBroughtBackAndDeletedAgainIsKeptAsANewCopy() throws {
+        let store = try LocalStore.inMemory()
+        let meta = SketchMeta(name: "Haus", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        try store.createSketch(meta)
+        let strokes = (0..<2).map { k in
+            SketchOp.addStroke(StoreFixture.stroke(author: "Mia", color: PenColor.red.rgba, width: 4, segments: 2,
+                                                   at: StoreFixture.t0 + Int64(k) * 1000))
+        }
+        try store.append(strokes[0], to: meta.id)
+        let first = try #require(try store.keepAsCopy(meta.id, copyName: LocalStore.defaultCopyName))
+        // While deleted, asking again names the same copy.
+        #expect(try store.keepDeletedAsCopy(meta.id, copyName: LocalStore.defaultCopyName) == first)
+        try store.restoreSketch(meta.id)
+        try store.append(strokes[1], to: meta.id)
+        let second = try #require(try store.keepAsCopy(meta.id, copyName: LocalStore.defaultCopyName))
+        #expect(second.copyID != first.copyID)
+        #expect(try store.loadSketch(second.copyID).ops == strokes)
+        #expect(try !store.sketches().contains { $0.id == meta.id })
+    }
+
     @Test func recordsMadeHereWaitForTheServerAndBadOnesAreRefused() throws {
         let store = try LocalStore.inMemory()
         let classID = UUID().uuidString.lowercased()

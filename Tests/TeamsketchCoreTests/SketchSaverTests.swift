@@ -94,8 +94,13 @@ import Testing
         saver.append(strokeOp(1))
         var told: [LocalStore.KeptCopy] = []
         saver.onKeptCopy = { told.append($0) }
-        // A pull brought the teacher's deletion; nothing waited to be sent.
-        try store.deleteSketch(meta.id)
+        // The stroke reached the server; then a pull brought the teacher's
+        // deletion, with nothing of this sketch waiting to be sent.
+        try store.acknowledge(try store.pendingOutbox(limit: 10).map(\.opId))
+        let deletion = RemoteChange(seq: 1, opId: UUID(), entity: .sketch, entityId: meta.id.uuidString.lowercased(),
+                                    payload: try SketchChange.delete(at: 1).encoded(), createdAt: Fixture.date)
+        #expect(try store.applyRemote([deletion], cursor: 1, for: "school").keptAsCopies.isEmpty)
+        #expect(try store.sketches().isEmpty)
         #expect(saver.append(strokeOp(2)) == nil)
         let copy = try #require(told.first)
         #expect(told.count == 1 && copy.originalID == meta.id && copy.copy == "Sun and moon (copy)")

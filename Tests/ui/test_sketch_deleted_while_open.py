@@ -3,19 +3,17 @@ stroke is not lost. The drawing goes on in a copy, "Haus (copy)", the
 laptop says so, and the copy reaches the school server with every stroke.
 The server is real; the deletion is pushed through its API as another
 laptop of the teacher's would."""
-import json
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
 from harness import DARK_BLUE, RED, App, centre, curve, find_color, pen_button, start_new_sketch, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
+from school_server import SchoolServer, call, delete_sketch, keep_teacher_sign_in  # noqa: E402
 
 
 def stored_sketches(home):
@@ -53,11 +51,7 @@ def test_a_stroke_in_a_sketch_deleted_elsewhere_goes_to_a_copy(display, tmp_path
 
         # Another laptop of the teacher's deletes it; this laptop hears of
         # it while the sketch is still open on its screen.
-        now = int(time.time() * 1000)
-        answer = call(server.port, "POST", "/sync/push", token, {"changes": [{
-            "opId": str(uuid.uuid4()), "entity": "sketch", "entityId": sketch,
-            "payload": json.dumps({"change": "delete", "at": now}), "createdAt": now}]})
-        assert not answer.get("rejected"), answer
+        delete_sketch(server.port, token, sketch)
         # (A laptop asks for others' changes every 30 s when it has nothing to send.)
         wait_for(lambda: stored_sketches(tmp_path) == [("Haus", 1, 1)], seconds=60, what="the deletion pulled")
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Reads the JSON of one op payload (`SketchOpPayload`) straight from its
 /// bytes.
@@ -16,9 +12,11 @@ import Darwin
 /// It is strict JSON (RFC 8259) and linear in its input: nesting deeper
 /// than `maxDepth` is refused rather than followed, so hostile bytes cost
 /// one pass and a bounded stack. Numbers are read in the C locale whatever
-/// the process's locale (a German desktop writes "1,5").
+/// the process's locale (`strtod` in German would stop at the point of
+/// "0.5").
 struct PayloadJSONReader {
-    static let maxDepth = 32
+    /// As deep as `JSONDecoder` went, so every payload it read is read.
+    static let maxDepth = 512
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var at = 0
@@ -65,9 +63,16 @@ struct PayloadJSONReader {
         return readDouble()
     }
 
+    /// A whole number; `JSONDecoder` also took one spelled with a
+    /// fraction or exponent ("1750000000000.0", "1.75e12"), and stored
+    /// payloads may have them.
     mutating func int64(at offset: Int) -> Int64? {
         at = offset
-        guard let (start, end, integral) = scanNumber(), integral else { return nil }
+        guard let (start, end, integral) = scanNumber() else { return nil }
+        guard integral else {
+            at = offset
+            return readDouble().flatMap { $0.rounded() == $0 ? Int64(exactly: $0) : nil }
+        }
         var value: Int64 = 0
         var i = start
         let negative = bytes[i] == UInt8(ascii: "-")

@@ -67,7 +67,7 @@ public enum SketchOpPayload {
         // Times beyond 2^53 ms (285,000 years) would not come back the
         // same through a Date; no real op has them.
         func milliseconds(_ key: String) -> Int64? {
-            values[key].flatMap { reader.int64(at: $0) }.flatMap { abs($0) <= 1 << 53 ? $0 : nil }
+            values[key].flatMap { reader.int64(at: $0) }.flatMap { (-(1 << 53)...(1 << 53)).contains($0) ? $0 : nil }
         }
         // An optional key: absent or null is nil; anything else must read.
         func optional<T>(_ key: String, _ read: (String) -> T?) -> T?? {

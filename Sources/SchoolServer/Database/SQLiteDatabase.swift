@@ -32,6 +32,7 @@ public final class SQLiteDatabase: ServerDatabase {
 
     /// SQLite has one writer at a time: every transaction takes turns.
     public func serialized(_ statements: [SQLStatement]) async throws {
+        guard !statements.isEmpty else { return }
         _ = try await transaction(statements)
     }
 

@@ -35,6 +35,7 @@ final class TeamsketchApp {
     let files = SketchFileClient.live
     private var exitStatus: Int32 = 0
     private var canvasScreen: CanvasScreen?
+    private var toldCopies = Set<UUID>()
     /// The file being read, if any; a newer open or going home replaces it.
     private var pendingOpening: SketchFileOpening?
     /// Screen objects live as long as their page in the stack; GTK holds the
@@ -661,6 +662,10 @@ final class TeamsketchApp {
     /// it: the drawing is kept, and the person is told under which name.
     func tellKeptCopies(_ kept: [LocalStore.KeptCopy]) {
         for copy in kept { canvasScreen?.follow(copy) }
+        // The open editor may have told of a copy before the sync's news
+        // arrived; each copy is told once.
+        let kept = kept.filter { toldCopies.insert($0.copyID).inserted }
+        guard !kept.isEmpty else { return }
         let lines = kept.map { String(format: `_`("“%@” was deleted on another device. What was drawn here is kept as “%@”."),
                                       $0.original, $0.copy) }
         Alert.show(parent: window, title: `_`("Your drawing is kept"), message: lines.joined(separator: "\n"))
