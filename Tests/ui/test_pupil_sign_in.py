@@ -16,6 +16,8 @@ from school_server import SchoolServer, call  # noqa: E402
 
 ME = (600, 235)
 TITLE_BLUE = (0x2B, 0x2B, 0x6E)
+# A form's message ("Those are not your pictures. Try again!").
+MESSAGE_BROWN = (0x8A, 0x3B, 0x12)
 
 
 def badges(shot, box):
@@ -76,7 +78,12 @@ def test_a_pupil_signs_in_with_pictures_draws_and_makes_way_for_the_next(display
         keys = {i: (600 + 126 * (i % 3 - 1), row0 + 126 * (i // 3)) for i in range(9)}
         for wrong in [3, 2, 1]:                    # the right pictures in the wrong order
             app.click(*keys[wrong])
-        time.sleep(1.5)
+        # The screen takes no pictures while the server checks (a password
+        # hash takes its time on a busy machine): Mia tries again once it
+        # has said these are not her pictures.
+        below_grid = (300, row0 + 310, 900, row0 + 360)
+        wait_for(lambda: find_color(app.screenshot("pupil-wrong"), MESSAGE_BROWN, tol=30, box=below_grid), seconds=30,
+                 what="the message about the wrong pictures")
         assert not (config / "school.json").exists(), "signed in with the wrong order"
         for right in [1, 2, 3]:
             app.click(*keys[right])
