@@ -130,14 +130,13 @@ final class TeamsketchApp {
         let path = StoreLocation.defaultPath()
         do {
             store = try LocalStore(path: path)
-            storeClient = store.map { StoreClient.live($0, copyName: SchoolLink.copyName) }
         } catch {
             store = try? LocalStore.inMemory()
-            storeClient = store.map { StoreClient.live($0, copyName: SchoolLink.copyName) }
             FileHandle.standardError.write(Data("teamsketch: store \(path): \(error)\n".utf8))
             Alert.show(parent: window, title: `_`("Your saved sketches could not be opened"),
                        message: String(format: `_`("The file %@ is damaged or belongs to another program. It was not changed.\n\nYou can still draw, but sketches are kept only until Teamsketch is closed. Please ask your teacher to look at the file."), path))
         }
+        storeClient = store.map { StoreClient.live($0, copyName: SchoolLink.copyName) }
     }
 
     // MARK: navigation
