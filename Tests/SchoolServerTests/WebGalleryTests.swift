@@ -234,6 +234,63 @@ import Testing
         #expect(page.status == .seeOther && page.location == "/gallery")
     }
 
+    /// 70 sketches of Mia's, 61 of them deleted later: every list shows a
+    /// page and a big "older" link to the rest, the class page a few of
+    /// each pupil and a link to all; a sketch on a later page still opens
+    /// and its grade still has its name.
+    @Test(arguments: Backend.allCases)
+    func longListsGoOnOverPagesAndNothingIsCut(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"])
+            let mia = klass.pupils["Mia"]!
+            let sketches = (0..<70).map { _ in UUID() }
+            for (i, sketch) in sketches.enumerated() {
+                #expect(try await api.push([Changes.create(sketch, name: "Bild \(i)")], token: mia.token).accepted.count == 1)
+                api.clock.advance(seconds: 1)
+            }
+            let oldest = sketches[0].key
+            let team = GradeRecord(target: .sketch, targetId: oldest, grade: 1, comment: "", at: 1_790_000_000_000)
+            #expect(try await api.push([Changes.grade(team)], token: berg).accepted.count == 1)
+            func cards(_ page: Browser.Page) -> Int { page.text.components(separatedBy: "/thumbnail.png\"").count - 1 }
+            func older(_ page: Browser.Page) -> String? {
+                guard let range = page.text.range(of: #"rel="next" href=""#) else { return nil }
+                return String(page.text[range.upperBound...].prefix { $0 != "\"" })
+            }
+
+            let pupil = Browser(api.client, language: "de")
+            try await signInPupil(pupil, classID: klass.id, pupilID: mia.id)
+            let home = try await pupil.get("/gallery")
+            #expect(cards(home) == 60 && home.text.contains("Bild 69") && !home.text.contains("Bild 9<"))
+            #expect(home.text.contains("Ältere Bilder"))
+            let second = try await pupil.get(try #require(older(home)))
+            #expect(cards(second) == 10 && second.text.contains("Bild 9<") && older(second) == nil)
+            #expect(try await pupil.get("/gallery/sketches/\(oldest)").text.contains("Bild 0"))
+            #expect(try await pupil.get("/gallery/me").text.contains("<td>70</td>"))
+            #expect(try await pupil.get("/gallery?before=nonsense").status == .notFound)
+
+            let teacher = Browser(api.client, language: "de")
+            try await signInTeacher(teacher)
+            let classPage = try await teacher.get("/gallery/classes/\(klass.id)")
+            let pupilPath = "/gallery/classes/\(klass.id)/pupils/\(mia.id)"
+            #expect(cards(classPage) == 8 && older(classPage) == pupilPath && classPage.text.contains("Alle Bilder"))
+            #expect(classPage.text.contains("Note 1") && classPage.text.contains("Bild 0 (für das Team)"),
+                    "the oldest sketch's team grade, named")
+            let pupilPage = try await teacher.get(pupilPath)
+            #expect(cards(pupilPage) == 60 && pupilPage.text.contains("Ältere Bilder"))
+            let pupilRest = try await teacher.get(try #require(older(pupilPage)))
+            #expect(cards(pupilRest) == 10 && older(pupilRest) == nil)
+            let csv = try await teacher.get("/gallery/classes/\(klass.id)/grades.csv")
+            #expect(csv.text.contains("Mia,Bild 0,yes,1"))
+
+            _ = try await api.push(sketches.prefix(61).map { Changes.sketchChange($0, .delete(at: 2)) }, token: mia.token)
+            let deleted = try await teacher.get("/gallery/deleted")
+            #expect(cards(deleted) == 60 && deleted.text.contains("Ältere Bilder"))
+            let deletedRest = try await teacher.get(try #require(older(deleted)))
+            #expect(cards(deletedRest) == 1 && older(deletedRest) == nil)
+        }
+    }
+
     /// Frau Berg finds Mia's deleted sketch on the "Deleted" page, with its
     /// picture, and brings it back with one button; Herr Kurz sees nothing
     /// of it and cannot restore it by its address.

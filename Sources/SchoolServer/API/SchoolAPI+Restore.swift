@@ -5,11 +5,15 @@ import LearnModel
 /// log as a device's push of `SketchChange.restore`, so every laptop of the
 /// sketch's members gets it back on its next pull.
 extension SchoolAPI {
-    /// The deleted sketches the signed-in teacher may bring back.
-    func deletedSketches() async throws -> [SyncStore.DeletedRecord] {
+    /// The deleted sketches the signed-in teacher may bring back, a page
+    /// at a time; a `before` that is not a cursor is 400.
+    func deletedSketches(before: String?, limit: Int) async throws -> SyncStore.SketchPage<SyncStore.DeletedRecord> {
         let teacher = try await signedInTeacher()
+        let cursor = try Self.cursor(before)
         let now = now
-        return try await database { try await sync.deletedSketches(visibleTo: teacher, now: now) }
+        return try await database {
+            try await sync.deletedSketches(visibleTo: teacher, now: now, before: cursor, limit: limit)
+        }
     }
 
     /// A deleted sketch's preview, for a teacher who may see it.

@@ -81,12 +81,42 @@ extension SchoolAPI {
     }
 
     func listSketches(_ input: Operations.ListSketches.Input) async throws -> Operations.ListSketches.Output {
-        let account = try await signedIn()
-        let sketches = try await database { try await sync.sketches(visibleTo: account) }
-        return .ok(.init(body: .json(sketches.map {
+        let page = try await sketchPage(before: input.query.before, limit: input.query.limit, pupil: input.query.pupilId)
+        // Digits, a dot and a UUID: nothing the generated code would
+        // percent-encode in a header.
+        return .ok(.init(headers: .init(nextBefore: page.next?.text), body: .json(page.sketches.map {
             .init(id: $0.id.key, name: $0.name, createdAt: $0.createdAt, modifiedAt: $0.modifiedAt,
                   opCount: Int($0.opCount), authors: $0.authors.map(\.key))
         })))
+    }
+
+    /// A page of the signed-in account's sketches (the web gallery's pages
+    /// ask here too); a cursor or limit out of range is the caller's
+    /// mistake.
+    func sketchPage(before: String?, limit: Int?, pupil: String?) async throws -> SyncStore.SketchPage<SyncStore.SketchRecord> {
+        let account = try await signedIn()
+        let limit = limit ?? SyncStore.maxListed
+        guard (1...SyncStore.maxListed).contains(limit) else { throw Problem(.badRequest, "limit is 1 to \(SyncStore.maxListed)") }
+        let cursor = try Self.cursor(before)
+        let author = try pupil.map(Self.id)
+        return try await database {
+            try await sync.sketches(visibleTo: account, drawnBy: author, before: cursor, limit: limit)
+        }
+    }
+
+    /// One sketch the signed-in account may see, or 404.
+    func sketchSummary(_ id: UUID) async throws -> SyncStore.SketchRecord {
+        let account = try await signedIn()
+        guard let sketch = try await database({ try await sync.sketch(id, visibleTo: account) }) else {
+            throw Problem(.notFound, "no such sketch")
+        }
+        return sketch
+    }
+
+    /// How many sketches the signed-in account may see.
+    func sketchCount() async throws -> Int {
+        let account = try await signedIn()
+        return try await database { try await sync.sketchCount(visibleTo: account) }
     }
 
     func getSketchThumbnail(_ input: Operations.GetSketchThumbnail.Input) async throws -> Operations.GetSketchThumbnail.Output {

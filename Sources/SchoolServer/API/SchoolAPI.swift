@@ -275,6 +275,13 @@ struct SchoolAPI: APIProtocol {
         return id
     }
 
+    /// Where a list's page starts; none for the first page.
+    static func cursor(_ text: String?) throws -> SketchListCursor? {
+        guard let text else { return nil }
+        guard let cursor = SketchListCursor(text: text) else { throw Problem(.badRequest, "before is what Next-Before said") }
+        return cursor
+    }
+
     static func pictures(_ values: [Int]) throws -> [Int] {
         guard values.count == 3, values.allSatisfy({ (0...8).contains($0) }) else {
             throw Problem(.badRequest, "a picture password is three pictures numbered 0–8")

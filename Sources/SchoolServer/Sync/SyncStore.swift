@@ -397,24 +397,78 @@ public struct SyncStore: Sendable {
         public var authors: [UUID]
     }
 
+    /// A page of a sketch list, and where the next one starts when there
+    /// is more.
+    public struct SketchPage<Record: Sendable & Hashable>: Sendable, Hashable {
+        public var sketches: [Record]
+        public var next: SketchListCursor?
+    }
+
     /// The sketches the account may see that are not deleted, newest change
     /// first: a pupil's own and team sketches, a teacher's own and their
-    /// pupils'.
-    public func sketches(visibleTo account: Account) async throws -> [SketchRecord] {
+    /// pupils'. `drawnBy`: only those this account drew in. At most `limit`,
+    /// after `before`; `next` says where the rest start.
+    public func sketches(visibleTo account: Account, drawnBy author: UUID? = nil, before: SketchListCursor? = nil,
+                         limit: Int = maxListed) async throws -> SketchPage<SketchRecord> {
         let scope = Scope(account)
+        var condition = "deletedAt IS NULL AND id IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))"
+        var binds = scope.people.binds
+        if let author {
+            condition += " AND id IN (SELECT sketchId FROM sketchAuthor WHERE accountId = ?)"
+            binds.append(.text(author.key))
+        }
+        if let before {
+            condition += " AND (modifiedAt < ? OR (modifiedAt = ? AND id > ?))"
+            binds += [.int(before.at), .int(before.at), .text(before.id.key)]
+        }
+        let limit = min(max(limit, 1), Self.maxListed)
         let rows = try await db.query("""
             SELECT id, name, width, height, createdAt, modifiedAt, opCount FROM sketch
-            WHERE deletedAt IS NULL AND id IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))
-            ORDER BY modifiedAt DESC, id LIMIT ?
-            """, scope.people.binds + [.int(Int64(Self.maxListed))])
-        var records = try rows.map(sketchRecord)
+            WHERE \(condition) ORDER BY modifiedAt DESC, id LIMIT ?
+            """, binds + [.int(Int64(limit + 1))])
+        var records = try rows.prefix(limit).map(sketchRecord)
         var authors: [String: [UUID]] = [:]
         for row in try await select("SELECT sketchId, accountId FROM sketchAuthor WHERE sketchId IN",
                                     Set(records.map(\.id.key))) {
             authors[try row.text("sketchId"), default: []].append(try row.uuid("accountId"))
         }
         for i in records.indices { records[i].authors = (authors[records[i].id.key] ?? []).sorted { $0.key < $1.key } }
-        return records
+        let next = rows.count > limit ? records.last.map { SketchListCursor(at: $0.modifiedAt, id: $0.id) } : nil
+        return SketchPage(sketches: records, next: next)
+    }
+
+    /// How many sketches the account may see that are not deleted.
+    public func sketchCount(visibleTo account: Account) async throws -> Int {
+        let scope = Scope(account)
+        let row = try await db.query("""
+            SELECT COUNT(*) AS n FROM sketch
+            WHERE deletedAt IS NULL AND id IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))
+            """, scope.people.binds).first
+        return Int(try row?.int("n") ?? 0)
+    }
+
+    /// Name and members of each of these sketches the account may see
+    /// (deleted ones too: a grade outlives its sketch's deletion), by key;
+    /// read a few hundred ids at a time.
+    public func sketchNames(_ ids: Set<String>, visibleTo account: Account) async throws
+        -> [String: (name: String, authors: Set<String>)] {
+        let scope = Scope(account)
+        var out: [String: (name: String, authors: Set<String>)] = [:]
+        let sorted = ids.sorted()
+        for start in stride(from: 0, to: sorted.count, by: 500) {
+            let part = sorted[start..<min(start + 500, sorted.count)].map { SQLValue.text($0) }
+            let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")
+            for row in try await db.query("""
+                SELECT sketch.id, sketch.name, sketchAuthor.accountId FROM sketch
+                JOIN sketchAuthor ON sketchAuthor.sketchId = sketch.id
+                WHERE sketch.id IN (\(marks))
+                  AND sketch.id IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))
+                """, part + scope.people.binds) {
+                let id = try row.text("id"), name = try row.text("name"), author = try row.text("accountId")
+                out[id, default: (name, [])].authors.insert(author)
+            }
+        }
+        return out
     }
 
     /// A deleted sketch that can still be brought back.
@@ -425,17 +479,29 @@ public struct SyncStore: Sendable {
     }
 
     /// The sketches the account may see that were deleted within
-    /// `SketchDeletion.undoDays` of `now`, the latest deletion first.
-    public func deletedSketches(visibleTo account: Account, now: Int64) async throws -> [DeletedRecord] {
+    /// `SketchDeletion.undoDays` of `now`, the latest deletion first, a
+    /// page at a time as `sketches`.
+    public func deletedSketches(visibleTo account: Account, now: Int64, before: SketchListCursor? = nil,
+                                limit: Int = maxListed) async throws -> SketchPage<DeletedRecord> {
         let scope = Scope(account)
-        return try await db.query("""
+        var after = ""
+        var binds: [SQLValue] = []
+        if let before {
+            after = " AND (deletedAt < ? OR (deletedAt = ? AND id > ?))"
+            binds = [.int(before.at), .int(before.at), .text(before.id.key)]
+        }
+        let limit = min(max(limit, 1), Self.maxListed)
+        let rows = try await db.query("""
             SELECT id, name, deletedAt FROM sketch
-            WHERE deletedAt IS NOT NULL AND deletedAt >= ?
+            WHERE deletedAt IS NOT NULL AND deletedAt >= ?\(after)
               AND id IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))
             ORDER BY deletedAt DESC, id LIMIT ?
-            """, [.int(now - SketchDeletion.undoMilliseconds)] + scope.people.binds + [.int(Int64(Self.maxListed))]).map {
+            """, [.int(now - SketchDeletion.undoMilliseconds)] + binds + scope.people.binds + [.int(Int64(limit + 1))])
+        let records = try rows.prefix(limit).map {
             DeletedRecord(id: try $0.uuid("id"), name: try $0.text("name"), deletedAt: try $0.int("deletedAt"))
         }
+        let next = rows.count > limit ? records.last.map { SketchListCursor(at: $0.deletedAt, id: $0.id) } : nil
+        return SketchPage(sketches: records, next: next)
     }
 
     /// One sketch if the account may see it and it is not deleted (or,

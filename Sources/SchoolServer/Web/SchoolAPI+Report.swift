@@ -14,6 +14,9 @@ extension SchoolAPI {
         var earlier: [[GradeRecord]] = []
         /// Each result with the account of the pupil who played it.
         var results: [(pupil: UUID, result: RoundResult)] = []
+        /// The sketches graded, by key: their names, and their members (a
+        /// team grade is shown to each of them).
+        var sketches: [String: (name: String, authors: Set<String>)] = [:]
     }
 
     /// A class's report, for its teacher: 404 when there is no such
@@ -26,9 +29,11 @@ extension SchoolAPI {
             let edits = try await sync.gradeEdits(of: kept.map(\.id))
             // Only what the kept edit replaced: an edit that arrived since
             // it was read is newer, not history.
+            let graded = Set(kept.filter { $0.grade.target == .sketch }.map { $0.grade.targetId.lowercased() })
             return Report(grades: kept.map(\.grade),
                           earlier: kept.map { k in (edits[k.id] ?? []).filter { k.grade.supersedes($0) }.sorted { $0.supersedes($1) } },
-                          results: try await sync.results(ofClass: classID))
+                          results: try await sync.results(ofClass: classID),
+                          sketches: try await sync.sketchNames(graded, visibleTo: teacher))
         }
     }
 

@@ -376,11 +376,21 @@ struct WebGallery: Sendable {
         return account
     }
 
-    private func sketches() async throws -> [Components.Schemas.SketchSummary] {
-        guard case .ok(let ok) = try await api.listSketches(.init()), case .json(let list) = ok.body else {
-            throw Problem(.unavailable, "no answer")
-        }
-        return list
+    /// Sketch cards on a page; a longer list goes on over "older" links.
+    static let pageSize = 60
+    /// The newest sketches of each pupil on a class page; the pupil's own
+    /// page has them all.
+    static let classPageSketches = 8
+
+    /// A page of the visitor's sketch cards (only one pupil's with
+    /// `pupil`), and the address of the next page: `nextPath` with the
+    /// cursor added.
+    private func sketchCards(_ v: Visit, pupil: String? = nil, limit: Int = pageSize,
+                             nextPath: String) async throws -> (cards: [[String: Any]], next: String?) {
+        let before = v.request.uri.queryParameters["before"].map(String.init)
+        let page = try await api.sketchPage(before: before, limit: limit, pupil: pupil)
+        let cards = page.sketches.map { card(name: $0.name, id: $0.id.key, createdAt: $0.createdAt, v.language) }
+        return (cards, page.next.map { "\(nextPath)?before=\($0.text)" })
     }
 
     private func home(_ v: inout Visit) async throws -> Response {
@@ -393,37 +403,39 @@ struct WebGallery: Sendable {
             let rows = classes.map { ["id": $0.id, "name": $0.name, "archived": $0.archived] as [String: Any] }
             return render(v, "classes", heading: WebText.myClasses.text(v.language), ["classes": rows], account: account)
         }
-        let cards = try await sketches().map { card($0, v.language) }
+        let (cards, next) = try await sketchCards(v, nextPath: "/gallery")
         var data: [String: Any] = ["sketches": cards, "empty": WebText.noSketches.text(v.language),
                                    "name": account.name, "initial": Self.initial(account.name)]
+        if let next { data["next"] = next }
         if try await api.pictures()[try SchoolAPI.id(account.id).key] != nil { data["picture"] = account.id }
         return render(v, "sketches", heading: WebText.mySketches.text(v.language), data, account: account)
     }
 
-    private func card(_ s: Components.Schemas.SketchSummary, _ language: WebLanguage) -> [String: Any] {
-        ["id": s.id, "name": s.name, "date": Self.date(s.createdAt, language)]
+    private func card(name: String, id: String, createdAt: Int64, _ language: WebLanguage) -> [String: Any] {
+        ["id": id, "name": name, "date": Self.date(createdAt, language)]
     }
 
     /// What a teacher's pages know of a class: its pupils and everything
-    /// the teacher may see of them, read once per page.
+    /// the teacher may see of them, read once per page (their sketches are
+    /// read a page per pupil).
     private struct ClassView {
         var pupils: [Components.Schemas.Pupil]
-        var sketches: [Components.Schemas.SketchSummary]
         var report: SchoolAPI.Report
         var pictured: Set<String>
-
-        func sketches(of pupilKey: String) -> [Components.Schemas.SketchSummary] {
-            sketches.filter { $0.authors.contains { $0.lowercased() == pupilKey } }
-        }
 
         /// Their own grades, and their teams' grades on sketches they drew
         /// in, each with the edits it replaced.
         func grades(of pupilKey: String) -> [(grade: GradeRecord, earlier: [GradeRecord])] {
-            let drawn = Set(sketches(of: pupilKey).map { $0.id.lowercased() })
-            return zip(report.grades, report.earlier).filter { g, _ in
+            zip(report.grades, report.earlier).filter { g, _ in
                 g.pupilId?.lowercased() == pupilKey
-                    || (g.pupilId == nil && g.target == .sketch && drawn.contains(g.targetId.lowercased()))
+                    || (g.pupilId == nil && g.target == .sketch
+                        && report.sketches[g.targetId.lowercased()]?.authors.contains(pupilKey) == true)
             }.map { ($0, $1) }
+        }
+
+        /// What a grade is for: the sketch's name, or the game.
+        func work(_ g: GradeRecord, game: String) -> String {
+            g.target == .sketch ? report.sketches[g.targetId.lowercased()]?.name ?? "" : game
         }
 
         func results(of pupilKey: String) -> [RoundResult] {
@@ -437,18 +449,22 @@ struct WebGallery: Sendable {
         guard case .ok(let ok) = try await api.listPupils(.init(path: .init(classId: classID))),
               case .json(let pupils) = ok.body
         else { throw Problem(.unavailable, "no answer") }
-        let view = ClassView(pupils: pupils, sketches: try await sketches(),
-                             report: try await api.report(classID: try SchoolAPI.id(classID)),
+        let view = ClassView(pupils: pupils, report: try await api.report(classID: try SchoolAPI.id(classID)),
                              pictured: Set(try await api.pictures().keys))
         return (account, view)
     }
 
     private func classPage(_ v: inout Visit, id: String) async throws -> Response {
         let (account, view) = try await classView(id)
-        let rows = view.pupils.map { pupil -> [String: Any] in
+        var rows: [[String: Any]] = []
+        for pupil in view.pupils {
+            let href = "/gallery/classes/\(id)/pupils/\(pupil.id)"
             var row = pupilSummary(pupil, view, v.language)
-            row["href"] = "/gallery/classes/\(id)/pupils/\(pupil.id)"
-            return row
+            let page = try await api.sketchPage(before: nil, limit: Self.classPageSketches, pupil: pupil.id)
+            row["sketches"] = page.sketches.map { card(name: $0.name, id: $0.id.key, createdAt: $0.createdAt, v.language) }
+            if page.next != nil { (row["next"], row["nextText"]) = (href, WebText.allSketches.text(v.language)) }
+            row["href"] = href
+            rows.append(row)
         }
         let name = await className(id)
         return render(v, "class", heading: name ?? WebText.pupils.text(v.language),
@@ -463,6 +479,10 @@ struct WebGallery: Sendable {
             throw Problem(.notFound, "no such pupil")
         }
         var data = pupilSummary(pupil, view, v.language)
+        let path = "/gallery/classes/\(classID)/pupils/\(pupil.id)"
+        let (cards, next) = try await sketchCards(v, pupil: pupil.id, nextPath: path)
+        data["sketches"] = cards
+        if let next { (data["next"], data["nextText"]) = (next, WebText.olderSketches.text(v.language)) }
         let progress = progressRows(view.results(of: pupil.id.lowercased()), v.language)
         data["progress"] = progress
         data["hasProgress"] = !progress.isEmpty
@@ -473,9 +493,8 @@ struct WebGallery: Sendable {
     private func pupilSummary(_ pupil: Components.Schemas.Pupil, _ view: ClassView,
                               _ language: WebLanguage) -> [String: Any] {
         let key = pupil.id.lowercased()
-        let names = Dictionary(view.sketches.map { ($0.id.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
         let grades = view.grades(of: key).map { g, earlier -> [String: Any] in
-            let work = g.target == .sketch ? names[g.targetId.lowercased()] ?? "" : WebText.game.text(language)
+            let work = view.work(g, game: WebText.game.text(language))
             var row: [String: Any] = ["grade": g.grade.map(String.init) ?? "–", "work": work, "team": g.pupilId == nil]
             if !g.comment.isEmpty { row["comment"] = g.comment }
             if !earlier.isEmpty {
@@ -489,8 +508,7 @@ struct WebGallery: Sendable {
             }
             return row
         }
-        var row: [String: Any] = ["name": pupil.name, "initial": Self.initial(pupil.name),
-                                  "sketches": view.sketches(of: key).map { card($0, language) }, "grades": grades]
+        var row: [String: Any] = ["name": pupil.name, "initial": Self.initial(pupil.name), "grades": grades]
         if view.pictured.contains(key) { row["picture"] = pupil.id }
         if let game = gameTotals(view.results(of: key)) { row["game"] = game }
         return row
@@ -528,7 +546,7 @@ struct WebGallery: Sendable {
         let account = try await me()
         guard account.role != .teacher else { return redirect("/gallery") }
         var data: [String: Any] = ["name": account.name, "initial": Self.initial(account.name),
-                                   "sketchCount": try await sketches().count]
+                                   "sketchCount": try await api.sketchCount()]
         if try await api.pictures()[try SchoolAPI.id(account.id).key] != nil { data["picture"] = account.id }
         let own = try await api.ownResults()
         let progress = progressRows(own, v.language)
@@ -547,11 +565,10 @@ struct WebGallery: Sendable {
     /// Every grade and comment of a class's pupils, a row each.
     private func gradesCSV(classID: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
         let (_, view) = try await classView(classID)
-        let names = Dictionary(view.sketches.map { ($0.id.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
         var out = "pupil,work,team,grade,comment,graded_at\r\n"
         for pupil in view.pupils {
             for (g, _) in view.grades(of: pupil.id.lowercased()) {
-                let work = g.target == .sketch ? names[g.targetId.lowercased()] ?? "" : "Buchstaben Post"
+                let work = view.work(g, game: "Buchstaben Post")
                 let at = Date(timeIntervalSince1970: Double(g.at) / 1000)
                 let cells = [SpreadsheetText.cell(pupil.name), SpreadsheetText.cell(work), g.pupilId == nil ? "yes" : "no",
                              g.grade.map(String.init) ?? "", SpreadsheetText.cell(g.comment), SpreadsheetText.minute(at)]
@@ -591,10 +608,14 @@ struct WebGallery: Sendable {
         let account = try await me()
         guard let session = v.session else { return redirect("/gallery/signin") }
         let token = WebCookies.formToken(session: session.text)
-        let rows = try await api.deletedSketches().map { d -> [String: Any] in
+        let page = try await api.deletedSketches(before: v.request.uri.queryParameters["before"].map(String.init),
+                                                 limit: Self.pageSize)
+        let rows = page.sketches.map { d -> [String: Any] in
             ["id": d.id.key, "name": d.name, "date": Self.date(d.deletedAt, v.language), "formToken": token]
         }
-        return render(v, "deleted", heading: WebText.deletedSketches.text(v.language), ["sketches": rows], account: account)
+        var data: [String: Any] = ["sketches": rows]
+        if let next = page.next { data["next"] = "/gallery/deleted?before=\(next.text)" }
+        return render(v, "deleted", heading: WebText.deletedSketches.text(v.language), data, account: account)
     }
 
     private func restore(_ v: inout Visit, id: String) async throws -> Response {
@@ -621,10 +642,9 @@ struct WebGallery: Sendable {
 
     private func sketchPage(_ v: inout Visit, id: String) async throws -> Response {
         let account = try await me()
-        guard let sketch = try await sketches().first(where: { $0.id.lowercased() == id.lowercased() }) else {
-            throw Problem(.notFound, "no such sketch")
-        }
-        return render(v, "sketch", heading: sketch.name, card(sketch, v.language), account: account)
+        let sketch = try await api.sketchSummary(try SchoolAPI.id(id))
+        return render(v, "sketch", heading: sketch.name,
+                      card(name: sketch.name, id: sketch.id.key, createdAt: sketch.createdAt, v.language), account: account)
     }
 
     private func image(id: String, thumbnail: Bool, download: Bool) async throws -> (bytes: [UInt8], type: String, disposition: String?) {

@@ -84,6 +84,7 @@ enum WebTemplates {
         {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
         {{/sketches}}
         </ul>
+        {{#next}}<p><a class="button big" rel="next" href="{{next}}">{{t.olderSketches}}</a></p>{{/next}}
         <p><a class="button" href="/gallery/me">{{t.myPage}}</a></p>
         """,
         "classes": """
@@ -105,6 +106,7 @@ enum WebTemplates {
         </form></li>
         {{/sketches}}
         </ul>
+        {{#next}}<p><a class="button big" rel="next" href="{{next}}">{{t.olderSketches}}</a></p>{{/next}}
         <p><a href="/gallery">{{t.back}}</a></p>
         """,
         "class": """
@@ -125,6 +127,7 @@ enum WebTemplates {
         {{#sketches}}<li><a href="/gallery/sketches/{{id}}"><img src="/gallery/sketches/{{id}}/thumbnail.png" alt="{{name}}" width="256" loading="lazy"><span>{{name}}</span><small>{{date}}</small></a></li>
         {{/sketches}}
         </ul>
+        {{#next}}<p><a class="button big" rel="next" href="{{next}}">{{nextText}}</a></p>{{/next}}
         <h3>{{t.grades}}</h3>
         {{^grades}}<p>{{t.noGrades}}</p>{{/grades}}
         <ul class="grades">

@@ -12,6 +12,7 @@ enum WebText: CaseIterable {
     case secondsPerWord, noGrades
     case myPage, weekOf, gameOverTime, noRounds, downloadGrades, downloadGames, myClass, sketchCount
     case earlierGrades, deletedSketches, restore, deletedOn, nothingDeleted, cannotRestore
+    case olderSketches, allSketches
 
     var words: (en: String, de: String) {
         switch self {
@@ -77,6 +78,8 @@ enum WebText: CaseIterable {
         case .nothingDeleted: ("Nothing was deleted in the last \(SketchDeletion.undoDays) days.",
                                "In den letzten \(SketchDeletion.undoDays) Tagen wurde nichts gelöscht.")
         case .cannotRestore: ("This sketch cannot be restored any more.", "Dieses Bild kann nicht mehr wiederhergestellt werden.")
+        case .olderSketches: ("Older sketches", "Ältere Bilder")
+        case .allSketches: ("All sketches", "Alle Bilder")
         }
     }
 

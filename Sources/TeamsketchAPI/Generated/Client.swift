@@ -2194,9 +2194,15 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// The sketches this account may see, newest change first.
+    /// The sketches this account may see, newest change first, a page at a time.
     ///
-    /// A pupil sees the sketches they drew or helped draw; a teacher the sketches of their classes' pupils and their own.
+    /// A pupil sees the sketches they drew or helped draw; a teacher the
+    /// sketches of their classes' pupils and their own. When there are
+    /// more than `limit`, the `Next-Before` header says where the next
+    /// page starts: ask again with it as `before` (and the same `limit`
+    /// and `pupilId`). A sketch changed meanwhile moves to the first page
+    /// and is neither repeated nor skipped on the next.
+    ///
     ///
     /// - Remark: HTTP `GET /sketches`.
     /// - Remark: Generated from `#/paths//sketches/get(listSketches)`.
@@ -2214,6 +2220,27 @@ public struct Client: APIProtocol {
                     method: .get
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "before",
+                    value: input.query.before
+                )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "limit",
+                    value: input.query.limit
+                )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "pupilId",
+                    value: input.query.pupilId
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2223,6 +2250,11 @@ public struct Client: APIProtocol {
             deserializer: { response, responseBody in
                 switch response.status.code {
                 case 200:
+                    let headers: Operations.ListSketches.Output.Ok.Headers = .init(nextBefore: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Next-Before",
+                        as: Swift.String.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.ListSketches.Output.Ok.Body
                     let chosenContentType = try converter.bestContentType(
@@ -2243,7 +2275,32 @@ public struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .ok(.init(body: body))
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.BadRequest.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
                 case 401:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Unauthorized.Body

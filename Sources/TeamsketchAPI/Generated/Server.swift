@@ -2144,9 +2144,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// The sketches this account may see, newest change first.
+    /// The sketches this account may see, newest change first, a page at a time.
     ///
-    /// A pupil sees the sketches they drew or helped draw; a teacher the sketches of their classes' pupils and their own.
+    /// A pupil sees the sketches they drew or helped draw; a teacher the
+    /// sketches of their classes' pupils and their own. When there are
+    /// more than `limit`, the `Next-Before` header says where the next
+    /// page starts: ask again with it as `before` (and the same `limit`
+    /// and `pupilId`). A sketch changed meanwhile moves to the first page
+    /// and is neither repeated nor skipped on the next.
+    ///
     ///
     /// - Remark: HTTP `GET /sketches`.
     /// - Remark: Generated from `#/paths//sketches/get(listSketches)`.
@@ -2164,14 +2170,63 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.listSketches($0)
             },
             deserializer: { request, requestBody, metadata in
+                let query: Operations.ListSketches.Input.Query = .init(
+                    before: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "before",
+                        as: Swift.String.self
+                    ),
+                    limit: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "limit",
+                        as: Swift.Int.self
+                    ),
+                    pupilId: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "pupilId",
+                        as: Components.Schemas.Id.self
+                    )
+                )
                 let headers: Operations.ListSketches.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
-                return Operations.ListSketches.Input(headers: headers)
+                return Operations.ListSketches.Input(
+                    query: query,
+                    headers: headers
+                )
             },
             serializer: { output, request in
                 switch output {
                 case let .ok(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Next-Before",
+                        value: value.headers.nextBefore
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

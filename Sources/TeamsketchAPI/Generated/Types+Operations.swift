@@ -3157,15 +3157,50 @@ public enum Operations {
             }
         }
     }
-    /// The sketches this account may see, newest change first.
+    /// The sketches this account may see, newest change first, a page at a time.
     ///
-    /// A pupil sees the sketches they drew or helped draw; a teacher the sketches of their classes' pupils and their own.
+    /// A pupil sees the sketches they drew or helped draw; a teacher the
+    /// sketches of their classes' pupils and their own. When there are
+    /// more than `limit`, the `Next-Before` header says where the next
+    /// page starts: ask again with it as `before` (and the same `limit`
+    /// and `pupilId`). A sketch changed meanwhile moves to the first page
+    /// and is neither repeated nor skipped on the next.
+    ///
     ///
     /// - Remark: HTTP `GET /sketches`.
     /// - Remark: Generated from `#/paths//sketches/get(listSketches)`.
     public enum ListSketches {
         public static let id: Swift.String = "listSketches"
         public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sketches/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// Where the page starts, as the previous page's `Next-Before` said.
+                ///
+                /// - Remark: Generated from `#/paths/sketches/GET/query/before`.
+                public var before: Swift.String?
+                /// - Remark: Generated from `#/paths/sketches/GET/query/limit`.
+                public var limit: Swift.Int?
+                /// Only the sketches this account drew or helped draw.
+                ///
+                /// - Remark: Generated from `#/paths/sketches/GET/query/pupilId`.
+                public var pupilId: Components.Schemas.Id?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - before: Where the page starts, as the previous page's `Next-Before` said.
+                ///   - limit:
+                ///   - pupilId: Only the sketches this account drew or helped draw.
+                public init(
+                    before: Swift.String? = nil,
+                    limit: Swift.Int? = nil,
+                    pupilId: Components.Schemas.Id? = nil
+                ) {
+                    self.before = before
+                    self.limit = limit
+                    self.pupilId = pupilId
+                }
+            }
+            public var query: Operations.ListSketches.Input.Query
             /// - Remark: Generated from `#/paths/sketches/GET/header`.
             public struct Headers: Sendable, Hashable {
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSketches.AcceptableContentType>]
@@ -3181,13 +3216,34 @@ public enum Operations {
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - query:
             ///   - headers:
-            public init(headers: Operations.ListSketches.Input.Headers = .init()) {
+            public init(
+                query: Operations.ListSketches.Input.Query = .init(),
+                headers: Operations.ListSketches.Input.Headers = .init()
+            ) {
+                self.query = query
                 self.headers = headers
             }
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sketches/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The `before` of the next page; absent on the last page.
+                    ///
+                    /// - Remark: Generated from `#/paths/sketches/GET/responses/200/headers/Next-Before`.
+                    public var nextBefore: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - nextBefore: The `before` of the next page; absent on the last page.
+                    public init(nextBefore: Swift.String? = nil) {
+                        self.nextBefore = nextBefore
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListSketches.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/sketches/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/sketches/GET/responses/200/content/application\/json`.
@@ -3210,8 +3266,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListSketches.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListSketches.Output.Ok.Headers = .init(),
+                    body: Operations.ListSketches.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -3233,6 +3294,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed or a value is out of range.
+            ///
+            /// - Remark: Generated from `#/paths//sketches/get(listSketches)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }

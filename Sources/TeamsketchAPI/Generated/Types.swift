@@ -121,9 +121,15 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /sync/changes`.
     /// - Remark: Generated from `#/paths//sync/changes/get(pullChanges)`.
     func pullChanges(_ input: Operations.PullChanges.Input) async throws -> Operations.PullChanges.Output
-    /// The sketches this account may see, newest change first.
+    /// The sketches this account may see, newest change first, a page at a time.
     ///
-    /// A pupil sees the sketches they drew or helped draw; a teacher the sketches of their classes' pupils and their own.
+    /// A pupil sees the sketches they drew or helped draw; a teacher the
+    /// sketches of their classes' pupils and their own. When there are
+    /// more than `limit`, the `Next-Before` header says where the next
+    /// page starts: ask again with it as `before` (and the same `limit`
+    /// and `pupilId`). A sketch changed meanwhile moves to the first page
+    /// and is neither repeated nor skipped on the next.
+    ///
     ///
     /// - Remark: HTTP `GET /sketches`.
     /// - Remark: Generated from `#/paths//sketches/get(listSketches)`.
@@ -358,14 +364,26 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// The sketches this account may see, newest change first.
+    /// The sketches this account may see, newest change first, a page at a time.
     ///
-    /// A pupil sees the sketches they drew or helped draw; a teacher the sketches of their classes' pupils and their own.
+    /// A pupil sees the sketches they drew or helped draw; a teacher the
+    /// sketches of their classes' pupils and their own. When there are
+    /// more than `limit`, the `Next-Before` header says where the next
+    /// page starts: ask again with it as `before` (and the same `limit`
+    /// and `pupilId`). A sketch changed meanwhile moves to the first page
+    /// and is neither repeated nor skipped on the next.
+    ///
     ///
     /// - Remark: HTTP `GET /sketches`.
     /// - Remark: Generated from `#/paths//sketches/get(listSketches)`.
-    public func listSketches(headers: Operations.ListSketches.Input.Headers = .init()) async throws -> Operations.ListSketches.Output {
-        try await listSketches(Operations.ListSketches.Input(headers: headers))
+    public func listSketches(
+        query: Operations.ListSketches.Input.Query = .init(),
+        headers: Operations.ListSketches.Input.Headers = .init()
+    ) async throws -> Operations.ListSketches.Output {
+        try await listSketches(Operations.ListSketches.Input(
+            query: query,
+            headers: headers
+        ))
     }
     /// A small PNG of the sketch, rendered on the server.
     ///
