@@ -154,7 +154,10 @@ public final class SketchSaver {
 
     private func writeInBackground() async -> SketchSaveError? {
         defer { writing = false }
+        var copied = false
         while true {
+            // Counted afresh after moving to a copy.
+            if let failure = ensureStored() { return failure }
             dropStoredPrefix()
             guard let stored = storedOps, !unsaved.isEmpty else { return nil }
             let batch = unsaved
@@ -164,6 +167,13 @@ public final class SketchSaver {
             let result = await Task.detached(priority: .userInitiated) { () -> Result<Void, any Error> in
                 Result { try store.append(batch, id) }
             }.value
+            if case .failure(StoreError.sketchNotFound(let gone)) = result, gone == id, !copied {
+                // As in `flush`: the snapshot goes on in a copy, once (the
+                // screen may have moved the saver to it meanwhile).
+                copied = true
+                if gone == meta.id, let failure = goOnInCopy(of: gone) { return failure }
+                continue
+            }
             if case .failure(let error) = result { return report(.append, error) }
             // A snapshot that came meanwhile replaced what waits; its stored
             // prefix is dropped on the next turn instead.
@@ -212,23 +222,28 @@ public final class SketchSaver {
         do {
             try store.append(unsaved, meta.id)
         } catch StoreError.sketchNotFound(let id) where id == meta.id {
-            // Deleted here since it was opened (a pull brought the teacher's
-            // deletion): what the screen shows is kept as a copy, and the
-            // waiting strokes are written there. One copy per flush: if the
-            // copy is gone too by then, that is a failure like any other.
-            guard !keepingCopy, let kept = try? store.keepDeletedAsCopy(id) else {
-                return report(.append, StoreError.sketchNotFound(id))
-            }
-            keepingCopy = true
-            defer { keepingCopy = false }
-            let failure = follow(kept)
-            onKeptCopy(kept)
-            return failure
+            // One copy per flush: if the copy is gone too by then, that is
+            // a failure like any other.
+            guard !keepingCopy else { return report(.append, StoreError.sketchNotFound(id)) }
+            return goOnInCopy(of: id)
         } catch {
             return report(.append, error)
         }
         markStored(unsaved.count, after: stored, stillFront: true)
         return nil
+    }
+
+    /// The sketch was deleted here since it was opened (a pull brought the
+    /// teacher's deletion): what the screen shows is kept as a copy, the
+    /// saver follows it (writing what waits there, unless a background
+    /// write is under way and does that) and whoever listens is told.
+    private func goOnInCopy(of id: UUID) -> SketchSaveError? {
+        guard let kept = try? store.keepDeletedAsCopy(id) else { return report(.append, StoreError.sketchNotFound(id)) }
+        keepingCopy = true
+        defer { keepingCopy = false }
+        let failure = follow(kept)
+        onKeptCopy(kept)
+        return failure
     }
 
     /// `count` ops were stored after the `stored` ones; when they are still

@@ -111,6 +111,25 @@ import Testing
         #expect(told.count == 1)
     }
 
+    /// A late joiner's snapshot arrives in a team sketch the teacher
+    /// deleted here since it opened: the snapshot's ops go to a copy, as a
+    /// stroke's would, instead of being refused.
+    @Test func aSnapshotForASketchDeletedHereSinceItOpenedGoesToACopy() async throws {
+        let saver = SketchSaver(store: .live(store), sketch: meta)
+        saver.append(strokeOp(1))
+        var told: [LocalStore.KeptCopy] = []
+        saver.onKeptCopy = { told.append($0) }
+        try store.acknowledge(try store.pendingOutbox(limit: 10).map(\.opId))
+        let deletion = RemoteChange(seq: 1, opId: UUID(), entity: .sketch, entityId: meta.id.uuidString.lowercased(),
+                                    payload: try SketchChange.delete(at: 1).encoded(), createdAt: Fixture.date)
+        _ = try store.applyRemote([deletion], cursor: 1, for: "school")
+        #expect(await saver.catchUp(with: document(meta, ops: 3)).value == nil)
+        let copy = try #require(told.first)
+        #expect(told.count == 1 && copy.originalID == meta.id && saver.sketchID == copy.copyID)
+        #expect(try store.loadSketch(copy.copyID).ops.count == 3 && saver.unsaved.isEmpty)
+        #expect(try store.sketches().map(\.id) == [copy.copyID])
+    }
+
     @Test func aFailingStoreIsReportedOnceAsATypedError() async {
         let saver = SketchSaver(store: .failing, sketch: meta)
         let first = saver.append(strokeOp(1))
