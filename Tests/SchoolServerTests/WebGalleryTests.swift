@@ -539,6 +539,25 @@ import Testing
         }
     }
 
+    /// Choosing a language sends the visitor back to a page of this
+    /// gallery, never to another host.
+    @Test(arguments: Backend.allCases)
+    func theLanguageSwitchRedirectsOnlyToThisGallery(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let browser = Browser(api.client)
+            for (asked, sent) in [("//gallery", "/gallery"), ("/gallery//signin", "/gallery/signin"),
+                                  ("/gallery/pupil", "/gallery/pupil")] {
+                let page = try await browser.get(asked + "?lang=en")
+                #expect(page.status == .seeOther && page.location == sent, "\(asked) → \(page.location ?? "none")")
+            }
+        }
+        #expect(WebGallery.localPath("//evil.example/gallery") == "/gallery")
+        #expect(WebGallery.localPath("/gallery/\\evil.example") == "/gallery")
+        #expect(WebGallery.localPath("/gallery/%5C%5Cevil.example") == "/gallery")
+        #expect(WebGallery.localPath("/gallery/../../evil") == "/gallery")
+        #expect(WebGallery.localPath("/gallery/classes/2b") == "/gallery/classes/2b")
+    }
+
     @Test func theBrowsersLanguageIsReadWithItsWeights() {
         #expect(WebLanguage.pick(chosen: nil, acceptLanguage: "fr-FR, de;q=0.7, en;q=0.8") == .en)
         #expect(WebLanguage.pick(chosen: nil, acceptLanguage: "de-AT;q=0.9,en;q=0.2") == .de)

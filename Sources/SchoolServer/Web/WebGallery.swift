@@ -119,7 +119,7 @@ struct WebGallery: Sendable {
     private func page(_ request: Request, _ body: (inout Visit) async throws -> Response) async throws -> Response {
         var v = visit(request)
         if let chosen = request.uri.queryParameters["lang"].flatMap({ WebLanguage(rawValue: String($0)) }) {
-            var response = redirect(request.uri.path)
+            var response = redirect(Self.localPath(request.uri.path))
             response.headers.append(HTTPField(name: .setCookie, value: WebCookies.set(WebCookies.language, chosen.rawValue,
                                                                                       secure: secureCookies, maxAge: 31_536_000)))
             return secured(response)
@@ -174,6 +174,18 @@ struct WebGallery: Sendable {
         response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         return response
+    }
+
+    /// The page a visitor is sent back to after choosing a language: the
+    /// path they asked for, rebuilt from its segments so it can only name
+    /// a page of this gallery. "//evil.example" or a backslash (which some
+    /// browsers read as a slash) would name another host.
+    static func localPath(_ path: String) -> String {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard segments.first == "gallery", path.utf8.count <= 2048,
+              segments.allSatisfy({ $0 != ".." && $0 != "." && !$0.contains("\\") && !$0.contains("%") })
+        else { return "/gallery" }
+        return "/" + segments.joined(separator: "/")
     }
 
     private func redirect(_ path: String) -> Response {
