@@ -11,6 +11,10 @@ public struct ProfileRecord: Codable, Hashable, Sendable {
     /// An avatar is drawn on a small canvas: a 64 KiB PNG is plenty.
     public static let maxAvatarBytes = 64 * 1024
     public static let maxNameCharacters = 64
+    /// A profile's JSON: the avatar in base64 (a third more, and "\/" for
+    /// each slash), the name, and room to spare. More is padding, which a
+    /// server would hand every classmate on every page.
+    public static let maxPayloadBytes = 128 * 1024
 
     public init(name: String, avatarPNG: Data? = nil, at: Int64) {
         self.name = name; self.avatarPNG = avatarPNG; self.at = at

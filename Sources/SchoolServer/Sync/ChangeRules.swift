@@ -280,6 +280,9 @@ public enum ChangeRules {
         case .profile:
             let accountID = try id(change.entityId, "an account")
             try ChangeIdentity.checkChosen(change.opId)
+            guard change.payload.utf8.count <= ProfileRecord.maxPayloadBytes else {
+                throw PushRejection(.badRequest, "a profile is at most \(ProfileRecord.maxPayloadBytes / 1024) KiB")
+            }
             let profile = try decode(ProfileRecord.self, change.payload, "a profile")
             if let problem = profile.problem { throw PushRejection(.badRequest, problem) }
             let subject = facts.people[UUID(uuidString: accountID)!]

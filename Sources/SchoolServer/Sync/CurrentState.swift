@@ -218,6 +218,17 @@ extension SyncStore {
         }
     }
 
+    /// One account's latest profile, if the account may see it (as
+    /// `profiles(visibleTo:)`).
+    public func profile(of id: UUID, visibleTo account: Account) async throws -> ProfileRecord? {
+        let scope = Scope(account)
+        let row = try await db.query("""
+            SELECT payload FROM profileState
+            WHERE accountId = ? AND (accountId IN (\(scope.people.sql)) OR classId IN (\(scope.classes.sql)))
+            """, [.text(id.key)] + scope.people.binds + scope.classes.binds).first
+        return try row.flatMap { try? JSONDecoder().decode(ProfileRecord.self, from: Data(try $0.text("payload").utf8)) }
+    }
+
     /// The latest profile of each account the account may see: their own,
     /// their classmates', a teacher's pupils'.
     public func profiles(visibleTo account: Account) async throws -> [(account: UUID, profile: ProfileRecord)] {

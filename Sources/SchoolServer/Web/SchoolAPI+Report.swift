@@ -43,6 +43,13 @@ extension SchoolAPI {
         return try await database { try await sync.results(of: account.id) }
     }
 
+    /// One account's drawn picture, if the visitor may see it: one row,
+    /// not every classmate's.
+    func picture(of id: UUID) async throws -> Data? {
+        let account = try await signedIn()
+        return try await database { try await sync.profile(of: id, visibleTo: account) }?.avatarPNG
+    }
+
     /// The drawn pictures (avatars) of the accounts the visitor may see
     /// (their own, classmates', pupils of their classes), by account key.
     func pictures() async throws -> [String: Data] {

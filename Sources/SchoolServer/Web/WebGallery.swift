@@ -372,7 +372,7 @@ struct WebGallery: Sendable {
 
     /// A pupil's own drawn picture (their avatar), for those who may see it.
     private func drawnPicture(_ id: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
-        guard let png = try await api.pictures()[try SchoolAPI.id(id).key] else { throw Problem(.notFound, "no picture") }
+        guard let png = try await api.picture(of: try SchoolAPI.id(id)) else { throw Problem(.notFound, "no picture") }
         return ([UInt8](png), "image/png", nil)
     }
 
@@ -419,7 +419,7 @@ struct WebGallery: Sendable {
         var data: [String: Any] = ["sketches": cards, "empty": WebText.noSketches.text(v.language),
                                    "name": account.name, "initial": Self.initial(account.name)]
         if let next { data["next"] = next }
-        if try await api.pictures()[try SchoolAPI.id(account.id).key] != nil { data["picture"] = account.id }
+        if try await api.picture(of: try SchoolAPI.id(account.id)) != nil { data["picture"] = account.id }
         return render(v, "sketches", heading: WebText.mySketches.text(v.language), data, account: account)
     }
 
@@ -559,7 +559,7 @@ struct WebGallery: Sendable {
         guard account.role != .teacher else { return redirect("/gallery") }
         var data: [String: Any] = ["name": account.name, "initial": Self.initial(account.name),
                                    "sketchCount": try await api.sketchCount()]
-        if try await api.pictures()[try SchoolAPI.id(account.id).key] != nil { data["picture"] = account.id }
+        if try await api.picture(of: try SchoolAPI.id(account.id)) != nil { data["picture"] = account.id }
         let own = try await api.ownResults()
         let progress = progressRows(own, v.language)
         data["progress"] = progress
