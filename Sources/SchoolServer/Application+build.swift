@@ -3,6 +3,7 @@ import HummingbirdCore
 import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import NIOSSL
 import OpenAPIHummingbird
 import OpenAPIRuntime
@@ -34,9 +35,11 @@ public func buildApplication(
     let router = Router(context: ServerRequestContext.self)
     let routes = RouteTable()
     router.middlewares.add(ProblemMiddleware(routes: routes))
-    router.middlewares.add(BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
-    router.middlewares.add(RequestInfoMiddleware(trustedProxies: configuration.trustedProxies))
     let api = SchoolAPI(configuration: configuration, dependencies: dependencies, logger: logger)
+    router.middlewares.add(BodyLimitMiddleware(limits: configuration.limits, isSignedIn: { token in
+        (try? await api.account(for: token)) != nil
+    }))
+    router.middlewares.add(RequestInfoMiddleware(trustedProxies: configuration.trustedProxies))
     try api.registerHandlers(on: RecordingTransport(router: router, table: routes), serverURL: try Servers.Server1.url(),
                              middlewares: [APIErrorMiddleware()])
     WebGallery(api: api, secureCookies: configuration.tls != nil).register(on: router)
@@ -48,7 +51,9 @@ public func buildApplication(
     relay.register(on: webSockets)
     let http = HTTPServerBuilder.http1ClosingHTTP10(
         webSocketRouter: webSockets,
-        configuration: .init(ws: .init(maxFrameSize: RelayRoutes.maxMessageBytes)))
+        configuration: .init(http1: .init(idleTimeout: TimeAmount(configuration.limits.idleTimeout)),
+                             ws: .init(maxFrameSize: RelayRoutes.maxMessageBytes)),
+        limiter: ConnectionLimiter(limits: configuration.limits, trustedProxies: configuration.trustedProxies))
     return Application(
         router: router,
         server: try configuration.tls.map { try .tls(http, tlsConfiguration: try $0.serverConfiguration()) } ?? http,

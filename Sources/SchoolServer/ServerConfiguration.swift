@@ -5,9 +5,8 @@ public struct ServerConfiguration: Sendable {
     /// 0 picks a free port (tests); the address is printed when listening.
     public var port = 8470
     public var database = DatabaseLocation.sqlite(path: "teamsketch-server-data/teamsketch.sqlite")
-    /// The largest request body accepted; bigger ones get 413. A push of
-    /// a few long strokes (up to 1 MiB each) must fit.
-    public var maxBodyBytes = 8 << 20
+    /// Timeouts, connection caps and body sizes (413 beyond).
+    public var limits = HTTPLimits()
     /// How long a sign-in lasts: a teacher's a fortnight, a pupil's one
     /// school day.
     public var teacherTokenLifetime: Int64 = 14 * 24 * 3600 * 1000

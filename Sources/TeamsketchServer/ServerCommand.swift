@@ -54,6 +54,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A reverse proxy's address whose X-Forwarded-For names the client (repeat for several).")
     var trustedProxy: [String] = []
 
+    @Option(help: "Connections one address may hold open (raise it when a whole school reaches the server through one NAT address).")
+    var maxConnectionsPerAddress = HTTPLimits().maxConnectionsPerAddress
+
     @Option(help: """
         Where the other server processes sharing the database reach this one, e.g. http://10.0.0.5:8470 \
         (a relayed session lives in the process its host is connected to). Default: the bound address and port, \
@@ -82,6 +85,10 @@ struct Serve: AsyncParsableCommand {
         configuration.port = port
         configuration.database = try data.location()
         configuration.trustedProxies = Set(trustedProxy)
+        guard (1...configuration.limits.maxConnections).contains(maxConnectionsPerAddress) else {
+            throw ValidationError("--max-connections-per-address is 1 to \(configuration.limits.maxConnections).")
+        }
+        configuration.limits.maxConnectionsPerAddress = maxConnectionsPerAddress
         configuration.relayAddress = relayAddress
         if let tlsCertificate, let tlsKey {
             configuration.tls = .init(certificateChain: tlsCertificate, privateKey: tlsKey)

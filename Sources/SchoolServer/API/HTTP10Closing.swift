@@ -12,9 +12,13 @@ import NIOHTTP1
 /// closes; Hummingbird closes only after "Connection: close", so they
 /// waited for ever. A handler right after the request decoder says
 /// "close" for every request that is not keep-alive by its version's rules.
+///
+/// It also puts the `ConnectionLimiter`'s handler before the decoder.
 struct HTTP10ClosingChannel<Inner: HTTPChannelHandler>: HTTPChannelHandler {
     typealias Value = Inner.Value
     let inner: Inner
+    let limiter: ConnectionLimiter
+    let firstHeadWithin: TimeAmount
 
     var responder: Responder { inner.responder }
 
@@ -22,6 +26,8 @@ struct HTTP10ClosingChannel<Inner: HTTPChannelHandler>: HTTPChannelHandler {
         inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try channel.pipeline.syncOperations.addHandler(CloseUnlessKeptAlive(), position: .after(decoder))
+            try channel.pipeline.syncOperations.addHandler(ConnectionLimiter.Handler(limiter, firstHeadWithin: firstHeadWithin),
+                                                           position: .before(decoder))
             return value
         }
     }
@@ -58,19 +64,24 @@ struct HTTP10ClosingChannel<Inner: HTTPChannelHandler>: HTTPChannelHandler {
 }
 
 extension HTTPServerBuilder {
-    /// `.http1()` that closes HTTP/1.0 connections as the standard asks.
-    static func http1ClosingHTTP10() -> HTTPServerBuilder {
-        .init { responder in HTTP10ClosingChannel(inner: HTTP1Channel(responder: responder)) }
-    }
-
-    /// The same with WebSocket upgrades answered by `webSocketRouter`.
+    /// HTTP/1 with WebSocket upgrades answered by `webSocketRouter`, closing
+    /// HTTP/1.0 connections as the standard asks, within `limiter`'s caps.
     static func http1ClosingHTTP10<WebSocketRouter: HTTPResponderBuilder>(
-        webSocketRouter: WebSocketRouter, configuration: HTTP1WebSocketUpgradeChannel.Configuration
+        webSocketRouter: WebSocketRouter, configuration: HTTP1WebSocketUpgradeChannel.Configuration,
+        limiter: ConnectionLimiter
     ) -> HTTPServerBuilder where WebSocketRouter.Responder.Context: WebSocketRequestContext {
         let webSocketResponder = webSocketRouter.buildResponder()
         return .init { responder in
             HTTP10ClosingChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
-                                                                     configuration: configuration))
+                                                                     configuration: configuration),
+                                 limiter: limiter, firstHeadWithin: configuration.http1.idleTimeout ?? .seconds(30))
         }
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

@@ -36,30 +36,62 @@ struct ProblemMiddleware: RouterMiddleware {
         case 413: .tooLarge
         case 429: .tooManyAttempts
         case 409: .conflict
+        case 408: .timeout
         case 500...: .unavailable
         default: .badRequest
         }
     }
 }
 
-/// Reads the whole body up to the cap before anything parses it, so an
-/// oversized or endless upload costs at most the cap and gets a 413.
+/// Reads the whole body up to its cap before anything parses it, so an
+/// oversized or endless upload costs at most the cap and gets a 413, and a
+/// dribbled one at most `bodyTimeout` and gets a 408. Only a push may be
+/// big, and only with a valid token: a stranger's upload never costs more
+/// than `maxBodyBytes`.
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
-    let maxBytes: Int
+    let limits: HTTPLimits
+    let isSignedIn: @Sendable (BearerToken) async -> Bool
+
+    static let pushPath = "/api/v1/sync/push"
 
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
-            throw Problem(.tooLarge, "the body may be at most \(maxBytes) bytes")
+        var cap = limits.maxBodyBytes
+        if request.method == .post, request.uri.path == Self.pushPath {
+            guard let token = RequestInfo.token(from: request.headers), await isSignedIn(token) else { throw Problem.noToken }
+            cap = limits.maxPushBytes
         }
-        var request = request
-        do {
-            _ = try await request.collectBody(upTo: maxBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw Problem(.tooLarge, "the body may be at most \(maxBytes) bytes")
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > cap {
+            throw Problem(.tooLarge, "the body may be at most \(cap) bytes")
         }
-        return try await next(request, context)
+        let collected = try await Self.collect(request, upTo: cap, within: limits.bodyTimeout)
+        return try await next(collected, context)
+    }
+
+    /// The request with its body read, racing the deadline: whichever comes
+    /// first ends the other.
+    static func collect(_ request: Request, upTo cap: Int, within deadline: Duration) async throws -> Request {
+        try await withThrowingTaskGroup(of: Request?.self) { group in
+            group.addTask {
+                var request = request
+                do {
+                    _ = try await request.collectBody(upTo: cap)
+                } catch let error as HTTPError where error.status == .contentTooLarge {
+                    throw Problem(.tooLarge, "the body may be at most \(cap) bytes")
+                }
+                return request
+            }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let request = first else {
+                throw Problem(.timeout, "the body did not arrive within \(deadline.components.seconds) s")
+            }
+            return request
+        }
     }
 }
 

@@ -10,6 +10,7 @@ import OpenAPIRuntime
 public struct Problem: Error, Sendable, Equatable, HTTPResponseError {
     public enum Code: String, Sendable {
         case badRequest, unauthorized, forbidden, notFound, methodNotAllowed, tooLarge, tooManyAttempts, conflict, unavailable, internalError
+        case timeout
     }
 
     public var code: Code
@@ -34,12 +35,15 @@ public struct Problem: Error, Sendable, Equatable, HTTPResponseError {
         case .conflict: .conflict
         case .unavailable: .serviceUnavailable
         case .internalError: .internalServerError
+        case .timeout: .requestTimeout
         }
     }
 
     var headerFields: HTTPFields {
         var fields: HTTPFields = [.contentType: "application/json"]
         if let retryAfter { fields[.retryAfter] = String(retryAfter) }
+        // The rest of a late body is not waited for.
+        if code == .timeout { fields[.connection] = "close" }
         return fields
     }
 

@@ -182,11 +182,17 @@ struct SchoolAPI: APIProtocol {
     /// The account of the request's token; 401 without a valid one.
     func signedIn() async throws -> Account {
         guard let token = RequestInfo.current.token else { throw Problem.noToken }
-        let now = now
-        guard let account = try await database({ try await store.account(for: token, now: now) }) else {
+        guard let account = try await account(for: token) else {
             throw Problem(.unauthorized, "this token is unknown, expired or signed out")
         }
         return account
+    }
+
+    /// The account a token signs in, nil for an unknown, expired or
+    /// signed-out one.
+    func account(for token: BearerToken) async throws -> Account? {
+        let now = now
+        return try await database { try await store.account(for: token, now: now) }
     }
 
     func signedInTeacher() async throws -> Account {

@@ -42,6 +42,7 @@ extension Components {
                 case conflict = "conflict"
                 case unavailable = "unavailable"
                 case internalError = "internalError"
+                case timeout = "timeout"
             }
             /// Stable, for clients to translate.
             ///

@@ -1,0 +1,169 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import Testing
+@testable import SchoolServer
+
+/// The server's limits on connections and requests (`HTTPLimits`), tried
+/// with raw sockets as a script would: nothing sent, a head or a body sent
+/// slowly, too many connections, big bodies without a token.
+@Suite struct HTTPLimitsTests {
+    private func server(_ edit: (inout HTTPLimits) -> Void) -> TestServer {
+        var server = TestServer(.sqlite)
+        edit(&server.configuration.limits)
+        server.configuration.host = "127.0.0.1"
+        return server
+    }
+
+    @Test func aConnectionThatSendsNothingOrHalfAHeadIsClosed() async throws {
+        try await server { $0.idleTimeout = .seconds(1) }.run { api in
+            let port = try #require(api.client.port)
+            let silent = try RawSocket(port: port)
+            let half = try RawSocket(port: port)
+            half.send("GET /api/v1/health HTTP/1.1\r\nHost: school\r\n")
+            #expect(await silent.readToClose(within: 15) == "", "closed without a word")
+            #expect(await half.readToClose(within: 15) == "")
+            // A connection that was answered is closed once idle, too.
+            let kept = try RawSocket(port: port)
+            kept.send("GET /api/v1/health HTTP/1.1\r\nHost: school\r\n\r\n")
+            let answer = try #require(await kept.readToClose(within: 15))
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    @Test func aBodyThatDoesNotArriveInTimeIsRefusedAndItsConnectionClosed() async throws {
+        try await server { $0.bodyTimeout = .seconds(1) }.run { api in
+            let port = try #require(api.client.port)
+            let slow = try RawSocket(port: port)
+            slow.send("POST /api/v1/sessions HTTP/1.1\r\nHost: school\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: 1000\r\n\r\n{\"name\":")
+            let answer = try #require(await slow.readToClose(within: 15), "closed")
+            #expect(answer.hasPrefix("HTTP/1.1 408") && answer.contains("\"timeout\""), "\(answer.prefix(200))")
+            #expect(try await api.call(.get, "/health").status == .ok)
+        }
+    }
+
+    /// 127.0.0.2 opens its three; its fourth is closed unanswered, while
+    /// 127.0.0.3 (another laptop) and the three already open are served.
+    @Test func oneAddressCannotTakeEveryConnection() async throws {
+        try await server { $0.maxConnectionsPerAddress = 3 }.run { api in
+            let port = try #require(api.client.port)
+            let three = try (0..<3).map { _ in try RawSocket(port: port, from: "127.0.0.2") }
+            // The server counts a connection once it has accepted it.
+            try await Task.sleep(for: .milliseconds(200))
+            let fourth = try RawSocket(port: port, from: "127.0.0.2")
+            #expect(await fourth.readToClose(within: 15) == "")
+            let other = try RawSocket(port: port, from: "127.0.0.3")
+            other.send("GET /api/v1/health HTTP/1.1\r\nHost: school\r\nConnection: close\r\n\r\n")
+            #expect(await other.readToClose(within: 15)?.hasPrefix("HTTP/1.1 200") == true)
+            three[0].send("GET /api/v1/health HTTP/1.1\r\nHost: school\r\nConnection: close\r\n\r\n")
+            #expect(await three[0].readToClose(within: 15)?.hasPrefix("HTTP/1.1 200") == true)
+            // The place it leaves is free again (the server closed its
+            // side after answering; the connection ends when both have).
+            three[0].shutdown()
+            try await Task.sleep(for: .milliseconds(300))
+            let again = try RawSocket(port: port, from: "127.0.0.2")
+            again.send("GET /api/v1/health HTTP/1.1\r\nHost: school\r\nConnection: close\r\n\r\n")
+            let answer = await again.readToClose(within: 15)
+            #expect(answer?.hasPrefix("HTTP/1.1 200") == true, "\(String(describing: answer))")
+        }
+    }
+
+    @Test func theTotalCapCountsEveryAddressAndFreesOnClose() throws {
+        var limits = HTTPLimits()
+        limits.maxConnections = 3
+        limits.maxConnectionsPerAddress = 2
+        let limiter = ConnectionLimiter(limits: limits, trustedProxies: ["10.0.0.1"])
+        #expect(limiter.open("192.168.1.5") && limiter.open("192.168.1.5"))
+        #expect(!limiter.open("192.168.1.5"), "its own cap")
+        #expect(limiter.open("10.0.0.1"), "a named proxy is not capped per address")
+        #expect(!limiter.open("192.168.1.6"), "the total is reached")
+        limiter.close("192.168.1.5")
+        #expect(limiter.open("192.168.1.6") && limiter.openConnections == 3)
+        #expect(ConnectionLimiter.key(try SocketAddress(ipAddress: "2001:db8:1:2:aaaa::1", port: 1)) == "2001:db8:1:2::/64")
+        #expect(ConnectionLimiter.key(try SocketAddress(ipAddress: "2001:db8:1:2:bbbb::7", port: 1)) == "2001:db8:1:2::/64")
+        #expect(ConnectionLimiter.key(try SocketAddress(ipAddress: "::ffff:192.168.1.5", port: 1)) == "192.168.1.5")
+    }
+
+    /// Bodies: a stranger's upload is refused before it is read, whatever
+    /// it claims; every route but a push takes a small one.
+    @Test(arguments: Backend.allCases)
+    func bigBodiesNeedAValidTokenAndThePushRoute(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let big = Array(repeating: UInt8(ascii: " "), count: 7 << 20)
+            let stranger = try await api.call(.post, "/sync/push", raw: big)
+            #expect(stranger.status == .unauthorized)
+            let forged = try await api.call(.post, "/sync/push", token: String(repeating: "a", count: 43), raw: big)
+            #expect(forged.status == .unauthorized)
+            let signIn = try await api.call(.post, "/sessions", raw: Array(repeating: UInt8(ascii: " "), count: 65 << 10))
+            #expect(signIn.status == .contentTooLarge && signIn.problemCode == "tooLarge")
+            let (_, token) = try await api.teacher("Frau Berg")
+            // A teacher's big push is read (and found to be no JSON).
+            let push = try await api.call(.post, "/sync/push", token: token, raw: big)
+            #expect(push.status == .badRequest)
+            let tooBig = try await api.call(.post, "/sync/push", token: token, raw: big + big)
+            #expect(tooBig.status == .contentTooLarge)
+        }
+    }
+}
+
+/// A plain TCP connection to the test server, as a script holds one.
+final class RawSocket: @unchecked Sendable {
+    private let fd: Int32
+
+    /// `from`: the local address to connect from (any of 127.0.0.0/8 on
+    /// Linux's loopback), so a test can be several machines.
+    init(port: Int, from source: String? = nil) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestSetupProblem("socket: \(errno)") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else { throw TestSetupProblem("bind \(source): \(errno)") }
+        }
+        var remote = sockaddr_in()
+        remote.sin_family = sa_family_t(AF_INET)
+        remote.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr)
+        let connected = withUnsafePointer(to: &remote) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw TestSetupProblem("connect: \(errno)") }
+    }
+
+    deinit { close(fd) }
+
+    /// Ends the connection from this side (the descriptor stays until deinit).
+    func shutdown() { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Everything the server sends until it closes the connection; nil if
+    /// it is still open after `seconds`. Waits on a thread of its own, not
+    /// on the pool the server's handlers need.
+    func readToClose(within seconds: Double) async -> String? {
+        let fd = fd
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var bytes: [UInt8] = []
+                let deadline = Date().addingTimeInterval(seconds)
+                while true {
+                    let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+                    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    guard left > 0, poll(&poller, 1, left) > 0 else { return continuation.resume(returning: nil) }
+                    var buffer = [UInt8](repeating: 0, count: 65536)
+                    let n = recv(fd, &buffer, buffer.count, 0)
+                    if n <= 0 { return continuation.resume(returning: String(decoding: bytes, as: UTF8.self)) }
+                    bytes += buffer.prefix(n)
+                }
+            }
+        }
+    }
+}
