@@ -17,6 +17,7 @@
 #   BENCH_GALLERY_SKETCHES sketches in the teacher's grid benchmark (default 500, the issue's number)
 #   BENCH_RELAY_GROUPS     groups of 4 drawing through the school server's relay (default 30)
 #   BENCH_RELAY_SECONDS    length of the relay run (default 60)
+#   BENCH_RENDER_SIGNINS   teacher sign-ins timed while 4 pupils have big sketches drawn (default 30)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -200,3 +201,17 @@ relay_bench() {
     kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 relay_bench
+
+# --- Signing in while the server draws: 4 pupils, big sketches --------------
+# The release server on SQLite; four pupils ask for full-size images of
+# sketches at the ink budget without end (a stroke added before each, so
+# none comes from the cache) while the teacher signs in 30 times.
+render_bench() {
+    local port pid password=bench-render-password location="$WORK/render.sqlite"
+    start_server "$location" "$password" "$WORK/render-server.log"
+    note "sign-in while 4 pupils have big sketches drawn…"
+    TEAMSKETCH_PASSWORD=$password "$BIN" bench-render --server "http://127.0.0.1:$port" --teacher "Bench Teacher" \
+        --clients 4 --sign-ins "${BENCH_RENDER_SIGNINS:-30}"
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+render_bench

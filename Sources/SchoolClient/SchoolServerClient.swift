@@ -289,6 +289,24 @@ public final class SchoolServerClient: Sendable {
         guard case .noContent = output else { throw Self.refusal(output) }
     }
 
+    /// A sketch drawn by the server at full size, as PNG bytes (at most
+    /// 64 MiB are read).
+    public func sketchImage(_ sketchID: UUID, token: String) async throws(SchoolConnectionError) -> [UInt8] {
+        let output: Operations.GetSketchImage.Output
+        do {
+            output = try await Self.client(address, http, token: token)
+                .getSketchImage(path: .init(sketchId: sketchID.uuidString.lowercased()))
+        } catch {
+            throw Self.unreachable(error)
+        }
+        guard case .ok(let ok) = output, case .png(let body) = ok.body else { throw Self.refusal(output) }
+        do {
+            return try await [UInt8](collecting: body, upTo: 64 << 20)
+        } catch {
+            throw Self.unreachable(error)
+        }
+    }
+
     /// An answer that is not the one asked for, as an error.
     private static func refusal(_ output: Any) -> SchoolConnectionError {
         .refused(status: 0, message: String(describing: output).prefix(300).description)

@@ -35,7 +35,8 @@ public func buildApplication(
     let router = Router(context: ServerRequestContext.self)
     let routes = RouteTable()
     router.middlewares.add(ProblemMiddleware(routes: routes))
-    let api = SchoolAPI(configuration: configuration, dependencies: dependencies, logger: logger)
+    let api = SchoolAPI(configuration: configuration, dependencies: dependencies, logger: logger,
+                        renderer: SketchRenderer(limits: configuration.rendering))
     router.middlewares.add(BodyLimitMiddleware(limits: configuration.limits, isSignedIn: { token in
         (try? await api.account(for: token)) != nil
     }))

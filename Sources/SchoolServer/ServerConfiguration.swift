@@ -7,6 +7,8 @@ public struct ServerConfiguration: Sendable {
     public var database = DatabaseLocation.sqlite(path: "teamsketch-server-data/teamsketch.sqlite")
     /// Timeouts, connection caps and body sizes (413 beyond).
     public var limits = HTTPLimits()
+    /// How much drawing sketch images may cost, and on which threads.
+    public var rendering = RenderLimits()
     /// How long a sign-in lasts: a teacher's a fortnight, a pupil's one
     /// school day.
     public var teacherTokenLifetime: Int64 = 14 * 24 * 3600 * 1000

@@ -129,10 +129,11 @@ extension SchoolAPI {
         return .ok(.init(body: .png(HTTPBody(png))))
     }
 
-    /// A sketch the account may see, rendered; thumbnails are kept until
-    /// the sketch gets another op. 404 for a sketch that is someone else's,
-    /// so ids of others' work are not confirmed. `deleted`: a deleted one
-    /// instead (for the teacher's list of what can be brought back).
+    /// A sketch the account may see, rendered; thumbnails are kept in the
+    /// database and full-size images in memory until the sketch gets
+    /// another op. 404 for a sketch that is someone else's, so ids of
+    /// others' work are not confirmed. `deleted`: a deleted one instead
+    /// (for the teacher's list of what can be brought back).
     func image(of id: UUID, width: Int?, deleted: Bool = false) async throws -> [UInt8] {
         let account = try await signedIn()
         guard let sketch = try await database({ try await sync.sketch(id, visibleTo: account, deleted: deleted) }) else {
@@ -141,10 +142,16 @@ extension SchoolAPI {
         if width != nil, let kept = try await database({ try await sync.thumbnail(of: id, opCount: sketch.opCount) }) {
             return kept
         }
-        let payloads = try await database { try await sync.opPayloads(of: id) }
         let png: [UInt8]
         do {
-            png = try await SketchImages.render(sketch, payloads: payloads, width: width)
+            png = try await renderer.png(sketch, for: account.id, width: SketchImages.pixelWidth(sketch, box: width),
+                                         cacheKey: width == nil ? "\(id.key):\(sketch.opCount)" : nil) {
+                try await database { try await sync.opPayloads(of: id) }
+            }
+        } catch let refusal as RenderPlaces.Refusal {
+            throw Self.problem(refusal)
+        } catch let problem as Problem {
+            throw problem
         } catch {
             logger.error("rendering sketch \(id.key): \(error)")
             throw Problem(.unavailable, "the sketch cannot be drawn just now")
@@ -162,13 +169,26 @@ extension SchoolAPI {
         guard let sketch = try await database({ try await sync.sketch(id, visibleTo: account) }) else {
             throw Problem(.notFound, "no such sketch")
         }
-        let payloads = try await database { try await sync.opPayloads(of: id) }
         do {
-            let pdf = try await SketchImages.renderPDF(sketch, payloads: payloads)
+            let pdf = try await renderer.pdf(sketch, for: account.id) { try await database { try await sync.opPayloads(of: id) } }
             return (sketch.name, pdf)
+        } catch let refusal as RenderPlaces.Refusal {
+            throw Self.problem(refusal)
+        } catch let problem as Problem {
+            throw problem
         } catch {
             logger.error("rendering sketch \(id.key) as PDF: \(error)")
             throw Problem(.unavailable, "the sketch cannot be drawn just now")
+        }
+    }
+
+    /// A drawing that cannot even wait for its turn: the same account asked
+    /// for too many at once (429), or the whole server has too many waiting
+    /// (503); both say when to ask again.
+    static func problem(_ refusal: RenderPlaces.Refusal) -> Problem {
+        switch refusal {
+        case .accountBusy: Problem(.tooManyAttempts, "wait for the pictures already asked for", retryAfter: 2)
+        case .serverBusy: Problem(.unavailable, "the server is drawing many pictures; try again soon", retryAfter: 5)
         }
     }
 

@@ -9,6 +9,8 @@ struct SchoolAPI: APIProtocol {
     let configuration: ServerConfiguration
     let dependencies: ServerDependencies
     let logger: Logger
+    /// Draws sketch images, shared by every request.
+    let renderer: SketchRenderer
 
     var store: AccountStore { AccountStore(db: dependencies.database) }
     var now: Int64 { dependencies.clock.now() }

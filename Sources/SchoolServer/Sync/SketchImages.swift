@@ -21,13 +21,6 @@ enum SketchImages {
         return max(1, Int((w * scale).rounded(.down)))
     }
 
-    /// The sketch as a vector PDF, for printing from the web gallery.
-    static func renderPDF(_ sketch: SyncStore.SketchRecord, payloads: [String]) async throws -> [UInt8] {
-        try await NIOThreadPool.singleton.runIfActive {
-            try SketchExport.pdfData(document(sketch, payloads: payloads))
-        }
-    }
-
     static func document(_ sketch: SyncStore.SketchRecord, payloads: [String]) -> SketchDocument {
         var doc = SketchDocument(meta: SketchMeta(id: sketch.id, name: sketch.name, width: sketch.width,
                                                   height: sketch.height,
@@ -40,10 +33,34 @@ enum SketchImages {
 
     /// Ops that do not decode are left out (the push checked them, so none
     /// should be), and the sketch is drawn from the rest.
-    static func render(_ sketch: SyncStore.SketchRecord, payloads: [String], width box: Int?) async throws -> [UInt8] {
-        let width = pixelWidth(sketch, box: box)
-        return try await NIOThreadPool.singleton.runIfActive {
-            try SketchExport.pngData(document(sketch, payloads: payloads), width: width)
+    ///
+    /// The pixels its ink paints at `scale` image pixels per canvas unit:
+    /// each segment's swept area (its control polygon's length, which is at
+    /// least the curve's, plus a width, times its width), a filled shape's
+    /// box, a dot's square. What drawing costs grows with it; a few
+    /// hundred strokes a thousand units wide are billions of pixels.
+    static func inkPixels(_ doc: SketchDocument, scale: Double) -> Double {
+        var units = 0.0
+        for stroke in doc.strokes {
+            if stroke.isDot { units += 4 * stroke.width * stroke.width; continue }
+            if stroke.fill != nil { let b = stroke.bounds; units += b.width * b.height }
+            var p = stroke.start
+            for (i, s) in stroke.segments.enumerated() {
+                let w = stroke.width(ofSegment: i)
+                units += (distance(p, s.c1) + distance(s.c1, s.c2) + distance(s.c2, s.end) + w) * w
+                p = s.end
+            }
         }
+        return units * scale * scale
+    }
+
+    private static func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+
+    /// `width`, or less so that the ink stays within `inkBudget` pixels
+    /// (ink grows with the square of the width).
+    static func width(_ width: Int, of doc: SketchDocument, inkBudget: Double) -> Int {
+        let cost = inkPixels(doc, scale: Double(width) / doc.meta.width)
+        guard cost > inkBudget else { return width }
+        return max(1, Int((Double(width) * (inkBudget / cost).squareRoot()).rounded(.down)))
     }
 }

@@ -186,6 +186,55 @@ extension Components {
                 self.body = body
             }
         }
+        public struct Busy: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Busy/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// Seconds to wait before asking again.
+                ///
+                /// - Remark: Generated from `#/components/responses/Busy/headers/Retry-After`.
+                public var retryAfter: Swift.Int?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter: Seconds to wait before asking again.
+                public init(retryAfter: Swift.Int? = nil) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.Busy.Headers
+            /// - Remark: Generated from `#/components/responses/Busy/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Busy/content/application\/json`.
+                case json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.Busy.Body
+            /// Creates a new `Busy`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.Busy.Headers = .init(),
+                body: Components.Responses.Busy.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         public struct TooManyAttempts: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/TooManyAttempts/headers`.
             public struct Headers: Sendable, Hashable {
