@@ -36,7 +36,8 @@ public func buildApplication(
     let routes = RouteTable()
     router.middlewares.add(ProblemMiddleware(routes: routes))
     let api = SchoolAPI(configuration: configuration, dependencies: dependencies, logger: logger,
-                        renderer: SketchRenderer(limits: configuration.rendering))
+                        renderer: SketchRenderer(limits: configuration.rendering),
+                        throttle: SignInThrottle(policy: configuration.signInPolicy))
     router.middlewares.add(BodyLimitMiddleware(limits: configuration.limits, isSignedIn: { token in
         (try? await api.account(for: token)) != nil
     }))

@@ -105,6 +105,37 @@ import Testing
         }
     }
 
+    /// Eve guesses Mia's pictures from laptops that are not Mia's, then
+    /// from an address of the same IPv6 /64: she is stopped, and so is any
+    /// stranger's laptop, but Mia signs in on the laptop she always uses.
+    /// Nothing is written to the database per try.
+    @Test(arguments: Backend.allCases)
+    func aClassmatesWrongTriesElsewhereNeverLockAPupilOutOfHerUsualLaptop(_ backend: Backend) async throws {
+        var server = TestServer(backend)
+        server.configuration.trustedProxies = ["127.0.0.1"]
+        try await server.run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
+            func pictures(_ pictures: [Int], from address: String) async throws -> HTTPResponse.Status {
+                var headers: HTTPFields = [:]
+                headers[HTTPField.Name("X-Forwarded-For")!] = address
+                return try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia.id, "pictures": pictures],
+                                          headers: headers).status
+            }
+            #expect(try await pictures([1, 2, 3], from: "10.0.0.7") == .created, "Mia's own laptop")
+            let rowsBefore = try await api.database.query("SELECT COUNT(*) AS n FROM signInDevice").first?.int("n")
+            for _ in 0..<5 { #expect(try await pictures([0, 0, 0], from: "2001:db8:5:6::1") == .unauthorized) }
+            #expect(try await pictures([0, 0, 0], from: "2001:db8:5:6::ffff") == .tooManyRequests, "the same /64")
+            for _ in 0..<5 { #expect(try await pictures([0, 0, 0], from: "10.0.0.66") == .unauthorized) }
+            // Ten from strangers' devices: every other stranger waits, even
+            // with the right pictures…
+            #expect(try await pictures([1, 2, 3], from: "10.0.0.67") == .tooManyRequests)
+            // …but not Mia on her laptop.
+            #expect(try await pictures([1, 2, 3], from: "10.0.0.7") == .created)
+            #expect(try await api.database.query("SELECT COUNT(*) AS n FROM signInDevice").first?.int("n") == rowsBefore)
+        }
+    }
+
     @Test func aForwardedAddressIsBelievedOnlyFromATrustedProxy() {
         let trusted: Set<String> = ["10.0.0.1", "10.0.0.2"]
         #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: "192.0.2.7", trustedProxies: trusted) == "192.0.2.7")

@@ -87,18 +87,52 @@ import Testing
     let policy = SignInPolicy()
     let minute: Int64 = 60_000
 
-    @Test func fourFailuresAreAllowedTheFifthWaitsUntilTheOldestAgesOut() {
+    @Test func fourFailuresOnADeviceAreAllowedTheFifthWaitsUntilTheOldestAgesOut() {
         let now: Int64 = 100 * minute
         let four = (0..<4).map { now - Int64($0) * minute }
-        #expect(policy.decide(accountFailures: four, addressFailures: four, now: now) == .allowed)
+        #expect(policy.decide(device: four, account: four, address: four, usual: false, now: now) == .allowed)
         let five = four + [now - 10 * minute]
-        #expect(policy.decide(accountFailures: five, addressFailures: five, now: now) == .wait(seconds: 5 * 60))
+        #expect(policy.decide(device: five, account: five, address: five, usual: false, now: now) == .wait(seconds: 5 * 60))
+        // Its own failures stop a usual device too.
+        #expect(policy.decide(device: five, account: five, address: five, usual: true, now: now) == .wait(seconds: 5 * 60))
     }
 
     @Test func anAddressMayFailMoreThanOneAccount() {
         let now: Int64 = 100 * minute
         let many = (0..<29).map { now - Int64($0) * 1000 }
-        #expect(policy.decide(accountFailures: [], addressFailures: many, now: now) == .allowed)
-        #expect(policy.decide(accountFailures: [], addressFailures: many + [now], now: now) != .allowed)
+        #expect(policy.decide(device: [], account: [], address: many, usual: false, now: now) == .allowed)
+        #expect(policy.decide(device: [], account: [], address: many + [now], usual: false, now: now) != .allowed)
+    }
+
+    /// Ten failures of an account from strangers' devices stop every
+    /// other stranger's device, never the account's usual ones.
+    @Test func failuresFromElsewhereStopOnlyUnusualDevices() {
+        let now: Int64 = 100 * minute
+        let ten = (0..<10).map { now - Int64($0) * 1000 }
+        #expect(policy.decide(device: [], account: ten, address: [], usual: false, now: now) != .allowed)
+        #expect(policy.decide(device: [], account: ten, address: [], usual: true, now: now) == .allowed)
+        #expect(policy.decide(device: [], account: Array(ten.prefix(9)), address: [], usual: false, now: now) == .allowed)
+    }
+}
+
+@Suite struct SignInThrottleTests {
+    @Test func triesAtOnceCountAgainstEachOtherAndARightOneForgetsTheAccountsFailures() {
+        let throttle = SignInThrottle(policy: SignInPolicy())
+        let now: Int64 = 1_790_000_000_000
+        let decisions = (0..<8).map { _ in throttle.begin(accountKey: "mia", address: "10.0.0.5", usual: false, now: now) }
+        #expect(decisions.filter { $0 == .allowed }.count == 5)
+        throttle.succeeded(accountKey: "mia")
+        #expect(throttle.begin(accountKey: "mia", address: "10.0.0.5", usual: false, now: now) == .allowed)
+        // The window passes: everything is allowed again.
+        for _ in 0..<10 { _ = throttle.begin(accountKey: "ole", address: "10.0.0.6", usual: false, now: now) }
+        #expect(throttle.begin(accountKey: "ole", address: "10.0.0.6", usual: false, now: now) != .allowed)
+        #expect(throttle.begin(accountKey: "ole", address: "10.0.0.6", usual: false, now: now + 15 * 60_000 + 1) == .allowed)
+    }
+
+    @Test func anIPv6AddressCountsWithItsWholeSlash64() {
+        #expect(SignInThrottle.addressKey("2001:db8:1:2::1") == SignInThrottle.addressKey("2001:db8:1:2:ffff::9"))
+        #expect(SignInThrottle.addressKey("2001:db8:1:2::1") != SignInThrottle.addressKey("2001:db8:1:3::1"))
+        #expect(SignInThrottle.addressKey("::ffff:10.0.0.5") == "10.0.0.5")
+        #expect(SignInThrottle.addressKey("10.0.0.5") == "10.0.0.5")
     }
 }

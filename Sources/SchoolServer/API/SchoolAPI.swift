@@ -11,6 +11,8 @@ struct SchoolAPI: APIProtocol {
     let logger: Logger
     /// Draws sketch images, shared by every request.
     let renderer: SketchRenderer
+    /// Counts failed sign-ins, shared by every request.
+    let throttle: SignInThrottle
 
     var store: AccountStore { AccountStore(db: dependencies.database) }
     var now: Int64 { dependencies.clock.now() }
@@ -224,16 +226,11 @@ struct SchoolAPI: APIProtocol {
     private func attempt(accountKey: String, refusal: String,
                          check: () async throws -> Account?) async throws -> Account {
         let now = now
-        let policy = configuration.signInPolicy
-        let address = RequestInfo.current.peerAddress
-        let id = UUID()
-        try await database { try await store.recordAttempt(id, accountKey: accountKey, address: address, now: now) }
-        let failures = try await database {
-            try await store.failures(accountKey: accountKey, address: address, since: now - policy.window, except: id,
-                                     limit: max(policy.perAccount, policy.perAddress))
+        let address = SignInThrottle.addressKey(RequestInfo.current.peerAddress)
+        let usual = try await database {
+            try await store.isUsualDevice(accountKey: accountKey, address: address, since: now - AccountStore.usualDeviceMilliseconds)
         }
-        if case .wait(let seconds) = policy.decide(accountFailures: failures.account, addressFailures: failures.address, now: now) {
-            try await database { try await store.forgetAttempt(id) }
+        if case .wait(let seconds) = throttle.begin(accountKey: accountKey, address: address, usual: usual, now: now) {
             throw Problem(.tooManyAttempts, "too many wrong tries; wait a little", retryAfter: seconds)
         }
         guard let account = try await check() else { throw Problem(.unauthorized, refusal) }
@@ -244,10 +241,11 @@ struct SchoolAPI: APIProtocol {
         let token = BearerToken.random()
         let now = now
         let expires = now + lifetime
-        let window = configuration.signInPolicy.window
+        let address = SignInThrottle.addressKey(RequestInfo.current.peerAddress)
+        throttle.succeeded(accountKey: key)
         try await database {
             try await store.insertToken(token, for: account.id, now: now, expiresAt: expires)
-            try await store.clearFailures(accountKey: key, olderThan: now - window)
+            try await store.rememberDevice(accountKey: key, address: address, now: now)
         }
         logger.info("signed in", metadata: ["account": "\(account.id.key)", "role": "\(account.role.rawValue)"])
         return .init(token: token.text, expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000),

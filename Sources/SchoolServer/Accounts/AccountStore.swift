@@ -80,42 +80,35 @@ public struct AccountStore: Sendable {
                              [.int(now), .text(token.hash)])
     }
 
-    // MARK: sign-in attempts
+    // MARK: usual devices
 
-    /// A try, written before the password is checked, so tries made at the
-    /// same moment all count against each other. It stays as a failure
-    /// unless `forgetAttempt` takes it back.
-    public func recordAttempt(_ id: UUID, accountKey: String, address: String, now: Int64) async throws {
-        try await db.execute("INSERT INTO signInFailure (id, accountKey, address, at) VALUES (?, ?, ?, ?)",
-                             [.text(id.key), .text(accountKey), .text(address), .int(now)])
+    /// Whether the account signed in from this address before (within a
+    /// school year): its own laptop, or the class's.
+    public func isUsualDevice(accountKey: String, address: String, since: Int64) async throws -> Bool {
+        try await !db.query("SELECT lastAt FROM signInDevice WHERE accountKey = ? AND address = ? AND lastAt > ?",
+                            [.text(accountKey), .text(address), .int(since)]).isEmpty
     }
 
-    public func forgetAttempt(_ id: UUID) async throws {
-        try await db.execute("DELETE FROM signInFailure WHERE id = ?", [.text(id.key)])
-    }
-
-    /// Times of the failures since `since`, for the account and for the
-    /// address, newest first, at most `limit` each (a policy needs no more),
-    /// leaving out the try `except`.
-    public func failures(accountKey: String, address: String, since: Int64, except: UUID,
-                         limit: Int) async throws -> (account: [Int64], address: [Int64]) {
-        let byAccount = try await db.query(
-            "SELECT at FROM signInFailure WHERE accountKey = ? AND at > ? AND id <> ? ORDER BY at DESC LIMIT ?",
-            [.text(accountKey), .int(since), .text(except.key), .int(Int64(limit))])
-        let byAddress = try await db.query(
-            "SELECT at FROM signInFailure WHERE address = ? AND at > ? AND id <> ? ORDER BY at DESC LIMIT ?",
-            [.text(address), .int(since), .text(except.key), .int(Int64(limit))])
-        return (try byAccount.map { try $0.int("at") }, try byAddress.map { try $0.int("at") })
-    }
-
-    /// A successful sign-in forgets the account's failures; old failures
-    /// of everybody go too, so the table stays small.
-    public func clearFailures(accountKey: String, olderThan: Int64) async throws {
+    /// Remembers a successful sign-in's address; the account's oldest are
+    /// forgotten beyond `maxUsualDevices`.
+    public func rememberDevice(accountKey: String, address: String, now: Int64) async throws {
         try await db.transaction([
-            SQLStatement("DELETE FROM signInFailure WHERE accountKey = ?", [.text(accountKey)]),
-            SQLStatement("DELETE FROM signInFailure WHERE at <= ?", [.int(olderThan)]),
+            SQLStatement("""
+                INSERT INTO signInDevice (accountKey, address, lastAt) VALUES (?, ?, ?)
+                ON CONFLICT (accountKey, address) DO UPDATE SET lastAt = excluded.lastAt
+                """, [.text(accountKey), .text(address), .int(now)]),
+            SQLStatement("""
+                DELETE FROM signInDevice WHERE accountKey = ? AND address NOT IN
+                    (SELECT address FROM signInDevice WHERE accountKey = ? ORDER BY lastAt DESC LIMIT ?)
+                """, [.text(accountKey), .text(accountKey), .int(Int64(Self.maxUsualDevices))]),
         ])
     }
+
+    /// A pupil signs in on the class's laptops and kiosks, a teacher on a
+    /// few machines.
+    public static let maxUsualDevices = 40
+    /// How long a device stays usual without a sign-in from it.
+    public static let usualDeviceMilliseconds: Int64 = 365 * 24 * 3600 * 1000
 
     // MARK: classes and pupils
 

@@ -262,6 +262,22 @@ enum Migrations {
                 """,
             ]
         },
+        // Failed sign-ins are counted in memory (`SignInThrottle`), not
+        // written per try; what is kept is where each account signed in
+        // from, so a classmate's wrong tries elsewhere never lock it out there.
+        Migration(version: 10) { _ in
+            [
+                "DROP TABLE signInFailure",
+                """
+                CREATE TABLE signInDevice (
+                    accountKey TEXT NOT NULL,
+                    address TEXT NOT NULL,
+                    lastAt BIGINT NOT NULL,
+                    PRIMARY KEY (accountKey, address)
+                )
+                """,
+            ]
+        },
     ]
 
     /// Brings the database to the newest version. Two servers starting at

@@ -1,0 +1,79 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Counts failed sign-ins in memory, for `SignInPolicy`: nothing is written
+/// per try, so a script that guesses costs no disk and a full disk stops
+/// no sign-in. Each server process counts its own tries (several behind
+/// one address allow as many times the tries). A try is counted as a
+/// failure when it is let through and forgotten when it succeeds, all
+/// under one lock, so tries sent at the same moment count against each
+/// other.
+final class SignInThrottle: Sendable {
+    private let policy: SignInPolicy
+    private let state = NIOLockedValueBox(State())
+
+    private struct State {
+        /// Failure times by account key, then by address.
+        var devices: [String: [String: [Int64]]] = [:]
+        /// By account key, from addresses that are not its usual ones.
+        var accounts: [String: [Int64]] = [:]
+        var addresses: [String: [Int64]] = [:]
+        var tries = 0
+    }
+
+    /// Keys held at most, each way, once the old failures are gone.
+    static let maxKeys = 50_000
+
+    init(policy: SignInPolicy) { self.policy = policy }
+
+    /// Lets a try through (counting it as a failure until `succeeded`), or
+    /// says how long to wait.
+    func begin(accountKey: String, address: String, usual: Bool, now: Int64) -> SignInPolicy.Decision {
+        let since = now - policy.window
+        return state.withLockedValue { s in
+            s.tries += 1
+            if s.tries % 1000 == 0 { Self.prune(&s, since: since) }
+            let device = (s.devices[accountKey]?[address] ?? []).filter { $0 > since }
+            let account = (s.accounts[accountKey] ?? []).filter { $0 > since }
+            let fromAddress = (s.addresses[address] ?? []).filter { $0 > since }
+            let decision = policy.decide(device: device, account: account, address: fromAddress, usual: usual, now: now)
+            guard decision == .allowed else { return decision }
+            // Only as many as a decision reads are kept.
+            s.devices[accountKey, default: [:]][address] = Array((device + [now]).suffix(policy.perDevice))
+            if !usual { s.accounts[accountKey] = Array((account + [now]).suffix(policy.perAccount)) }
+            s.addresses[address] = Array((fromAddress + [now]).suffix(policy.perAddress))
+            return decision
+        }
+    }
+
+    /// The right password or pictures: the account's failures are
+    /// forgotten (the address's stay, they may be for others).
+    func succeeded(accountKey: String) {
+        state.withLockedValue { s in
+            s.devices[accountKey] = nil
+            s.accounts[accountKey] = nil
+        }
+    }
+
+    private static func prune(_ s: inout State, since: Int64) {
+        s.devices = s.devices.compactMapValues { byAddress in
+            let kept = byAddress.filter { $0.value.last.map { $0 > since } ?? false }
+            return kept.isEmpty ? nil : kept
+        }
+        s.accounts = s.accounts.filter { $0.value.last.map { $0 > since } ?? false }
+        s.addresses = s.addresses.filter { $0.value.last.map { $0 > since } ?? false }
+        // Each address may fail 30 times a window, so only very many
+        // addresses fill this; then it starts again rather than grow.
+        if s.devices.count > maxKeys { s.devices = [:] }
+        if s.accounts.count > maxKeys { s.accounts = [:] }
+        if s.addresses.count > maxKeys { s.addresses = [:] }
+    }
+
+    /// What an address counts as: an IPv6 address with its /64 (one home or
+    /// device usually holds a whole /64), anything else as it is.
+    static func addressKey(_ address: String) -> String {
+        if address.hasPrefix("::ffff:"), address.contains(".") { return String(address.dropFirst(7)) }
+        guard address.contains(":") else { return address }
+        return IPv6Prefix.slash64(address) ?? address
+    }
+}
