@@ -105,6 +105,16 @@ import Testing
         }
     }
 
+    /// A class signs in on one kiosk, one pupil after another: right tries
+    /// are no failures of its address, so the 31st is not held up.
+    @Test func aWholeClassSignsInOnOneKiosk() async throws {
+        try await TestServer(.sqlite).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: berg, pupils: (1...35).map { "Kind \($0)" })
+            #expect(klass.pupils.count == 35)
+        }
+    }
+
     /// Eve guesses Mia's pictures from laptops that are not Mia's, then
     /// from an address of the same IPv6 /64: she is stopped, and so is any
     /// stranger's laptop, but Mia signs in on the laptop she always uses.

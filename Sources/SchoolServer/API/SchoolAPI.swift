@@ -234,6 +234,7 @@ struct SchoolAPI: APIProtocol {
             throw Problem(.tooManyAttempts, "too many wrong tries; wait a little", retryAfter: seconds)
         }
         guard let account = try await check() else { throw Problem(.unauthorized, refusal) }
+        throttle.succeeded(accountKey: accountKey, address: address, at: now)
         return account
     }
 
@@ -242,7 +243,6 @@ struct SchoolAPI: APIProtocol {
         let now = now
         let expires = now + lifetime
         let address = SignInThrottle.addressKey(RequestInfo.current.peerAddress)
-        throttle.succeeded(accountKey: key)
         try await database {
             try await store.insertToken(token, for: account.id, now: now, expiresAt: expires)
             try await store.rememberDevice(accountKey: key, address: address, now: now)

@@ -46,12 +46,14 @@ final class SignInThrottle: Sendable {
         }
     }
 
-    /// The right password or pictures: the account's failures are
-    /// forgotten (the address's stay, they may be for others).
-    func succeeded(accountKey: String) {
+    /// The right password or pictures for the try `begin` let through at
+    /// `at`: the account's failures are forgotten, and this try is no
+    /// failure of the address (its others stay, they may be for others).
+    func succeeded(accountKey: String, address: String, at: Int64) {
         state.withLockedValue { s in
             s.devices[accountKey] = nil
             s.accounts[accountKey] = nil
+            if let i = s.addresses[address]?.lastIndex(of: at) { s.addresses[address]?.remove(at: i) }
         }
     }
 

@@ -195,21 +195,27 @@ extension SyncStore {
     /// Every round played by the class's pupils (or by one pupil), in the
     /// order the server received them.
     public func results(ofClass classID: UUID) async throws -> [(pupil: UUID, result: RoundResult)] {
-        try await results("playerId IN (SELECT id FROM account WHERE classId = ?)", .text(classID.key))
+        try await results("playerId IN (SELECT id FROM account WHERE classId = ?)", [.text(classID.key)])
     }
 
     public func results(of pupil: UUID) async throws -> [RoundResult] {
-        try await results("playerId = ?", .text(pupil.key)).map(\.result)
+        try await results("playerId = ?", [.text(pupil.key)]).map(\.result)
     }
 
-    private func results(_ condition: String, _ bind: SQLValue) async throws -> [(pupil: UUID, result: RoundResult)] {
+    /// One pupil's rounds, if they are in the class.
+    public func results(ofClass classID: UUID, player pupil: UUID) async throws -> [RoundResult] {
+        try await results("playerId = ? AND playerId IN (SELECT id FROM account WHERE classId = ?)",
+                          [.text(pupil.key), .text(classID.key)]).map(\.result)
+    }
+
+    private func results(_ condition: String, _ binds: [SQLValue]) async throws -> [(pupil: UUID, result: RoundResult)] {
         var out: [(pupil: UUID, result: RoundResult)] = []
         var after: Int64 = 0
         while true {
             let rows = try await db.query("""
                 SELECT seq, playerId, word, finished, milliseconds, lettersSent, lettersReceived, wrongPlacements, playedAt
                 FROM roundResult WHERE \(condition) AND seq > ? ORDER BY seq LIMIT ?
-                """, [bind, .int(after), .int(Int64(CurrentState.pageSize))])
+                """, binds + [.int(after), .int(Int64(CurrentState.pageSize))])
             for row in rows {
                 out.append((try row.uuid("playerId"), try RoundResult(row)))
             }

@@ -12,16 +12,25 @@ extension SchoolAPI {
         /// The edits each of those replaced, newest first, by its position
         /// in `grades`: a teacher sees what a grade was before.
         var earlier: [[GradeRecord]] = []
-        /// Each result with the account of the pupil who played it.
-        var results: [(pupil: UUID, result: RoundResult)] = []
+        /// The rounds asked for (`Rounds`), by the pupil who played them,
+        /// in the order the server received them.
+        var results: [UUID: [RoundResult]] = [:]
+        /// Each pupil's rounds added up (of the rounds asked for).
+        var totals: [UUID: GameTotals] = [:]
         /// The sketches graded, by key: their names, and their members (a
         /// team grade is shown to each of them).
         var sketches: [String: (name: String, authors: Set<String>)] = [:]
     }
 
+    /// Which Buchstaben Post rounds a report reads: none, only each
+    /// pupil's totals (added up by the database), one pupil's, or all.
+    enum Rounds: Sendable {
+        case none, totals, of(UUID), all
+    }
+
     /// A class's report, for its teacher: 404 when there is no such
     /// class, 403 when it is another teacher's.
-    func report(classID: UUID) async throws -> Report {
+    func report(classID: UUID, rounds: Rounds) async throws -> Report {
         let teacher = try await signedInTeacher()
         _ = try await ownClass(classID, of: teacher)
         return try await database {
@@ -30,10 +39,24 @@ extension SchoolAPI {
             // Only what the kept edit replaced: an edit that arrived since
             // it was read is newer, not history.
             let graded = Set(kept.filter { $0.grade.target == .sketch }.map { $0.grade.targetId.lowercased() })
-            return Report(grades: kept.map(\.grade),
-                          earlier: kept.map { k in (edits[k.id] ?? []).filter { k.grade.supersedes($0) }.sorted { $0.supersedes($1) } },
-                          results: try await sync.results(ofClass: classID),
-                          sketches: try await sync.sketchNames(graded, visibleTo: teacher))
+            var report = Report(grades: kept.map(\.grade),
+                                earlier: kept.map { k in
+                                    (edits[k.id] ?? []).filter { k.grade.supersedes($0) }.sorted { $0.supersedes($1) }
+                                },
+                                sketches: try await sync.sketchNames(graded, visibleTo: teacher))
+            switch rounds {
+            case .none: break
+            case .totals: report.totals = try await sync.gameTotals(ofClass: classID)
+            case .of(let pupil):
+                let own = try await sync.results(ofClass: classID, player: pupil)
+                report.results = [pupil: own]
+                report.totals = [pupil: GameTotals(own)]
+            case .all:
+                report.results = Dictionary(grouping: try await sync.results(ofClass: classID), by: \.pupil)
+                    .mapValues { $0.map(\.result) }
+                report.totals = report.results.mapValues(GameTotals.init)
+            }
+            return report
         }
     }
 

@@ -451,23 +451,28 @@ struct WebGallery: Sendable {
         }
 
         func results(of pupilKey: String) -> [RoundResult] {
-            report.results.filter { $0.pupil.key == pupilKey }.map(\.result)
+            UUID(uuidString: pupilKey).flatMap { report.results[$0] } ?? []
+        }
+
+        func totals(of pupilKey: String) -> GameTotals? {
+            UUID(uuidString: pupilKey).flatMap { report.totals[$0] }
         }
     }
 
-    private func classView(_ classID: String) async throws -> (Components.Schemas.Account, ClassView) {
+    /// `rounds`: how much of the class's Buchstaben Post the page needs.
+    private func classView(_ classID: String, rounds: SchoolAPI.Rounds) async throws -> (Components.Schemas.Account, ClassView) {
         let account = try await me()
         guard account.role == .teacher else { throw Problem(.forbidden, "teachers only") }
         guard case .ok(let ok) = try await api.listPupils(.init(path: .init(classId: classID))),
               case .json(let pupils) = ok.body
         else { throw Problem(.unavailable, "no answer") }
-        let view = ClassView(pupils: pupils, report: try await api.report(classID: try SchoolAPI.id(classID)),
+        let view = ClassView(pupils: pupils, report: try await api.report(classID: try SchoolAPI.id(classID), rounds: rounds),
                              pictured: Set(try await api.pictures().keys))
         return (account, view)
     }
 
     private func classPage(_ v: inout Visit, id: String) async throws -> Response {
-        let (account, view) = try await classView(id)
+        let (account, view) = try await classView(id, rounds: .totals)
         var rows: [[String: Any]] = []
         for pupil in view.pupils {
             let href = "/gallery/classes/\(id)/pupils/\(pupil.id)"
@@ -486,7 +491,7 @@ struct WebGallery: Sendable {
     /// One pupil for a teacher: the class page's summary, and their game
     /// week by week.
     private func pupilPage(_ v: inout Visit, classID: String, pupilID: String) async throws -> Response {
-        let (account, view) = try await classView(classID)
+        let (account, view) = try await classView(classID, rounds: .of(try SchoolAPI.id(pupilID)))
         guard let pupil = view.pupils.first(where: { $0.id.lowercased() == pupilID.lowercased() }) else {
             throw Problem(.notFound, "no such pupil")
         }
@@ -522,21 +527,14 @@ struct WebGallery: Sendable {
         }
         var row: [String: Any] = ["name": pupil.name, "initial": Self.initial(pupil.name), "grades": grades]
         if view.pictured.contains(key) { row["picture"] = pupil.id }
-        if let game = gameTotals(view.results(of: key)) { row["game"] = game }
+        if let totals = view.totals(of: key) { row["game"] = gameRow(totals) }
         return row
     }
 
-    private func gameTotals(_ results: [RoundResult]) -> [String: Any]? {
-        guard !results.isEmpty else { return nil }
-        let finished = results.filter(\.finished)
-        // Each number was capped on reading (at most a day, or 10,000
-        // letters): Int64 sums of them overflow only after some hundred
-        // billion rounds.
-        let seconds = finished.isEmpty ? 0 : finished.map(\.milliseconds).reduce(0, +) / finished.count / 1000
-        return ["rounds": results.count, "finished": finished.count, "secondsPerWord": seconds,
-                "sent": results.map(\.lettersSent).reduce(0, +),
-                "received": results.map(\.lettersReceived).reduce(0, +),
-                "wrong": results.map(\.wrongPlacements).reduce(0, +)]
+    private func gameRow(_ totals: GameTotals) -> [String: Any]? {
+        guard totals.rounds > 0 else { return nil }
+        return ["rounds": totals.rounds, "finished": totals.finished, "secondsPerWord": totals.secondsPerWord,
+                "sent": totals.lettersSent, "received": totals.lettersReceived, "wrong": totals.wrongPlacements]
     }
 
     /// The weeks of a pupil's game, each with a bar of its finished words.
@@ -564,7 +562,7 @@ struct WebGallery: Sendable {
         let progress = progressRows(own, v.language)
         data["progress"] = progress
         data["hasProgress"] = !progress.isEmpty
-        if let game = gameTotals(own) { data["game"] = game }
+        if let game = gameRow(GameTotals(own)) { data["game"] = game }
         if case .ok(let ok)? = try? await api.listClasses(.init(query: .init(archived: false))),
            case .json(let classes) = ok.body, !classes.isEmpty {
             data["classes"] = classes.map(\.name).joined(separator: ", ")
@@ -576,7 +574,7 @@ struct WebGallery: Sendable {
 
     /// Every grade and comment of a class's pupils, a row each.
     private func gradesCSV(classID: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
-        let (_, view) = try await classView(classID)
+        let (_, view) = try await classView(classID, rounds: .none)
         var out = "pupil,work,team,grade,comment,graded_at\r\n"
         for pupil in view.pupils {
             for (g, _) in view.grades(of: pupil.id.lowercased()) {
@@ -592,7 +590,7 @@ struct WebGallery: Sendable {
 
     /// Every recorded Buchstaben Post round of a class's pupils, a row each.
     private func gamesCSV(classID: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
-        let (_, view) = try await classView(classID)
+        let (_, view) = try await classView(classID, rounds: .all)
         var out = "pupil,played_at,word,finished,seconds,letters_sent,letters_received,wrong_placements\r\n"
         for pupil in view.pupils {
             for r in view.results(of: pupil.id.lowercased()) {
