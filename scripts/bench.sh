@@ -18,6 +18,7 @@
 #   BENCH_RELAY_GROUPS     groups of 4 drawing through the school server's relay (default 30)
 #   BENCH_RELAY_SECONDS    length of the relay run (default 60)
 #   BENCH_RENDER_SIGNINS   teacher sign-ins timed while 4 pupils have big sketches drawn (default 30)
+#   BENCH_CLASS_PAGES      times the web gallery's class page is asked for after a school year (default 30)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -215,3 +216,16 @@ render_bench() {
     kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 render_bench
+
+# --- The web gallery's class page after a school year ----------------------
+# The release server on SQLite; 30 pupils with 4,000 Buchstaben Post rounds
+# each, made through the API, then the teacher's class page and a pupil's
+# page asked for again and again.
+class_page_bench() {
+    local port pid password=bench-class-password location="$WORK/class.sqlite"
+    start_server "$location" "$password" "$WORK/class-server.log"
+    note "the gallery's class page after a school year (120,000 rounds)…"
+    python3 scripts/bench-gallery-class.py "$port" "Bench Teacher" "$password" "${BENCH_CLASS_PAGES:-30}"
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+class_page_bench
