@@ -13,18 +13,12 @@ import sys
 import time
 import urllib.request
 import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests"))
+from school_server import call  # noqa: E402
 
 PUPILS, DAYS, PER_DAY = 30, 200, 20
-
-
-def call(port, method, path, token=None, body=None):
-    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1{path}", method=method,
-                                     data=None if body is None else json.dumps(body).encode())
-    request.add_header("content-type", "application/json")
-    if token:
-        request.add_header("authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=120) as answer:
-        return json.loads(answer.read() or b"null")
 
 
 def page(port, path, token):

@@ -94,12 +94,7 @@ import Testing
         saver.append(strokeOp(1))
         var told: [LocalStore.KeptCopy] = []
         saver.onKeptCopy = { told.append($0) }
-        // The stroke reached the server; then a pull brought the teacher's
-        // deletion, with nothing of this sketch waiting to be sent.
-        try store.acknowledge(try store.pendingOutbox(limit: 10).map(\.opId))
-        let deletion = RemoteChange(seq: 1, opId: UUID(), entity: .sketch, entityId: meta.id.uuidString.lowercased(),
-                                    payload: try SketchChange.delete(at: 1).encoded(), createdAt: Fixture.date)
-        #expect(try store.applyRemote([deletion], cursor: 1, for: "school").keptAsCopies.isEmpty)
+        try deleteByPullWithNothingWaiting()
         #expect(try store.sketches().isEmpty)
         #expect(saver.append(strokeOp(2)) == nil)
         let copy = try #require(told.first)
@@ -119,15 +114,22 @@ import Testing
         saver.append(strokeOp(1))
         var told: [LocalStore.KeptCopy] = []
         saver.onKeptCopy = { told.append($0) }
-        try store.acknowledge(try store.pendingOutbox(limit: 10).map(\.opId))
-        let deletion = RemoteChange(seq: 1, opId: UUID(), entity: .sketch, entityId: meta.id.uuidString.lowercased(),
-                                    payload: try SketchChange.delete(at: 1).encoded(), createdAt: Fixture.date)
-        _ = try store.applyRemote([deletion], cursor: 1, for: "school")
+        try deleteByPullWithNothingWaiting()
         #expect(await saver.catchUp(with: document(meta, ops: 3)).value == nil)
         let copy = try #require(told.first)
         #expect(told.count == 1 && copy.originalID == meta.id && saver.sketchID == copy.copyID)
         #expect(try store.loadSketch(copy.copyID).ops.count == 3 && saver.unsaved.isEmpty)
         #expect(try store.sketches().map(\.id) == [copy.copyID])
+    }
+
+    /// The sketch's strokes reached the server; then a pull brought the
+    /// teacher's deletion, with nothing of this sketch waiting to be sent
+    /// (so the store keeps no copy by itself).
+    private func deleteByPullWithNothingWaiting() throws {
+        try store.acknowledge(try store.pendingOutbox(limit: 10).map(\.opId))
+        let deletion = RemoteChange(seq: 1, opId: UUID(), entity: .sketch, entityId: meta.id.uuidString.lowercased(),
+                                    payload: try SketchChange.delete(at: 1).encoded(), createdAt: Fixture.date)
+        #expect(try store.applyRemote([deletion], cursor: 1, for: "school").keptAsCopies.isEmpty)
     }
 
     @Test func aFailingStoreIsReportedOnceAsATypedError() async {

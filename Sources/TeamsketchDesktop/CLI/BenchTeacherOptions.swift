@@ -22,6 +22,18 @@ struct BenchTeacherOptions: ParsableArguments {
 
     var address: URL { SchoolAddress.parse(server)! }
 
+    /// A client of the server for `body`, shut down however it ends.
+    func withClient(_ body: (SchoolServerClient) async throws -> Void) async throws {
+        let client = try SchoolServerClient(address: address)
+        do {
+            try await body(client)
+        } catch {
+            await client.shutdown()
+            throw error
+        }
+        await client.shutdown()
+    }
+
     func signIn(_ client: SchoolServerClient) async throws -> SchoolServerClient.SignedIn {
         try await client.signInTeacher(name: teacher, password: ProcessInfo.processInfo.environment["TEAMSKETCH_PASSWORD"] ?? "")
     }

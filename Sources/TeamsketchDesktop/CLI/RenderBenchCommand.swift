@@ -36,14 +36,7 @@ struct RenderBenchCommand: ParsableCommand {
     }
 
     private func bench() async throws {
-        let client = try SchoolServerClient(address: account.address)
-        do {
-            try await measure(client)
-        } catch {
-            await client.shutdown()
-            throw error
-        }
-        await client.shutdown()
+        try await account.withClient { try await measure($0) }
     }
 
     private func measure(_ client: SchoolServerClient) async throws {

@@ -49,16 +49,11 @@ struct SchoolBenchCommand: ParsableCommand {
     }
 
     private func bench() async throws {
-        let client = try SchoolServerClient(address: account.address)
-        do {
+        try await account.withClient { client in
             let signedIn = try await account.signIn(client)
             try await transfer(client, signedIn)
             if clients > 0 { try await load(client, teacherToken: signedIn.token) }
-        } catch {
-            await client.shutdown()
-            throw error
         }
-        await client.shutdown()
     }
 
     // MARK: transfer
