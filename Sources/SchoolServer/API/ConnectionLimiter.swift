@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 
@@ -22,19 +23,27 @@ final class ConnectionLimiter: Sendable {
 
     /// What a connection from `address` counts under: an IPv6 address's
     /// first four groups (its /64, what one home or device usually holds);
-    /// nil for none, counted in the total only.
-    static func key(_ address: SocketAddress?) -> String? {
-        guard let ip = address?.ipAddress else { return nil }
+    /// nil for one not capped per address (none known, a proxy the school
+    /// named, or this machine itself unless `loopbackIsCapped`: its
+    /// reverse proxy, or another server process passing relayed sessions
+    /// on).
+    func key(_ address: SocketAddress?) -> String? {
+        guard let ip = address?.ipAddress, !trustedProxies.contains(ip) else { return nil }
+        if !limits.loopbackIsCapped, Self.isLoopback(ip) { return nil }
         guard case .v6 = address else { return ip }
         if ip.hasPrefix("::ffff:"), ip.contains(".") { return String(ip.dropFirst(7)) }
         return IPv6Prefix.slash64(ip) ?? ip
+    }
+
+    static func isLoopback(_ ip: String) -> Bool {
+        ip == "::1" || ip.hasPrefix("127.") || ip.hasPrefix("::ffff:127.")
     }
 
     /// Takes a place for a new connection; false when there is none.
     func open(_ key: String?) -> Bool {
         counts.withLockedValue { c in
             guard c.total < limits.maxConnections else { return false }
-            if let key, !trustedProxies.contains(key) {
+            if let key {
                 guard c.perAddress[key, default: 0] < limits.maxConnectionsPerAddress else { return false }
                 c.perAddress[key, default: 0] += 1
             }
@@ -46,7 +55,7 @@ final class ConnectionLimiter: Sendable {
     func close(_ key: String?) {
         counts.withLockedValue { c in
             c.total -= 1
-            if let key, !trustedProxies.contains(key), let n = c.perAddress[key] {
+            if let key, let n = c.perAddress[key] {
                 c.perAddress[key] = n > 1 ? n - 1 : nil
             }
         }
@@ -54,20 +63,18 @@ final class ConnectionLimiter: Sendable {
 
     var openConnections: Int { counts.withLockedValue { $0.total } }
 
-    /// In every connection's pipeline, just before the HTTP decoder (so it
-    /// reads what TLS decrypted): counts the connection, and closes it when
-    /// its first request's head is not whole within `idleTimeout`. Later
-    /// requests are Hummingbird's (`HTTP1Channel.Configuration.idleTimeout`),
-    /// which starts watching only after the first head; WebSocket frames
-    /// pass through untouched.
+    /// In every connection's pipeline, just before the HTTP decoder: counts
+    /// the connection, and closes it when its first request's head is not
+    /// whole within `idleTimeout` (the decoder says when it is:
+    /// `headArrived`). Later requests are Hummingbird's
+    /// (`HTTP1Channel.Configuration.idleTimeout`), which starts watching
+    /// only after the first head; WebSocket frames pass through untouched.
     final class Handler: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = ByteBuffer
         private let limiter: ConnectionLimiter
         private let firstHeadWithin: TimeAmount
         private var counted: (key: String?, yes: Bool) = (nil, false)
         private var deadline: Scheduled<Void>?
-        /// The last bytes read while looking for the head's blank line.
-        private var tail: [UInt8] = []
 
         init(_ limiter: ConnectionLimiter, firstHeadWithin: TimeAmount) {
             self.limiter = limiter
@@ -75,8 +82,9 @@ final class ConnectionLimiter: Sendable {
         }
 
         func handlerAdded(context: ChannelHandlerContext) {
-            let key = ConnectionLimiter.key(context.channel.remoteAddress)
+            let key = limiter.key(context.channel.remoteAddress)
             guard limiter.open(key) else {
+                limiter.refused(key)
                 context.close(promise: nil)
                 return
             }
@@ -92,19 +100,11 @@ final class ConnectionLimiter: Sendable {
             context.fireChannelInactive()
         }
 
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            if deadline != nil {
-                let buffer = unwrapInboundIn(data)
-                let bytes = tail + buffer.readableBytesView
-                if Self.containsBlankLine(bytes) {
-                    deadline?.cancel()
-                    deadline = nil
-                    tail = []
-                } else {
-                    tail = Array(bytes.suffix(3))
-                }
-            }
-            context.fireChannelRead(data)
+        /// The decoder read a whole request head (bytes alone could say so
+        /// falsely: the decoder skips blank lines before a request).
+        func headArrived() {
+            deadline?.cancel()
+            deadline = nil
         }
 
         private func release() {
@@ -114,14 +114,22 @@ final class ConnectionLimiter: Sendable {
             counted.yes = false
             limiter.close(counted.key)
         }
+    }
 
-        /// "\r\n\r\n": the end of a request's head.
-        static func containsBlankLine(_ bytes: [UInt8]) -> Bool {
-            guard bytes.count >= 4 else { return false }
-            for i in 0...(bytes.count - 4) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
-                return true
-            }
-            return false
+    /// One log line a minute at most, saying how many were refused.
+    private let refusals = NIOLockedValueBox((count: 0, lastLog: NIODeadline.distantPast))
+    private let logger = Logger(label: "teamsketch-server")
+
+    func refused(_ key: String?) {
+        let (count, log) = refusals.withLockedValue { r -> (Int, Bool) in
+            r.count += 1
+            guard NIODeadline.now() - r.lastLog > .minutes(1) else { return (r.count, false) }
+            r.lastLog = .now()
+            defer { r.count = 0 }
+            return (r.count, true)
+        }
+        if log {
+            logger.warning("connections refused over the caps", metadata: ["refused": "\(count)", "last": "\(key ?? "any")"])
         }
     }
 }

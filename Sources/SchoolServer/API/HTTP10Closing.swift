@@ -25,9 +25,10 @@ struct HTTP10ClosingChannel<Inner: HTTPChannelHandler>: HTTPChannelHandler {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try channel.pipeline.syncOperations.addHandler(CloseUnlessKeptAlive(), position: .after(decoder))
-            try channel.pipeline.syncOperations.addHandler(ConnectionLimiter.Handler(limiter, firstHeadWithin: firstHeadWithin),
-                                                           position: .before(decoder))
+            let counter = ConnectionLimiter.Handler(limiter, firstHeadWithin: firstHeadWithin)
+            try channel.pipeline.syncOperations.addHandler(counter, position: .before(decoder))
+            try channel.pipeline.syncOperations.addHandler(CloseUnlessKeptAlive(onHead: counter.headArrived),
+                                                           position: .after(decoder))
             return value
         }
     }
@@ -42,15 +43,21 @@ struct HTTP10ClosingChannel<Inner: HTTPChannelHandler>: HTTPChannelHandler {
     /// older request's `Upgrade` is dropped (as the standard says a server
     /// must ignore it), else NIO would upgrade it with this handler still
     /// in the pipeline, and the first frame would stop the server.
+    ///
+    /// It also tells the connection's counter that a whole head arrived.
     final class CloseUnlessKeptAlive: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = HTTPServerRequestPart
         typealias InboundOut = HTTPServerRequestPart
+        let onHead: () -> Void
+
+        init(onHead: @escaping () -> Void) { self.onHead = onHead }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             guard case .head(var head) = unwrapInboundIn(data) else {
                 context.fireChannelRead(data)
                 return
             }
+            onHead()
             if head.version.major > 1 || (head.version.major == 1 && head.version.minor >= 1) {
                 context.fireChannelRead(data)
                 context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
@@ -79,9 +86,3 @@ extension HTTPServerBuilder {
     }
 }
 
-extension TimeAmount {
-    init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-}

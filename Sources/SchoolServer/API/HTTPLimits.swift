@@ -16,12 +16,16 @@ public struct HTTPLimits: Sendable, Equatable {
     /// default; the database and the relay need some).
     public var maxConnections = 768
     /// Connections open at once from one address (an IPv6 address counts
-    /// with its /64): a laptop needs a few (its pool holds up to 8, and a
-    /// relayed session one more), a class behind one NAT address a few
-    /// dozen. A proxy the school named is not capped per address; a school
-    /// whose laptops all reach a district's server through one address
-    /// raises it (`--max-connections-per-address`).
+    /// with its /64): a laptop needs a few (its pool holds up to 8; a
+    /// relayed session's host one per member and one more), a class behind
+    /// one NAT address a few dozen. A proxy the school named and this
+    /// machine itself are not capped per address; a school whose laptops
+    /// all reach a district's server through one address raises it
+    /// (`--max-connections-per-address`).
     public var maxConnectionsPerAddress = 128
+    /// Whether connections from this machine count per address too (tests
+    /// stand in for several machines with 127.0.0.2, 127.0.0.3, …).
+    public var loopbackIsCapped = false
     /// The body every route accepts: a sign-in, a class, a gallery form.
     public var maxBodyBytes = 64 << 10
     /// The body of a push (a few long strokes, up to 1 MiB each, must fit),

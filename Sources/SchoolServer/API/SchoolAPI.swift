@@ -217,12 +217,13 @@ struct SchoolAPI: APIProtocol {
 
     // MARK: sign-in helpers
 
-    /// One counted sign-in try. The try is written down before the password
-    /// is checked, and then the failures of the account and of the address
-    /// are counted without it: tries sent at the same moment see each other,
-    /// so a burst gets no more checks than the policy allows. Too many, and
-    /// the try is taken back unchecked (429). A wrong password leaves it as
-    /// a failure (401); a right one takes it back with the account's others.
+    /// One counted sign-in try (`SignInThrottle`, in memory). A try let
+    /// through counts as a failure at once, so tries sent at the same
+    /// moment see each other and a burst gets no more checks than the
+    /// policy allows; too many, and it is refused unchecked (429). A wrong
+    /// password leaves it a failure (401); a right one takes it back with
+    /// the account's others. Whether the device is one the account signed
+    /// in from before is read from the database.
     private func attempt(accountKey: String, refusal: String,
                          check: () async throws -> Account?) async throws -> Account {
         let now = now

@@ -21,7 +21,8 @@ final class SignInThrottle: Sendable {
         var tries = 0
     }
 
-    /// Keys held at most, each way, once the old failures are gone.
+    /// Keys held at most, each way, once the old failures are gone; beyond,
+    /// the half failed longest ago is forgotten.
     static let maxKeys = 50_000
 
     init(policy: SignInPolicy) { self.policy = policy }
@@ -65,10 +66,16 @@ final class SignInThrottle: Sendable {
         s.accounts = s.accounts.filter { $0.value.last.map { $0 > since } ?? false }
         s.addresses = s.addresses.filter { $0.value.last.map { $0 > since } ?? false }
         // Each address may fail 30 times a window, so only very many
-        // addresses fill this; then it starts again rather than grow.
-        if s.devices.count > maxKeys { s.devices = [:] }
-        if s.accounts.count > maxKeys { s.accounts = [:] }
-        if s.addresses.count > maxKeys { s.addresses = [:] }
+        // addresses fill this; then the keys failed longest ago go first
+        // (a flood of new names must not wipe a guessed account's count).
+        func newest<V>(_ d: [String: V], _ last: (V) -> Int64) -> [String: V] {
+            guard d.count > maxKeys else { return d }
+            return Dictionary(uniqueKeysWithValues: d.sorted { last($0.value) > last($1.value) }.prefix(maxKeys / 2)
+                .map { ($0.key, $0.value) })
+        }
+        s.devices = newest(s.devices) { $0.values.compactMap(\.last).max() ?? 0 }
+        s.accounts = newest(s.accounts) { $0.last ?? 0 }
+        s.addresses = newest(s.addresses) { $0.last ?? 0 }
     }
 
     /// What an address counts as: an IPv6 address with its /64 (one home or
