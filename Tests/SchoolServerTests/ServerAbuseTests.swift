@@ -49,4 +49,24 @@ import Testing
             #expect(try stored.first?.int("n") == 1, "one current profile, not 140")
         }
     }
+
+    /// A sketch takes as many drawing steps as a laptop can open, and no
+    /// more: the next op is refused with the reason, the sketch is whole.
+    @Test(arguments: Backend.allCases)
+    func aSketchTakesNoMoreOpsThanALaptopCanOpen(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
+            let sketch = UUID()
+            #expect(try await api.push([Changes.create(sketch), Changes.stroke(sketch)], token: mia.token).accepted.count == 2)
+            // As if she had drawn all but two of them already.
+            try await api.database.execute("UPDATE sketch SET opCount = ? WHERE id = ?",
+                                           [.int(Int64(SketchLimits.maxOps) - 2), .text(sketch.key)])
+            let strokes = (0..<3).map { Changes.stroke(sketch, x: Double(200 + $0)) }
+            let pushed = try await api.push(strokes, token: mia.token)
+            #expect(pushed.accepted.count == 2 && pushed.rejected.values.first == "conflict", "\(pushed.rejected)")
+            let listed = try await api.call(.get, "/sketches", token: mia.token).array
+            #expect(listed.first?["opCount"] as? Int == SketchLimits.maxOps)
+        }
+    }
 }

@@ -175,6 +175,14 @@ public enum ChangeRules {
             }
             if described?.change == .delete { sketch.deletedAt = facts.now }
             if described?.change == .restore { sketch.deletedAt = nil }
+            if change.entity == .sketchOp, !duplicate {
+                // As many as a sketch may hold on any laptop: more could not
+                // be opened, and would only cost the school's disk.
+                guard sketch.opCount < Int64(SketchLimits.maxOps) else {
+                    throw PushRejection(.conflict, "the sketch holds \(SketchLimits.maxOps) drawing steps, the most a sketch may")
+                }
+                sketch.opCount += 1
+            }
             facts.sketches[sketchID] = sketch
             if duplicate { return .duplicate }
             return .store(ChangeAudience(sketchID: sketchID), .sketch(id: sketchID, change: described, started: started))

@@ -28,9 +28,12 @@ public struct PushFacts: Sendable {
         /// When the server stored its deletion (Unix ms); nil while it is not deleted.
         public var deletedAt: Int64?
         public var deleted: Bool { deletedAt != nil }
+        /// Ops the server holds of it (and the batch accepted so far).
+        public var opCount: Int64
 
-        public init(creator: Person?, members: [Person], team: Bool, deletedAt: Int64? = nil) {
+        public init(creator: Person?, members: [Person], team: Bool, deletedAt: Int64? = nil, opCount: Int64 = 0) {
             self.creator = creator; self.members = members; self.team = team; self.deletedAt = deletedAt
+            self.opCount = opCount
         }
     }
 

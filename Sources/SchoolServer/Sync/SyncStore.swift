@@ -53,14 +53,14 @@ public struct SyncStore: Sendable {
         // them (a sketch's start makes them its first member).
         var creators: [String: String] = [:]
         for row in try await select("""
-            SELECT sketch.id, sketch.deletedAt, sketch.team, sketch.creatorId, \(Self.personColumns) FROM sketch
+            SELECT sketch.id, sketch.deletedAt, sketch.team, sketch.creatorId, sketch.opCount, \(Self.personColumns) FROM sketch
             LEFT JOIN sketchAuthor ON sketchAuthor.sketchId = sketch.id
             LEFT JOIN account ON account.id = sketchAuthor.accountId
             WHERE sketch.id IN
             """, sketchIDs) {
             let id = try row.text("id")
             var sketch = facts.sketches[id] ?? .init(creator: nil, members: [], team: row["team"].int == 1,
-                                                     deletedAt: row["deletedAt"].int)
+                                                     deletedAt: row["deletedAt"].int, opCount: row["opCount"].int ?? 0)
             if row["accountId"] != .null { sketch.add(try person(row, id: "accountId")) }
             facts.sketches[id] = sketch
             creators[id] = row["creatorId"].text
