@@ -123,6 +123,11 @@ import Testing
         #expect(decisions.filter { $0 == .allowed }.count == 5)
         throttle.succeeded(accountKey: "mia", address: "10.0.0.5", at: now)
         #expect(throttle.begin(accountKey: "mia", address: "10.0.0.5", usual: false, now: now) == .allowed)
+        // Mia signing in on her laptop leaves what Eve tried elsewhere.
+        for _ in 0..<5 { _ = throttle.begin(accountKey: "mia", address: "10.0.0.66", usual: false, now: now) }
+        #expect(throttle.begin(accountKey: "mia", address: "10.0.0.7", usual: true, now: now) == .allowed)
+        throttle.succeeded(accountKey: "mia", address: "10.0.0.7", at: now)
+        #expect(throttle.begin(accountKey: "mia", address: "10.0.0.66", usual: false, now: now) != .allowed)
         // A class signing in on one kiosk, one after another: a right try
         // is no failure of the address.
         for n in 0..<40 {

@@ -48,12 +48,14 @@ final class SignInThrottle: Sendable {
     }
 
     /// The right password or pictures for the try `begin` let through at
-    /// `at`: the account's failures are forgotten, and this try is no
-    /// failure of the address (its others stay, they may be for others).
+    /// `at`: this device's failures for the account are forgotten, and this
+    /// try is no failure of the address. What other devices tried stays:
+    /// the pupil signing in on her laptop must not give a classmate
+    /// guessing elsewhere a fresh count.
     func succeeded(accountKey: String, address: String, at: Int64) {
         state.withLockedValue { s in
-            s.devices[accountKey] = nil
-            s.accounts[accountKey] = nil
+            s.devices[accountKey]?[address] = nil
+            if let i = s.accounts[accountKey]?.lastIndex(of: at) { s.accounts[accountKey]?.remove(at: i) }
             if let i = s.addresses[address]?.lastIndex(of: at) { s.addresses[address]?.remove(at: i) }
         }
     }
