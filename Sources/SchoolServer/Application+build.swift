@@ -38,10 +38,10 @@ public func buildApplication(
     let api = SchoolAPI(configuration: configuration, dependencies: dependencies, logger: logger,
                         renderer: SketchRenderer(limits: configuration.rendering),
                         throttle: SignInThrottle(policy: configuration.signInPolicy))
-    router.middlewares.add(BodyLimitMiddleware(limits: configuration.limits, isSignedIn: { token in
-        (try? await api.account(for: token)) != nil
-    }))
     router.middlewares.add(RequestInfoMiddleware(trustedProxies: configuration.trustedProxies))
+    router.middlewares.add(BodyLimitMiddleware(limits: configuration.limits, account: { token in
+        try? await api.account(for: token)
+    }))
     try api.registerHandlers(on: RecordingTransport(router: router, table: routes), serverURL: try Servers.Server1.url(),
                              middlewares: [APIErrorMiddleware()])
     WebGallery(api: api, secureCookies: configuration.tls != nil).register(on: router)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whose address a request counts as, for the sign-in limits per address.
 /// Behind a reverse proxy every request comes from the proxy; only when
 /// the peer is a proxy the school named (`--trusted-proxy`) is its
@@ -18,6 +20,24 @@ enum ClientAddress {
             if !trustedProxies.contains(address) { return address }
         }
         return peer
+    }
+
+    /// What an address counts as, for every limit per address: an IPv6
+    /// address with its /64 (one home or device usually holds a whole
+    /// /64), an IPv4 one mapped into IPv6 as itself, anything else as it is.
+    static func key(_ address: String) -> String {
+        if address.hasPrefix("::ffff:"), address.contains(".") { return String(address.dropFirst(7)) }
+        guard address.contains(":") else { return address }
+        return slash64(address) ?? address
+    }
+
+    /// The /64 network of an IPv6 address, as text.
+    private static func slash64(_ text: String) -> String? {
+        var address = in6_addr()
+        guard inet_pton(AF_INET6, text, &address) == 1 else { return nil }
+        let bytes = withUnsafeBytes(of: address) { Array($0.prefix(8)) }
+        return stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+            .joined(separator: ":") + "::/64"
     }
 
     /// An IPv4 or IPv6 address's characters and length, nothing else (a

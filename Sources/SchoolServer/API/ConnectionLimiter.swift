@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
@@ -21,8 +20,7 @@ final class ConnectionLimiter: Sendable {
         self.trustedProxies = trustedProxies
     }
 
-    /// What a connection from `address` counts under: an IPv6 address's
-    /// first four groups (its /64, what one home or device usually holds);
+    /// What a connection from `address` counts under (`ClientAddress.key`);
     /// nil for one not capped per address (none known, a proxy the school
     /// named, or this machine itself unless `loopbackIsCapped`: its
     /// reverse proxy, or another server process passing relayed sessions
@@ -30,9 +28,7 @@ final class ConnectionLimiter: Sendable {
     func key(_ address: SocketAddress?) -> String? {
         guard let ip = address?.ipAddress, !trustedProxies.contains(ip) else { return nil }
         if !limits.loopbackIsCapped, Self.isLoopback(ip) { return nil }
-        guard case .v6 = address else { return ip }
-        if ip.hasPrefix("::ffff:"), ip.contains(".") { return String(ip.dropFirst(7)) }
-        return IPv6Prefix.slash64(ip) ?? ip
+        return ClientAddress.key(ip)
     }
 
     static func isLoopback(_ ip: String) -> Bool {
@@ -131,16 +127,5 @@ final class ConnectionLimiter: Sendable {
         if log {
             logger.warning("connections refused over the caps", metadata: ["refused": "\(count)", "last": "\(key ?? "any")"])
         }
-    }
-}
-
-/// The /64 network of an IPv6 address, as text.
-enum IPv6Prefix {
-    static func slash64(_ text: String) -> String? {
-        var address = in6_addr()
-        guard inet_pton(AF_INET6, text, &address) == 1 else { return nil }
-        let bytes = withUnsafeBytes(of: address) { Array($0.prefix(8)) }
-        return stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
-            .joined(separator: ":") + "::/64"
     }
 }

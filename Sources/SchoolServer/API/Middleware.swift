@@ -51,22 +51,25 @@ struct ProblemMiddleware: RouterMiddleware {
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     let limits: HTTPLimits
-    let isSignedIn: @Sendable (BearerToken) async -> Bool
+    /// The account a token signs in, nil for none.
+    let account: @Sendable (BearerToken) async -> Account?
 
     static let pushPath = "/api/v1/sync/push"
 
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         var cap = limits.maxBodyBytes
+        var info = RequestInfo.current
         if request.method == .post, request.uri.path == Self.pushPath {
-            guard let token = RequestInfo.token(from: request.headers), await isSignedIn(token) else { throw Problem.noToken }
+            guard let token = info.token, let signedIn = await account(token) else { throw Problem.noToken }
+            info.account = signedIn
             cap = limits.maxPushBytes
         }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > cap {
             throw Problem(.tooLarge, "the body may be at most \(cap) bytes")
         }
         let collected = try await Self.collect(request, upTo: cap, within: limits.bodyTimeout)
-        return try await next(collected, context)
+        return try await RequestInfo.$current.withValue(info) { try await next(collected, context) }
     }
 
     /// The request with its body read, racing the deadline: whichever comes

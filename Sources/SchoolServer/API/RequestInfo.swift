@@ -7,6 +7,10 @@ import HTTPTypes
 struct RequestInfo: Sendable {
     var peerAddress: String
     var token: BearerToken?
+    /// The account `token` signs in, when a middleware already looked it
+    /// up (a push's, before its body is read): the handler does not ask
+    /// the database again.
+    var account: Account?
 
     @TaskLocal static var current = RequestInfo(peerAddress: "unknown", token: nil)
 

@@ -186,6 +186,7 @@ struct SchoolAPI: APIProtocol {
     /// The account of the request's token; 401 without a valid one.
     func signedIn() async throws -> Account {
         guard let token = RequestInfo.current.token else { throw Problem.noToken }
+        if let known = RequestInfo.current.account { return known }
         guard let account = try await account(for: token) else {
             throw Problem(.unauthorized, "this token is unknown, expired or signed out")
         }
@@ -227,7 +228,7 @@ struct SchoolAPI: APIProtocol {
     private func attempt(accountKey: String, refusal: String,
                          check: () async throws -> Account?) async throws -> Account {
         let now = now
-        let address = SignInThrottle.addressKey(RequestInfo.current.peerAddress)
+        let address = ClientAddress.key(RequestInfo.current.peerAddress)
         let usual = try await database {
             try await store.isUsualDevice(accountKey: accountKey, address: address, since: now - AccountStore.usualDeviceMilliseconds)
         }
@@ -243,7 +244,7 @@ struct SchoolAPI: APIProtocol {
         let token = BearerToken.random()
         let now = now
         let expires = now + lifetime
-        let address = SignInThrottle.addressKey(RequestInfo.current.peerAddress)
+        let address = ClientAddress.key(RequestInfo.current.peerAddress)
         try await database {
             try await store.insertToken(token, for: account.id, now: now, expiresAt: expires)
             try await store.rememberDevice(accountKey: key, address: address, now: now)

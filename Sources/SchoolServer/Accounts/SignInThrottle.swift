@@ -79,12 +79,4 @@ final class SignInThrottle: Sendable {
         s.accounts = newest(s.accounts) { $0.last ?? 0 }
         s.addresses = newest(s.addresses) { $0.last ?? 0 }
     }
-
-    /// What an address counts as: an IPv6 address with its /64 (one home or
-    /// device usually holds a whole /64), anything else as it is.
-    static func addressKey(_ address: String) -> String {
-        if address.hasPrefix("::ffff:"), address.contains(".") { return String(address.dropFirst(7)) }
-        guard address.contains(":") else { return address }
-        return IPv6Prefix.slash64(address) ?? address
-    }
 }

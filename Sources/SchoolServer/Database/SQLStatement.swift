@@ -10,6 +10,11 @@ public struct SQLStatement: Sendable, Hashable {
         self.binds = binds
     }
 
+    /// "?, ?, ?": the placeholders of an `IN (…)` list of `count` values.
+    public static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
     /// The text with PostgreSQL's numbered placeholders. A `?` inside a
     /// quoted literal or identifier stays as it is.
     public var numberedSQL: String {

@@ -107,7 +107,7 @@ struct RelayListingStore: Sendable {
     /// Live sessions of these classes, oldest first.
     func live(classes: Set<UUID>, now: Int64) async throws -> [Row] {
         guard !classes.isEmpty else { return [] }
-        let marks = Array(repeating: "?", count: classes.count).joined(separator: ", ")
+        let marks = SQLStatement.placeholders(classes.count)
         return try await db.query("""
             SELECT \(Self.columns) FROM relaySession
             WHERE classId IN (\(marks)) AND endedAt IS NULL AND heartbeatAt > ?

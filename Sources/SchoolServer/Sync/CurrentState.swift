@@ -171,7 +171,7 @@ extension SyncStore {
         var out: [String: [GradeRecord]] = [:]
         for start in stride(from: 0, to: ids.count, by: 500) {
             let part = Array(ids[start..<min(start + 500, ids.count)])
-            let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")
+            let marks = SQLStatement.placeholders(part.count)
             for row in try await db.query("""
                 SELECT entityId, payload FROM change WHERE entity = 'grade' AND entityId IN (\(marks)) ORDER BY seq
                 """, part.map { .text($0) }) {

@@ -161,7 +161,7 @@ public struct SyncStore: Sendable {
         // 10,000 ops (or a plan that reads the whole log for it) held up
         // the class.
         for (sketchID, ops) in touched.sorted(by: { $0.key < $1.key }) {
-            let marks = Array(repeating: "?", count: ops.count).joined(separator: ", ")
+            let marks = SQLStatement.placeholders(ops.count)
             let added = ops.isEmpty ? "0" : "(SELECT COUNT(*) FROM change WHERE opId IN (\(marks)) AND pushId = ?)"
             statements.append(SQLStatement("UPDATE sketch SET modifiedAt = ?, opCount = opCount + \(added) WHERE id = ?",
                                            [.int(now)] + ops + (ops.isEmpty ? [] : [push]) + [.text(sketchID)]))
@@ -357,7 +357,7 @@ public struct SyncStore: Sendable {
         }
         let more = candidates.count > chosen.count
         guard !chosen.isEmpty else { return ([], max(newest, after), false) }
-        let marks = Array(repeating: "?", count: chosen.count).joined(separator: ", ")
+        let marks = SQLStatement.placeholders(chosen.count)
         let rows = try await db.query("""
             SELECT c.seq, COALESCE(o.opId, c.opId) AS opId, c.entity, c.entityId, c.payload, c.createdAt,
                    COALESCE(o.authorId, c.authorId) AS authorId, c.subjectId
@@ -417,15 +417,12 @@ public struct SyncStore: Sendable {
             condition += " AND id IN (SELECT sketchId FROM sketchAuthor WHERE accountId = ?)"
             binds.append(.text(author.key))
         }
-        if let before {
-            condition += " AND (modifiedAt < ? OR (modifiedAt = ? AND id > ?))"
-            binds += [.int(before.at), .int(before.at), .text(before.id.key)]
-        }
+        let after = Self.after(before, by: "modifiedAt")
         let limit = min(max(limit, 1), Self.maxListed)
         let rows = try await db.query("""
             SELECT id, name, width, height, createdAt, modifiedAt, opCount FROM sketch
-            WHERE \(condition) ORDER BY modifiedAt DESC, id LIMIT ?
-            """, binds + [.int(Int64(limit + 1))])
+            WHERE \(condition)\(after.sql) ORDER BY modifiedAt DESC, id LIMIT ?
+            """, binds + after.binds + [.int(Int64(limit + 1))])
         var records = try rows.prefix(limit).map(sketchRecord)
         var authors: [String: [UUID]] = [:]
         for row in try await select("SELECT sketchId, accountId FROM sketchAuthor WHERE sketchId IN",
@@ -435,6 +432,13 @@ public struct SyncStore: Sendable {
         for i in records.indices { records[i].authors = (authors[records[i].id.key] ?? []).sorted { $0.key < $1.key } }
         let next = rows.count > limit ? records.last.map { SketchListCursor(at: $0.modifiedAt, id: $0.id) } : nil
         return SketchPage(sketches: records, next: next)
+    }
+
+    /// " AND …": the rows after `before` in a list ordered by `column`
+    /// (latest first) and then id; nothing for the first page.
+    private static func after(_ before: SketchListCursor?, by column: String) -> (sql: String, binds: [SQLValue]) {
+        guard let before else { return ("", []) }
+        return (" AND (\(column) < ? OR (\(column) = ? AND id > ?))", [.int(before.at), .int(before.at), .text(before.id.key)])
     }
 
     /// How many sketches the account may see that are not deleted.
@@ -457,7 +461,7 @@ public struct SyncStore: Sendable {
         let sorted = ids.sorted()
         for start in stride(from: 0, to: sorted.count, by: 500) {
             let part = sorted[start..<min(start + 500, sorted.count)].map { SQLValue.text($0) }
-            let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")
+            let marks = SQLStatement.placeholders(part.count)
             for row in try await db.query("""
                 SELECT sketch.id, sketch.name, sketchAuthor.accountId FROM sketch
                 JOIN sketchAuthor ON sketchAuthor.sketchId = sketch.id
@@ -484,19 +488,14 @@ public struct SyncStore: Sendable {
     public func deletedSketches(visibleTo account: Account, now: Int64, before: SketchListCursor? = nil,
                                 limit: Int = maxListed) async throws -> SketchPage<DeletedRecord> {
         let scope = Scope(account)
-        var after = ""
-        var binds: [SQLValue] = []
-        if let before {
-            after = " AND (deletedAt < ? OR (deletedAt = ? AND id > ?))"
-            binds = [.int(before.at), .int(before.at), .text(before.id.key)]
-        }
+        let after = Self.after(before, by: "deletedAt")
         let limit = min(max(limit, 1), Self.maxListed)
         let rows = try await db.query("""
             SELECT id, name, deletedAt FROM sketch
-            WHERE deletedAt IS NOT NULL AND deletedAt >= ?\(after)
+            WHERE deletedAt IS NOT NULL AND deletedAt >= ?\(after.sql)
               AND id IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))
             ORDER BY deletedAt DESC, id LIMIT ?
-            """, [.int(now - SketchDeletion.undoMilliseconds)] + binds + scope.people.binds + [.int(Int64(limit + 1))])
+            """, [.int(now - SketchDeletion.undoMilliseconds)] + after.binds + scope.people.binds + [.int(Int64(limit + 1))])
         let records = try rows.prefix(limit).map {
             DeletedRecord(id: try $0.uuid("id"), name: try $0.text("name"), deletedAt: try $0.int("deletedAt"))
         }
@@ -558,7 +557,7 @@ public struct SyncStore: Sendable {
     private func select(_ prefix: String, _ values: Set<String>) async throws -> [SQLRow] {
         guard !values.isEmpty else { return [] }
         let sorted = values.sorted()
-        let marks = Array(repeating: "?", count: sorted.count).joined(separator: ", ")
+        let marks = SQLStatement.placeholders(sorted.count)
         return try await db.query(prefix + " (\(marks))", sorted.map { .text($0) })
     }
 

@@ -401,8 +401,7 @@ struct WebGallery: Sendable {
                              nextPath: String) async throws -> (cards: [[String: Any]], next: String?) {
         let before = v.request.uri.queryParameters["before"].map(String.init)
         let page = try await api.sketchPage(before: before, limit: limit, pupil: pupil)
-        let cards = page.sketches.map { card(name: $0.name, id: $0.id.key, createdAt: $0.createdAt, v.language) }
-        return (cards, page.next.map { "\(nextPath)?before=\($0.text)" })
+        return (cards(page, v.language), page.next.map { "\(nextPath)?before=\($0.text)" })
     }
 
     private func home(_ v: inout Visit) async throws -> Response {
@@ -425,6 +424,10 @@ struct WebGallery: Sendable {
 
     private func card(name: String, id: String, createdAt: Int64, _ language: WebLanguage) -> [String: Any] {
         ["id": id, "name": name, "date": Self.date(createdAt, language)]
+    }
+
+    private func cards(_ page: SyncStore.SketchPage<SyncStore.SketchRecord>, _ language: WebLanguage) -> [[String: Any]] {
+        page.sketches.map { card(name: $0.name, id: $0.id.key, createdAt: $0.createdAt, language) }
     }
 
     /// What a teacher's pages know of a class: its pupils and everything
@@ -478,7 +481,7 @@ struct WebGallery: Sendable {
             let href = "/gallery/classes/\(id)/pupils/\(pupil.id)"
             var row = pupilSummary(pupil, view, v.language)
             let page = try await api.sketchPage(before: nil, limit: Self.classPageSketches, pupil: pupil.id)
-            row["sketches"] = page.sketches.map { card(name: $0.name, id: $0.id.key, createdAt: $0.createdAt, v.language) }
+            row["sketches"] = cards(page, v.language)
             if page.next != nil { (row["next"], row["nextText"]) = (href, WebText.allSketches.text(v.language)) }
             row["href"] = href
             rows.append(row)
