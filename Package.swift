@@ -58,6 +58,11 @@ let package = Package(
         // avahi-client on its own threaded poll, without GLib: the server's
         // announcement. The desktop keeps CAvahi (the GLib poll).
         .systemLibrary(
+            name: "CEspeak",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        .systemLibrary(
             name: "CAvahiClient",
             pkgConfig: "avahi-client",
             providers: [.apt(["libavahi-client-dev"])]
@@ -106,6 +111,7 @@ let package = Package(
             dependencies: [
                 "CGtk",
                 "CAvahi",
+                "CEspeak",
                 "LearnModel",
                 "LearnStore",
                 "LearnNet",

@@ -20,12 +20,15 @@ def free_port():
         return s.getsockname()[1]
 
 
-def call(port, method, path, token=None, body=None):
+def call(port, method, path, token=None, body=None, device=None):
+    """`device`: the mark a computer sends (Teamsketch-Device)."""
     request = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1{path}", method=method,
                                      data=None if body is None else json.dumps(body).encode())
     request.add_header("content-type", "application/json")
     if token:
         request.add_header("authorization", f"Bearer {token}")
+    if device:
+        request.add_header("teamsketch-device", device)
     with urllib.request.urlopen(request, timeout=30) as answer:
         return json.loads(answer.read() or b"null")
 

@@ -21,7 +21,7 @@ SHARDS=3
 # the shard with the least so far. A file not listed counts 30 s.
 declare -A took=(
   [Tests/ui/test_screen_sizes.py]=214 [Tests/ui/test_teacher_review.py]=110 [Tests/ui/test_accessibility.py]=94
-  [Tests/ui/test_teacher_journey.py]=88 [Tests/ui/test_teacher_pools.py]=88 [Tests/ui/test_profile.py]=74
+  [Tests/ui/test_teacher_journey.py]=88 [Tests/ui/test_teacher_pools.py]=110 [Tests/ui/test_profile.py]=74
   [Tests/net/test_server_announce.py]=60 [Tests/net/test_relay.py]=51 [Tests/ui/test_wordpost.py]=51
   [Tests/ui/test_sketch.py]=48 [Tests/net/test_sync_faults.py]=47 [Tests/ui/test_pupil_sign_in.py]=46
   [Tests/ui/test_teacher_class_archive.py]=42 [Tests/ui/test_teacher_grades.py]=40 [Tests/ui/test_session_sign.py]=36
@@ -31,7 +31,7 @@ declare -A took=(
   [Tests/ui/test_class_wall.py]=15 [Tests/ui/test_wordpost_together.py]=15 [Tests/ui/test_resources.py]=15
   [Tests/ui/test_together.py]=13 [Tests/ui/test_opening.py]=13 [Tests/ui/test_lobby_flood.py]=10
   [Tests/ui/test_sketch_full.py]=9 [Tests/ui/test_headless_peers.py]=8 [Tests/net/test_http10.py]=7
-  [Tests/ui/test_lobby_full_join.py]=4
+  [Tests/ui/test_lobby_full_join.py]=4 [Tests/ui/test_joiner_screen_size.py]=30 [Tests/ui/test_pupil_feedback.py]=16 [Tests/ui/test_first_run.py]=20
 )
 declare -a files load
 for ((i = 0; i < SHARDS; i++)); do files[i]="" load[i]=0; done

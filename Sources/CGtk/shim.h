@@ -32,6 +32,8 @@ static inline GtkEventController *ts_controller(gpointer p) { return GTK_EVENT_C
 static inline GtkStack *ts_stack(gpointer p) { return GTK_STACK(p); }
 static inline GtkToggleButton *ts_toggle(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkCheckButton *ts_check(gpointer p) { return GTK_CHECK_BUTTON(p); }
+static inline GtkMenuButton *ts_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
+static inline GtkPopover *ts_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline GtkGrid *ts_grid(gpointer p) { return GTK_GRID(p); }
 static inline GtkFlowBox *ts_flow_box(gpointer p) { return GTK_FLOW_BOX(p); }
 static inline GtkScrolledWindow *ts_scrolled(gpointer p) { return GTK_SCROLLED_WINDOW(p); }

@@ -16,7 +16,8 @@ extension LocalStore {
                       let entity = OutboxEntity(rawValue: row["entity"])
                 else { throw StoreError.corrupt(path: path ?? ":memory:") }
                 return OutboxEntry(opId: opId, entity: entity, entityId: row["entityId"],
-                                   payload: row["payload"], createdAt: StoreTime.date(row["createdAt"]))
+                                   payload: row["payload"], createdAt: StoreTime.date(row["createdAt"]),
+                                   proof: row["proof"])
             }
         }
     }
@@ -25,9 +26,9 @@ extension LocalStore {
     /// outbox's row order is the order the changes were committed in. A
     /// change without an id of its own (`SketchOpIdentity`) gets a UUIDv7.
     func insertOutbox(_ entity: OutboxEntity, entityId: String, payload: Data, at now: Int64,
-                      opId: UUID? = nil, _ db: Database) throws {
+                      opId: UUID? = nil, proof: String? = nil, _ db: Database) throws {
         let id = opId ?? ids.next()
-        try db.cachedStatement(sql: "INSERT INTO outbox (opId, entity, entityId, payload, createdAt) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [id.storeKey, entity.rawValue, entityId, payload, now])
+        try db.cachedStatement(sql: "INSERT INTO outbox (opId, entity, entityId, payload, createdAt, proof) VALUES (?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [id.storeKey, entity.rawValue, entityId, payload, now, proof])
     }
 }

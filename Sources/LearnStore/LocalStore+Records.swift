@@ -85,6 +85,15 @@ extension LocalStore {
         }
     }
 
+    /// The pools given to a class, by id (sorted only to be the same on
+    /// every call).
+    public func assignedPools(classID: String) throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT poolId FROM poolAssignment WHERE classId = ? ORDER BY poolId",
+                                arguments: [classID.lowercased()])
+        }
+    }
+
     // MARK: shared with pulling
 
     /// Keeps the edit if it is the latest of its grade (`supersedes`);

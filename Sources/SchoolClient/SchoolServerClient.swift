@@ -22,7 +22,9 @@ public final class SchoolServerClient: Sendable {
 
     /// `trustedCertificates`: a PEM file of the authorities to trust
     /// instead of the system's (a school that made its own).
-    public init(address: URL, trustedCertificates: String? = nil) throws {
+    /// `deviceMark`: sent with sign-ins and the sign-in lists
+    /// (`DeviceMark`), so the server knows the device again.
+    public init(address: URL, trustedCertificates: String? = nil, deviceMark: String? = nil) throws {
         self.address = address
         var tls = TLSConfiguration.makeClientConfiguration()
         if let trustedCertificates {
@@ -32,7 +34,9 @@ public final class SchoolServerClient: Sendable {
                           configuration: HTTPClient.Configuration(
                               tlsConfiguration: tls,
                               timeout: .init(connect: .seconds(5), read: .seconds(30))))
-        anonymous = Self.client(address, http, token: nil)
+        anonymous = Client(serverURL: address.appending(path: "api/v1"),
+                           transport: AsyncHTTPClientTransport(configuration: .init(client: http, timeout: .seconds(60))),
+                           middlewares: deviceMark.map { [DeviceMarkMiddleware(mark: $0)] } ?? [])
     }
 
     /// Must be called once the client is no longer used.
@@ -65,12 +69,16 @@ public final class SchoolServerClient: Sendable {
         public var pupilCount: Int
         /// Put away: its pupils cannot sign in; listed only when asked for.
         public var archived: Bool = false
+        /// What the teacher hands out so a new device shows the class
+        /// (`ABCD-EFGH`).
+        public var code: String?
 
-        public init(id: String, name: String, pupilCount: Int, archived: Bool = false) {
+        public init(id: String, name: String, pupilCount: Int, archived: Bool = false, code: String? = nil) {
             self.id = id
             self.name = name
             self.pupilCount = pupilCount
             self.archived = archived
+            self.code = code
         }
     }
 
@@ -131,28 +139,45 @@ public final class SchoolServerClient: Sendable {
 
     // MARK: a pupil signing in on a shared laptop
 
-    /// Every class by name, for a pupil to find theirs (no sign-in needed).
-    public func listSignInClasses() async throws(SchoolConnectionError) -> [PupilDirectory.Choice] {
+    /// The classes a pupil may choose from on this device, by name (no
+    /// sign-in needed): those it has seen, and the one `code` names.
+    public func listSignInClasses(code: String? = nil) async throws(PupilDirectory.Failure) -> [PupilDirectory.Choice] {
         let output: Operations.ListSignInClasses.Output
         do {
-            output = try await anonymous.listSignInClasses()
+            output = try await anonymous.listSignInClasses(query: .init(code: code))
         } catch {
-            throw Self.unreachable(error)
+            throw .unreachable
         }
-        guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
+        switch output {
+        case .ok(let ok): return try Self.choices(try? ok.body.json)
+        case .notFound: throw .unknownCode
+        case .tooManyRequests: throw .tooManyTries
+        case .badRequest, .undocumented: throw .unreachable
+        }
+    }
+
+    private static func choices(_ body: [Components.Schemas.SignInChoice]?) throws(PupilDirectory.Failure) -> [PupilDirectory.Choice] {
+        guard let body else { throw .unreachable }
         return body.map { PupilDirectory.Choice(id: $0.id, name: $0.name) }
     }
 
-    /// The pupils of a class who can sign in, by name.
-    public func listSignInPupils(classID: String) async throws(SchoolConnectionError) -> [PupilDirectory.Choice] {
+    /// The pupils of a class who can sign in, by name; `.unknownClass` when
+    /// this device may not list them (or the class is gone). `token`: asked
+    /// as someone of the class, on any device.
+    public func listSignInPupils(classID: String, token: String? = nil) async throws(PupilDirectory.Failure) -> [PupilDirectory.Choice] {
         let output: Operations.ListSignInPupils.Output
         do {
-            output = try await anonymous.listSignInPupils(path: .init(classId: classID))
+            let client = token.map { Self.client(address, http, token: $0) } ?? anonymous
+            output = try await client.listSignInPupils(path: .init(classId: classID))
         } catch {
-            throw Self.unreachable(error)
+            throw .unreachable
         }
-        guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
-        return body.map { PupilDirectory.Choice(id: $0.id, name: $0.name) }
+        switch output {
+        case .ok(let ok): return try Self.choices(try? ok.body.json)
+        case .notFound: throw .unknownClass
+        case .tooManyRequests: throw .tooManyTries
+        case .badRequest, .undocumented: throw .unreachable
+        }
     }
 
     /// The pupil sign-in as the app's core asks for it; a sign-in becomes
@@ -160,12 +185,8 @@ public final class SchoolServerClient: Sendable {
     public func pupilDirectory(trustedCertificates: String?) -> PupilDirectory {
         let server = address.absoluteString
         return PupilDirectory(
-            classes: {
-                do { return try await self.listSignInClasses() } catch { throw PupilDirectory.Failure.unreachable }
-            },
-            pupils: { classID in
-                do { return try await self.listSignInPupils(classID: classID) } catch { throw PupilDirectory.Failure.unreachable }
-            },
+            classes: { code in try await self.listSignInClasses(code: code) },
+            pupils: { classID in try await self.listSignInPupils(classID: classID) },
             signIn: { pupilID, pictures in
                 let signedIn: SignedIn
                 do throws(SignInFailure) {
@@ -227,7 +248,7 @@ public final class SchoolServerClient: Sendable {
     }
 
     private static func schoolClass(_ c: Components.Schemas.SchoolClass) -> SchoolClass {
-        SchoolClass(id: c.id, name: c.name, pupilCount: c.pupilCount, archived: c.archived)
+        SchoolClass(id: c.id, name: c.name, pupilCount: c.pupilCount, archived: c.archived, code: c.code)
     }
 
     /// Makes a class; its id.
@@ -249,6 +270,11 @@ public final class SchoolServerClient: Sendable {
         public var id: String
         public var name: String
         public var hasPicturePassword: Bool
+        /// A quota the pupil reached: their laptop keeps what the server
+        /// would not take.
+        public var quotaReached: ServerQuota? = nil
+        /// Wrong picture tries for the pupil today, from any device.
+        public var failedSignInsToday = 0
     }
 
     /// The pupils of one of the teacher's classes, by name.
@@ -260,7 +286,11 @@ public final class SchoolServerClient: Sendable {
             throw Self.unreachable(error)
         }
         guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
-        return body.map { PupilEntry(id: $0.id, name: $0.name, hasPicturePassword: $0.hasPicturePassword) }
+        return body.map {
+            PupilEntry(id: $0.id, name: $0.name, hasPicturePassword: $0.hasPicturePassword,
+                       quotaReached: $0.quotaReached.flatMap { ServerQuota(rawValue: $0.rawValue) },
+                       failedSignInsToday: max(0, $0.failedSignInsToday ?? 0))
+        }
     }
 
     /// Adds a pupil to one of the teacher's classes; the pupil's id.
@@ -318,8 +348,39 @@ public final class SchoolServerClient: Sendable {
 
     /// Whether the server answers and its database too.
     public func isHealthy() async -> Bool {
-        guard case .ok = try? await anonymous.getHealth() else { return false }
-        return true
+        await probe() == .answers
+    }
+
+    /// What asking the server's health found.
+    public enum Probe: Sendable, Equatable {
+        case answers
+        /// Something there speaks TLS with a certificate this device does
+        /// not trust (or for another name): never a reason to try plain HTTP.
+        case untrustedCertificate
+        case noAnswer
+    }
+
+    public func probe() async -> Probe {
+        do {
+            guard case .ok = try await anonymous.getHealth() else { return .noAnswer }
+            return .answers
+        } catch {
+            return Self.isCertificateProblem(error) ? .untrustedCertificate : .noAnswer
+        }
+    }
+
+    /// A TLS handshake that failed on the certificate (BoringSSL's
+    /// CERTIFICATE_VERIFY_FAILED, or a name the certificate is not for), as
+    /// against one with a server that speaks no TLS at all.
+    static func isCertificateProblem(_ error: any Error) -> Bool {
+        var current: (any Error)? = error
+        for _ in 0..<8 {
+            guard let e = current else { return false }
+            if let extra = e as? NIOSSLExtraError, extra == .failedToValidateHostname { return true }
+            if e is NIOSSLError, String(describing: e).contains("CERTIFICATE_VERIFY_FAILED") { return true }
+            current = (e as? ClientError)?.underlyingError
+        }
+        return false
     }
 
     // MARK: sync
@@ -341,7 +402,8 @@ public final class SchoolServerClient: Sendable {
                 payload: String(decoding: entry.payload, as: UTF8.self),
                 // A device whose clock reads before 1970 still sends a
                 // time the server accepts.
-                createdAt: max(0, UnixMilliseconds.milliseconds(entry.createdAt)))
+                createdAt: max(0, UnixMilliseconds.milliseconds(entry.createdAt)),
+                proof: entry.proof)
         }
         let output: Operations.PushChanges.Output
         do {
@@ -363,6 +425,15 @@ public final class SchoolServerClient: Sendable {
             throw .refused(status: 400, message: (try? answer.body.json.message) ?? "")
         case .contentTooLarge:
             throw .refused(status: 413, message: "the push was too big")
+        case .tooManyRequests(let answer):
+            let problem = try? answer.body.json
+            // Another push of the account under way: the next round sends
+            // this batch again.
+            guard problem?.code == .overQuota else { throw .refused(status: 429, message: problem?.message ?? "") }
+            let limit = problem?.limit.flatMap { ServerQuota(rawValue: $0.rawValue) }
+            throw .overQuota(limit ?? .changesToday, retryAfter: answer.headers.retryAfter ?? 3600)
+        case .code507(let answer):
+            throw .serverFull(retryAfter: answer.headers.retryAfter ?? 600)
         case .undocumented(let status, _):
             throw .refused(status: status, message: "unexpected answer")
         }
@@ -403,6 +474,19 @@ public final class SchoolServerClient: Sendable {
     private static func unreachable(_ error: any Error) -> SchoolConnectionError {
         let cause = (error as? ClientError)?.underlyingError ?? error
         return .unreachable(String(describing: cause))
+    }
+}
+
+/// Sends the device's mark with every call that signs in or lists names.
+struct DeviceMarkMiddleware: ClientMiddleware {
+    let mark: String
+
+    func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+                   next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+        async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[HTTPField.Name("Teamsketch-Device")!] = mark
+        return try await next(request, body, baseURL)
     }
 }
 

@@ -35,9 +35,11 @@ public func buildApplication(
     let router = Router(context: ServerRequestContext.self)
     let routes = RouteTable()
     router.middlewares.add(ProblemMiddleware(routes: routes))
+    let disk = DiskRoom(folder: dependencies.database.localFolder, limits: configuration.disk, logger: logger)
+    disk.keepBallast()
     let api = SchoolAPI(configuration: configuration, dependencies: dependencies, logger: logger,
                         renderer: SketchRenderer(limits: configuration.rendering),
-                        throttle: SignInThrottle(policy: configuration.signInPolicy))
+                        throttle: SignInThrottle(policy: configuration.signInPolicy), disk: disk)
     router.middlewares.add(RequestInfoMiddleware(trustedProxies: configuration.trustedProxies))
     router.middlewares.add(BodyLimitMiddleware(limits: configuration.limits, account: { token in
         try? await api.account(for: token)

@@ -14,6 +14,10 @@ public struct ServerConfiguration: Sendable {
     public var teacherTokenLifetime: Int64 = 14 * 24 * 3600 * 1000
     public var pupilTokenLifetime: Int64 = 10 * 3600 * 1000
     public var signInPolicy = SignInPolicy()
+    /// What one account may store, a day and in all.
+    public var quota = AccountQuota()
+    /// Free space kept under a SQLite database for signing in and reading.
+    public var disk = DiskLimits()
     /// Reverse proxies whose `X-Forwarded-For` names the client (the
     /// sign-in limits per address count that address, not the proxy's).
     public var trustedProxies: Set<String> = []

@@ -15,9 +15,13 @@ public struct ClassroomSettings: Equatable, Sendable {
     /// Whether pupils may erase strokes (whole strokes; erasing is kept in
     /// the replay).
     public var eraserAllowed: Bool
-    /// The eraser takes only the pupil's own strokes.
+    /// The eraser takes only the pupil's own strokes. On unless the teacher
+    /// says otherwise: in the field studies children got angry when
+    /// classmates rubbed out their shapes.
     public var eraserOwnStrokesOnly: Bool
-    /// Pupils may take back their own last strokes, one tap each.
+    /// Pupils may take back what they did last, one tap each: only their
+    /// own lines, never a classmate's (children undoing each other was the
+    /// other quarrel the studies saw).
     public var undoAllowed: Bool
     /// 0 for no maximum; otherwise no sketch is started with a longer limit.
     public private(set) var maxTimeLimitMinutes: Int
@@ -41,7 +45,7 @@ public struct ClassroomSettings: Equatable, Sendable {
     public static let defaults = ClassroomSettings()
 
     public init(soundsOn: Bool = true, clearAllowed: Bool = false, eraserAllowed: Bool = true,
-                eraserOwnStrokesOnly: Bool = false, undoAllowed: Bool = true, defaultTimeLimitMinutes: Int = 0,
+                eraserOwnStrokesOnly: Bool = true, undoAllowed: Bool = true, defaultTimeLimitMinutes: Int = 0,
                 maxTimeLimitMinutes: Int = 0, activities: Set<ClassSettingsRecord.Activity> = Set(ClassSettingsRecord.Activity.allCases),
                 throughSchoolServer: Bool = false, fingerDraws: Bool = true) {
         self.soundsOn = soundsOn

@@ -147,6 +147,33 @@ public final class DevicePreferences {
         try saveDevice(changed)
     }
 
+    /// The first start's choice "Use without a server": not asked again.
+    public func useWithoutServer() throws(PreferencesError) {
+        var changed = device
+        changed.standalone = true
+        try saveDevice(changed)
+    }
+
+    /// The teacher set this laptop up for one of their classes: the start
+    /// screen's picture sign-in goes to that class's names.
+    public func belongToClass(_ classID: String, of signIn: SchoolSignIn) throws(PreferencesError) {
+        var changed = device
+        changed.server = signIn.server
+        changed.trustedCertificates = signIn.trustedCertificates
+        changed.classID = classID.lowercased()
+        try saveDevice(changed)
+    }
+
+    /// The first start's set-up was left before a class was chosen: the
+    /// server a sign-in remembered is forgotten again.
+    public func forgetSchool() throws(PreferencesError) {
+        var changed = device
+        changed.server = nil
+        changed.trustedCertificates = nil
+        changed.classID = nil
+        try saveDevice(changed)
+    }
+
     /// The PIN gate after a try, kept so a restart does not reset it.
     public func setPINGate(_ gate: TeacherPINGate) throws(PreferencesError) {
         var changed = device

@@ -9,15 +9,19 @@ public struct PoolStoreClient: Sendable {
     public var loadBuiltInIfMissing: @Sendable (_ builtIn: [WordPool]) throws -> [String]
     /// The pools not deleted, built-in ones first.
     public var pools: @Sendable () throws -> [WordPool]
+    /// The ids of the pools the teacher gave a class.
+    public var assignedPools: @Sendable (_ classID: String) throws -> [String]
 
     public init(loadBuiltInIfMissing: @escaping @Sendable ([WordPool]) throws -> [String],
-                pools: @escaping @Sendable () throws -> [WordPool]) {
+                pools: @escaping @Sendable () throws -> [WordPool],
+                assignedPools: @escaping @Sendable (String) throws -> [String] = { _ in [] }) {
         self.loadBuiltInIfMissing = loadBuiltInIfMissing
         self.pools = pools
+        self.assignedPools = assignedPools
     }
 
     public static func live(_ store: LocalStore) -> PoolStoreClient {
         PoolStoreClient(loadBuiltInIfMissing: { try store.loadBuiltInPoolsIfMissing($0) },
-                        pools: { try store.pools() })
+                        pools: { try store.pools() }, assignedPools: { try store.assignedPools(classID: $0) })
     }
 }

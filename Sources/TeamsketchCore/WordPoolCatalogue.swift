@@ -11,9 +11,12 @@ public final class WordPoolCatalogue {
     /// What the start screen shows.
     public struct Offer: Equatable, Sendable {
         public var pools: [WordPool]
-        /// Chosen when the screen opens: the built-in pool in the pupil's
-        /// language, else the first one offered.
+        /// Chosen when the screen opens: the class's list, else the
+        /// built-in pool in the pupil's language, else the first one offered.
         public var chosen: WordPool?
+        /// The teacher gave the pupil's class these lists: only they are
+        /// offered, since the teacher, not the child, picks the words.
+        public var fromTeacher: Bool = false
         /// Built-in files that could not be used and so cost a list.
         public var problems: [ResourceProblem]
     }
@@ -32,11 +35,19 @@ public final class WordPoolCatalogue {
 
     /// The offer now: seeds the store the first time (again next time if
     /// that failed), then lists what it holds.
-    public func offer() -> Offer {
+    /// `classID`: the signed-in pupil's class; when the teacher gave it
+    /// lists (still in the store), only those are offered.
+    public func offer(classID: String? = nil) -> Offer {
         var pools = builtIn.pools
         if let store {
             if !seeded { seeded = (try? store.loadBuiltInIfMissing(builtIn.pools)) != nil }
             if let stored = try? store.pools(), !stored.isEmpty { pools = stored }
+            if let classID, let given = try? Set(store.assignedPools(classID)) {
+                let forClass = pools.filter { given.contains($0.id) }
+                if !forClass.isEmpty {
+                    return Offer(pools: forClass, chosen: forClass.first, fromTeacher: true, problems: [])
+                }
+            }
         }
         return Offer(pools: pools, chosen: Self.chosen(in: pools, languages: languages),
                      problems: builtIn.problems(notOffered: pools))

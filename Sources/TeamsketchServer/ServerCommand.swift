@@ -57,6 +57,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Connections one address may hold open (raise it when a whole school reaches the server through one NAT address).")
     var maxConnectionsPerAddress = HTTPLimits().maxConnectionsPerAddress
 
+    @Option(help: "MiB one account may send a day (UTC); past it its devices keep their changes until the next day.")
+    var quotaMibPerDay = Int(AccountQuota().bytesPerDay >> 20)
+
+    @Option(help: "MiB one account may store in all.")
+    var quotaMibInAll = Int(AccountQuota().bytesInAll >> 20)
+
     @Option(help: """
         Where the other server processes sharing the database reach this one, e.g. http://10.0.0.5:8470 \
         (a relayed session lives in the process its host is connected to). Default: the bound address and port, \
@@ -89,6 +95,13 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--max-connections-per-address is 1 to \(configuration.limits.maxConnections).")
         }
         configuration.limits.maxConnectionsPerAddress = maxConnectionsPerAddress
+        // Up to a TiB: beyond, the figures are no guard at all.
+        for (flag, mib) in [("--quota-mib-per-day", quotaMibPerDay), ("--quota-mib-in-all", quotaMibInAll)]
+        where !(1...(1 << 20)).contains(mib) {
+            throw ValidationError("\(flag) is 1 to 1048576.")
+        }
+        configuration.quota.bytesPerDay = Int64(quotaMibPerDay) << 20
+        configuration.quota.bytesInAll = Int64(quotaMibInAll) << 20
         configuration.relayAddress = relayAddress
         if let tlsCertificate, let tlsKey {
             configuration.tls = .init(certificateChain: tlsCertificate, privateKey: tlsKey)
@@ -102,6 +115,9 @@ struct Serve: AsyncParsableCommand {
         let app = try buildApplication(configuration, dependencies: ServerDependencies(database: database),
                                        logger: logger) { port in
             print("Teamsketch server listening on \(scheme)://\(host):\(port)/api/v1 (\(dialect.rawValue))")
+            for address in TypedAddresses.current(host: host, port: port, tls: tls) {
+                print("Type this address in the app: \(address)")
+            }
             fflush(nil)
             announcer?.start(.init(port: port, tls: tls, host: host))
         }

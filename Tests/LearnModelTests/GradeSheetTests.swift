@@ -46,11 +46,12 @@ import Testing
     }
 
     @Test func cellsASpreadsheetWouldRunAreDefused() {
-        #expect(GradeSheet.text("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
-        #expect(GradeSheet.text("+1") == "'+1")
-        #expect(GradeSheet.text("-2") == "'-2")
-        #expect(GradeSheet.text("@a") == "'@a")
-        #expect(GradeSheet.text("Mia") == "Mia")
+        #expect(SpreadsheetText.cell("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
+        #expect(SpreadsheetText.cell("+1") == "'+1")
+        #expect(SpreadsheetText.cell("-2") == "'-2")
+        #expect(SpreadsheetText.cell("@a") == "'@a")
+        #expect(SpreadsheetText.cell("Mia") == "Mia")
+        #expect(SpreadsheetDialect.german.text("=1;2") == "\"'=1;2\"")
     }
 
     @Test func anUngradedOrEmptySketchStillHasItsRow() {

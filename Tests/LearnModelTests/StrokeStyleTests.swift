@@ -269,10 +269,51 @@ import TeamsketchTestSupport
             #expect(error?.errorDescription?.isEmpty == false)
         }
         guard case .malformed(_, let reason)? = xoppRefusal(
-            "<stroke tool=\"pen\" color=\"#000000ff\" width=\"2 -1\">0 0 9 9</stroke>") else {
+            "<stroke tool=\"pen\" color=\"#000000ff\" width=\"2 x\">0 0 9 9</stroke>") else {
             Issue.record("a pressure width that is no number is damage")
             return
         }
-        #expect(reason == "bad pressure width")
+        #expect(reason == "stroke without a valid width")
+    }
+
+    /// Xournal++ 1.0.x wrote pressure strokes with points of zero, negative
+    /// or "nan" pressure; Xournal++ 1.1.3 opens them by leaving those points
+    /// out and splitting the stroke where they were (its stroke width
+    /// recovery tests). So do we, and the import report says so.
+    @Test func strokesWithPointsOfNoPressureAreMendedAsXournalppMendsThem() throws {
+        func stroke(_ widths: String, points: Int) -> String {
+            "<stroke tool=\"pen\" color=\"#00ff00ff\" width=\"\(widths)\">"
+                + (0..<points).map { "\(10 * $0) \(5 * $0)" }.joined(separator: " ") + "</stroke>"
+        }
+        let xml = """
+            <?xml version="1.0" standalone="no"?>
+            <xournal creator="Xournal++ 1.0.7" fileversion="4"><page width="600" height="800">
+            <background type="solid" color="#ffffffff" style="plain"/><layer>
+            \(stroke("1.41 0.16 0.16 0.2 0.22 0.26 0.14 -0.1", points: 8))
+            \(stroke("1.41 0.16 0 0.28 0.3 0.34 0 0 0.16", points: 9))
+            \(stroke("1.41 0.2 0.3 nan 0.25 0.3 NaN", points: 7))
+            \(stroke("1.41 0 0 -2", points: 4))
+            \(stroke("1.41 0.1 0.2 0.3 0.4 0.5 0.6", points: 3))
+            </layer></page></xournal>
+            """
+        let imp = try XoppFormat.parse(Data(xml.utf8))
+        let p = { (k: Int) in Point(Double(10 * k), Double(5 * k)) }
+        func ends(_ s: Stroke) -> (Point, Point) { (s.start, s.segments.last?.end ?? s.start) }
+        // The first: its last point's pressure was negative; the rest stays.
+        // The second in three pieces, the third in two, the fourth (no good
+        // pressure at all) left out; the last has more widths than
+        // segments, the first ones count, untouched.
+        #expect(imp.strokes.map { $0.widths ?? [] } == [
+            [0.16, 0.16, 0.2, 0.22, 0.26, 0.14],
+            [0.16], [0.28, 0.3, 0.34], [0.16],
+            [0.2, 0.3], [0.25, 0.3],
+            [0.1, 0.2],
+        ])
+        let pieces = imp.strokes.map(ends)
+        #expect(pieces[0] == (p(0), p(6)))
+        #expect(pieces[1] == (p(0), p(1)) && pieces[2] == (p(2), p(5)) && pieces[3] == (p(7), p(8)))
+        #expect(pieces[4] == (p(0), p(2)) && pieces[5] == (p(3), p(5)))
+        #expect(imp.strokes.allSatisfy { $0.width == 1.41 && $0.color == RGBA(r: 0, g: 1, b: 0) })
+        #expect(imp.leftOut.mendedPressure == 4 && imp.leftOut.unknownColors == 0)
     }
 }

@@ -111,6 +111,15 @@ import Testing
         #expect(throws: WordPoolCSVError.badHeader("")) { try WordPoolCSV.importItems("") }
     }
 
+    /// A list saved from a German LibreOffice has ";" between its cells
+    /// (and may have commas inside them): it is read the same.
+    @Test func aListWithSemicolonsIsReadToo() throws {
+        let result = try WordPoolCSV.importItems("word;hint;priority\r\nHaus;Man wohnt darin, warm;2\r\n\"Bär\";\"Tier; groß\";1\r\n")
+        #expect(result.items == [WordItem(word: "Haus", hint: "Man wohnt darin, warm", priority: 2),
+                                 WordItem(word: "Bär", hint: "Tier; groß", priority: 1)])
+        #expect(result.errors.isEmpty)
+    }
+
     @Test func csvRoundTripQuotesOnlyWhereNeeded() throws {
         let items = [
             WordItem(word: "Straße", hint: "Für Autos, Busse und \"Räder\".", priority: 0),

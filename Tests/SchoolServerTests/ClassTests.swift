@@ -40,11 +40,12 @@ import Testing
             let classID = try #require(try await api.call(.post, "/classes", token: berg, json: ["name": "2b"]).object["id"] as? String)
             let mia = try #require(try await api.call(.post, "/classes/\(classID)/pupils", token: berg,
                                                       json: ["name": "Mia"]).object["id"] as? String)
-            // Without pictures she is not offered yet.
-            let classes = try await api.call(.get, "/sign-in/classes")
+            // Without pictures she is not offered yet (on the class's kiosk).
+            try await api.signIn("Frau Berg", on: TestAPI.kiosk)
+            let classes = try await api.call(.get, "/sign-in/classes", headers: TestAPI.kiosk)
             #expect(classes.status == .ok)
             #expect(classes.array.map { $0["id"] as? String } == [classID])
-            #expect(try await api.call(.get, "/sign-in/classes/\(classID)/pupils").array.isEmpty)
+            #expect(try await api.call(.get, "/sign-in/classes/\(classID)/pupils", headers: TestAPI.kiosk).array.isEmpty)
 
             #expect(try await api.call(.put, "/pupils/\(mia)/picture-password", token: kurz,
                                        json: ["pictures": [1, 2, 3]]).status == .forbidden)
@@ -52,7 +53,7 @@ import Testing
                                        json: ["pictures": [1, 2, 9]]).status == .badRequest)
             #expect(try await api.call(.put, "/pupils/\(mia)/picture-password", token: berg,
                                        json: ["pictures": [4, 0, 4]]).status == .noContent)
-            let offered = try await api.call(.get, "/sign-in/classes/\(classID)/pupils")
+            let offered = try await api.call(.get, "/sign-in/classes/\(classID)/pupils", headers: TestAPI.kiosk)
             #expect(offered.array.map { $0["name"] as? String } == ["Mia"])
 
             #expect(try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia, "pictures": [4, 4, 0]]).status == .unauthorized)
@@ -109,7 +110,8 @@ import Testing
             #expect(renamed.object["pupilCount"] as? Int == 1)
             #expect(renamed.object["archived"] as? Bool == false)
             #expect(try await api.call(.get, "/classes", token: berg).array.map { $0["name"] as? String } == ["3b"])
-            #expect(try await api.call(.get, "/sign-in/classes").array.map { $0["name"] as? String } == ["3b"])
+            try await api.signIn("Frau Berg", on: TestAPI.kiosk)
+            #expect(try await api.call(.get, "/sign-in/classes", headers: TestAPI.kiosk).array.map { $0["name"] as? String } == ["3b"])
 
             #expect(try await api.call(.put, "/classes/\(twoB.id)/name", token: kurz, json: ["name": "Meins"]).status == .forbidden)
             #expect(try await api.call(.put, "/classes/\(twoB.id)/name", token: twoB.pupils["Mia"]!.token,
@@ -138,6 +140,7 @@ import Testing
             let mia = twoB.pupils["Mia"]!
             let sketch = UUID()
             #expect(try await api.push([Changes.create(sketch), Changes.stroke(sketch)], token: mia.token).accepted.count == 2)
+            try await api.signIn("Frau Berg", on: TestAPI.kiosk)
 
             #expect(try await api.call(.put, "/classes/\(twoB.id)/archived", token: kurz, json: ["archived": true]).status == .forbidden)
             #expect(try await api.call(.put, "/classes/\(twoB.id)/archived", token: mia.token, json: ["archived": true]).status == .forbidden)
@@ -146,8 +149,8 @@ import Testing
             #expect(archived.object["archived"] as? Bool == true)
 
             // Gone for the pupils: not offered, no sign-in, the old token stops.
-            #expect(try await api.call(.get, "/sign-in/classes").array.map { $0["id"] as? String } == [oneA.id])
-            #expect(try await api.call(.get, "/sign-in/classes/\(twoB.id)/pupils").status == .notFound)
+            #expect(try await api.call(.get, "/sign-in/classes", headers: TestAPI.kiosk).array.map { $0["id"] as? String } == [oneA.id])
+            #expect(try await api.call(.get, "/sign-in/classes/\(twoB.id)/pupils", headers: TestAPI.kiosk).status == .notFound)
             #expect(try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia.id, "pictures": [1, 2, 3]]).status
                     == .unauthorized)
             #expect(try await api.call(.get, "/me", token: mia.token).status == .unauthorized)
@@ -165,7 +168,8 @@ import Testing
             // Restored: everything as it was, the token works again.
             let restored = try await api.call(.put, "/classes/\(twoB.id)/archived", token: berg, json: ["archived": false])
             #expect(restored.object["archived"] as? Bool == false)
-            #expect(Set(try await api.call(.get, "/sign-in/classes").array.map { $0["id"] as? String }) == [oneA.id, twoB.id])
+            #expect(Set(try await api.call(.get, "/sign-in/classes", headers: TestAPI.kiosk).array.map { $0["id"] as? String })
+                    == [oneA.id, twoB.id])
             #expect(try await api.call(.get, "/me", token: mia.token).status == .ok)
             #expect(try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia.id, "pictures": [1, 2, 3]]).status
                     == .created)

@@ -115,12 +115,18 @@ import Testing
         try await TestServer(backend).run { api in
             let (_, berg) = try await api.teacher("Frau Berg")
             let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ole"])
-            let client = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!)
+            let client = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!,
+                                                deviceMark: DeviceMark.random())
             defer { Task { await client.shutdown() } }
             let directory = client.pupilDirectory(trustedCertificates: nil)
 
-            // What the shared laptop shows: classes, then the class's pupils.
-            let classes = try await directory.classes()
+            // What the shared laptop shows: at first no class; once the
+            // teacher typed the code, the class, then the class's pupils.
+            #expect(try await directory.classes(nil).isEmpty)
+            await #expect(throws: PupilDirectory.Failure.unknownClass) { try await directory.pupils(twoB.id) }
+            await #expect(throws: PupilDirectory.Failure.unknownCode) { try await directory.classes("AAAA-AAAA") }
+            #expect(try await directory.classes(twoB.code).map(\.name) == ["2b"])
+            let classes = try await directory.classes(nil)
             #expect(classes.map(\.name) == ["2b"])
             let pupils = try await directory.pupils(twoB.id)
             #expect(pupils.map(\.name) == ["Mia", "Ole"])
@@ -157,13 +163,16 @@ import Testing
             defer { Task { await client.shutdown() } }
             // Both laptops were in the LAN session: same sketch, same ops,
             // stored in different batches.
-            var doc = SketchDocument(meta: SketchMeta(name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000)))
-            for x in stride(from: 0.0, to: 1000, by: 50) { doc.apply(.addStroke(Self.stroke(x: x))) }
-            // Mia hosted; her laptop names Ben, whom she let in, and Ben's
-            // names him too. Ben's laptop reaches the server first.
             let mia = try #require(UUID(uuidString: pupils["Mia"]!.id)), ben = try #require(UUID(uuidString: pupils["Ben"]!.id))
+            // Mia's laptop hosted: the sketch's id comes from a secret only
+            // it keeps, and goes with its creation to the server.
+            let hosted = SessionSketch.hosted(creator: mia)
+            var doc = SketchDocument(meta: SketchMeta(id: hosted.id, name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000)))
+            for x in stride(from: 0.0, to: 1000, by: 50) { doc.apply(.addStroke(Self.stroke(x: x))) }
+            // Her laptop names Ben, whom she let in, and Ben's names him
+            // too. Ben's laptop reaches the server first.
             let mias = try LocalStore.inMemory(), bens = try LocalStore.inMemory()
-            try mias.createSketch(doc.meta, origin: .team(creator: mia))
+            try mias.createSketch(doc.meta, origin: .team(creator: mia, proof: hosted.proof))
             try mias.addMembers([ben], to: doc.meta.id)
             try mias.append(contentsOf: doc.ops, to: doc.meta.id)
             try bens.createSketch(doc.meta, origin: .team(creator: mia), members: [ben])
@@ -178,6 +187,40 @@ import Testing
             #expect(listed.count == 1)
             #expect(listed.first?["opCount"] as? Int == doc.ops.count)
             #expect(Set(listed.first?["authors"] as? [String] ?? []) == [pupils["Mia"]!.id, pupils["Ben"]!.id])
+
+            // The next session's sketch reaches the server from Mia's laptop
+            // first: its creation under her own name is taken on the secret
+            // alone; a copy of it without one would not be.
+            let next = SessionSketch.hosted(creator: mia)
+            #expect(next.id != hosted.id && next.proof != hosted.proof)
+            let meta = SketchMeta(id: next.id, name: "Wald", createdAt: Date(timeIntervalSince1970: 1_790_000_100))
+            let copy = try LocalStore.inMemory()
+            try copy.createSketch(meta, origin: .team(creator: mia))
+            let refused = try await SyncService(store: copy, connection: client.connection(token: pupils["Mia"]!.token),
+                                                key: "copy").syncOnce()
+            #expect(refused.refused == 1)
+            try mias.createSketch(meta, origin: .team(creator: mia, proof: next.proof))
+            try mias.append(.addStroke(Self.stroke(x: 10)), to: next.id)
+            let round = try await SyncService(store: mias, connection: client.connection(token: pupils["Mia"]!.token),
+                                              key: "Mia").syncOnce()
+            #expect(round.refused == 0)
+            #expect(try await api.call(.get, "/sketches", token: berg).array.count == 2)
+        }
+    }
+
+    /// An address typed without a scheme is asked over HTTPS first: a
+    /// server that speaks only HTTP gives no TLS answer at all (so the
+    /// sign-in tries HTTP next), unlike one with an untrusted certificate
+    /// (TLSTests).
+    @Test func aPlainHTTPServerGivesNoAnswerOverHTTPS() async throws {
+        try await TestServer(.sqlite).run { api in
+            let port = try #require(api.client.port)
+            let https = try SchoolServerClient(address: URL(string: "https://127.0.0.1:\(port)")!)
+            let http = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(port)")!)
+            #expect(await https.probe() == .noAnswer)
+            #expect(await http.probe() == .answers)
+            await https.shutdown()
+            await http.shutdown()
         }
     }
 

@@ -1,6 +1,9 @@
 import Foundation
 import HTTPTypes
 import NIOCore
+import LearnStore
+import SchoolClient
+import TeamsketchCore
 import Testing
 @testable import SchoolServer
 
@@ -44,6 +47,26 @@ import Testing
             let answer = try #require(await slow.readToClose(within: 15), "closed")
             #expect(answer.hasPrefix("HTTP/1.1 408") && answer.contains("\"timeout\""), "\(answer.prefix(200))")
             #expect(try await api.call(.get, "/health").status == .ok)
+        }
+    }
+
+    /// The app's own client pushing a big batch on a sign-in the server no
+    /// longer knows gets the refusal (and so asks to sign in again), not a
+    /// broken connection: why an upload refused before its body is still
+    /// read to its end rather than cut off (AsyncHTTPClient takes a
+    /// "Connection: close" answer mid-upload for a broken connection).
+    @Test func theAppsClientReadsAnEarlyRefusalOfABigPush() async throws {
+        try await TestServer(.sqlite).run { api in
+            let client = try appClient(api)
+            defer { Task { await client.shutdown() } }
+            let sketch = UUID()
+            let entries = (0..<8).map { n in
+                OutboxEntry(opId: UUID(), entity: .sketchOp, entityId: sketch.uuidString.lowercased(),
+                            payload: Data(repeating: UInt8(ascii: "x"), count: 900_000), createdAt: Date())
+            }
+            await #expect(throws: SchoolConnectionError.signedOut) {
+                _ = try await client.connection(token: String(repeating: "a", count: 43)).push(entries)
+            }
         }
     }
 

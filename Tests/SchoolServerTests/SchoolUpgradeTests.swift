@@ -72,9 +72,10 @@ import Testing
                 #expect(listed.sorted() == person.sketches, "\(person.name)")
             }
             // Each class's spreadsheets have the same rows (grades of one
-            // minute may come in another order).
+            // minute may come in another order), read in English as the
+            // fixture's server wrote them.
             for report in fixture.reports {
-                let browser = WebGalleryTests.Browser(api.client, language: "de")
+                let browser = WebGalleryTests.Browser(api.client, language: "en")
                 let form = try await browser.get("/gallery/signin")
                 _ = try await browser.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", report.teacher),
                                                               ("password", "correct horse")])
@@ -95,6 +96,12 @@ import Testing
             let page = try await berg.get("/gallery/classes/\(twoB.class)/pupils/\(mia.id)").text
             #expect(page.contains("<summary>Vorher</summary>") && page.contains("<q>Gut</q>"), "\(page)")
             #expect(try await berg.get("/gallery/people/\(mia.id)/picture.png").status == .ok)
+            // What each account stored before counts against its quota.
+            let counted = try await api.database.query("SELECT CAST(SUM(changes) AS BIGINT) AS n FROM accountUsage WHERE accountId = ?",
+                                                       [.text(mia.id)]).first?["n"].int
+            let written = try await api.database.query("SELECT COUNT(*) AS n FROM change WHERE authorId = ? AND copyOf IS NULL",
+                                                       [.text(mia.id)]).first?["n"].int
+            #expect(counted != nil && counted == written, "\(String(describing: counted)) of \(String(describing: written))")
             // And the school goes on: a new change is stored after the old ones.
             let profile = Changes.record("profile", mia.id, ProfileRecord(name: "Mia S", at: 9))
             #expect(try await api.push([profile], token: mia.token).rejected.isEmpty)

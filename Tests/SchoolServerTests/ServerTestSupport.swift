@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -75,6 +76,9 @@ struct TestServer {
     init(_ backend: Backend) {
         self.backend = backend
         configuration.port = 0
+        // No 16 MiB written beside every test's database; the full-disk
+        // tests make theirs.
+        configuration.disk.ballast = 0
     }
 
     func run(_ body: @Sendable (TestAPI) async throws -> Void) async throws {
@@ -136,6 +140,20 @@ struct TestAPI: Sendable {
         return try await client.execute(uri: "/api/v1" + path, method: method, headers: headers, body: body) { response in
             Answer(status: response.status, headers: response.headers, body: Array(buffer: response.body))
         }
+    }
+
+    /// The header a device sends with its mark (`Teamsketch-Device`).
+    static func device(_ mark: String) -> HTTPFields {
+        [HTTPField.Name("Teamsketch-Device")!: mark]
+    }
+
+    /// A classroom kiosk's mark.
+    static let kiosk = device("kiosk-in-room-12-0123456789")
+
+    /// Signs a teacher in on a device: its classes' pupils are listed there from now on.
+    func signIn(_ name: String, password: String = "correct horse", on device: HTTPFields) async throws {
+        let answer = try await call(.post, "/sessions", json: ["name": name, "password": password], headers: device)
+        guard answer.status == .created else { throw TestSetupProblem("signing \(name) in on a device gave \(answer.status)") }
     }
 
     /// Makes a teacher the way `create-teacher` does and signs them in.

@@ -146,6 +146,31 @@ import Testing
         }
     }
 
+    /// A school behind one NAT address: Ole guesses Mia's pictures on his
+    /// laptop, which the server sees at the same address as Mia's. Each
+    /// laptop sends its own mark, so his tries stop his laptop, not hers.
+    @Test(arguments: Backend.allCases)
+    func behindOneAddressEachLaptopIsCountedByItsOwnMark(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
+            let miasLaptop = TestAPI.device("mias-laptop-000000000000000"), olesLaptop = TestAPI.device("oles-laptop-000000000000000")
+            func pictures(_ pictures: [Int], on laptop: HTTPFields) async throws -> HTTPResponse.Status {
+                try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia.id, "pictures": pictures], headers: laptop).status
+            }
+            #expect(try await pictures([1, 2, 3], on: miasLaptop) == .created, "her laptop, once")
+            for _ in 0..<5 { #expect(try await pictures([0, 0, 0], on: olesLaptop) == .unauthorized) }
+            #expect(try await pictures([1, 2, 3], on: olesLaptop) == .tooManyRequests, "Ole's laptop is stopped")
+            #expect(try await pictures([1, 2, 3], on: miasLaptop) == .created, "Mia's is not")
+            // A mark made up for every try gets no more: the account's
+            // limit for devices it never used holds.
+            var statuses: [HTTPResponse.Status] = []
+            for n in 0..<6 { statuses.append(try await pictures([0, 0, 0], on: TestAPI.device("made-up-\(n)-00000000000000000"))) }
+            #expect(statuses.last == .tooManyRequests, "\(statuses)")
+            #expect(try await pictures([1, 2, 3], on: miasLaptop) == .created)
+        }
+    }
+
     @Test func aForwardedAddressIsBelievedOnlyFromATrustedProxy() {
         let trusted: Set<String> = ["10.0.0.1", "10.0.0.2"]
         #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: "192.0.2.7", trustedProxies: trusted) == "192.0.2.7")

@@ -119,25 +119,25 @@ import Testing
     @Test func triesAtOnceCountAgainstEachOtherAndARightOneForgetsTheAccountsFailures() {
         let throttle = SignInThrottle(policy: SignInPolicy())
         let now: Int64 = 1_790_000_000_000
-        let decisions = (0..<8).map { _ in throttle.begin(accountKey: "mia", address: "10.0.0.5", usual: false, now: now) }
+        let decisions = (0..<8).map { _ in throttle.begin(accountKey: "mia", device: "10.0.0.5", address: "10.0.0.5", usual: false, now: now) }
         #expect(decisions.filter { $0 == .allowed }.count == 5)
-        throttle.succeeded(accountKey: "mia", address: "10.0.0.5", at: now)
-        #expect(throttle.begin(accountKey: "mia", address: "10.0.0.5", usual: false, now: now) == .allowed)
+        throttle.succeeded(accountKey: "mia", device: "10.0.0.5", address: "10.0.0.5", usual: false, at: now)
+        #expect(throttle.begin(accountKey: "mia", device: "10.0.0.5", address: "10.0.0.5", usual: false, now: now) == .allowed)
         // Mia signing in on her laptop leaves what Eve tried elsewhere.
-        for _ in 0..<5 { _ = throttle.begin(accountKey: "mia", address: "10.0.0.66", usual: false, now: now) }
-        #expect(throttle.begin(accountKey: "mia", address: "10.0.0.7", usual: true, now: now) == .allowed)
-        throttle.succeeded(accountKey: "mia", address: "10.0.0.7", at: now)
-        #expect(throttle.begin(accountKey: "mia", address: "10.0.0.66", usual: false, now: now) != .allowed)
+        for _ in 0..<5 { _ = throttle.begin(accountKey: "mia", device: "10.0.0.66", address: "10.0.0.66", usual: false, now: now) }
+        #expect(throttle.begin(accountKey: "mia", device: "10.0.0.7", address: "10.0.0.7", usual: true, now: now) == .allowed)
+        throttle.succeeded(accountKey: "mia", device: "10.0.0.7", address: "10.0.0.7", usual: true, at: now)
+        #expect(throttle.begin(accountKey: "mia", device: "10.0.0.66", address: "10.0.0.66", usual: false, now: now) != .allowed)
         // A class signing in on one kiosk, one after another: a right try
         // is no failure of the address.
         for n in 0..<40 {
-            #expect(throttle.begin(accountKey: "pupil \(n)", address: "10.0.0.9", usual: false, now: now) == .allowed)
-            throttle.succeeded(accountKey: "pupil \(n)", address: "10.0.0.9", at: now)
+            #expect(throttle.begin(accountKey: "pupil \(n)", device: "10.0.0.9", address: "10.0.0.9", usual: false, now: now) == .allowed)
+            throttle.succeeded(accountKey: "pupil \(n)", device: "10.0.0.9", address: "10.0.0.9", usual: false, at: now)
         }
         // The window passes: everything is allowed again.
-        for _ in 0..<10 { _ = throttle.begin(accountKey: "ole", address: "10.0.0.6", usual: false, now: now) }
-        #expect(throttle.begin(accountKey: "ole", address: "10.0.0.6", usual: false, now: now) != .allowed)
-        #expect(throttle.begin(accountKey: "ole", address: "10.0.0.6", usual: false, now: now + 15 * 60_000 + 1) == .allowed)
+        for _ in 0..<10 { _ = throttle.begin(accountKey: "ole", device: "10.0.0.6", address: "10.0.0.6", usual: false, now: now) }
+        #expect(throttle.begin(accountKey: "ole", device: "10.0.0.6", address: "10.0.0.6", usual: false, now: now) != .allowed)
+        #expect(throttle.begin(accountKey: "ole", device: "10.0.0.6", address: "10.0.0.6", usual: false, now: now + 15 * 60_000 + 1) == .allowed)
     }
 
     @Test func anIPv6AddressCountsWithItsWholeSlash64() {

@@ -8,6 +8,8 @@ struct TestClass {
     var id: String
     var teacherToken: String
     var pupils: [String: (id: String, token: String)]
+    /// What the teacher hands out for a new device.
+    var code: String = ""
 }
 
 extension TestAPI {
@@ -26,7 +28,7 @@ extension TestAPI {
             }
             pupils[pupil] = (id, pupilToken)
         }
-        return TestClass(id: classID, teacherToken: token, pupils: pupils)
+        return TestClass(id: classID, teacherToken: token, pupils: pupils, code: made.object["code"] as? String ?? "")
     }
 
     /// Pushes changes; the answer's accepted ids and rejections by opId.

@@ -56,6 +56,11 @@ import Testing
         await #expect(throws: SchoolServerClient.SignInFailure.self) {
             try await suspicious.signInTeacher(name: "Frau Berg", password: "correct horse")
         }
+        // What the sign-in screen asks before trying plain HTTP: a server
+        // with a certificate this computer does not trust is no reason to
+        // (the password would go to whoever spoiled the TLS).
+        #expect(await suspicious.probe() == .untrustedCertificate)
+        #expect(await trusting.probe() == .answers)
         await suspicious.shutdown()
 
         // A session through the relay over HTTPS: the host and a member

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import LearnModel
+@testable import LearnModel
 import LearnRender
 import NIOCore
 import Testing
@@ -97,6 +97,7 @@ import Testing
             #expect(home.text.contains("&lt;b&gt;2b&lt;/b&gt;") && !home.text.contains("<b>2b</b>"), "a class's name is escaped")
             let classPage = try await browser.get("/gallery/classes/\(klass.id)")
             #expect(classPage.status == .ok && classPage.text.contains("Mia"))
+            #expect(!klass.code.isEmpty && classPage.text.contains("<strong>\(klass.code)</strong>"), "the code to hand out")
 
             // Signing out needs the page's own token too.
             let signOutToken = try #require(home.formToken)
@@ -121,8 +122,21 @@ import Testing
                 #expect(pushed.accepted.count == 2)
             }
             let browser = Browser(api.client, language: "de-DE,de;q=0.9,en;q=0.5")
-            let classes = try await browser.get("/gallery/pupil")
+            // A new computer shows no class, only the field for the code.
+            let none = try await browser.get("/gallery/pupil")
+            #expect(none.text.contains("Frag deine Lehrerin") && none.text.contains(#"name="code""#)
+                    && !none.text.contains("/gallery/pupil/\(klass.id)"))
+            #expect(try await browser.get("/gallery/pupil/\(klass.id)").location == "/gallery/pupil")
+            #expect(try await browser.get("/gallery/pupil?code=\(klass.code)").text.contains("/gallery/pupil/\(klass.id)") == false,
+                    "a code in the address does nothing")
+            let forged = try await browser.post("/gallery/pupil", [("form", "0000"), ("code", klass.code)])
+            #expect(forged.status == .forbidden && !forged.text.contains("/gallery/pupil/\(klass.id)"), "another site's form")
+            let wrong = try await giveCode("AAAA-AAAA", browser)
+            #expect(wrong.status == .notFound && wrong.text.contains("kein Klassen-Code"))
+            // The teacher's code, typed as read out; the browser keeps it.
+            let classes = try await giveCode(" " + klass.code.lowercased().replacingOccurrences(of: "-", with: " "), browser)
             #expect(classes.text.contains("Welche ist deine Klasse?") && classes.text.contains("/gallery/pupil/\(klass.id)"))
+            #expect(try await browser.get("/gallery/pupil").text.contains("/gallery/pupil/\(klass.id)"))
             let mia = klass.pupils["Mia"]!.id
             let pictures = try await browser.get("/gallery/pupil/\(klass.id)/\(mia)")
             #expect(pictures.status == .ok && pictures.text.contains(#"alt="Mond""#))
@@ -226,9 +240,17 @@ import Testing
         #expect(page.status == .seeOther)
     }
 
-    /// The test pupils' pictures are the second, third and fourth.
-    private func signInPupil(_ browser: Browser, classID: String, pupilID: String) async throws {
-        let path = "/gallery/pupil/\(classID)/\(pupilID)"
+    /// The class's code typed into the class page's form, as on a new computer.
+    private func giveCode(_ code: String, _ browser: Browser) async throws -> Browser.Page {
+        let token = try #require(try await browser.get("/gallery/pupil").formToken)
+        return try await browser.post("/gallery/pupil", [("form", token), ("code", code)])
+    }
+
+    /// The test pupils' pictures are the second, third and fourth; the
+    /// browser is given the class's code first, as on a new computer.
+    private func signInPupil(_ browser: Browser, _ klass: TestClass, pupilID: String) async throws {
+        #expect(try await giveCode(klass.code, browser).text.contains("/gallery/pupil/\(klass.id)"))
+        let path = "/gallery/pupil/\(klass.id)/\(pupilID)"
         let token = try #require(try await browser.get(path).formToken)
         let page = try await browser.post(path, [("form", token), ("chosen", "1.2"), ("pick", "3")])
         #expect(page.status == .seeOther && page.location == "/gallery")
@@ -259,7 +281,7 @@ import Testing
             }
 
             let pupil = Browser(api.client, language: "de")
-            try await signInPupil(pupil, classID: klass.id, pupilID: mia.id)
+            try await signInPupil(pupil, klass, pupilID: mia.id)
             let home = try await pupil.get("/gallery")
             #expect(cards(home) == 60 && home.text.contains("Bild 69") && !home.text.contains("Bild 9<"))
             #expect(home.text.contains("Ältere Bilder"))
@@ -281,7 +303,7 @@ import Testing
             let pupilRest = try await teacher.get(try #require(older(pupilPage)))
             #expect(cards(pupilRest) == 10 && older(pupilRest) == nil)
             let csv = try await teacher.get("/gallery/classes/\(klass.id)/grades.csv")
-            #expect(csv.text.contains("Mia,Bild 0,yes,1"))
+            #expect(csv.text.contains("Mia;Bild 0;ja;1"))
 
             _ = try await api.push(sketches.prefix(61).map { Changes.sketchChange($0, .delete(at: 2)) }, token: mia.token)
             let deleted = try await teacher.get("/gallery/deleted")
@@ -353,8 +375,8 @@ import Testing
             let browser = Browser(api.client, language: "de")
             try await signInTeacher(browser)
             let lines = try await browser.get("/gallery/classes/\(klass.id)/grades.csv").text.components(separatedBy: "\r\n")
-            #expect(lines.filter { $0.hasPrefix("Mia,") }.count == 1)
-            #expect(lines.contains { $0.hasPrefix("Mia,Haus,no,1,neu,") }, "\(lines)")
+            #expect(lines.filter { $0.hasPrefix("Mia;") }.count == 1)
+            #expect(lines.contains { $0.hasPrefix("Mia;Haus;nein;1;neu;") }, "\(lines)")
             // The older edit is kept in the log: history, not lost.
             #expect(try await api.pullAll(token: teacher.token).filter { $0["entity"] as? String == "grade" }.count == 2)
 
@@ -372,7 +394,7 @@ import Testing
                     #expect(try await api.push([Changes.grade(edit)], token: teacher.token).rejected.isEmpty)
                 }
                 let csv = try await browser.get("/gallery/classes/\(klass.id)/grades.csv").text
-                #expect(csv.contains("\(pupil),Haus,no,\(kept.grade!),\(kept.comment),"), "\(csv)")
+                #expect(csv.contains("\(pupil);Haus;nein;\(kept.grade!);\(kept.comment);"), "\(csv)")
             }
             // The teacher sees what Mia's grade was before, newest first.
             let page = try await browser.get("/gallery/classes/\(klass.id)/pupils/\(mia.id)").text
@@ -428,19 +450,32 @@ import Testing
             let grades = try await browser.get("/gallery/classes/\(klass.id)/grades.csv")
             #expect(grades.status == .ok && grades.headers[.contentType] == "text/csv; charset=utf-8")
             #expect(grades.headers[.contentDisposition]?.hasPrefix("attachment") == true)
+            // In German as a German LibreOffice reads it: ";" between
+            // cells, decimal commas, German titles and words.
             let gradeLines = grades.text.components(separatedBy: "\r\n")
-            #expect(gradeLines[0] == "pupil,work,team,grade,comment,graded_at")
-            #expect(gradeLines[1].hasPrefix("Mia,Haus,no,2,\"'=HYPERLINK(\"\"x\"\"), \"\"schön\"\"\","),
+            #expect(gradeLines[0] == "Kind;Arbeit;Team;Note;Kommentar;benotet am")
+            #expect(gradeLines[1].hasPrefix("Mia;Haus;nein;2;\"'=HYPERLINK(\"\"x\"\"), \"\"schön\"\"\";"),
                     "a formula is made text and quotes doubled: \(gradeLines[1])")
             let games = try await browser.get("/gallery/classes/\(klass.id)/games.csv").text
             let gameLines = games.components(separatedBy: "\r\n").filter { !$0.isEmpty }
             #expect(gameLines.count == 4, "a header and three rounds: \(gameLines)")
-            #expect(gameLines.contains { $0.hasPrefix("Mia,") && $0.contains(",Baum,yes,30.0,3,2,2") })
-            #expect(gameLines.contains { $0.contains(",'=SUM(A1),no,90.0,") })
+            #expect(gameLines.contains { $0.hasPrefix("Mia;") && $0.contains(";Baum;ja;30,0;3;2;2") })
+            #expect(gameLines.contains { $0.contains(";'=SUM(A1);nein;90,0;") })
+            for (text, width) in [(grades.text, 6), (games, 8)] {
+                let rows = CSVRecords.parse(text, separator: ";")
+                #expect(rows.allSatisfy { $0.fields.count == width }, "every row as wide as the titles: \(rows.map(\.fields))")
+            }
+            // In English as before, for the scripts that read it.
+            let english = Browser(api.client, language: "en")
+            try await signInTeacher(english)
+            let englishGames = try await english.get("/gallery/classes/\(klass.id)/games.csv").text
+            #expect(englishGames.hasPrefix("pupil,played_at,word,finished,seconds,letters_sent,letters_received,wrong_placements\r\n"))
+            #expect(englishGames.contains(",Baum,yes,30.0,3,2,2"))
+            #expect(CSVRecords.parse(englishGames).allSatisfy { $0.fields.count == 8 })
 
             // Not for pupils, nor for another class's teacher.
             let pupil = Browser(api.client)
-            try await signInPupil(pupil, classID: klass.id, pupilID: mia.id)
+            try await signInPupil(pupil, klass, pupilID: mia.id)
             for path in ["/gallery/classes/\(klass.id)/pupils/\(mia.id)", "/gallery/classes/\(klass.id)/grades.csv",
                          "/gallery/classes/\(klass.id)/games.csv"] {
                 #expect(try await pupil.get(path).status == .forbidden, "\(path)")
@@ -472,7 +507,7 @@ import Testing
             _ = try await api.push([Changes.record("profile", mia.id.lowercased(), profile)], token: mia.token)
 
             let browser = Browser(api.client, language: "en")
-            try await signInPupil(browser, classID: klass.id, pupilID: mia.id)
+            try await signInPupil(browser, klass, pupilID: mia.id)
             #expect(try await browser.get("/gallery").text.contains("href=\"/gallery/me\""))
             let page = try await browser.get("/gallery/me")
             #expect(page.status == .ok)
@@ -487,6 +522,52 @@ import Testing
             try await signInTeacher(teacherBrowser)
             let redirected = try await teacherBrowser.get("/gallery/me")
             #expect(redirected.status == .seeOther && redirected.location == "/gallery")
+        }
+    }
+
+    /// A pupil reads on their page what the teacher said about their work:
+    /// their own grade as stars and the teacher's words, their team's where
+    /// they have none of their own, and never a classmate's.
+    @Test(arguments: Backend.allCases)
+    func aPupilsPageShowsTheirGradesAndTheTeachersWords(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
+            let mia = klass.pupils["Mia"]!, ole = klass.pupils["Ole"]!
+            let house = UUID(), boat = UUID(), olesOwn = UUID()
+            _ = try await api.push([Changes.create(house, name: "Haus"), Changes.stroke(house, author: "Mia"),
+                                    Changes.create(boat, name: "Boot"), Changes.stroke(boat, author: "Mia")], token: mia.token)
+            _ = try await api.push([Changes.create(olesOwn, name: "Oles Turm"), Changes.stroke(olesOwn, author: "Ole")],
+                                   token: ole.token)
+            let key = { (id: UUID) in id.uuidString.lowercased() }
+            let grades = [
+                GradeRecord(target: .sketch, targetId: key(house), pupilId: mia.id.lowercased(), pupilName: "Mia",
+                            grade: 2, comment: "Ein <schönes> Haus!", at: 1_790_000_000_000),
+                GradeRecord(target: .sketch, targetId: key(house), grade: 4, comment: "Team: aufräumen", at: 1_790_000_000_001),
+                GradeRecord(target: .sketch, targetId: key(boat), grade: 1, comment: "Tolles Boot, ihr zwei", at: 1_790_000_000_002),
+                GradeRecord(target: .sketch, targetId: key(olesOwn), pupilId: ole.id.lowercased(), pupilName: "Ole",
+                            grade: 5, comment: "Nur für Ole", at: 1_790_000_000_003),
+            ]
+            #expect(try await api.push(grades.map(Changes.grade), token: teacher.token).accepted.count == 4)
+
+            let browser = Browser(api.client, language: "en")
+            try await signInPupil(browser, klass, pupilID: mia.id)
+            let text = try await browser.get("/gallery/me").text
+            #expect(text.contains("What your teacher says"))
+            #expect(text.contains("Ein &lt;schönes&gt; Haus!") && text.contains("★★★★<span class=\"unstarred\">☆</span>"))
+            #expect(!text.contains("Team: aufräumen"), "her own grade, not the team's, on the house")
+            #expect(text.contains("Tolles Boot, ihr zwei") && text.contains("★★★★★"))
+            #expect(!text.contains("Nur für Ole") && !text.contains("Oles Turm"), "never a classmate's")
+            #expect(text.contains("href=\"/gallery/sketches/\(key(house))\""))
+            // Newest first: the boat's team grade before the house.
+            let boatAt = text.range(of: "Tolles Boot")!.lowerBound, houseAt = text.range(of: "schönes")!.lowerBound
+            #expect(boatAt < houseAt)
+
+            let oles = Browser(api.client, language: "de")
+            try await signInPupil(oles, klass, pupilID: ole.id)
+            let his = try await oles.get("/gallery/me").text
+            #expect(his.contains("Was deine Lehrerin oder dein Lehrer sagt") && his.contains("Nur für Ole"))
+            #expect(!his.contains("Haus") && !his.contains("Boot"))
         }
     }
 
@@ -524,6 +605,7 @@ import Testing
             let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia"])
             let mia = klass.pupils["Mia"]!.id
             let browser = Browser(api.client)
+            _ = try await giveCode(klass.code, browser)
             let token = try #require(try await browser.get("/gallery/pupil/\(klass.id)/\(mia)").formToken)
             var statuses: [HTTPResponse.Status] = []
             for _ in 0..<6 {
@@ -534,8 +616,13 @@ import Testing
             // Now even the right pictures wait, on the pages as in the API.
             let right = try await browser.post("/gallery/pupil/\(klass.id)/\(mia)", [("form", token), ("chosen", "1.2"), ("pick", "3")])
             #expect(right.status == .tooManyRequests && right.text.contains("Too many wrong tries"))
-            #expect(try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia, "pictures": [1, 2, 3]]).status
-                    == .tooManyRequests)
+            // The browser is one device, whether it asks through the pages
+            // or the API; Mia's laptop (where she signed in before) is not
+            // held up by its tries.
+            let browsersMark = try #require(browser.cookies[WebCookies.device])
+            #expect(try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia, "pictures": [1, 2, 3]],
+                                       headers: TestAPI.device(browsersMark)).status == .tooManyRequests)
+            #expect(try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia, "pictures": [1, 2, 3]]).status == .created)
         }
     }
 

@@ -184,6 +184,73 @@ import Testing
         #expect(rig.send(.undoOwnStroke).stored.isEmpty, "nothing left to take back")
     }
 
+    /// A slip of the eraser is what a child most wants back: undo brings
+    /// back what one rub took (all of it, as it was) and leaves the lines
+    /// drawn since; the next undo goes on with what came before.
+    @Test func undoAfterAnEraseBringsTheErasedLinesBack() {
+        var rig = CanvasRig(permissions: .solo(ClassroomSettings(undoAllowed: true)))
+        line(&rig, y: 200)
+        line(&rig, y: 300)
+        line(&rig, y: 500)
+        let drawn = rig.engine.document.strokes
+        let (top, middle, bottom) = (drawn[0], drawn[1], drawn[2])
+        rig.engine.tool = .eraser
+        // One rub across the top two lines.
+        rig.drag((0...40).map { Point(600, 180 + Double($0) * 3) })
+        #expect(rig.engine.document.strokes.map(\.id) == [bottom.id])
+        rig.engine.tool = .pen
+        let undo = rig.send(.undoOwnStroke)
+        #expect(undo.stored.count == 2 && undo.contains(.invalidate))
+        let back = rig.engine.document.strokes
+        #expect(back.count == 3 && back[0].id == bottom.id, "the bottom line stays")
+        #expect(Set(back.dropFirst().map(\.segments)) == [top.segments, middle.segments])
+        #expect(Set(back.dropFirst().map(\.id)).isDisjoint(with: [top.id, middle.id]),
+                "brought back as new lines: an id once erased stays erased on every device")
+        #expect(rig.thickness(atX: 600, from: 180, to: 220, .black) > 0, "the ink is on the tiles again")
+        #expect(rig.thickness(atX: 600, from: 280, to: 320, .black) > 0)
+        // Then the line drawn last before the rub.
+        rig.send(.undoOwnStroke)
+        #expect(rig.engine.document.strokes.count == 2 && !rig.engine.document.strokes.contains { $0.id == bottom.id })
+    }
+
+    /// When drawing has stopped (time is up) undo changes nothing and
+    /// keeps its step for later; undo in the middle of a rub closes it.
+    @Test func undoWaitsWhileDrawingIsStopped() {
+        var rig = CanvasRig(permissions: .solo(ClassroomSettings(undoAllowed: true)))
+        line(&rig, y: 200)
+        line(&rig, y: 500)
+        rig.engine.tool = .eraser
+        rig.drag((0...20).map { Point(600, 180 + Double($0) * 2) })
+        #expect(rig.engine.document.strokes.count == 1)
+        rig.send(.drawingEnabled(false))
+        #expect(rig.send(.undoOwnStroke).stored.isEmpty)
+        #expect(rig.engine.document.strokes.count == 1)
+        rig.send(.drawingEnabled(true))
+        #expect(rig.send(.undoOwnStroke).stored.count == 1, "the rub is still the step to undo")
+        #expect(rig.engine.document.strokes.count == 2)
+    }
+
+    /// In a session the lines come back the way a pupil draws them: through
+    /// the host, drawn by this pupil.
+    @Test func sharedUndoOfAnEraseDrawsTheLineAgainThroughTheHost() {
+        let mine = Stroke(author: "Mia", color: PenColor.black.rgba, width: 4, start: Point(200, 300),
+                          segments: lines([Point(200, 300), Point(600, 300), Point(1000, 300)]), startedAt: Date(), endedAt: Date())
+        var rig = CanvasRig(document: SketchDocument(meta: SketchMeta(name: "T"), ops: [.addStroke(mine)]), shared: true,
+                            permissions: .shared(isHost: false, role: .drawer, session: SessionSettings(undoOwnAllowed: true)))
+        rig.engine.tool = .eraser
+        let rub = rig.drag((0...25).map { Point(500, 150 + Double($0) * 4) })
+        #expect(rub.contains(.session(.erase(mine.id))))
+        rig.send(.sharedOpApplied(.eraseStroke(id: mine.id, by: "Mia", at: Date()), isOwn: true))
+        #expect(rig.engine.document.strokes.isEmpty)
+        let undo = rig.send(.undoOwnStroke)
+        let begun = undo.compactMap { e -> UUID? in
+            if case .session(.beginStroke(let id, _, _, let start)) = e, start == mine.start { return id } else { return nil }
+        }
+        #expect(begun.count == 1 && begun.first != mine.id)
+        #expect(undo.contains(.session(.addSegments(mine.segments, to: begun[0]))))
+        #expect(undo.contains(.session(.endStroke(begun[0]))))
+    }
+
     @Test func undoLeavesOtherPupilsStrokesAndIsOffWhenNotAllowed() {
         let theirs = Stroke(author: "Ole", color: PenColor.black.rgba, width: 4, start: Point(50, 50), segments: [],
                             startedAt: Date(), endedAt: Date())

@@ -4,15 +4,21 @@ import TeamsketchCore
 import Testing
 
 @Suite struct ClassroomSettingsTests {
-    @Test func defaultsAreSoundsOnClearOffEraserAndUndoOnNoTimeLimitBothActivities() {
+    /// As the field studies asked: children got angry when classmates
+    /// rubbed out or took back their shapes, so the eraser and undo take
+    /// only one's own lines, and nobody clears the sheet, unless the
+    /// teacher changes it. A class's first settings record says the same.
+    @Test func defaultsAreSoundsOnClearOffOwnLinesOnlyNoTimeLimitBothActivities() {
         let s = ClassroomSettings.defaults
         #expect(s.soundsOn)
         #expect(!s.clearAllowed)
-        #expect(s.eraserAllowed && !s.eraserOwnStrokesOnly)
+        #expect(s.eraserAllowed && s.eraserOwnStrokesOnly)
         #expect(s.undoAllowed)
         #expect(s.defaultTimeLimitMinutes == 0 && s.maxTimeLimitMinutes == 0)
         #expect(s.offers(.teamSketch) && s.offers(.wordPost))
-        #expect(s.sessionSettings == SessionSettings(clearAllowed: false, eraserAllowed: true, undoOwnAllowed: true))
+        #expect(s.sessionSettings == SessionSettings(clearAllowed: false, eraserAllowed: true, undoOwnAllowed: true,
+                                                     eraserOwnStrokesOnly: true))
+        #expect(ClassroomSettings(record: ClassSettingsRecord(at: 0)) == s)
     }
 
     @Test func theTimeLimitStaysWithinTwoHoursAndTheClassMaximum() {

@@ -77,4 +77,13 @@ import Testing
                                      userName: nil)
         #expect(loud.soundsOn() && loud.settings.soundsOn)
     }
+
+    /// The teacher's switch cannot lock a computer that has no PIN: nobody
+    /// could close it or open the teacher's window there afterwards.
+    @Test func lockingTheKioskWantsAPINFirst() {
+        #expect(KioskConfigFile(quitNeedsPIN: true).locksWithoutPIN(hasPIN: false))
+        #expect(!KioskConfigFile(quitNeedsPIN: true).locksWithoutPIN(hasPIN: true))
+        #expect(!KioskConfigFile(quitNeedsPIN: false).locksWithoutPIN(hasPIN: false))
+        #expect(!KioskConfigFile(fullscreen: true).locksWithoutPIN(hasPIN: false))
+    }
 }

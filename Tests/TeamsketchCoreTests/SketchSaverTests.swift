@@ -244,6 +244,18 @@ import Testing
         #expect(try store.sketches().count == 2)
     }
 
+    /// A file of a team sketch carries its id, made from its host's secret:
+    /// kept, this laptop's creation of it would be refused by the school
+    /// server (and its strokes with it). The import gets an id of its own.
+    @Test func anImportedTeamSketchGetsAnIdOfItsOwn() async throws {
+        var teamMeta = meta
+        teamMeta.id = SessionSketch.hosted(creator: UUID()).id
+        let (doc, saver) = SketchSaver.forImport(document(teamMeta, ops: 1), store: .live(store))
+        #expect(doc.meta.id != teamMeta.id && !SketchProof.needsProof(doc.meta.id))
+        #expect(await saver.storeImported() == nil)
+        #expect(try store.loadSketch(doc.meta.id).ops.count == 1)
+    }
+
     @Test func aFailedImportIsReportedAndTheOpsAreKept() async {
         let (_, saver) = SketchSaver.forImport(document(meta, ops: 2), store: .failing)
         let failure = await saver.storeImported()

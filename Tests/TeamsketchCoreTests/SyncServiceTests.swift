@@ -14,6 +14,11 @@ import Testing
         var pushes: [[OutboxEntry]] = []
         var refuse: Set<UUID> = []
         var failNextPushes = 0
+        /// Every push is refused whole with this quota.
+        var overQuota: ServerQuota?
+        /// Every push is refused whole: the server's disk is full.
+        var full = false
+        var pushAttempts = 0
         var pages: [PulledPage] = []
         var pulls: [Int64] = []
 
@@ -21,6 +26,9 @@ import Testing
             SchoolConnection(
                 push: { entries throws(SchoolConnectionError) in
                     let answer = self.lock.withLock { () -> Result<PushOutcome, SchoolConnectionError> in
+                        self.pushAttempts += 1
+                        if let quota = self.overQuota { return .failure(.overQuota(quota, retryAfter: 3600)) }
+                        if self.full { return .failure(.serverFull(retryAfter: 600)) }
                         if self.failNextPushes > 0 {
                             self.failNextPushes -= 1
                             return .failure(.unreachable("connection refused"))
@@ -120,6 +128,43 @@ import Testing
         #expect(try store.outboxCount() == 0)
     }
 
+    /// Past a quota the outbox stays whole and the loop stops pushing until
+    /// the server's Retry-After, but goes on pulling; "Sync now" tries again.
+    @Test func pastAQuotaTheLoopKeepsEverythingPullsAndWaitsToPush() async throws {
+        let (store, _) = try store(strokes: 3)
+        let server = ScriptedServer()
+        server.overQuota = .sketches
+        let statuses = LockedStatuses()
+        var tuning = SyncService.Tuning()
+        tuning.interval = 0.01
+        tuning.pullInterval = 0.01
+        let service = SyncService(store: store, connection: server.connection, key: "k", tuning: tuning,
+                                  onStatus: { statuses.append($0) })
+        await service.start()
+        let deadline = Date().addingTimeInterval(20)
+        while server.lock.withLock({ server.pulls.count }) < 5, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        await service.stop()
+        #expect(server.lock.withLock { server.pulls.count } >= 5, "the loop went on pulling")
+        #expect(server.lock.withLock { server.pushAttempts } == 1, "and did not push again before Retry-After")
+        #expect(try store.outboxCount() == 4)
+        #expect(statuses.all.last == .held(.sketches, waiting: 4))
+        server.lock.withLock { server.overQuota = nil }
+        #expect(try await service.syncOnce().pushed == 4)
+    }
+
+    /// A full disk on the server holds the outbox the same way, and says so.
+    @Test func aFullServerKeepsEverythingAndPullsOn() async throws {
+        let (store, _) = try store(strokes: 2)
+        let server = ScriptedServer()
+        server.full = true
+        let statuses = LockedStatuses()
+        let service = SyncService(store: store, connection: server.connection, key: "k", onStatus: { statuses.append($0) })
+        let round = try await service.syncOnce()
+        #expect(round.pushed == 0 && server.pulls == [0])
+        #expect(try store.outboxCount() == 3)
+        #expect(statuses.all.last == .serverFull(waiting: 3))
+    }
+
     @Test func pagesArePulledToTheEndAndACursorGoingBackStopsTheRound() async throws {
         let (store, _) = try store(strokes: 1)
         let server = ScriptedServer()
@@ -153,6 +198,45 @@ import Testing
         for bad in ["", "ftp://x", "schule local", "https://:80", "https://x:99999", "https://u:p@x", "x?y=1",
                     String(repeating: "a", count: 400)] {
             #expect(SchoolAddress.parse(bad) == nil, "\(bad)")
+        }
+    }
+
+    /// What the server prints, typed without "http://": tried over HTTPS
+    /// and then plain HTTP; a scheme typed out is the only one tried.
+    @Test func anAddressWithoutASchemeIsTriedOverHTTPSThenHTTP() {
+        #expect(SchoolAddress.candidates("127.0.0.1").map(\.absoluteString)
+                == ["https://127.0.0.1:8470", "http://127.0.0.1:8470"])
+        #expect(SchoolAddress.candidates(" schule.local:9000 ").map(\.absoluteString)
+                == ["https://schule.local:9000", "http://schule.local:9000"])
+        #expect(SchoolAddress.candidates("http://10.0.0.5:8470").map(\.absoluteString) == ["http://10.0.0.5:8470"])
+        #expect(SchoolAddress.candidates("https://server.schule.de").map(\.absoluteString) == ["https://server.schule.de:8470"])
+        #expect(SchoolAddress.candidates("schule local").isEmpty)
+    }
+
+    /// The mark the school server knows this computer by: made once and
+    /// kept privately; on a kiosk that cannot keep it, the machine's id
+    /// hashed, the same at every start.
+    @Test func theDeviceMarkIsKeptOrDerivedFromTheMachine() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("teamsketch-mark-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let first = DeviceMark.load(environment: ["XDG_CONFIG_HOME": home], machineID: "/nonexistent")
+        #expect(DeviceMark.isWellFormed(first) && first.count == 32)
+        #expect(DeviceMark.load(environment: ["XDG_CONFIG_HOME": home], machineID: "/nonexistent") == first)
+        let attributes = try FileManager.default.attributesOfItem(atPath: home + "/teamsketch/device-mark")
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+
+        // A home that cannot be written: a file stands where the folder would.
+        let blocked = home + "/blocked"
+        FileManager.default.createFile(atPath: blocked, contents: Data("x".utf8))
+        let machine = home + "/machine-id"
+        try Data("0123456789abcdef0123456789abcdef\n".utf8).write(to: URL(fileURLWithPath: machine))
+        let derived = DeviceMark.load(environment: ["XDG_CONFIG_HOME": blocked], machineID: machine)
+        #expect(DeviceMark.isWellFormed(derived) && !derived.contains("0123456789abcdef"))
+        #expect(DeviceMark.load(environment: ["XDG_CONFIG_HOME": blocked], machineID: machine) == derived)
+        let fresh = DeviceMark.load(environment: ["XDG_CONFIG_HOME": blocked], machineID: "/nonexistent")
+        #expect(DeviceMark.isWellFormed(fresh) && fresh != DeviceMark.load(environment: ["XDG_CONFIG_HOME": blocked], machineID: "/nonexistent"))
+        for bad in ["", "short", "has space 0000000000000000000", String(repeating: "a", count: 65), "ümlaut-00000000000000000000"] {
+            #expect(!DeviceMark.isWellFormed(bad), "\(bad)")
         }
     }
 

@@ -78,6 +78,17 @@ import Testing
         #expect(TeacherAccess.decide(signIn: nil, device: .damaged, now: now) == .signInAtServer,
                 "breaking the file does not open a new PIN")
     }
+
+    /// A kiosk whose closing needs the PIN stands where anyone walks by:
+    /// without a PIN set, nobody there may choose one (and so quit), and a
+    /// teacher's sign-in left on the laptop opens nothing either.
+    @Test func aKioskWithoutAPINOpensToNobody() throws {
+        #expect(TeacherAccess.decide(signIn: nil, device: DeviceClassroom(), now: now, kiosk: true) == .kioskWithoutPIN)
+        #expect(TeacherAccess.decide(signIn: signIn(teacher: true), device: DeviceClassroom(), now: now, kiosk: true)
+                == .kioskWithoutPIN)
+        let withPIN = DeviceClassroom(pin: try #require(TeacherPIN.make("2468", salt: [1])))
+        #expect(TeacherAccess.decide(signIn: nil, device: withPIN, now: now, kiosk: true) == .askPIN)
+    }
 }
 
 @Suite struct PupilSignInTests {

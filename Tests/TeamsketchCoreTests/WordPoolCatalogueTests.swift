@@ -64,6 +64,34 @@ import TeamsketchTestSupport
         #expect(offer.chosen?.id == BuiltInPools.englishID)
     }
 
+    @Test func theListTheTeacherGaveTheClassIsTheOnlyOneOfferedAndIsChosen() throws {
+        let store = try LocalStore.inMemory()
+        let live = PoolStoreClient.live(store)
+        try store.savePool(WordPostFixture.germanPool)
+        let classID = "6f1c2a4e-0000-4000-8000-000000000001"
+        try store.setPoolAssignment(poolID: WordPostFixture.germanPool.id,
+                                    PoolAssignment(classId: classID, assigned: true, at: 1))
+        let catalogue = WordPoolCatalogue(builtIn: files, store: live, languages: ["en"])
+        let offer = catalogue.offer(classID: classID.uppercased())
+        #expect(offer.pools.map(\.id) == [WordPostFixture.germanPool.id])
+        #expect(offer.chosen?.id == WordPostFixture.germanPool.id)
+        #expect(offer.fromTeacher)
+        // Another class, no class, or the list taken back: every list, by language.
+        for other in [catalogue.offer(classID: "6f1c2a4e-0000-4000-8000-000000000002"), catalogue.offer()] {
+            #expect(!other.fromTeacher)
+            #expect(other.chosen?.id == BuiltInPools.englishID)
+            #expect(other.pools.count == 3)
+        }
+        try store.setPoolAssignment(poolID: WordPostFixture.germanPool.id,
+                                    PoolAssignment(classId: classID, assigned: false, at: 2))
+        #expect(catalogue.offer(classID: classID).chosen?.id == BuiltInPools.englishID)
+        // A list given to the class but deleted since offers the rest.
+        try store.setPoolAssignment(poolID: WordPostFixture.germanPool.id,
+                                    PoolAssignment(classId: classID, assigned: true, at: 3))
+        try store.deletePool(id: WordPostFixture.germanPool.id)
+        #expect(!catalogue.offer(classID: classID).fromTeacher)
+    }
+
     @Test func seedingThatFailedIsTriedAgain() throws {
         let counting = try Counting()
         counting.failSeeding.withLock { $0 = true }

@@ -31,4 +31,13 @@ import Testing
         #expect(ImportLeftOutText.sentence(ImportLeftOut(unknownColors: 2))
                 == "2 strokes of an unknown colour were drawn in black.")
     }
+
+    /// Strokes Xournal++ mends (points of no pressure) are named too.
+    @Test func mendedPressureStrokesAreNamed() {
+        #expect(ImportLeftOutText.sentence(ImportLeftOut(mendedPressure: 1))
+                == "1 stroke had points without pressure; those points were left out, as Xournal++ does.")
+        #expect(ImportLeftOutText.sentence(ImportLeftOut(images: 1, mendedPressure: 3))
+                == "1 image was not imported. 3 strokes had points without pressure; those points were left out, "
+                + "as Xournal++ does.")
+    }
 }

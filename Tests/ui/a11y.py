@@ -195,6 +195,13 @@ def small_controls(node, least=48):
             role = n.getRoleName()
             if role not in CONTROL_ROLES or role == "image" or not focusable(n):
                 continue
+            # What a finger must hit in these is a part AT-SPI does not
+            # show: a spin button's −/+ (35 px wide in Adwaita), a check
+            # box's box (30 px). Pupils' screens use big buttons instead.
+            if role in ("spin button", "check box") and n.queryComponent().getExtents(0).width > 0:
+                small.append(f"{describe(n)}: its {'arrows are' if role == 'spin button' else 'box is'} "
+                             f"smaller than a fingertip")
+                continue
             e = n.queryComponent().getExtents(0)
         except Exception:
             continue

@@ -3,8 +3,14 @@ import pytest
 from harness import Display
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def display():
+    """A display of the test's own (Xvfb and openbox, about a second):
+    nothing one test leaves on an X server (a button or key held, a grab,
+    a window manager's state) reaches the next. Shared by a shard's tests,
+    the first test of test_session_sign three times in CI found its click
+    on Draw together opening nothing, the app idle and the button drawn
+    pressed; never when run on its own."""
     d = Display().start()
     yield d
     d.stop()

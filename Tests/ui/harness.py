@@ -2,6 +2,8 @@
 screenshots (ImageMagick `import`) judged by their pixels."""
 import math
 import os
+import re
+import shutil
 import select
 import signal
 import subprocess
@@ -106,13 +108,21 @@ class App:
     """One running TeamsketchDesktop with its own data directory."""
 
     def __init__(self, display, data_home, extra_args=(), lang="C.UTF-8", extra_env=None, prefix=(), binary=None,
-                 cwd=None):
+                 cwd=None, first_run=False):
         """`prefix`: what the app runs under, e.g. `ip netns exec NAME` for
         a laptop on a network of its own (X reaches it by its socket file).
         `binary`: another executable than the build tree's `BIN` (an
-        installed one); `cwd`: the directory it starts in (default: ours)."""
+        installed one); `cwd`: the directory it starts in (default: ours).
+        Unless `first_run`, a laptop without a set-up file is one whose
+        first start chose "Use without a server", so the test begins at
+        the start screen."""
         self.display = display
         self.data_home = Path(data_home)
+        setup = self.data_home / "config" / "teamsketch" / "classroom.json"
+        if not first_run and not setup.exists():
+            setup.parent.mkdir(parents=True, exist_ok=True)
+            setup.write_text('{"standalone": true}')
+            setup.chmod(0o600)
         self.env = dict(os.environ)
         self.env.update(display.env)
         self.env.update({
@@ -167,6 +177,22 @@ class App:
                 return ids[-1]
             time.sleep(0.1)
         raise RuntimeError("no app window appeared: " + self.read_log())
+
+    def main_thread_stack(self):
+        """Where the app's main thread is now (gdb), for a wait that ran out:
+        kept as main-thread.log beside app.log, and its first frames as
+        text for the failure's message. Empty without gdb or a live app."""
+        if self.proc.poll() is not None or not shutil.which("gdb"):
+            return ""
+        try:
+            r = subprocess.run(["gdb", "-p", str(self.proc.pid), "-batch", "-ex", "thread 1", "-ex", "bt 30"],
+                               capture_output=True, text=True, timeout=90)
+        except subprocess.TimeoutExpired:
+            return "; gdb did not answer within 90 s"
+        (self.data_home / "main-thread.log").write_text(r.stdout + r.stderr)
+        # "thread 1" prints the top frame once more: each line once.
+        frames = list(dict.fromkeys(re.sub(r" \(.*", "", line) for line in r.stdout.splitlines() if line.startswith("#")))
+        return "; the app's main thread was in:\n  " + "\n  ".join(frames[:14]) if frames else ""
 
     def read_log(self):
         self.log.flush()
@@ -284,13 +310,35 @@ def largest_white_rect(img, step=4):
 
 def home_button(app, index):
     """The index-th big button on the home screen, left to right:
-    0 New sketch (the blue one), 1 Draw together, 2 Join, 3 Open."""
-    home = app.screenshot(f"home-{app.proc.pid}")
-    blue = find_color(home, SUGGESTED_BLUE, tol=25)
-    assert blue, "the home screen's blue New sketch button is not visible"
-    x0, y0, x1, y1 = bbox(blue)
+    0 New sketch (the blue one), 1 Draw together, 2 Join, 3 Open,
+    4 Buchstaben Post. The window may still be taking the size the harness
+    gave it: the place counts once two screenshots agree on it."""
+    place = None
+    for _ in range(20):
+        home = app.screenshot(f"home-{app.proc.pid}")
+        blue = find_color(home, SUGGESTED_BLUE, tol=25)
+        assert blue, "the home screen's blue New sketch button is not visible"
+        x0, y0, x1, y1 = bbox(blue)
+        if (x0, y0, x1, y1) == place:
+            break
+        place = (x0, y0, x1, y1)
+        time.sleep(0.2)
     step = (x1 - x0) + 32
     return x0 + (x1 - x0) / 2 + index * step, (y0 + y1) / 2
+
+
+# The page (AppPage) each big home button opens, as the app logs it.
+HOME_PAGES = {0: "new", 1: "new", 2: "join", 3: "gallery", 4: "wordpost-start"}
+
+
+def press_home_button(app, index):
+    """Clicks the index-th big home button (see `home_button`) and waits
+    until the app has shown the screen it opens, so what is typed next
+    lands there however slowly a busy machine draws."""
+    line = f"page: {HOME_PAGES[index]}\n"
+    before = app.read_log().count(line)
+    app.click(*home_button(app, index))
+    wait_for(lambda: app.read_log().count(line) > before, what=f"the {HOME_PAGES[index]} screen", app=app)
 
 
 HOME_BACKGROUND = (0xFB, 0xF8, 0xF2)
@@ -394,10 +442,11 @@ EMPTY_SLOT = (232, 240, 255)
 _last_screenshot = None
 
 
-def wait_for(predicate, seconds=15, what="condition"):
+def wait_for(predicate, seconds=15, what="condition", app=None):
     """`what` may be a function, asked only on failure, so the message can
     say what there was instead. A wait that runs out says how long it
-    waited, what the condition last gave and the last screenshot taken."""
+    waited, what the condition last gave and the last screenshot taken
+    (with `app`, one taken as it ran out)."""
     started = time.time()
     deadline = started + seconds
     value = None
@@ -406,9 +455,16 @@ def wait_for(predicate, seconds=15, what="condition"):
         if value:
             return value
         time.sleep(0.25)
+    where = ""
+    if app is not None:
+        try:
+            app.screenshot(f"timed-out-{app.proc.pid}")
+        except Exception:       # the app may be what went away
+            pass
+        where = app.main_thread_stack()
     seen = f"; last screenshot {_last_screenshot}" if _last_screenshot else ""
     raise AssertionError(f"timed out after {time.time() - started:.0f} s waiting for "
-                         f"{what() if callable(what) else what} (last saw {repr(value)[:200]}{seen})")
+                         f"{what() if callable(what) else what} (last saw {repr(value)[:200]}{seen}){where}")
 
 
 def pen_button(shot, sheet, rgb):
@@ -473,8 +529,7 @@ def save_file(app, path):
 
 def start_new_sketch(app, name):
     """Home → New sketch, the name typed, Return: (screenshot, sheet box)."""
-    app.click(*home_button(app, 0))
-    time.sleep(0.4)
+    press_home_button(app, 0)
     app.key("ctrl+a")
     app.type(name)
     app.key("Return")
@@ -483,19 +538,36 @@ def start_new_sketch(app, name):
 
 def open_lobby(app, name):
     """Home → Draw together, the name typed, Return: the join code."""
-    import re
-    app.click(*home_button(app, 1))
-    time.sleep(0.4)
+    press_home_button(app, 1)
     app.key("ctrl+a")
     app.type(name)
     app.key("Return")
-    return wait_for(lambda: re.search(r"hosting: code=(\d{6})", app.read_log()), what="the join code")[1]
+    return wait_for(lambda: re.search(r"hosting: code=(\d{6})", app.read_log()), what="the join code", app=app)[1]
+
+
+def headless_host(data_home, title, start_with=2):
+    """`TeamsketchDesktop host` on the command line, letting every drawer
+    in and starting once `start_with` drawers (itself included) are in:
+    (the process, its join code)."""
+    env = {"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(data_home)}
+    host = subprocess.Popen([str(BIN), "host", "--name", "Teacher", "--title", title, "--accept-all",
+                             "--start-with", str(start_with)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    lines = []
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        line = host.stdout.readline()
+        lines.append(line)
+        m = re.match(r"code: (\d{6})", line)
+        if m:
+            return host, m[1]
+    host.kill()
+    raise AssertionError("the host printed no code: " + "".join(lines))
 
 
 def join_by_code(app, code):
     """Home → Join, type the code, Return: how a pupil joins by hand."""
-    app.click(*home_button(app, 2))
-    time.sleep(0.5)
+    press_home_button(app, 2)
     app.type(code)
     app.key("Return")
 

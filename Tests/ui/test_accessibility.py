@@ -41,7 +41,10 @@ def board_state(board):
 
 
 def test_a_round_of_buchstaben_post_from_the_keyboard_alone(display, tmp_path, bus):
-    app = App(display, tmp_path, extra_env={**bus.app_env, "TEAMSKETCH_WORDPOST_SEED": "7"})
+    heard = tmp_path / "heard"
+    heard.mkdir()
+    app = App(display, tmp_path, extra_env={**bus.app_env, "TEAMSKETCH_WORDPOST_SEED": "7",
+                                            "TEAMSKETCH_SPEECH_DIR": str(heard)})
     try:
         root = a11y.root(app)
         tab_to(app, root, "Buchstaben Post")
@@ -55,6 +58,10 @@ def test_a_round_of_buchstaben_post_from_the_keyboard_alone(display, tmp_path, b
         focus = a11y.focused(root)
         assert focus is not None and focus.name == "Letters and your word", \
             "the board does not have the keyboard when the game starts"
+        # The hint, read aloud in the word list's language (English here).
+        a11y.find(root, "Read aloud").queryAction().doAction(0)
+        wait_for(lambda: list(heard.glob("said-*.wav")), seconds=20, what="the hint read aloud")
+        assert "read aloud: en" in app.read_log()
         words = 0
         for _ in range(2):
             word, hand = board_state(board)
@@ -80,6 +87,10 @@ def test_a_round_of_buchstaben_post_from_the_keyboard_alone(display, tmp_path, b
             words += 1
             shot = app.screenshot(f"a11y-keyboard-word{words}")
             assert not blobs(shot, EMPTY_SLOT), "the finished word still shows an empty slot"
+            # Alone, a round is one word: the game says that word is done,
+            # not that every word is (which read as the game's end).
+            said = [line for line in app.read_log().splitlines() if line.startswith("game says:")]
+            assert said and said[-1] == "game says: ★ Super! The word is done! ★", said
             nxt = a11y.focused(root)
             assert nxt is not None and nxt.name == "Next word", \
                 f"after the word the keyboard is on {a11y.describe(nxt) if nxt else 'nothing'}, not Next word"
@@ -123,7 +134,20 @@ def test_every_control_on_the_main_screens_has_a_name(display, tmp_path, bus):
         check("home")
         visit("my profile", ["Me: Pupil"], ["Back"])
         visit("new sketch", ["New sketch"], [])
+        # Ten minutes with the big + (five a press): the sketch has a clock.
+        a11y.press(root, "More minutes")
+        a11y.press(root, "More minutes")
         a11y.press(root, "Start drawing")
+        def clock():
+            found = []
+            for n in a11y.nodes(root):
+                try:
+                    if re.match(r"(10:00|9:[0-5]\d)$", n.name or ""):
+                        found.append(n.name)
+                except Exception:
+                    pass                    # an accessible gone meanwhile
+            return found
+        wait_for(clock, seconds=5, what="a clock at ten minutes on the sketch")
         sheet = a11y.find(root, "Drawing sheet")
         assert sheet.getRoleName() == "image", "the sheet is not presented as a picture"
         assert sheet.description == "Nothing is drawn yet."

@@ -118,6 +118,28 @@ def test_the_class_wall_shows_two_live_groups(display, tmp_path):
         assert len(icons) == 3, icons
         app.click(*icons[0])                             # All groups
         wait_for(lambda: len(sheets(app.screenshot("wall-all-again"))) == 2, what="both groups back")
+
+        # Escape steps back as well: from one group to all of them, then
+        # out of full screen.
+        app.click((right[0] + right[2]) / 2, (right[1] + right[3]) / 2)
+        wait_for(lambda: len(sheets(app.screenshot("wall-big-again"))) == 1, what="one group big again")
+        app.key("Escape")
+        wait_for(lambda: len(sheets(app.screenshot("wall-escaped"))) == 2, what="both groups back after Escape")
+
+        def wall_size():
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Class wall$"],
+                                   env=app.env, capture_output=True, text=True).stdout.split()
+            if not found:
+                return None
+            geometry = subprocess.run(["xdotool", "getwindowgeometry", found[-1]], env=app.env,
+                                      capture_output=True, text=True).stdout
+            return tuple(int(v) for v in geometry.split("Geometry:")[1].split()[0].split("x"))
+        app.click(*icons[1])                             # Full screen
+        wait_for(lambda: wall_size() == (1280, 860), what=lambda: f"the wall full screen (it is {wall_size()})")
+        app.key("Escape")
+        # Back in a window (the window manager places it as it likes).
+        wait_for(lambda: wall_size() not in (None, (1280, 860)),
+                 what=lambda: f"the wall back in its window (it is {wall_size()})")
         app.click(*icons[2])                             # Close
         wait_for(lambda: not subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Class wall$"],
                                             env=app.env, capture_output=True, text=True).stdout.split(),

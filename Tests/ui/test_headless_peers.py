@@ -1,33 +1,22 @@
 """Headless peers with the real app: `host` on the command line, the app
 joins by code and draws, `observe` watches silently and writes the sketch
 when the host ends the session; the app keeps its own copy."""
-import re
 import signal
 import subprocess
 import time
 
 from PIL import Image
 
-from harness import (App, BIN, RED, centre, curve, find_color, join_by_code, pen_button,
+from harness import (App, BIN, RED, headless_host, centre, curve, find_color, join_by_code, pen_button,
                      shown_sheet, wait_for)
 
 
 def test_app_joins_a_headless_host_and_an_observer_records_it(display, tmp_path):
     env = {"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(tmp_path / "cli")}
-    host = subprocess.Popen([str(BIN), "host", "--name", "Teacher", "--title", "Headless", "--accept-all",
-                             "--start-with", "2"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    host, code = headless_host(tmp_path / "cli", "Headless")
     observer = None
     app = None
     try:
-        lines = []
-        code = None
-        deadline = time.time() + 20
-        while time.time() < deadline and code is None:
-            line = host.stdout.readline()
-            lines.append(line)
-            m = re.match(r"code: (\d{6})", line)
-            code = m and m[1]
-        assert code, "host printed no code: " + "".join(lines)
         out = tmp_path / "observed.png"
         observer = subprocess.Popen([str(BIN), "observe", "--join", code, "--out", str(out), "--name", "Projector"],
                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -7,7 +7,7 @@ import select
 import subprocess
 import time
 
-from harness import ACCEPT_GREEN, App, BIN, blobs, home_button, mid, wait_for
+from harness import ACCEPT_GREEN, App, BIN, blobs, press_home_button, mid, wait_for
 
 
 def _ticks(shot):
@@ -36,8 +36,7 @@ def test_watchers_wait_for_the_host_and_only_the_accepted_one_gets_in(display, t
     host = App(display, tmp_path / "host")
     watchers = []
     try:
-        host.click(*home_button(host, 1))          # Draw together
-        time.sleep(0.4)
+        press_home_button(host, 1)          # Draw together
         host.key("ctrl+a")
         host.type("Watched")
         host.key("Return")

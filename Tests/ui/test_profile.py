@@ -6,7 +6,7 @@ import re
 import time
 
 from harness import (ACCEPT_GREEN, App, Display, SUGGESTED_BLUE, TILE_YELLOW, bbox, blobs, centre, find_color,
-                     home_button, largest_white_rect, open_lobby, wait_for)
+                     press_home_button, largest_white_rect, open_lobby, wait_for)
 
 # Not in the letter badges' palette, so only a drawn picture has it.
 LIGHT_GREEN = (0x7E, 0xD3, 0x21)
@@ -54,7 +54,7 @@ def test_a_drawn_picture_is_kept_and_shown_in_the_hosts_lobby(display, tmp_path)
         wait_for(lambda: find_color(host.screenshot("me-host-home"), LIGHT_GREEN, tol=30, box=(500, 190, 700, 280)),
                  what="the host's picture on its start screen")
         code = open_lobby(host, "Pictures")
-        guest.click(*home_button(guest, 2))              # Join
+        press_home_button(guest, 2)              # Join
         wait_for(lambda: len(find_color(guest.screenshot("me-join-card"), LIGHT_GREEN, tol=30,
                                         box=(0, 150, 1200, 400))) > 20,
                  what="the host's picture on the nearby sketch's card")
@@ -92,12 +92,10 @@ def test_drawn_pictures_show_in_buchstaben_post_lobby_waiting_card_and_trains(di
     try:
         draw_picture(host, "Timo")
         draw_picture(guest, "Lina")
-        host.click(*home_button(host, 4))                # Buchstaben Post
-        time.sleep(0.5)
+        press_home_button(host, 4)                # Buchstaben Post
         host.click(*actions_button(host, 1))             # Play together
         code = wait_for(lambda: re.search(r"hosting: code=(\d{6})", host.read_log()), what="the join code")[1]
-        guest.click(*home_button(guest, 4))
-        time.sleep(0.5)
+        press_home_button(guest, 4)
         guest.click(*actions_button(guest, 2))           # Join
         # The nearby game's card shows the host's picture before joining.
         wait_for(lambda: len(find_color(guest.screenshot("wpme-guest-card"), LIGHT_GREEN, tol=30,
@@ -151,7 +149,7 @@ def test_the_teachers_sketch_card_shows_the_authors_picture(display, tmp_path):
         app.drag(curve(sheet))
         app.click(45, 60)                                # home
         time.sleep(0.8)
-        app.click(*home_button(app, 3))                  # Open: the pupil's own sketches
+        press_home_button(app, 3)                  # Open: the pupil's own sketches
         ink = bbox(wait_for(lambda: find_color(app.screenshot("me-open"), RED, tol=60, box=(0, 100, 1200, 800)),
                             what="the sketch's thumbnail in Open"))
         wait_for(lambda: len(find_color(app.screenshot("me-open-card"), LIGHT_GREEN, tol=30,

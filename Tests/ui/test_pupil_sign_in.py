@@ -1,15 +1,17 @@
 """A pupil on a shared classroom laptop signs in without typing: class,
 name, three pictures. Then draws, and the sketch reaches the school server
 as theirs; "Not me" makes way for the next child. The laptop was set up by
-the teacher before (it knows the server)."""
+the teacher before (it knows the server); the first time, the teacher types
+the class's code, since the server shows a class's names only to computers
+the class has seen."""
 import json
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from harness import (DARK_BLUE, EMPTY_SLOT, RED, SUGGESTED_BLUE, App, bbox, centre, curve, find_color, home_button,
-                     pen_button, start_new_sketch, wait_for)
+from harness import (DARK_BLUE, EMPTY_SLOT, RED, SUGGESTED_BLUE, App, bbox, centre, controls, curve, find_color,
+                     press_home_button, pen_button, row_top, start_new_sketch, wait_for)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call  # noqa: E402
@@ -18,6 +20,32 @@ ME = (600, 235)
 TITLE_BLUE = (0x2B, 0x2B, 0x6E)
 # A form's message ("Those are not your pictures. Try again!").
 MESSAGE_BROWN = (0x8A, 0x3B, 0x12)
+WRONG_RED = (0xC0, 0x1C, 0x28)
+
+
+def give_class_code(app, code, name):
+    """A computer the class has not seen shows no class, only the field for
+    its code right under the title: the teacher types it as read out. Then
+    the title asks for the class (a shorter line) and the class card is the
+    first dark icon below it."""
+    shot = app.screenshot(name)
+    title = bbox(find_color(shot, TITLE_BLUE, tol=10))
+    top = row_top(shot, title[3] + 10)
+    field = controls(shot, top)[0]
+    entry = ((field[0] + field[1]) // 2, top + 26)
+    assert shot.getpixel(entry)[:3] == (255, 255, 255), "no empty code field first: a class was shown before the code"
+    app.click(*entry)
+    app.type(code.lower().replace("-", " "))
+    app.key("Return")
+
+    def card():
+        given = app.screenshot(name + "-given")
+        asked = find_color(given, TITLE_BLUE, tol=10)
+        if not asked or bbox(asked)[2] - bbox(asked)[0] >= title[2] - title[0]:
+            return None
+        first = row_top(given, bbox(asked)[3] + 10)
+        return find_color(given, (0x2E, 0x34, 0x36), tol=8, box=(300, first, 900, first + 120))
+    return wait_for(card, what="the class after its code")
 
 
 def badges(shot, box):
@@ -45,7 +73,8 @@ def test_a_pupil_signs_in_with_pictures_draws_and_makes_way_for_the_next(display
     app = None
     try:
         teacher = server.sign_in()["token"]
-        klass = call(server.port, "POST", "/classes", teacher, {"name": "2b"})["id"]
+        made = call(server.port, "POST", "/classes", teacher, {"name": "2b"})
+        klass = made["id"]
         for name in ["Mia", "Ole"]:
             pupil = call(server.port, "POST", f"/classes/{klass}/pupils", teacher, {"name": name})["id"]
             call(server.port, "PUT", f"/pupils/{pupil}/picture-password", teacher, {"pictures": [1, 2, 3]})
@@ -63,11 +92,7 @@ def test_a_pupil_signs_in_with_pictures_draws_and_makes_way_for_the_next(display
 
         app.click(*ME)
         time.sleep(1.0)
-        classes = app.screenshot("pupil-classes")
-        title = bbox(find_color(classes, TITLE_BLUE, tol=10))
-        # The class card: the first dark icon below the question.
-        card = find_color(classes, (0x2E, 0x34, 0x36), tol=8, box=(300, title[3] + 10, 900, title[3] + 200))
-        assert card, "no class to choose"
+        card = give_class_code(app, made["code"], "pupil-classes")
         app.click(*centre(card))
         pupils = wait_for(lambda: badges(app.screenshot("pupil-names"), (300, 200, 900, 380)), what="the pupils")
         assert len(pupils) == 2, pupils
@@ -81,9 +106,13 @@ def test_a_pupil_signs_in_with_pictures_draws_and_makes_way_for_the_next(display
         # The screen takes no pictures while the server checks (a password
         # hash takes its time on a busy machine): Mia tries again once it
         # has said these are not her pictures.
-        below_grid = (300, row0 + 310, 900, row0 + 360)
+        below_grid = (300, row0 + 300, 900, row0 + 380)
         wait_for(lambda: find_color(app.screenshot("pupil-wrong"), MESSAGE_BROWN, tol=30, box=below_grid), seconds=30,
                  what="the message about the wrong pictures")
+        # Not words alone: a big red mark beside them, for a child who
+        # cannot read them yet.
+        mark = find_color(app.screenshot("pupil-wrong"), WRONG_RED, tol=30, box=below_grid)
+        assert len(mark) > 800 and bbox(mark)[3] - bbox(mark)[1] >= 48, "no big red mark for the wrong try"
         assert not (config / "school.json").exists(), "signed in with the wrong order"
         for right in [1, 2, 3]:
             app.click(*keys[right])
@@ -108,8 +137,7 @@ def test_a_pupil_signs_in_with_pictures_draws_and_makes_way_for_the_next(display
         assert sketches
 
         # "Open" shows Mia her own sketch, not the other child's.
-        app.click(*home_button(app, 3))
-        time.sleep(1.0)
+        press_home_button(app, 3)
         gallery = app.screenshot("pupil-open")
         assert find_color(gallery, RED, tol=90, box=(0, 100, 1200, 820)), "Mia's own sketch is not listed"
         assert not find_color(gallery, DARK_BLUE, tol=40, box=(0, 100, 1200, 820)), "another child's sketch is listed"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import ACCEPT_GREEN, App, Display, RED, SUGGESTED_BLUE, blobs, centre, find_color, home_button, \
+from harness import ACCEPT_GREEN, App, Display, RED, SUGGESTED_BLUE, blobs, centre, find_color, press_home_button, \
     open_lobby, pen_button, shown_sheet, wait_for, curve
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
@@ -68,7 +68,7 @@ def test_a_pupil_joins_through_the_school_server_when_laptops_cannot_reach_each_
         assert direct.returncode in (7, 28), f"Ole's laptop reached Mia's directly: {direct.returncode}"
 
         ole = App(second, tmp_path / "Ole", prefix=["ip", "netns", "exec", school.ole])
-        ole.click(*home_button(ole, 2))                  # Join
+        press_home_button(ole, 2)                  # Join
         colour = SIGN_COLOURS[sign]
 
         def card():

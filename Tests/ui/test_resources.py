@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import time
 
-from harness import (App, ROOT, SUGGESTED_BLUE, TILE_YELLOW, blobs, centre, find_color, home_button,
+from harness import (App, ROOT, SUGGESTED_BLUE, TILE_YELLOW, blobs, centre, find_color, press_home_button,
                      wait_for)
 
 TITLE_BLUE = (0x2B, 0x2B, 0x6E)  # .home-title in resources/style/teamsketch.css
@@ -45,8 +45,7 @@ def window_named(app, title):
 
 
 def play_alone(app, name):
-    app.click(*home_button(app, 4))                  # Buchstaben Post
-    time.sleep(0.5)
+    press_home_button(app, 4)                  # Buchstaben Post
     play = find_color(app.screenshot(f"{name}-start"), SUGGESTED_BLUE, tol=25)
     assert play, "no Play button: no word list was offered"
     app.click(*centre(play))                         # "Play alone"

@@ -28,8 +28,10 @@ def test_a_teacher_signs_in_and_a_sketch_reaches_the_server(display, tmp_path):
         app.click(*centre_of(button))
         time.sleep(0.6)
         app.screenshot("school-signed-out")
-        # A wrong password first: a message, no sign-in.
-        app.type(f"http://127.0.0.1:{port}")
+        # The address as the server prints it, without "http://" (the app
+        # tries HTTPS, then HTTP). A wrong password first: a message, no
+        # sign-in.
+        app.type(f"127.0.0.1:{port}")
         app.key("Tab")
         app.type("Frau Berg")
         app.key("Tab")

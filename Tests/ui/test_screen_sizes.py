@@ -175,6 +175,13 @@ def walk(display, tmp_path, size, lang, locales, groups):
                 continue
             app.click((tabs[i] + tabs[i + 1]) / 2, row_y)
             w.shot(name)
+            if name == "teacher-wordpost":
+                # Its word lists (a page of the tab, right of the chosen
+                # "Results"), whose buttons once made the window 1379 px wide.
+                results = bbox(find_color(app.screenshot("sizes-wordpost-pages"), ACTIVE, tol=10,
+                                          box=(0, tab[3] + 8, width, tab[3] + 120)))
+                app.click(results[2] + 60, (results[1] + results[3]) / 2)
+                w.shot("teacher-wordlists")
 
         # The sketches, and the drawn one's review.
         app.click((tabs[0] + tabs[1]) / 2, row_y)

@@ -6,13 +6,12 @@ announced from another computer is marked; the real card is not. Judged by
 pixels: the band's colour, then each picture tile."""
 import re
 import subprocess
-import time
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import harness
-from harness import App, BIN, Display, bbox, blobs, find_color, home_button, wait_for
+from harness import App, BIN, Display, bbox, blobs, find_color, press_home_button, wait_for
 
 # SessionSign.Colour.rgba (LearnModel).
 SIGN_COLOURS = {
@@ -63,13 +62,12 @@ def test_the_join_card_shows_the_same_sign_as_the_hosts_lobby(display, tmp_path)
     host = App(display, tmp_path / "host")
     guest = None
     try:
-        host.click(*home_button(host, 1))          # Draw together
-        time.sleep(0.4)
+        press_home_button(host, 1)          # Draw together
         host.key("ctrl+a")
         host.type("Signed")
         host.key("Return")                          # opens the lobby
         m = wait_for(lambda: re.search(r"hosting: code=\d{6} .* sign=(\w+) (\w+) (\w+)", host.read_log()),
-                     what="the lobby's sign in the log")
+                     what="the lobby's sign in the log", app=host)
         colour = SIGN_COLOURS[m[1]]
         lobby = host.screenshot("sign-lobby")
         in_lobby = signs(lobby, colour, min_height=100)
@@ -79,7 +77,7 @@ def test_the_join_card_shows_the_same_sign_as_the_hosts_lobby(display, tmp_path)
         assert diff(*lobby_tiles) > 20
 
         guest = App(second, tmp_path / "guest")
-        guest.click(*home_button(guest, 2))         # Join: nearby sessions as cards
+        press_home_button(guest, 2)         # Join: nearby sessions as cards
 
         def card_sign():
             shot = guest.screenshot("sign-join-card")
@@ -178,8 +176,7 @@ def test_a_copy_of_the_session_from_another_computer_is_marked_and_the_real_card
     host = guest = fake = None
     try:
         host = App(display, tmp_path / "host")
-        host.click(*home_button(host, 1))          # Draw together
-        time.sleep(0.4)
+        press_home_button(host, 1)          # Draw together
         host.key("ctrl+a")
         host.type("Real")
         host.key("Return")
@@ -190,7 +187,7 @@ def test_a_copy_of_the_session_from_another_computer_is_marked_and_the_real_card
         lobby_tiles = tiles(lobby, signs(lobby, colour, min_height=100)[0])
 
         guest = App(second, tmp_path / "guest")
-        guest.click(*home_button(guest, 2))         # Join
+        press_home_button(guest, 2)         # Join
         real = wait_for(lambda: signs(guest.screenshot("copy-before"), colour, min_height=60),
                         seconds=20, what="the real session's card")[0]
 

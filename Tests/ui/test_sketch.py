@@ -1,10 +1,10 @@
 """Issue 2 as a pupil uses it: start a sketch, draw with the felt pens, switch
-widths, zoom, erase, and find the sketch again after a restart."""
+widths, zoom, erase, undo the rub, and find the sketch again after a restart."""
 import signal
 import subprocess
 import time
 
-from harness import (App, BIN, RED, DARK_BLUE, centre, curve, find_color, home_button, largest_white_rect,
+from harness import (App, BIN, RED, DARK_BLUE, centre, curve, find_color, press_home_button, largest_white_rect,
                      pen_button, start_new_sketch, stroke_thickness)
 
 
@@ -48,6 +48,17 @@ def test_pens_widths_zoom_and_eraser(display, tmp_path):
         erased = app.screenshot("erased")
         assert stroke_thickness(erased, x0 + 100, int(broad_y) - 20, int(broad_y) + 20, DARK_BLUE) == 0
         assert stroke_thickness(erased, mid_x, int(fine_y) - 20, int(fine_y) + 20, DARK_BLUE) >= 1
+
+        # Undo after that rub brings the broad line back as it was, and the
+        # fine one stays; undo again takes the line drawn before the rub.
+        app.key("ctrl+z")
+        undone = app.screenshot("erase-undone")
+        assert abs(stroke_thickness(undone, x0 + 100, int(broad_y) - 20, int(broad_y) + 20, DARK_BLUE) - broad) <= 2
+        assert stroke_thickness(undone, mid_x, int(fine_y) - 20, int(fine_y) + 20, DARK_BLUE) >= 1
+        app.key("ctrl+z")
+        again = app.screenshot("undone-again")
+        assert stroke_thickness(again, mid_x, int(fine_y) - 20, int(fine_y) + 20, DARK_BLUE) == 0
+        assert stroke_thickness(again, x0 + 100, int(broad_y) - 20, int(broad_y) + 20, DARK_BLUE) >= broad - 2
     finally:
         app.stop()
 
@@ -73,7 +84,7 @@ def test_sketch_survives_restart_and_sigkill(display, tmp_path):
 
     app = App(display, tmp_path)
     try:
-        app.click(*home_button(app, 3))  # Open
+        press_home_button(app, 3)  # Open
         gallery = app.screenshot("gallery")
         thumb_red = find_color(gallery, RED, tol=40)
         assert len(thumb_red) > 10, "the gallery shows no thumbnail with the red curve"

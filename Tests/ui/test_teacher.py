@@ -45,8 +45,17 @@ def test_the_teacher_turns_the_eraser_off_and_a_guests_canvas_obeys(display, tmp
     guest = None
     try:
         on = open_teacher_window(host)
-        assert len(on) == 4, f"eraser, undo, sounds and drawing with a finger are on by default: {on}"
-        eraser = on[0]
+        assert len(on) == 5, ("eraser, eraser for one's own lines only, undo, sounds and drawing with a finger "
+                              f"are on by default: {on}")
+        # Under the first switches, one quiet grey line says why.
+        eraser, own_only, undo = on[0], on[1], on[2]
+        shot = host.screenshot("teacher-settings-defaults")
+        note = find_color(shot, (0x5E, 0x5C, 0x64), tol=20, box=(100, undo[3], 1100, undo[3] + 160))
+        assert len(note) > 200, "no line under the switches says why they are as they are"
+        host.click((own_only[0] + own_only[2]) / 2, (own_only[1] + own_only[3]) / 2)
+        time.sleep(0.5)
+        stored = json.loads((tmp_path / "a" / "config" / "teamsketch" / "classroom.json").read_text())
+        assert stored["settings"]["eraserOwnStrokesOnly"] is False
         host.click((eraser[0] + eraser[2]) / 2, (eraser[1] + eraser[3]) / 2)
         time.sleep(0.5)
         after = switches(host.screenshot("teacher-eraser-off"))
@@ -100,3 +109,35 @@ def test_the_teacher_turns_the_eraser_off_and_a_guests_canvas_obeys(display, tmp
             guest.stop()
         host.stop()
         second.stop()
+
+
+def test_the_pins_please_wait_counts_down_and_ends(display, tmp_path):
+    """After too many wrong PINs the screen says how long to wait, counts
+    down, and then says the PIN may be typed again: it never goes on
+    asking to wait after the wait is over."""
+    import subprocess
+    from harness import BIN
+    env = {"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([str(BIN), "set-teacher-pin"], input="1357\n", env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    setup = tmp_path / "config" / "teamsketch" / "classroom.json"
+    stored = json.loads(setup.read_text())
+    # Four wrong tries a moment ago: the gate is shut for 15 more seconds
+    # (dates as Foundation writes them: seconds since 2001).
+    stored["gate"] = {"wrongTries": 4, "lockedUntil": time.time() - 978307200 + 15}
+    setup.write_text(json.dumps(stored))
+    app = App(display, tmp_path)
+    try:
+        teacher = small_buttons(app)[0]
+        app.click((teacher[0] + teacher[2]) / 2, (teacher[1] + teacher[3]) / 2)
+        wait_for(lambda: "page: teacher-pin" in app.read_log().splitlines(), what="the PIN pad")
+        time.sleep(0.5)
+        app.type("1357")
+        app.key("Return")
+        wait_for(lambda: "teacher PIN: please wait" in app.read_log(), what="the wait said")
+        wait_for(lambda: "teacher PIN: the wait is over" in app.read_log(), seconds=30, what="the wait's end said")
+        app.screenshot("pin-wait-over")
+        assert "page: teacher" not in app.read_log().splitlines(), "the window opened while the gate was shut"
+    finally:
+        app.stop()

@@ -8,6 +8,7 @@ import json
 import sys
 import tempfile
 import time
+import urllib.error
 from pathlib import Path
 
 from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, biggest, blobs, blobs_in, centre, controls,
@@ -42,6 +43,15 @@ def confirm(app, name):
         return max(found, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])) if found else None
     sure = wait_for(red_button, what="the question")
     app.click((sure[0] + sure[2]) / 2, (sure[1] + sure[3]) / 2)
+
+
+def offered(server, code):
+    """What a new computer is offered for signing in after typing `code`:
+    the classes, or the refusal's status."""
+    try:
+        return [c["id"] for c in call(server.port, "GET", f"/sign-in/classes?code={code}")]
+    except urllib.error.HTTPError as refused:
+        return refused.code
 
 
 def archived(server, token, klass):
@@ -106,7 +116,10 @@ def test_a_teacher_renames_archives_undoes_and_archives_a_class(display, tmp_pat
         wait_for(lambda: archived(server, token, klass), what="the class archived on the server")
         strip = wait_for(lambda: toast(app, "archive-toast"), what="the toast")
         assert strip[3] - strip[1] >= 48, strip
-        assert [c["id"] for c in call(server.port, "GET", "/sign-in/classes")] == [other]
+        # Its code no longer opens it on a new computer; the other's does.
+        codes = {c["id"]: c["code"] for c in call(server.port, "GET", "/classes?archived=true", token)}
+        assert offered(server, codes[klass]) == 404
+        assert offered(server, codes[other]) == [other]
         # Undo is the light button at the strip's right end.
         app.click(strip[2] - 18 - 80, (strip[1] + strip[3]) / 2)
         wait_for(lambda: not archived(server, token, klass), what="the class restored on the server")
@@ -145,10 +158,13 @@ def test_a_teacher_renames_archives_undoes_and_archives_a_class(display, tmp_pat
         app.stop()
         app = None
 
-        # A pupils' laptop offers only 4c.
+        # A pupils' laptop, where the teacher signed in once, offers only 4c.
         pupil_home = tmp_path / "pupil"
         (pupil_home / "config" / "teamsketch").mkdir(parents=True)
         (pupil_home / "config" / "teamsketch" / "classroom.json").write_text(json.dumps({"server": server.url}))
+        mark = "laptop-of-the-class-0000000000"
+        (pupil_home / "config" / "teamsketch" / "device-mark").write_text(mark)
+        call(server.port, "POST", "/sessions", body={"name": server.teacher, "password": server.password}, device=mark)
         app = App(display, pupil_home)
         app.click(*ME)
         cards = wait_for(lambda: class_cards(app, "archive-pupil-classes"), what="the classes to sign in to")

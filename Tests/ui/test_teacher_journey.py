@@ -17,7 +17,7 @@ from pathlib import Path
 from harness import (ACTIVE, EMPTY_SLOT, RED, App, Display, bbox, centre, chosen_tab, controls,
                      curve, edges, find_color, pen_button, row_items, row_top, save_file, small_buttons,
                      start_new_sketch, wait_for)
-from test_pupil_sign_in import ME, TITLE_BLUE, badges
+from test_pupil_sign_in import ME, TITLE_BLUE, badges, give_class_code
 from test_teacher_review import BACKGROUND, grade_keys, hover_click, save_button
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -88,10 +88,8 @@ def test_a_pupil_signs_in_draws_and_the_teacher_grades_it(display, tmp_path):
         pupil = App(second, classroom)
         pupil.click(*ME)
         time.sleep(1.0)
-        classes = pupil.screenshot("journey-pupil-classes")
-        title = bbox(find_color(classes, TITLE_BLUE, tol=10))
-        card = find_color(classes, (0x2E, 0x34, 0x36), tol=8, box=(300, title[3] + 10, 900, title[3] + 200))
-        pupil.click(*centre(card))
+        code = next(c["code"] for c in call(server.port, "GET", "/classes", token) if c["id"] == klass)
+        pupil.click(*centre(give_class_code(pupil, code, "journey-pupil-classes")))
         names = wait_for(lambda: badges(pupil.screenshot("journey-names"), (300, 200, 900, 380)), what="the pupils")
         assert len(names) == 1, names                      # Ole has no pictures yet: not offered
         pupil.click(*names[0])                               # Mia

@@ -2,6 +2,8 @@
 a bad row is named and keeps the list from being saved; fixed, it is saved,
 a deal is tried, and the exported file holds the words. Deleted, it can be
 taken back with the toast's Undo; left alone, it is deleted."""
+import sqlite3
+import subprocess
 import time
 
 from harness import (ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, bbox, blobs, chosen_tab, controls, find_color,
@@ -20,10 +22,14 @@ def toast(app, name):
 def delete(app, actions, actions_top):
     """Presses "Delete the word list…" (third right of Save) and confirms."""
     app.click((actions[2][0] + actions[2][1]) / 2, actions_top + 40)
+    # The question opens centred on the window, where its Delete may lie
+    # under the pointer and be drawn in the darker red of a hovered button:
+    # the pointer goes to the window's title, where nothing reacts to it.
+    app.xdo("mousemove", "--sync", 100, 75)
     def red_button():
         found = blobs(app.screenshot("pools-sure"), DESTRUCTIVE_RED, tol=30)
         return max(found, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])) if found else None
-    sure = wait_for(red_button, what="the question")
+    sure = wait_for(red_button, what="the question", app=app)
     app.click((sure[0] + sure[2]) / 2, (sure[1] + sure[3]) / 2)
 
 
@@ -47,6 +53,24 @@ def open_new_word_list(app, prefix):
     name_top = row_top(shot, top + 90)
     name = controls(shot, name_top, height=30)[-1]
     return lists, top, name, name_top, shot
+
+
+def import_into_new_list(app, prefix, list_name, csv):
+    """A new word list named `list_name` with `csv` imported into it (not
+    saved yet): Save's box, the actions' row top, and the actions left and
+    right of Save (Add | Save (blue) | Import | Export | Delete | Try)."""
+    _, top, name, name_top, shot = open_new_word_list(app, prefix)
+    app.click((name[0] + name[1]) / 2, name_top + 16)
+    app.key("ctrl+a")
+    app.type(list_name)
+    save = bbox(find_color(shot, SUGGESTED_BLUE, tol=20))
+    actions_top = row_top(shot, save[1] - 4)
+    actions = controls(shot, actions_top, height=80)
+    before = [c for c in actions if c[1] < save[0]]
+    after = [c for c in actions if c[0] > save[2]]
+    app.click((after[0][0] + after[0][1]) / 2, actions_top + 40)                        # Import
+    save_file(app, csv)                                                                  # (types the path)
+    return save, actions_top, before, after
 
 
 def test_a_teacher_makes_a_word_list(display, tmp_path):
@@ -84,6 +108,7 @@ def test_a_teacher_makes_a_word_list(display, tmp_path):
         app.type("miaut")
         app.click((save[0] + save[2]) / 2, (save[1] + save[3]) / 2)
         wait_for(lambda: "Tiere" in names(), what="the saved list")
+        wait_for(lambda: "word lists: ✓ “Tiere” is saved." in app.read_log(), what="the teacher told it is saved")
 
         # Exported, the file holds the word as typed.
         shot = app.screenshot("pools-saved")
@@ -95,6 +120,7 @@ def test_a_teacher_makes_a_word_list(display, tmp_path):
         out = tmp_path / "tiere.csv"
         save_file(app, out)
         assert out.read_text(encoding="utf-8").replace("\r\n", "\n") == "word,hint,priority\nKatze,miaut,3\n"
+        wait_for(lambda: "word lists: ✓ Exported as tiere.csv." in app.read_log(), what="the teacher told where it went")
 
         # A row removed (no question: the list changes only with Save) comes
         # back with Undo.
@@ -168,23 +194,10 @@ def test_a_long_word_list_is_edited_in_place(display, tmp_path):
     words.write_text("word,hint,priority\n" + "\n".join(rows) + "\n", encoding="utf-8")
     app = App(display, tmp_path)
     try:
-        _, top, name, name_top, shot = open_new_word_list(app, "long")
-        app.click((name[0] + name[1]) / 2, name_top + 16)
-        app.key("ctrl+a")
-        app.type("Lang")
-
-        # Add | Save (blue) | Import | Export | Delete | Try.
-        save = bbox(find_color(shot, SUGGESTED_BLUE, tol=20))
-        actions_top = row_top(shot, save[1] - 4)
-        actions = controls(shot, actions_top, height=80)
-        after = [c for c in actions if c[0] > save[2]]
-        before = [c for c in actions if c[1] < save[0]]
-        app.click((after[0][0] + after[0][1]) / 2, actions_top + 40)                    # Import
-        save_file(app, words)                                                            # (types the path)
+        save, actions_top, before, _ = import_into_new_list(app, "long", "Lang", words)
         time.sleep(1.5)
         app.click((save[0] + save[2]) / 2, (save[1] + save[3]) / 2)
         store = tmp_path / "teamsketch" / "teamsketch.sqlite"
-        import sqlite3
 
         def items():
             with sqlite3.connect(store) as db:
@@ -208,5 +221,36 @@ def test_a_long_word_list_is_edited_in_place(display, tmp_path):
         wait_for(lambda: len(items()) == 2001, seconds=45, what="the added word saved")
         saved = items()
         assert saved[-1] == "Zebra" and saved[0] == "Waaa" and saved[1999] == rows[1999].split(",")[0], saved[-3:]
+    finally:
+        app.stop()
+
+
+def test_a_word_list_with_bad_rows_keeps_the_good_ones(display, tmp_path):
+    """A teacher imports a CSV with bad rows into a new list: the bad rows
+    are named in a message, and the good words are what is saved."""
+    csv = tmp_path / "Tiere.csv"
+    csv.write_text('word,hint,priority\n'
+                   'Bär,"Er ist groß, braun und mag Honig.",3\n'
+                   ',Ohne Wort,1\n'
+                   'Fuß,Damit gehst du.,x\n'
+                   'Straße,Hier fahren Autos.,2\n', encoding="utf-8")
+    app = App(display, tmp_path)
+    try:
+        save, _, _, _ = import_into_new_list(app, "badrows", "Tiere", csv)
+        wait_for(lambda: subprocess.run(["xdotool", "search", "--name", "Some rows could not be read"], env=app.env,
+                                        capture_output=True, text=True).stdout.strip(),
+                 what="the bad rows named")
+        app.screenshot("badrows-said")
+        app.key("Return")
+        time.sleep(0.8)
+        app.click((save[0] + save[2]) / 2, (save[1] + save[3]) / 2)
+        store = tmp_path / "teamsketch" / "teamsketch.sqlite"
+
+        def words():
+            with sqlite3.connect(store) as db:
+                return sorted(r[0] for r in db.execute(
+                    "SELECT word FROM poolItem JOIN pool ON pool.id = poolItem.poolId "
+                    "WHERE pool.name = 'Tiere' AND pool.deletedAt IS NULL"))
+        wait_for(lambda: words() == ["Bär", "Straße"], what=lambda: f"the two good words saved (saw {words()})")
     finally:
         app.stop()

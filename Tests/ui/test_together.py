@@ -4,7 +4,7 @@ import re
 import time
 
 from harness import (ACCEPT_GREEN, App, Display, RED, SUGGESTED_BLUE, centre, curve, find_color,
-                     home_button, join_by_code, near, pen_button, shown_sheet, wait_for)
+                     press_home_button, join_by_code, near, pen_button, shown_sheet, wait_for)
 
 
 def test_two_apps_draw_together_over_loopback(display, tmp_path):
@@ -14,8 +14,7 @@ def test_two_apps_draw_together_over_loopback(display, tmp_path):
     host = App(display, tmp_path / "a")
     guest = None
     try:
-        host.click(*home_button(host, 1))          # Draw together
-        time.sleep(0.4)
+        press_home_button(host, 1)          # Draw together
         host.key("ctrl+a")
         host.type("Together")
         host.key("Return")                          # opens the lobby

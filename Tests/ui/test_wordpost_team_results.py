@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 
 from harness import (ACCEPT_GREEN, DESTRUCTIVE_RED, App, Display, EMPTY_SLOT, SUGGESTED_BLUE, TILE_YELLOW, blobs, centre, find_color,
-                     home_button, wait_for)
+                     press_home_button, wait_for)
 from test_relay_join import signed_in
 from test_wordpost_together import TRAIN_RED, actions_button
 
@@ -28,9 +28,11 @@ from school_server import SchoolServer, call  # noqa: E402
 class Browser:
     """The teacher's browser on the web gallery: cookies kept, forms sent."""
 
-    def __init__(self, port):
+    def __init__(self, port, language=None):
         self.base = f"http://127.0.0.1:{port}"
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        if language:
+            self.opener.addheaders.append(("Accept-Language", language))
 
     def get(self, path):
         with self.opener.open(self.base + path, timeout=30) as answer:
@@ -67,14 +69,12 @@ def test_each_players_round_of_a_team_game_is_filed_under_them(display, tmp_path
             (tmp_path / name / "config" / "teamsketch" / "profile.json").write_text(json.dumps({"name": name}))
 
         mia = App(display, tmp_path / "Mia", extra_env=env)
-        mia.click(*home_button(mia, 4))                  # Buchstaben Post
-        time.sleep(0.5)
+        press_home_button(mia, 4)                  # Buchstaben Post
         mia.click(*actions_button(mia, 1))               # Play together
         code = wait_for(lambda: re.search(r"hosting: code=(\d{6})", mia.read_log()), what="the join code")[1]
 
         ole = App(second, tmp_path / "Ole", extra_env=env)
-        ole.click(*home_button(ole, 4))
-        time.sleep(0.5)
+        press_home_button(ole, 4)
         ole.click(*actions_button(ole, 2))               # Join
         time.sleep(0.5)
         ole.type(code)
@@ -111,6 +111,18 @@ def test_each_players_round_of_a_team_game_is_filed_under_them(display, tmp_path
         rows = list(csv.reader(io.StringIO(browser.get(f"/gallery/classes/{klass}/games.csv"))))
         players = [r[0] for r in rows[1:]]
         assert sorted(players) == ["Mia", "Ole"], rows
+        # A German teacher's spreadsheet, read with the file's own dialect
+        # as LibreOffice sniffs it: every row as wide as the titles, the
+        # seconds with a decimal comma in their own cell.
+        german = Browser(server.port, language="de-DE,de;q=0.9")
+        german.sign_in(server.teacher, server.password)
+        text = german.get(f"/gallery/classes/{klass}/games.csv")
+        dialect = csv.Sniffer().sniff(text.splitlines()[0] + "\n" + text.splitlines()[1])
+        assert dialect.delimiter == ";", text
+        rows = list(csv.reader(io.StringIO(text), dialect))
+        assert rows[0][0] == "Kind" and all(len(r) == len(rows[0]) for r in rows), rows
+        assert sorted(r[0] for r in rows[1:]) == ["Mia", "Ole"], rows
+        assert all(re.fullmatch(r"\d+,\d", r[4]) for r in rows[1:]), rows
         oles_page = browser.get(f"/gallery/classes/{klass}/pupils/{tokens['Ole']['id']}")
         assert "Ole" in oles_page and "<table" in oles_page, oles_page
         mias_page = browser.get(f"/gallery/classes/{klass}/pupils/{tokens['Mia']['id']}")

@@ -5,7 +5,7 @@ import re
 import time
 
 from harness import (ACCEPT_GREEN, App, Display, EMPTY_SLOT, SUGGESTED_BLUE, TILE_YELLOW, bbox, blobs,
-                     centre, find_color, home_button, mid, wait_for)
+                     centre, find_color, press_home_button, mid, wait_for)
 
 
 TRAIN_RED = (227, 33, 28)
@@ -25,14 +25,12 @@ def test_two_apps_play_buchstaben_post(display, tmp_path):
     host = App(display, tmp_path / "a", extra_env=env)
     guest = None
     try:
-        host.click(*home_button(host, 4))                # Buchstaben Post
-        time.sleep(0.5)
+        press_home_button(host, 4)                # Buchstaben Post
         host.click(*actions_button(host, 1))             # Play together
         code = wait_for(lambda: re.search(r"hosting: code=(\d{6})", host.read_log()), what="the join code")[1]
 
         guest = App(second, tmp_path / "b", extra_env=env)
-        guest.click(*home_button(guest, 4))
-        time.sleep(0.5)
+        press_home_button(guest, 4)
         guest.click(*actions_button(guest, 2))           # Join
         time.sleep(0.5)
         guest.type(code)

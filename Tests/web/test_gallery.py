@@ -33,7 +33,8 @@ def school():
         server = SchoolServer(work).start()
         try:
             teacher = server.sign_in()["token"]
-            klass = call(server.port, "POST", "/classes", teacher, {"name": "2b"})["id"]
+            made = call(server.port, "POST", "/classes", teacher, {"name": "2b"})
+            klass = made["id"]
             mia = call(server.port, "POST", f"/classes/{klass}/pupils", teacher, {"name": "Mia"})["id"]
             call(server.port, "POST", f"/classes/{klass}/pupils", teacher, {"name": "Ole"})
             call(server.port, "PUT", f"/pupils/{mia}/picture-password", teacher, {"pictures": [1, 2, 3]})
@@ -58,7 +59,7 @@ def school():
                 rounds.append({"opId": str(uuid.uuid4()), "entity": "wordPostRoundStat", "entityId": stat["id"],
                                "payload": json.dumps(stat), "createdAt": 1_790_000_000_000})
             call(server.port, "POST", "/sync/push", pupil["token"], {"changes": rounds})
-            yield {"server": server, "class": klass, "mia": mia, "sketch": sketch, "work": work}
+            yield {"server": server, "class": klass, "code": made["code"], "mia": mia, "sketch": sketch, "work": work}
         finally:
             server.stop()
 
@@ -113,7 +114,14 @@ def test_chromium_walks_the_pupils_and_the_teachers_way(school, tmp_path):
 
             visit("signin-de", lambda: page.goto(url + "/signin"))
             assert "nil" not in page.inner_text("main"), "a missing message is printed"
-            visit("classes-de", lambda: page.goto(url + "/pupil"))
+            # A browser no pupil signed in on shows no class, only the field
+            # for the class's code, which the teacher reads out.
+            visit("code-de", lambda: page.goto(url + "/pupil"))
+            assert "2b" not in page.inner_text("main") and "Klassen-Code" in page.inner_text("main")
+            page.fill("#code", school["code"].lower().replace("-", " "))
+            with page.expect_navigation():
+                page.click("text=Klasse zeigen")
+            keep(page, "classes-de")
             with page.expect_navigation():
                 page.click("text=2b")
             keep(page, "pupils-de")

@@ -56,22 +56,23 @@ public struct GradeSheet: Sendable {
         }
     }
 
-    public static let header = "sketch,date,pupil,strokes,ink_percent,active_minutes,erased_others,"
-        + "team_grade,team_comment,pupil_grade,pupil_comment"
+    /// The columns, as an English file names them; a translated sheet
+    /// gives its own titles in this order.
+    public static let columns = ["sketch", "date", "pupil", "strokes", "ink_percent", "active_minutes", "erased_others",
+                                 "team_grade", "team_comment", "pupil_grade", "pupil_comment"]
+    public static let header = columns.joined(separator: ",")
 
-    /// RFC 4180 text with CRLF line ends; text cells through
-    /// `SpreadsheetText`, so opening the file runs nothing.
-    public func csv() -> String {
-        var out = Self.header + "\r\n"
+    /// RFC 4180 text with CRLF line ends in `dialect`, under `titles` (the
+    /// columns' own names unless one title is given for each); text cells
+    /// through `SpreadsheetText`, so opening the file runs nothing.
+    public func csv(_ dialect: SpreadsheetDialect = .english, titles: [String] = columns) -> String {
+        var out = dialect.row((titles.count == Self.columns.count ? titles : Self.columns).map(dialect.text))
         for r in rows {
-            let cells = [Self.text(r.sketchName), SpreadsheetText.minute(r.sketchDate), Self.text(r.pupil),
-                         String(r.strokes), String(r.inkPercent), String(format: "%.1f", r.activeMinutes),
-                         String(r.erasedOthers), r.grade.map(String.init) ?? "", Self.text(r.comment),
-                         r.pupilGrade.map(String.init) ?? "", Self.text(r.pupilComment)]
-            out += cells.joined(separator: ",") + "\r\n"
+            out += dialect.row([dialect.text(r.sketchName), SpreadsheetText.minute(r.sketchDate), dialect.text(r.pupil),
+                                String(r.strokes), String(r.inkPercent), dialect.tenths(r.activeMinutes),
+                                String(r.erasedOthers), r.grade.map(String.init) ?? "", dialect.text(r.comment),
+                                r.pupilGrade.map(String.init) ?? "", dialect.text(r.pupilComment)])
         }
         return out
     }
-
-    static func text(_ value: String) -> String { SpreadsheetText.cell(value) }
 }

@@ -5,9 +5,9 @@ import Foundation
 /// formula (a pupil named "=HYPERLINK(...)") gets an apostrophe in front,
 /// so opening the file runs nothing; then RFC 4180 quoting.
 public enum SpreadsheetText {
-    public static func cell(_ value: String) -> String {
+    public static func cell(_ value: String, separator: Unicode.Scalar = ",") -> String {
         let guarded = value.first.map { "=+-@\t\r".contains($0) } == true ? "'" + value : value
-        return CSVRecords.escape(guarded)
+        return CSVRecords.escape(guarded, separator: separator)
     }
 
     /// "2026-11-25 08:10" in the computer's time zone.

@@ -78,6 +78,12 @@ public struct SessionSign: Hashable, Sendable, CustomStringConvertible {
     /// "red sun tree": the log line the UI tests read.
     public var description: String { "\(colour.word) \(first.word) \(second.word)" }
 
+    /// One of the pictures for any id, the same on every device: a word
+    /// list's mark, so a child finds the class's list without reading.
+    public static func picture(for id: String) -> Picture {
+        Picture.allCases[Int(hash(id.lowercased()) % UInt64(Picture.allCases.count))]
+    }
+
     /// FNV-1a over the bytes, then SplitMix64's finaliser so that ids
     /// differing in one character land far apart.
     static func hash(_ text: String) -> UInt64 {

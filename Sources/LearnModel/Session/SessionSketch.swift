@@ -10,6 +10,20 @@ import Foundation
 public struct SessionSketch: Hashable, Sendable {
     public var id: UUID
     public var creator: UUID?
+    /// The secret the id is made from (`SketchProof`), on the host's
+    /// laptop only: never sent to a member.
+    public var proof: String?
 
-    public init(id: UUID = UUID(), creator: UUID? = nil) { self.id = id; self.creator = creator }
+    public init(id: UUID = UUID(), creator: UUID? = nil, proof: String? = nil) {
+        self.id = id; self.creator = creator; self.proof = proof
+    }
+
+    /// A new session's sketch on the host's laptop. With a school account
+    /// to start it under, its id comes from a secret this laptop keeps, so
+    /// no member can push its creation as their own.
+    public static func hosted(creator: UUID?) -> SessionSketch {
+        guard let creator else { return SessionSketch() }
+        let secret = SketchProof.makeSecret()
+        return SessionSketch(id: SketchProof.sketchID(for: secret)!, creator: creator, proof: secret)
+    }
 }

@@ -7,9 +7,11 @@ import Foundation
 /// - The eraser, when the class allows it, takes any stroke, or only the
 ///   eraser's own when the teacher limited it so (pupils got upset when
 ///   others rubbed out their drawing).
-/// - Undo, when allowed, takes back the pupil's own most recent stroke still
-///   on the sheet, again and again; it works even with the eraser off,
-///   because taking back one's own slip harms nobody.
+/// - Undo, when allowed, takes back the pupil's own steps, newest first
+///   (a line drawn, or a rub of the eraser, which it undoes by drawing the
+///   lines again): so it may take any of the pupil's own lines, never
+///   another's. It works even with the eraser off, because taking back
+///   one's own slip harms nobody.
 public struct EraseRule: Hashable, Sendable {
     public var eraserAllowed: Bool
     public var ownStrokesOnly: Bool
@@ -27,14 +29,16 @@ public struct EraseRule: Hashable, Sendable {
     }
 
     /// Whether an erase of `strokeID` by `name` is allowed: by the eraser, or
-    /// as an undo of `name`'s last stroke. False for a stroke not on the sheet.
+    /// as an undo of one of `name`'s own strokes. False for a stroke not on
+    /// the sheet.
     public func allows(erasing strokeID: UUID, by name: String, in document: SketchDocument) -> Bool {
         guard let stroke = document.strokes.last(where: { $0.id == strokeID }) else { return false }
         if eraserTakes(stroke, by: name) { return true }
-        return undoAllowed && Self.lastOwnStroke(of: name, in: document)?.id == strokeID
+        return undoAllowed && stroke.author == name
     }
 
-    /// The stroke an undo by `name` takes back: their latest still on the sheet.
+    /// The stroke an undo by `name` takes back when it remembers no step
+    /// (a sketch opened again): their latest still on the sheet.
     public static func lastOwnStroke(of name: String, in document: SketchDocument) -> Stroke? {
         document.strokes.last(where: { $0.author == name })
     }

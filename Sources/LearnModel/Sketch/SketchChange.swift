@@ -69,13 +69,18 @@ public struct SketchChange: Codable, Hashable, Sendable {
 
 /// Who a sketch is: drawn alone by `creator` (nil: whoever is signed in
 /// where it is pushed), or in a LAN session the host's account started.
+/// `proof`: on the host's laptop, the secret the team sketch's id is made
+/// from (`SketchProof`); it goes to the server with the creation and is
+/// never part of what members are given.
 public enum SketchOrigin: Hashable, Sendable {
     case alone(creator: UUID?)
-    case team(creator: UUID?)
+    case team(creator: UUID?, proof: String? = nil)
 
     public var creator: UUID? {
-        switch self { case .alone(let c), .team(let c): c }
+        switch self { case .alone(let c), .team(let c, _): c }
     }
+
+    public var proof: String? { if case .team(_, let proof) = self { proof } else { nil } }
 
     public var isTeam: Bool { if case .team = self { true } else { false } }
 }

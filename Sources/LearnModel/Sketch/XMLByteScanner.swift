@@ -349,16 +349,37 @@ enum DecimalParser {
     }
 
     /// Convenience for attribute values: every number in `range`.
-    static func numbers(in buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Double]? {
+    /// `allowingNaN`: "nan" (as C's printf writes it, any case, with a
+    /// sign or not) reads as NaN; old Xournal++ versions wrote it for
+    /// pressure they did not have.
+    static func numbers(in buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, allowingNaN: Bool = false) -> [Double]? {
         withPowersOfTen { pow10 in
             var out: [Double] = []
             var i = range.lowerBound
             while true {
                 while i < range.upperBound, XMLByteScanner.isSpace(buf[i]) { i += 1 }
                 guard i < range.upperBound else { return out }
+                if allowingNaN, let after = notANumber(buf, at: i, end: range.upperBound) {
+                    out.append(.nan)
+                    i = after
+                    continue
+                }
                 guard let v = parse(buf, &i, end: range.upperBound, pow10: pow10) else { return nil }
                 out.append(v)
             }
         }
+    }
+
+    /// The index after "nan", "-nan" or "+nan" (any case) at `i` when it
+    /// stands alone there, else nil.
+    private static func notANumber(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Int? {
+        var i = start
+        if i < end, buf[i] == UInt8(ascii: "-") || buf[i] == UInt8(ascii: "+") { i += 1 }
+        guard end - i >= 3 else { return nil }
+        let word = (buf[i] | 0x20, buf[i + 1] | 0x20, buf[i + 2] | 0x20)
+        guard word == (UInt8(ascii: "n"), UInt8(ascii: "a"), UInt8(ascii: "n")) else { return nil }
+        i += 3
+        guard i == end || XMLByteScanner.isSpace(buf[i]) else { return nil }
+        return i
     }
 }

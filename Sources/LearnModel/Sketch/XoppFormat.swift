@@ -41,6 +41,8 @@ public struct XoppImport: Hashable, Sendable {
     public var skippedTeX = 0
     /// Strokes whose colour we did not understand; they were imported in black.
     public var unknownColors = 0
+    /// Pressure strokes mended the way Xournal++ mends them (`ImportLeftOut.mendedPressure`).
+    public var mendedPressure = 0
 
     public init(title: String?, pageWidth: Double, pageHeight: Double, guides: LineGuides, strokes: [Stroke]) {
         self.title = title; self.pageWidth = pageWidth; self.pageHeight = pageHeight
@@ -53,7 +55,7 @@ public struct XoppImport: Hashable, Sendable {
     /// What the person is told was left out.
     public var leftOut: ImportLeftOut {
         ImportLeftOut(pages: skippedPages, texts: skippedTexts, images: skippedImages, texFormulas: skippedTeX,
-                      unknownColors: unknownColors)
+                      unknownColors: unknownColors, mendedPressure: mendedPressure)
     }
 
     /// A new sketch holding the imported ink on a canvas of the page's size.

@@ -200,7 +200,8 @@ struct XoppReader {
         guard !points.isEmpty else { return }
         let isHighlighter = tool.map { scanner.equals($0, "highlighter") } ?? false
 
-        guard let widthValue, let widths = DecimalParser.numbers(in: buf, widthValue), let nominal = widths.first,
+        guard let widthValue, let widths = DecimalParser.numbers(in: buf, widthValue, allowingNaN: true),
+              let nominal = widths.first,
               nominal.isFinite, nominal > 0
         else {
             throw XMLByteScanner.Failure(offset: attrs.lowerBound, reason: "stroke without a valid width")
@@ -215,18 +216,36 @@ struct XoppReader {
             var list: [Double] = []
             list.reserveCapacity(points.count - 1)
             var last = nominal
+            var broken = false
             for k in 0..<(points.count - 1) {
                 if k + 1 < widths.count {
                     let w = widths[k + 1]
-                    guard w.isFinite, w > 0 else {
-                        throw XMLByteScanner.Failure(offset: widthValue.lowerBound, reason: "bad pressure width")
-                    }
+                    if !(w.isFinite && w > 0) { broken = true }
                     last = w
                 }
                 list.append(last)
             }
+            if broken {
+                // Old Xournal++ versions wrote points of zero, negative or
+                // no pressure (invisible ink). Xournal++ drops those points
+                // and splits the stroke where they were; so do we, and say so.
+                result.mendedPressure += 1
+                try appendMended(list, tool: tool, colorValue: colorValue, fillValue: fillValue, styleValue: styleValue,
+                                 nominal: nominal, pow10: pow10)
+                return
+            }
             pressure = list
         }
+        try appendStroke(widths: pressure, tool: tool, colorValue: colorValue, fillValue: fillValue,
+                         styleValue: styleValue, nominal: nominal, pow10: pow10)
+    }
+
+    /// The stroke in `points`, with these per-segment widths (nil: the
+    /// nominal width throughout).
+    private mutating func appendStroke(widths pressure: [Double]?, tool: Range<Int>?, colorValue: Range<Int>?,
+                                       fillValue: Range<Int>?, styleValue: Range<Int>?, nominal: Double,
+                                       pow10: UnsafeBufferPointer<Double>) throws(XMLByteScanner.Failure) {
+        let isHighlighter = tool.map { scanner.equals($0, "highlighter") } ?? false
         let fill = fillValue.flatMap(fillOpacity)
         // Xournal++ draws a style it does not know as a plain line; so do we.
         let dashes = styleValue.flatMap { dashPattern($0, pow10: pow10) }
@@ -256,6 +275,33 @@ struct XoppReader {
         strokes.append(Stroke(id: ids.next(), author: author, color: color, width: nominal, start: first,
                               segments: segments, startedAt: date, endedAt: date, widths: pressure, fill: fill,
                               dashes: dashes, blend: blend))
+    }
+
+    /// The pieces of a pressure stroke between its points of no pressure,
+    /// each a stroke of its own: a piece is the points whose pressure is
+    /// good and the point after the last of them (`perSegment` has one
+    /// width per segment). A stroke with no good pressure at all is left
+    /// out whole.
+    private mutating func appendMended(_ perSegment: [Double], tool: Range<Int>?, colorValue: Range<Int>?,
+                                       fillValue: Range<Int>?, styleValue: Range<Int>?, nominal: Double,
+                                       pow10: UnsafeBufferPointer<Double>) throws(XMLByteScanner.Failure) {
+        let all = points
+        // One stroke of the file: an unknown colour counts once, not per piece.
+        let unknownBefore = result.unknownColors
+        defer {
+            points = all
+            result.unknownColors = min(result.unknownColors, unknownBefore + 1)
+        }
+        var k = 0
+        while k < perSegment.count {
+            guard perSegment[k].isFinite, perSegment[k] > 0 else { k += 1; continue }
+            var end = k
+            while end < perSegment.count, perSegment[end].isFinite, perSegment[end] > 0 { end += 1 }
+            points = Array(all[k...end])
+            try appendStroke(widths: Array(perSegment[k..<end]), tool: tool, colorValue: colorValue,
+                             fillValue: fillValue, styleValue: styleValue, nominal: nominal, pow10: pow10)
+            k = end
+        }
     }
 
     private mutating func readPoints(_ range: Range<Int>, pow10: UnsafeBufferPointer<Double>)

@@ -26,7 +26,7 @@ public struct ClassSettingsRecord: Codable, Hashable, Sendable {
     public var fingerDraws: Bool?
     public var at: Int64
 
-    public init(soundsOn: Bool = true, eraserAllowed: Bool = true, eraserOwnStrokesOnly: Bool = false,
+    public init(soundsOn: Bool = true, eraserAllowed: Bool = true, eraserOwnStrokesOnly: Bool = true,
                 clearAllowed: Bool = false, undoAllowed: Bool = true, defaultTimeLimitMinutes: Int = 0,
                 maxTimeLimitMinutes: Int = 0, activities: [Activity] = Activity.allCases,
                 throughSchoolServer: Bool? = nil, fingerDraws: Bool? = nil, at: Int64) {

@@ -53,7 +53,7 @@ public enum RosterCSV {
         guard data.count <= maxFileBytes else { throw FileError.tooLarge(limit: maxFileBytes) }
         guard var text = String(data: data, encoding: .utf8) else { throw FileError.notUTF8 }
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
-        var records = CSVRecords.parse(text)
+        var records = CSVRecords.parse(anySeparator: text)
         guard !records.isEmpty else { throw FileError.badHeader("") }
         let head = records.removeFirst()
         guard head.fields.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == [header] else {

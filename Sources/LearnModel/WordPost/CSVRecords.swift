@@ -8,7 +8,25 @@ struct CSVRecords {
         var unterminated = false
     }
 
-    static func parse(_ text: String) -> [Record] {
+    /// The separator a file uses, read from its first line: ";" when it
+    /// has semicolons and no commas (a German LibreOffice saves so), else ",".
+    static func separator(of text: String) -> Unicode.Scalar {
+        var semicolons = false
+        for scalar in text.unicodeScalars.prefix(4096) {
+            switch scalar {
+            case "\n", "\r": return semicolons ? ";" : ","
+            case ",": return ","
+            case ";": semicolons = true
+            default: continue
+            }
+        }
+        return semicolons ? ";" : ","
+    }
+
+    /// Records split at the separator the file uses (`separator(of:)`).
+    static func parse(anySeparator text: String) -> [Record] { parse(text, separator: separator(of: text)) }
+
+    static func parse(_ text: String, separator: Unicode.Scalar = ",") -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
         var field = String.UnicodeScalarView()
@@ -43,7 +61,7 @@ struct CSVRecords {
             case "\"" where !fieldStarted:
                 inQuotes = true
                 fieldStarted = true
-            case ",":
+            case separator:
                 fields.append(String(field))
                 field = .init()
                 fieldStarted = false
@@ -68,8 +86,8 @@ struct CSVRecords {
     }
 
     /// Quotes a field only when it must be, so simple files stay readable.
-    static func escape(_ field: String) -> String {
-        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+    static func escape(_ field: String, separator: Unicode.Scalar = ",") -> String {
+        let needsQuotes = field.unicodeScalars.contains { $0 == separator || $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || field.first?.isWhitespace == true || field.last?.isWhitespace == true
         guard needsQuotes else { return field }
         // Doubled scalar by scalar, as the parser reads them: a quote with a

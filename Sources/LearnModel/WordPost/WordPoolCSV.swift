@@ -38,7 +38,7 @@ public enum WordPoolCSV {
     }
 
     public static func importItems(_ text: String) throws -> Import {
-        var records = CSVRecords.parse(text)
+        var records = CSVRecords.parse(anySeparator: text)
         guard !records.isEmpty else { throw WordPoolCSVError.badHeader("") }
         let head = records.removeFirst()
         let names = head.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }

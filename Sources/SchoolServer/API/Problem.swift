@@ -11,16 +11,24 @@ public struct Problem: Error, Sendable, Equatable, HTTPResponseError {
     public enum Code: String, Sendable {
         case badRequest, unauthorized, forbidden, notFound, methodNotAllowed, tooLarge, tooManyAttempts, conflict, unavailable, internalError
         case timeout
+        /// The account reached one of its quotas (`AccountQuota`).
+        case overQuota
+        /// The server's disk is full: nothing new is stored for now.
+        case diskFull
     }
 
     public var code: Code
     public var message: String
     public var retryAfter: Int?
+    /// Which quota was reached (`overQuota` only), so a device can say it
+    /// in its own language.
+    public var limit: AccountQuota.Limit?
 
-    public init(_ code: Code, _ message: String, retryAfter: Int? = nil) {
+    public init(_ code: Code, _ message: String, retryAfter: Int? = nil, limit: AccountQuota.Limit? = nil) {
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
+        self.limit = limit
     }
 
     public var status: HTTPResponse.Status {
@@ -31,11 +39,12 @@ public struct Problem: Error, Sendable, Equatable, HTTPResponseError {
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .tooLarge: .contentTooLarge
-        case .tooManyAttempts: .tooManyRequests
+        case .tooManyAttempts, .overQuota: .tooManyRequests
         case .conflict: .conflict
         case .unavailable: .serviceUnavailable
         case .internalError: .internalServerError
         case .timeout: .requestTimeout
+        case .diskFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
 
@@ -48,8 +57,9 @@ public struct Problem: Error, Sendable, Equatable, HTTPResponseError {
     }
 
     var json: [UInt8] {
-        let data = try? JSONSerialization.data(withJSONObject: ["code": code.rawValue, "message": message],
-                                               options: [.sortedKeys])
+        var fields = ["code": code.rawValue, "message": message]
+        if let limit { fields["limit"] = limit.rawValue }
+        let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
         return [UInt8](data ?? Data())
     }
 
@@ -59,6 +69,8 @@ public struct Problem: Error, Sendable, Equatable, HTTPResponseError {
 
     static let noToken = Problem(.unauthorized, "sign in first: this needs a valid token")
     static let teachersOnly = Problem(.forbidden, "only teachers may do this")
+    static let diskFull = Problem(.diskFull, "the server's disk is full: nothing new can be stored until space is freed",
+                                  retryAfter: 600)
 }
 
 extension Problem {

@@ -26,6 +26,7 @@ extension SchoolAPI {
     /// they refuse (not theirs, not deleted, deleted too long ago).
     func restoreSketch(_ id: UUID) async throws -> PushRejection? {
         let teacher = try await signedInTeacher()
+        try requireRoom()
         let now = now
         let payload = String(decoding: try SketchChange.restore(at: now).encoded(), as: UTF8.self)
         let change = SyncChange(opId: UUID(), entity: .sketch, entityId: id.key, payload: payload, createdAt: now)

@@ -14,6 +14,11 @@ extension SchoolAPI {
 
     func pushChanges(_ input: Operations.PushChanges.Input) async throws -> Operations.PushChanges.Output {
         let account = try await signedIn()
+        try requireRoom()
+        guard pushes.begin(account.id) else {
+            throw Problem(.tooManyAttempts, "this account's previous push is still being stored", retryAfter: 1)
+        }
+        defer { pushes.end(account.id) }
         let body = switch input.body { case .json(let body): body }
         guard (1...Self.maxChangesPerPush).contains(body.changes.count) else {
             throw Problem(.badRequest, "a push carries 1 to \(Self.maxChangesPerPush) changes")
@@ -28,6 +33,7 @@ extension SchoolAPI {
         let readable = parsed.compactMap { try? $0.1.get() }
         var facts = try await database { try await sync.facts(for: readable, pusher: account) }
         facts.now = now
+        try await checkQuota(of: account, startsSketch: readable.contains { $0.entity == .sketch && facts.sketches[$0.entityKey] == nil })
         let pusher = facts.people[account.id]
             ?? PushFacts.Person(id: account.id, isPupil: account.role == .pupil, classID: account.classID)
         var decided: [(opId: UUID, SyncChange?, ChangeDecision)] = []
@@ -62,6 +68,30 @@ extension SchoolAPI {
                                                               "first": "\(rejected[0].message)"])
         }
         return .ok(.init(body: .json(.init(accepted: accepted, rejected: rejected))))
+    }
+
+    /// Refuses the whole push once the account has reached a quota, so its
+    /// device keeps every change (a change refused alone would be dropped)
+    /// and tries again when Retry-After says.
+    private func checkQuota(of account: Account, startsSketch: Bool) async throws {
+        let now = now
+        let usage = try await database {
+            try await sync.usage(of: account.id, day: AccountQuota.day(of: now), countingSketches: startsSketch)
+        }
+        guard let limit = configuration.quota.reached(usage, startsSketch: startsSketch) else { return }
+        logger.notice("push: over quota", metadata: ["account": "\(account.id.key)", "limit": "\(limit.rawValue)"])
+        throw Problem(.overQuota, Self.message(limit, configuration.quota.value(of: limit)),
+                      retryAfter: AccountQuota.retryAfter(limit, now: now), limit: limit)
+    }
+
+    static func message(_ limit: AccountQuota.Limit, _ value: Int64) -> String {
+        switch limit {
+        case .bytesToday: "this account has sent more than \(value >> 20) MiB today; the rest waits until tomorrow"
+        case .changesToday: "this account has sent more than \(value) changes today; the rest waits until tomorrow"
+        case .bytesInAll: "this account has stored \(value >> 20) MiB, the most one account may; the server's administrator can raise it"
+        case .changesInAll: "this account has stored \(value) changes, the most one account may; the server's administrator can raise it"
+        case .sketches: "this account has \(value) sketches, the most one account may; delete some to start another"
+        }
     }
 
     func pullChanges(_ input: Operations.PullChanges.Input) async throws -> Operations.PullChanges.Output {
@@ -156,8 +186,15 @@ extension SchoolAPI {
             logger.error("rendering sketch \(id.key): \(error)")
             throw Problem(.unavailable, "the sketch cannot be drawn just now")
         }
-        if width != nil {
-            try await database { try await sync.storeThumbnail(png, of: id, opCount: sketch.opCount) }
+        if width != nil, disk.hasRoom() {
+            // Kept for next time if it can be: a full disk costs the next
+            // request a drawing, not this one its answer (and the reserve
+            // stays the sign-ins').
+            do {
+                try await database { try await sync.storeThumbnail(png, of: id, opCount: sketch.opCount) }
+            } catch let problem as Problem where problem.code == .diskFull || problem.code == .unavailable {
+                logger.notice("a thumbnail was drawn but not kept", metadata: ["sketch": "\(id.key)"])
+            }
         }
         return png
     }
@@ -205,14 +242,18 @@ extension SchoolAPI {
         else { throw Problem(.badRequest, "an entityId is 1 to 100 letters, digits, '.', '_' or '-'") }
         guard dateRange.contains(c.createdAt) else { throw Problem(.badRequest, "createdAt is out of range") }
         guard let entity = SyncChange.Entity(rawValue: c.entity.rawValue) else { throw Problem(.badRequest, "unknown entity") }
+        if let proof = c.proof, SketchProof.sketchID(for: proof) == nil {
+            throw Problem(.badRequest, "a proof is 64 lowercase hex digits")
+        }
         guard c.payload.utf8.count <= maxPayloadBytes else {
             return .failure(PushRejection(.badRequest, "a change's payload is at most 1 MiB"))
         }
-        return .success(SyncChange(opId: opId, entity: entity, entityId: c.entityId, payload: c.payload, createdAt: c.createdAt))
+        return .success(SyncChange(opId: opId, entity: entity, entityId: c.entityId, payload: c.payload, createdAt: c.createdAt,
+                                   proof: c.proof))
     }
 }
 
-private extension UInt8 {
+extension UInt8 {
     var isASCIIAlphanumeric: Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)

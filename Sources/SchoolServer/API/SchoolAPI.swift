@@ -13,6 +13,10 @@ struct SchoolAPI: APIProtocol {
     let renderer: SketchRenderer
     /// Counts failed sign-ins, shared by every request.
     let throttle: SignInThrottle
+    /// The free space under a SQLite database.
+    let disk: DiskRoom
+    /// Accounts with a push under way.
+    let pushes = PushesInFlight()
 
     var store: AccountStore { AccountStore(db: dependencies.database) }
     var now: Int64 { dependencies.clock.now() }
@@ -41,14 +45,16 @@ struct SchoolAPI: APIProtocol {
         let key = "teacher:" + (name?.key ?? "?" + sha256Hex(body.name.lowercased()))
         // bcrypt reads 72 bytes; what the spec allows beyond is not hashed.
         let password = String(body.password.prefix(200))
-        let account = try await attempt(accountKey: key, refusal: "wrong name or password") { () async throws -> Account? in
+        let mark = try Self.deviceKey(input.headers.teamsketchDevice)
+        let account = try await attempt(accountKey: key, mark: mark, refusal: "wrong name or password") { () async throws -> Account? in
             let found = try await name.asyncMap { name in try await database { try await store.teacher(named: name) } } ?? nil
             // Without such a teacher the decoy is checked, so the answer
             // takes as long and tells nobody which names exist.
             let matches = try await hasher { try await $0.verify(password, found?.1 ?? $0.decoy) }
             return matches ? found?.0 : nil
         }
-        let signedIn = try await signIn(account, key: key, lifetime: configuration.teacherTokenLifetime)
+        let signedIn = try await signIn(account, key: key, mark: mark, lifetime: configuration.teacherTokenLifetime)
+        await remember(device: mark, of: account)
         return .created(.init(body: .json(signedIn)))
     }
 
@@ -56,13 +62,15 @@ struct SchoolAPI: APIProtocol {
         let body = switch input.body { case .json(let body): body }
         let pupilID = try Self.id(body.pupilId)
         let pictures = try Self.pictures(body.pictures)
-        let key = "pupil:" + pupilID.key
-        let account = try await attempt(accountKey: key, refusal: "those are not the pictures") { () async throws -> Account? in
+        let key = Self.signInKey(pupil: pupilID)
+        let mark = try Self.deviceKey(input.headers.teamsketchDevice)
+        let account = try await attempt(accountKey: key, mark: mark, refusal: "those are not the pictures") { () async throws -> Account? in
             let found = try await database { try await store.pupil(pupilID, signingIn: true) }
             let matches = try await hasher { try await $0.verify(Accounts.pictureSecret(pictures), found?.1 ?? $0.decoy) }
             return matches && found?.1 != nil ? found?.0 : nil
         }
-        let signedIn = try await signIn(account, key: key, lifetime: configuration.pupilTokenLifetime)
+        let signedIn = try await signIn(account, key: key, mark: mark, lifetime: configuration.pupilTokenLifetime)
+        await remember(device: mark, of: account)
         return .created(.init(body: .json(signedIn)))
     }
 
@@ -91,11 +99,13 @@ struct SchoolAPI: APIProtocol {
             let own = try await database { try await account.classID.asyncMap { try await store.schoolClass($0) } }
             classes = own.flatMap { $0 }.map { [$0] } ?? []
         }
-        return .ok(.init(body: .json(classes.map(Self.schema))))
+        // The code is the teacher's to hand out.
+        return .ok(.init(body: .json(classes.map { account.role == .teacher ? Self.schema($0) : Self.schema($0, code: nil) })))
     }
 
     func createClass(_ input: Operations.CreateClass.Input) async throws -> Operations.CreateClass.Output {
         let teacher = try await signedInTeacher()
+        try requireRoom()
         let body = switch input.body { case .json(let body): body }
         guard let name = PersonName(body.name) else { throw Problem(.badRequest, "a class name needs 1–64 characters") }
         let now = now
@@ -120,6 +130,7 @@ struct SchoolAPI: APIProtocol {
     private func changeClass(_ classID: String, name: PersonName?, archived: Bool?) async throws -> Components.Schemas.SchoolClass {
         let teacher = try await signedInTeacher()
         let schoolClass = try await ownClass(try Self.id(classID), of: teacher)
+        try requireRoom()
         let now = now
         guard let changed = try await database({
             try await store.updateClass(schoolClass.id, name: name, archived: archived, now: now)
@@ -131,12 +142,25 @@ struct SchoolAPI: APIProtocol {
     func listPupils(_ input: Operations.ListPupils.Input) async throws -> Operations.ListPupils.Output {
         let teacher = try await signedInTeacher()
         let schoolClass = try await ownClass(try Self.id(input.path.classId), of: teacher)
-        let pupils = try await database { try await store.pupils(in: schoolClass.id) }
-        return .ok(.init(body: .json(pupils.map(Self.schema))))
+        let now = now
+        let (pupils, usage) = try await database {
+            (try await store.pupils(in: schoolClass.id), try await sync.usage(ofPupilsIn: schoolClass.id, day: AccountQuota.day(of: now)))
+        }
+        // What the teacher should hear of: a pupil whose device keeps work
+        // the server would not take, and one whose pictures someone guesses.
+        return .ok(.init(body: .json(pupils.map { pupil in
+            var entry = Self.schema(pupil)
+            entry.quotaReached = usage[pupil.id].flatMap { configuration.quota.reached($0, startsSketch: true) }
+                .flatMap { .init(rawValue: $0.rawValue) }
+            let failed = throttle.failures(accountKey: Self.signInKey(pupil: pupil.id), now: now)
+            entry.failedSignInsToday = failed > 0 ? failed : nil
+            return entry
+        })))
     }
 
     func addPupil(_ input: Operations.AddPupil.Input) async throws -> Operations.AddPupil.Output {
         let teacher = try await signedInTeacher()
+        try requireRoom()
         let schoolClass = try await ownClass(try Self.id(input.path.classId), of: teacher)
         let body = switch input.body { case .json(let body): body }
         guard let name = PersonName(body.name) else { throw Problem(.badRequest, "a pupil's name needs 1–64 characters") }
@@ -164,21 +188,6 @@ struct SchoolAPI: APIProtocol {
         let now = now
         try await database { try await store.setPicturePassword(hash, pupil: pupilID, now: now) }
         return .noContent(.init())
-    }
-
-    func listSignInClasses(_ input: Operations.ListSignInClasses.Input) async throws -> Operations.ListSignInClasses.Output {
-        let classes = try await database { try await store.classesForSignIn() }
-        return .ok(.init(body: .json(classes.map { .init(id: $0.id.key, name: $0.name) })))
-    }
-
-    func listSignInPupils(_ input: Operations.ListSignInPupils.Input) async throws -> Operations.ListSignInPupils.Output {
-        let classID = try Self.id(input.path.classId)
-        // An archived class is not there for its pupils.
-        guard let found = try await database({ try await store.schoolClass(classID) }), !found.archived else {
-            throw Problem(.notFound, "no such class")
-        }
-        let pupils = try await database { try await store.pupils(in: classID) }
-        return .ok(.init(body: .json(pupils.filter(\.hasPicturePassword).map { .init(id: $0.id.key, name: $0.name) })))
     }
 
     // MARK: who is asking
@@ -218,6 +227,9 @@ struct SchoolAPI: APIProtocol {
 
     // MARK: sign-in helpers
 
+    /// Whose tries a pupil's sign-in counts against.
+    static func signInKey(pupil: UUID) -> String { "pupil:" + pupil.key }
+
     /// One counted sign-in try (`SignInThrottle`, in memory). A try let
     /// through counts as a failure at once, so tries sent at the same
     /// moment see each other and a burst gets no more checks than the
@@ -225,29 +237,39 @@ struct SchoolAPI: APIProtocol {
     /// password leaves it a failure (401); a right one takes it back with
     /// the account's others. Whether the device is one the account signed
     /// in from before is read from the database.
-    private func attempt(accountKey: String, refusal: String,
+    private func attempt(accountKey: String, mark: String?, refusal: String,
                          check: () async throws -> Account?) async throws -> Account {
         let now = now
         let address = ClientAddress.key(RequestInfo.current.peerAddress)
+        let device = Self.device(mark: mark, address: address)
         let usual = try await database {
-            try await store.isUsualDevice(accountKey: accountKey, address: address, since: now - AccountStore.usualDeviceMilliseconds)
+            try await store.isUsualDevice(accountKey: accountKey, address: device, since: now - AccountStore.usualDeviceMilliseconds)
         }
-        if case .wait(let seconds) = throttle.begin(accountKey: accountKey, address: address, usual: usual, now: now) {
+        if case .wait(let seconds) = throttle.begin(accountKey: accountKey, device: device, address: address, usual: usual, now: now) {
             throw Problem(.tooManyAttempts, "too many wrong tries; wait a little", retryAfter: seconds)
         }
         guard let account = try await check() else { throw Problem(.unauthorized, refusal) }
-        throttle.succeeded(accountKey: accountKey, address: address, at: now)
+        throttle.succeeded(accountKey: accountKey, device: device, address: address, usual: usual, at: now)
         return account
     }
 
-    private func signIn(_ account: Account, key: String, lifetime: Int64) async throws -> Components.Schemas.SignedIn {
+    /// What a sign-in's device is: its mark when it sends one (so laptops
+    /// behind one NAT address, a pupil's and a guessing classmate's, are
+    /// told apart), else its address. A mark made up for each try is a new
+    /// device each time: it gets no usual device's leave, and the limits
+    /// per account and per address still hold.
+    static func device(mark: String?, address: String) -> String {
+        mark.map { "mark:" + $0 } ?? address
+    }
+
+    private func signIn(_ account: Account, key: String, mark: String?, lifetime: Int64) async throws -> Components.Schemas.SignedIn {
         let token = BearerToken.random()
         let now = now
         let expires = now + lifetime
-        let address = ClientAddress.key(RequestInfo.current.peerAddress)
+        let device = Self.device(mark: mark, address: ClientAddress.key(RequestInfo.current.peerAddress))
         try await database {
             try await store.insertToken(token, for: account.id, now: now, expiresAt: expires)
-            try await store.rememberDevice(accountKey: key, address: address, now: now)
+            try await store.rememberDevice(accountKey: key, address: device, now: now)
         }
         logger.info("signed in", metadata: ["account": "\(account.id.key)", "role": "\(account.role.rawValue)"])
         return .init(token: token.text, expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000),
@@ -270,10 +292,20 @@ struct SchoolAPI: APIProtocol {
             return try await body()
         } catch let problem as Problem {
             throw problem
+        } catch where dependencies.database.isDiskFull(error) {
+            logger.error("the database's disk is full: a write was refused (507)")
+            throw Problem.diskFull
         } catch {
             logger.error("database: \(error)")
             throw Problem(.unavailable, "the server's database does not answer; try again soon")
         }
+    }
+
+    /// New work (a push, a class, a pupil, a restore) is stored only while
+    /// the disk has more than its reserve; signing in and reading go on
+    /// in the reserve (`DiskRoom`).
+    func requireRoom() throws {
+        guard disk.hasRoom() else { throw Problem.diskFull }
     }
 
     // MARK: conversions
@@ -303,7 +335,12 @@ struct SchoolAPI: APIProtocol {
     }
 
     static func schema(_ schoolClass: SchoolClass) -> Components.Schemas.SchoolClass {
-        .init(id: schoolClass.id.key, name: schoolClass.name, pupilCount: schoolClass.pupilCount, archived: schoolClass.archived)
+        schema(schoolClass, code: schoolClass.code)
+    }
+
+    static func schema(_ schoolClass: SchoolClass, code: ClassCode?) -> Components.Schemas.SchoolClass {
+        .init(id: schoolClass.id.key, name: schoolClass.name, pupilCount: schoolClass.pupilCount, archived: schoolClass.archived,
+              code: code?.shown)
     }
 
     static func schema(_ pupil: PupilRecord) -> Components.Schemas.Pupil {

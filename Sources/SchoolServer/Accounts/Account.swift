@@ -29,6 +29,8 @@ public struct SchoolClass: Sendable, Hashable {
     /// Put away by its teacher: no pupil of it can sign in, and it is
     /// listed only to its teacher when asked for, to be restored.
     public var archived: Bool = false
+    /// What the teacher hands out for a new device (`ClassCode`).
+    public var code: ClassCode?
 }
 
 /// A pupil as their teacher sees them.

@@ -122,13 +122,16 @@ public struct AccountStore: Sendable {
     /// Nil when the teacher already has `maxClassesPerTeacher` classes.
     public func createClass(_ name: PersonName, teacher: UUID, now: Int64) async throws -> SchoolClass? {
         let id = UUID()
+        // One in 10¹¹ that two classes draw the same: the unique index
+        // would refuse the class, and the teacher tries again.
+        let code = ClassCode.random()
         let rows = try await db.execute("""
-            INSERT INTO schoolClass (id, teacherId, name, createdAt)
-            SELECT ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM schoolClass WHERE teacherId = ?) < ?
+            INSERT INTO schoolClass (id, teacherId, name, createdAt, code)
+            SELECT ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM schoolClass WHERE teacherId = ?) < ?
             RETURNING id
-            """, [.text(id.key), .text(teacher.key), .text(name.text), .int(now), .text(teacher.key),
+            """, [.text(id.key), .text(teacher.key), .text(name.text), .int(now), .text(code.text), .text(teacher.key),
                   .int(Int64(Self.maxClassesPerTeacher))])
-        return rows.isEmpty ? nil : SchoolClass(id: id, teacherID: teacher, name: name.text, pupilCount: 0)
+        return rows.isEmpty ? nil : SchoolClass(id: id, teacherID: teacher, name: name.text, pupilCount: 0, code: code)
     }
 
     public func schoolClass(_ id: UUID) async throws -> SchoolClass? {
@@ -140,10 +143,44 @@ public struct AccountStore: Sendable {
                           [.text(teacher.key)])
     }
 
-    /// Every class pupils may sign in to.
-    public func classesForSignIn() async throws -> [SchoolClass] {
-        try await classes(where: "schoolClass.archivedAt IS NULL", [])
+    /// The classes pupils may sign in to on a device: those it signed in
+    /// for before (`classDevice`, by the hash of its mark).
+    public func classesForSignIn(device: String) async throws -> [SchoolClass] {
+        try await classes(where: "schoolClass.archivedAt IS NULL AND schoolClass.id IN (SELECT classId FROM classDevice WHERE device = ?)",
+                          [.text(device)])
     }
+
+    /// The class a code names, if it is in use.
+    public func schoolClass(code: ClassCode) async throws -> SchoolClass? {
+        try await classes(where: "schoolClass.code = ? AND schoolClass.archivedAt IS NULL", [.text(code.text)]).first
+    }
+
+    public func knows(device: String, inClass classID: UUID) async throws -> Bool {
+        try await !db.query("SELECT lastAt FROM classDevice WHERE classId = ? AND device = ?",
+                            [.text(classID.key), .text(device)]).isEmpty
+    }
+
+    /// The device may list these classes' pupils from now on; beyond
+    /// `maxDevicesPerClass` a class forgets first the devices only given
+    /// its code (anyone who read the code could add those), then the ones
+    /// unused longest. `signedIn`: someone of the class signed in there.
+    public func remember(device: String, forClasses classIDs: [UUID], signedIn: Bool, now: Int64) async throws {
+        guard !classIDs.isEmpty else { return }
+        try await db.transaction(classIDs.flatMap { id in [
+            SQLStatement("""
+                INSERT INTO classDevice (classId, device, lastAt, signedIn) VALUES (?, ?, ?, ?)
+                ON CONFLICT (classId, device) DO UPDATE SET lastAt = excluded.lastAt,
+                    signedIn = CASE WHEN excluded.signedIn > classDevice.signedIn THEN excluded.signedIn ELSE classDevice.signedIn END
+                """, [.text(id.key), .text(device), .int(now), .int(signedIn ? 1 : 0)]),
+            SQLStatement("""
+                DELETE FROM classDevice WHERE classId = ? AND device NOT IN
+                    (SELECT device FROM classDevice WHERE classId = ? ORDER BY signedIn DESC, lastAt DESC LIMIT ?)
+                """, [.text(id.key), .text(id.key), .int(Int64(Self.maxDevicesPerClass))]),
+        ] })
+    }
+
+    /// A class's laptops, kiosks and the odd visitor's.
+    public static let maxDevicesPerClass = 200
 
     /// Renames the class and/or archives or restores it; the class as it is
     /// now (nil if there is none). Archiving an archived class keeps the
@@ -165,13 +202,14 @@ public struct AccountStore: Sendable {
     /// Sorted here, not in SQL: the two databases order text differently.
     private func classes(where condition: String, _ binds: [SQLValue]) async throws -> [SchoolClass] {
         let rows = try await db.query("""
-            SELECT schoolClass.id, schoolClass.teacherId, schoolClass.name, schoolClass.archivedAt,
+            SELECT schoolClass.id, schoolClass.teacherId, schoolClass.name, schoolClass.archivedAt, schoolClass.code,
                    (SELECT COUNT(*) FROM account WHERE account.role = 'pupil' AND account.classId = schoolClass.id) AS pupils
             FROM schoolClass WHERE \(condition) ORDER BY schoolClass.createdAt, schoolClass.id LIMIT ?
             """, binds + [.int(Int64(Self.maxListed))])
         return try rows.map {
             SchoolClass(id: try $0.uuid("id"), teacherID: try $0.uuid("teacherId"), name: try $0.text("name"),
-                        pupilCount: Int(clamping: try $0.int("pupils")), archived: $0["archivedAt"] != .null)
+                        pupilCount: Int(clamping: try $0.int("pupils")), archived: $0["archivedAt"] != .null,
+                        code: $0["code"].text.flatMap(ClassCode.init(typed:)))
         }.sorted { ($0.name.lowercased(), $0.id.key) < ($1.name.lowercased(), $1.id.key) }
     }
 

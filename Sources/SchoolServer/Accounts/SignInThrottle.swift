@@ -18,7 +18,16 @@ final class SignInThrottle: Sendable {
         /// By account key, from addresses that are not its usual ones.
         var accounts: [String: [Int64]] = [:]
         var addresses: [String: [Int64]] = [:]
+        /// Failed tries by account key on one day (the server's, UTC), for
+        /// the teacher's list of the class: a pupil whose pictures someone
+        /// keeps guessing is one the teacher should hear of.
+        var failedOnDay: [String: (day: Int64, count: Int)] = [:]
         var tries = 0
+
+        /// The account's failed tries on the day of `time`.
+        func failures(of accountKey: String, at time: Int64) -> Int {
+            failedOnDay[accountKey].flatMap { $0.day == AccountQuota.day(of: time) ? $0.count : nil } ?? 0
+        }
     }
 
     /// Keys held at most, each way, once the old failures are gone; beyond,
@@ -29,18 +38,22 @@ final class SignInThrottle: Sendable {
 
     /// Lets a try through (counting it as a failure until `succeeded`), or
     /// says how long to wait.
-    func begin(accountKey: String, address: String, usual: Bool, now: Int64) -> SignInPolicy.Decision {
+    /// `device`: the device's mark, or its address when it sends none.
+    func begin(accountKey: String, device deviceKey: String, address: String, usual: Bool, now: Int64) -> SignInPolicy.Decision {
         let since = now - policy.window
         return state.withLockedValue { s in
             s.tries += 1
             if s.tries % 1000 == 0 { Self.prune(&s, since: since) }
-            let device = (s.devices[accountKey]?[address] ?? []).filter { $0 > since }
+            let device = (s.devices[accountKey]?[deviceKey] ?? []).filter { $0 > since }
             let account = (s.accounts[accountKey] ?? []).filter { $0 > since }
             let fromAddress = (s.addresses[address] ?? []).filter { $0 > since }
             let decision = policy.decide(device: device, account: account, address: fromAddress, usual: usual, now: now)
+            // A try refused unchecked was wrong as far as anyone knows.
+            let today = AccountQuota.day(of: now)
+            s.failedOnDay[accountKey] = (today, s.failures(of: accountKey, at: now) + 1)
             guard decision == .allowed else { return decision }
             // Only as many as a decision reads are kept.
-            s.devices[accountKey, default: [:]][address] = Array((device + [now]).suffix(policy.perDevice))
+            s.devices[accountKey, default: [:]][deviceKey] = Array((device + [now]).suffix(policy.perDevice))
             if !usual { s.accounts[accountKey] = Array((account + [now]).suffix(policy.perAccount)) }
             s.addresses[address] = Array((fromAddress + [now]).suffix(policy.perAddress))
             return decision
@@ -52,11 +65,23 @@ final class SignInThrottle: Sendable {
     /// try is no failure of the address. What other devices tried stays:
     /// the pupil signing in on her laptop must not give a classmate
     /// guessing elsewhere a fresh count.
-    func succeeded(accountKey: String, address: String, at: Int64) {
+    /// `usual` as `begin` was told: only then was the try not counted
+    /// against the account, and nothing of the account's count is taken
+    /// back (a failure of another device at the same millisecond stays).
+    func succeeded(accountKey: String, device deviceKey: String, address: String, usual: Bool, at: Int64) {
         state.withLockedValue { s in
-            s.devices[accountKey]?[address] = nil
-            if let i = s.accounts[accountKey]?.lastIndex(of: at) { s.accounts[accountKey]?.remove(at: i) }
+            s.devices[accountKey]?[deviceKey] = nil
+            if !usual, let i = s.accounts[accountKey]?.lastIndex(of: at) { s.accounts[accountKey]?.remove(at: i) }
             if let i = s.addresses[address]?.lastIndex(of: at) { s.addresses[address]?.remove(at: i) }
+            let failed = s.failures(of: accountKey, at: at)
+            if failed > 0 { s.failedOnDay[accountKey] = failed > 1 ? (AccountQuota.day(of: at), failed - 1) : nil }
+        }
+    }
+
+    /// Wrong tries for the account on the day of `now`.
+    func failures(accountKey: String, now: Int64) -> Int {
+        state.withLockedValue { s in
+            s.failures(of: accountKey, at: now)
         }
     }
 
@@ -67,6 +92,13 @@ final class SignInThrottle: Sendable {
         }
         s.accounts = s.accounts.filter { $0.value.last.map { $0 > since } ?? false }
         s.addresses = s.addresses.filter { $0.value.last.map { $0 > since } ?? false }
+        let today = AccountQuota.day(of: since + 1)
+        s.failedOnDay = s.failedOnDay.filter { $0.value.day >= today }
+        if s.failedOnDay.count > maxKeys {
+            // Most tries first: the accounts someone keeps guessing stay.
+            s.failedOnDay = Dictionary(uniqueKeysWithValues: s.failedOnDay.sorted { $0.value.count > $1.value.count }
+                .prefix(maxKeys / 2).map { ($0.key, $0.value) })
+        }
         // Each address may fail 30 times a window, so only very many
         // addresses fill this; then the keys failed longest ago go first
         // (a flood of new names must not wipe a guessed account's count).

@@ -278,6 +278,58 @@ enum Migrations {
                 """,
             ]
         },
+        // What each account stored, by day, for its quota (`AccountQuota`):
+        // summed from the log once (payload bytes as UTF-8, as a push counts
+        // them), then added to by every push. Copies the server made for a
+        // member cost the member nothing. A sketch's quota counts against
+        // whoever pushed its creation (`startedBy`), not the creator it
+        // names: a host may name a classmate.
+        Migration(version: 11) { dialect in
+            let bytes = dialect == .postgresql ? "octet_length(payload)" : "LENGTH(CAST(payload AS BLOB))"
+            return [
+                """
+                CREATE TABLE accountUsage (
+                    accountId TEXT NOT NULL,
+                    day BIGINT NOT NULL,
+                    bytes BIGINT NOT NULL,
+                    changes BIGINT NOT NULL,
+                    PRIMARY KEY (accountId, day)
+                )
+                """,
+                """
+                INSERT INTO accountUsage (accountId, day, bytes, changes)
+                SELECT authorId, receivedAt / 86400000, SUM(\(bytes)), COUNT(*) FROM change
+                WHERE copyOf IS NULL AND authorId <> '' GROUP BY authorId, receivedAt / 86400000
+                """,
+                "ALTER TABLE sketch ADD COLUMN startedBy TEXT",
+                "UPDATE sketch SET startedBy = creatorId",
+                "CREATE INDEX sketchStarter ON sketch (startedBy)",
+            ]
+        },
+        // The roster is shown only to devices a class has seen (a pupil or
+        // its teacher signed in there) or that were given the class's code:
+        // every class gets a code, and the devices are remembered by the
+        // hash of the mark they send.
+        Migration(version: 12, statements: { _ in
+            [
+                "ALTER TABLE schoolClass ADD COLUMN code TEXT",
+                "CREATE UNIQUE INDEX schoolClassCode ON schoolClass (code)",
+                """
+                CREATE TABLE classDevice (
+                    classId TEXT NOT NULL,
+                    device TEXT NOT NULL,
+                    lastAt BIGINT NOT NULL,
+                    signedIn BIGINT NOT NULL DEFAULT 0,
+                    PRIMARY KEY (classId, device)
+                )
+                """,
+                "CREATE INDEX classDeviceDevice ON classDevice (device)",
+            ]
+        }, data: { db in
+            try await db.query("SELECT id FROM schoolClass").map { row in
+                SQLStatement("UPDATE schoolClass SET code = ? WHERE id = ?", [.text(ClassCode.random().text), .text(try row.text("id"))])
+            }
+        }),
     ]
 
     /// Brings the database to the newest version. Two servers starting at

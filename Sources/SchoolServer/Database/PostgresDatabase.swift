@@ -47,6 +47,13 @@ public final class PostgresDatabase: ServerDatabase {
         _ = await runner.value
     }
 
+    public var localFolder: String? { nil }
+
+    /// SQLSTATE 53100, disk_full: PostgreSQL's own disk.
+    public func isDiskFull(_ error: any Error) -> Bool {
+        (error as? PSQLError)?.serverInfo?[.sqlState] == "53100"
+    }
+
     private static func postgresQuery(_ statement: SQLStatement) -> PostgresQuery {
         var binds = PostgresBindings(capacity: statement.binds.count)
         for value in statement.binds {

@@ -6,8 +6,12 @@ import GRDB
 public final class SQLiteDatabase: ServerDatabase {
     public let dialect = SQLDialect.sqlite
     private let pool: DatabasePool
+    public let localFolder: String?
 
     public init(path: String) throws {
+        // An in-memory database (tests) has no disk to watch.
+        let folder = (path as NSString).deletingLastPathComponent
+        localFolder = path.isEmpty || path == ":memory:" ? nil : folder.isEmpty ? FileManager.default.currentDirectoryPath : folder
         var config = Configuration()
         // Another process (a backup, `create-teacher` while the server runs)
         // may hold the write lock for a moment.
@@ -38,6 +42,10 @@ public final class SQLiteDatabase: ServerDatabase {
 
     public func close() async {
         try? pool.close()
+    }
+
+    public func isDiskFull(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.resultCode == .SQLITE_FULL
     }
 
     private static func run(_ statement: SQLStatement, _ db: Database) throws -> [SQLRow] {

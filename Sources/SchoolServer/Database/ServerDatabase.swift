@@ -20,6 +20,11 @@ public protocol ServerDatabase: Sendable {
     /// returned.
     func serialized(_ statements: [SQLStatement]) async throws
     func close() async
+    /// The folder holding the database's files when they are on this
+    /// machine (SQLite), to watch its free space; nil for PostgreSQL.
+    var localFolder: String? { get }
+    /// The error says the disk is full (nothing is wrong but the room).
+    func isDiskFull(_ error: any Error) -> Bool
 }
 
 extension ServerDatabase {

@@ -78,7 +78,10 @@ public struct PushRejection: Sendable, Equatable, Error {
 ///   a host the pusher belongs with (a classmate, their class's teacher),
 ///   or a pupil the pushing teacher teaches. Anyone else starts sketches
 ///   under their own name, and nothing of a sketch comes before its
-///   creation.
+///   creation. A team sketch's id is made from a secret only the host's
+///   laptop has (`SketchProof`): under the pusher's own name such a
+///   creation needs that secret, so a member cannot make itself the
+///   creator by pushing first.
 /// - A pool is changed by whoever made it, or by that pupil's teacher; a
 ///   teacher assigns pools only to their own classes.
 /// - Grades and class settings are a teacher's, for their own classes.
@@ -166,7 +169,7 @@ public enum ChangeRules {
                 guard let described, described.change == .create else {
                     throw PushRejection(.conflict, "the server has no such sketch: its creation comes first")
                 }
-                sketch = try start(described, by: pusher, facts: facts)
+                sketch = try start(described, of: sketchUUID, proof: change.proof, by: pusher, facts: facts)
                 started = SketchStart(creator: (sketch.creator ?? pusher).id.key, team: sketch.team)
             }
             if described?.change == .member, let member = described?.member.flatMap(UUID.init(uuidString:)),
@@ -311,8 +314,8 @@ public enum ChangeRules {
     /// every member's laptop pushes the host's creation: the host must be
     /// someone the pusher belongs with (a classmate, the teacher whose
     /// session it was) or a pupil the pushing teacher teaches.
-    private static func start(_ described: SketchChange, by pusher: PushFacts.Person,
-                              facts: PushFacts) throws -> PushFacts.SketchFacts {
+    private static func start(_ described: SketchChange, of sketchID: UUID, proof: String?,
+                              by pusher: PushFacts.Person, facts: PushFacts) throws -> PushFacts.SketchFacts {
         let team = described.team == true
         var creator = pusher
         if let named = described.creator, named.lowercased() != pusher.id.key {
@@ -321,6 +324,10 @@ public enum ChangeRules {
                 throw PushRejection(.forbidden, "a sketch is started under the pusher's own name, or a team's under its host's")
             }
             creator = person
+        } else if SketchProof.needsProof(sketchID), !SketchProof.proves(proof, sketchID) {
+            // Every member holds this id and its creation: under the
+            // pusher's own name it is only the host's, who has the secret.
+            throw PushRejection(.forbidden, "only the laptop that hosted this team sketch starts it under its own name")
         }
         return .init(creator: creator, members: [creator], team: team)
     }

@@ -163,6 +163,19 @@ extension SyncStore {
         }
     }
 
+    /// The kept grades a pupil may read, newest first: their own, and their
+    /// teams' on sketches they drew in; taken-back ones left out. At most
+    /// `limit` (a school year's grades of one pupil are far fewer).
+    public func grades(of pupil: UUID, limit: Int = 500) async throws -> [GradeRecord] {
+        let decoder = JSONDecoder()
+        return try await db.query("""
+            SELECT payload FROM gradeState WHERE deleted = 0
+              AND (pupilId = ? OR (pupilId IS NULL AND targetId IN (SELECT sketchId FROM sketchAuthor WHERE accountId = ?)))
+            ORDER BY at DESC, id LIMIT ?
+            """, [.text(pupil.key), .text(pupil.key), .int(Int64(limit))])
+            .compactMap { try? decoder.decode(GradeRecord.self, from: Data(try $0.text("payload").utf8)) }
+    }
+
     /// Every edit the log holds of these grades, by grade id, in the order
     /// they arrived (through the log's index by entity id, a page of ids at
     /// a time).

@@ -126,18 +126,23 @@ public struct SyncStore: Sendable {
         // per change would cost a round trip each on PostgreSQL.
         var rows: [[SQLValue]] = []
         var rounds: [(opId: String, player: String, stat: WordPostRoundStat)] = []
+        var bytes: Int64 = 0, storedCount = 0
+        // Members named, whose copies of the history this push makes.
+        var members = Set<String>()
         for (change, decision) in decided {
             switch decision {
             case .reject, .duplicate:
                 continue
             case .store(let audience, let effect):
                 if case .sketch(let id, _, let started) = effect {
-                    if let started { statements += Self.start(id, started, now: now) }
+                    if let started { statements += Self.start(id, started, now: now, pusher: pusher.id) }
                     touched[id, default: []] += change.entity == .sketchOp ? [.text(change.opId.key)] : []
                 }
                 let insertedHere = Guard(opId: .text(change.opId.key), push: push)
                 effects += Self.statements(for: effect, pusher: pusher, now: now, if: insertedHere)
                 if case .result(let player, let stat) = effect { rounds.append((change.opId.key, player, stat)) }
+                bytes += Int64(change.payload.utf8.count)
+                storedCount += 1
                 rows.append([.text(change.opId.key), .text(change.entity.rawValue), .text(change.entityKey),
                              .text(change.payload), .text(change.payloadHash), .int(change.createdAt),
                              .text(pusher.id.key), .int(now), push,
@@ -148,6 +153,7 @@ public struct SyncStore: Sendable {
                 // the rest of the batch: a later op of the sketch must not
                 // reach their laptop ahead of its creation.
                 if case .sketch(_, let described?, _) = effect, described.change == .member {
+                    if let member = described.member?.lowercased() { members.insert(member) }
                     statements += Self.inserts(rows) + effects
                     rows = []
                     effects = []
@@ -156,6 +162,10 @@ public struct SyncStore: Sendable {
         }
         statements += Self.inserts(rows) + effects
         statements += CurrentState.file(rounds, push: push)
+        if storedCount > 0 {
+            statements.append(Self.recordUsage(of: pusher.id, bytes: bytes, changes: Int64(storedCount), now: now))
+            statements += members.sorted().map { Self.chargeCopies(madeFor: $0, push: push, to: pusher.id, now: now) }
+        }
         // The ops this push inserted are counted, not the sketch's whole
         // log: under the lock every push takes, a recount of a sketch of
         // 10,000 ops (or a plan that reads the whole log for it) held up
@@ -291,12 +301,14 @@ public struct SyncStore: Sendable {
     /// The sketch exists from the first change the server hears of it
     /// (its creation describes it), with who started it as its first
     /// member. Two pushes that both start it keep the first one's creator.
-    private static func start(_ id: String, _ started: SketchStart, now: Int64) -> [SQLStatement] {
+    /// `pusher`: who pushed the creation, whose sketch quota it counts
+    /// against (a team's host may name a classmate as its creator).
+    private static func start(_ id: String, _ started: SketchStart, now: Int64, pusher: UUID) -> [SQLStatement] {
         [SQLStatement("""
-            INSERT INTO sketch (id, name, width, height, described, createdAt, modifiedAt, opCount, creatorId, team)
-            VALUES (?, '', ?, ?, 0, ?, ?, 0, ?, ?) ON CONFLICT (id) DO NOTHING
+            INSERT INTO sketch (id, name, width, height, described, createdAt, modifiedAt, opCount, creatorId, team, startedBy)
+            VALUES (?, '', ?, ?, 0, ?, ?, 0, ?, ?, ?) ON CONFLICT (id) DO NOTHING
             """, [.text(id), .double(SketchMeta.defaultWidth), .double(SketchMeta.defaultHeight), .int(now), .int(now),
-                  .text(started.creator), .int(started.team ? 1 : 0)]),
+                  .text(started.creator), .int(started.team ? 1 : 0), .text(pusher.key)]),
          SQLStatement("""
             INSERT INTO sketchAuthor (sketchId, accountId) SELECT id, creatorId FROM sketch WHERE id = ?
             ON CONFLICT DO NOTHING

@@ -66,6 +66,32 @@ extension SchoolAPI {
         return try await database { try await sync.results(of: account.id) }
     }
 
+    /// What the teachers said about the signed-in pupil's work: for each
+    /// piece of work, their own grade, else their team's (`PupilFeedback`),
+    /// newest first, with the sketch's name (nil for a game, or a sketch
+    /// they may no longer see).
+    func ownFeedback() async throws -> [(target: GradeRecord.Target, targetID: String, name: String?, feedback: PupilFeedback)] {
+        let account = try await signedIn()
+        return try await database {
+            let grades = try await sync.grades(of: account.id)
+            let viewer = PupilFeedback.Viewer(accountID: account.id.key, name: account.name)
+            var order: [String] = []
+            var byWork: [String: [GradeRecord]] = [:]
+            for g in grades {
+                let key = g.targetId.lowercased()
+                if byWork[key] == nil { order.append(key) }
+                byWork[key, default: []].append(g)
+            }
+            let sketches = Set(grades.filter { $0.target == .sketch }.map { $0.targetId.lowercased() })
+            let names = try await sync.sketchNames(sketches, visibleTo: account)
+            return order.compactMap { key in
+                guard let work = byWork[key], let first = work.first,
+                      let feedback = PupilFeedback.shown(to: viewer, from: work) else { return nil }
+                return (first.target, key, names[key]?.name, feedback)
+            }
+        }
+    }
+
     /// One account's drawn picture, if the visitor may see it: one row,
     /// not every classmate's.
     func picture(of id: UUID) async throws -> Data? {

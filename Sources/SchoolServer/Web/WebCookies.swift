@@ -12,6 +12,10 @@ enum WebCookies {
     /// posted from elsewhere cannot know it (double-submit).
     static let form = "ts_form"
     static let language = "ts_lang"
+    /// The browser's device mark (`Teamsketch-Device`): a class's names are
+    /// shown to a browser where one of its pupils signed in, or that was
+    /// given the class's code.
+    static let device = "ts_device"
     static let path = "/gallery"
 
     /// The request's cookies by name; a header is read up to 4 KiB and 30

@@ -30,7 +30,10 @@ struct WebGallery: Sendable {
         gallery.get("signin") { request, _ in try await page(request) { try await signInPage(&$0) } }
         gallery.post("signin") { request, _ in try await page(request) { try await signInTeacher(&$0) } }
         gallery.post("signout") { request, _ in try await page(request) { try await signOut(&$0) } }
-        gallery.get("pupil") { request, _ in try await page(request) { try await classChoice(&$0) } }
+        gallery.get("pupil") { request, _ in try await page(request) { try await classChoice(&$0, form: nil) } }
+        gallery.post("pupil") { request, _ in
+            try await page(request) { try await classChoice(&$0, form: WebForm(try await body(request))) }
+        }
         gallery.get("pupil/:class") { request, context in
             try await page(request) { try await pupilChoice(&$0, classID: try context.parameters.require("class")) }
         }
@@ -59,10 +62,10 @@ struct WebGallery: Sendable {
             }
         }
         gallery.get("classes/:id/grades.csv") { request, context in
-            try await file(request) { try await gradesCSV(classID: try context.parameters.require("id")) }
+            try await file(request) { try await gradesCSV(classID: try context.parameters.require("id"), $0) }
         }
         gallery.get("classes/:id/games.csv") { request, context in
-            try await file(request) { try await gamesCSV(classID: try context.parameters.require("id")) }
+            try await file(request) { try await gamesCSV(classID: try context.parameters.require("id"), $0) }
         }
         gallery.get("me") { request, _ in try await page(request) { try await profilePage(&$0) } }
         gallery.get("deleted") { request, _ in try await page(request) { try await deletedPage(&$0) } }
@@ -70,28 +73,28 @@ struct WebGallery: Sendable {
             try await page(request) { try await restore(&$0, id: try context.parameters.require("id")) }
         }
         gallery.get("deleted/:id/thumbnail.png") { request, context in
-            try await file(request) { try await deletedThumbnail(id: try context.parameters.require("id")) }
+            try await file(request) { _ in try await deletedThumbnail(id: try context.parameters.require("id")) }
         }
         gallery.get("sketches/:id/thumbnail.png") { request, context in
-            try await file(request) { try await image(id: try context.parameters.require("id"), thumbnail: true, download: false) }
+            try await file(request) { _ in try await image(id: try context.parameters.require("id"), thumbnail: true, download: false) }
         }
         gallery.get("sketches/:id/image.png") { request, context in
             let download = request.uri.queryParameters["download"] != nil
-            return try await file(request) {
+            return try await file(request) { _ in
                 try await image(id: try context.parameters.require("id"), thumbnail: false, download: download)
             }
         }
         gallery.get("sketches/:id/sketch.pdf") { request, context in
-            try await file(request) { try await pdf(id: try context.parameters.require("id")) }
+            try await file(request) { _ in try await pdf(id: try context.parameters.require("id")) }
         }
         gallery.get("people/:id/picture.png") { request, context in
-            try await file(request) { try await drawnPicture(try context.parameters.require("id")) }
+            try await file(request) { _ in try await drawnPicture(try context.parameters.require("id")) }
         }
         gallery.get("pictures/:name") { request, context in
-            try await file(request) { try picture(try context.parameters.require("name")) }
+            try await file(request) { _ in try picture(try context.parameters.require("name")) }
         }
         gallery.get("style.css") { request, _ in
-            try await file(request) { (Array(WebTemplates.style.utf8), "text/css; charset=utf-8", nil) }
+            try await file(request) { _ in (Array(WebTemplates.style.utf8), "text/css; charset=utf-8", nil) }
         }
     }
 
@@ -104,6 +107,17 @@ struct WebGallery: Sendable {
         var cookies: [String: String]
         var session: BearerToken?
         var setCookies: [String] = []
+        /// The browser's device mark; `newDevice` when made for this visit.
+        var device: String
+        var newDevice: Bool
+        /// The page sent the mark: a new one is kept in a cookie.
+        var sentDevice = false
+
+        /// The mark, for a request to the API that sends it.
+        mutating func deviceHeader() -> String {
+            sentDevice = true
+            return device
+        }
     }
 
     private func visit(_ request: Request) -> Visit {
@@ -111,7 +125,9 @@ struct WebGallery: Sendable {
         let language = WebLanguage.pick(chosen: cookies[WebCookies.language],
                                         acceptLanguage: request.headers[.acceptLanguage])
         let session = cookies[WebCookies.session].map(BearerToken.init(text:)).flatMap { $0.isWellFormed ? $0 : nil }
-        return Visit(request: request, language: language, cookies: cookies, session: session)
+        let kept = cookies[WebCookies.device].flatMap { (try? SchoolAPI.deviceKey($0)) != nil ? $0 : nil }
+        return Visit(request: request, language: language, cookies: cookies, session: session,
+                     device: kept ?? WebCookies.randomValue(), newDevice: kept == nil)
     }
 
     /// A page: the language switch, the API asked as the visitor, and every
@@ -139,22 +155,30 @@ struct WebGallery: Sendable {
                                                            ["message": WebText.notFound.text(v.language)], status: .notFound)
                 case .forbidden: return render(v, "message", heading: WebText.notYours.text(v.language),
                                                ["message": WebText.notYours.text(v.language)], status: .forbidden)
+                case .diskFull: return render(v, "message", heading: WebText.unavailable.text(v.language),
+                                              ["message": WebText.diskFull.text(v.language)], status: problem.status)
                 default: return render(v, "message", heading: WebText.unavailable.text(v.language),
                                        ["message": WebText.unavailable.text(v.language)], status: .serviceUnavailable)
                 }
             }
         }
-        return secured(response)
+        var kept = response
+        if v.newDevice, v.sentDevice {
+            kept.headers.append(HTTPField(name: .setCookie, value: WebCookies.set(WebCookies.device, v.device, secure: secureCookies,
+                                                                                  maxAge: 5 * 31_536_000)))
+        }
+        return secured(kept)
     }
 
     /// A picture or a download: a refusal is its status and nothing else.
+    /// A download, made in the visitor's language.
     private func file(_ request: Request,
-                      _ body: () async throws -> (bytes: [UInt8], type: String, disposition: String?)) async throws -> Response {
+                      _ body: (WebLanguage) async throws -> (bytes: [UInt8], type: String, disposition: String?)) async throws -> Response {
         let v = visit(request)
         let info = RequestInfo(peerAddress: RequestInfo.current.peerAddress, token: v.session)
         return try await RequestInfo.$current.withValue(info) {
             do {
-                let (bytes, type, disposition) = try await body()
+                let (bytes, type, disposition) = try await body(v.language)
                 var headers: HTTPFields = [.contentType: type, .cacheControl: "private, no-cache"]
                 if let disposition { headers[.contentDisposition] = disposition }
                 return secured(Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes))))
@@ -249,7 +273,8 @@ struct WebGallery: Sendable {
             return try await signInPage(&v, error: WebText.formExpired.text(v.language), typedName: name, status: .forbidden)
         }
         do {
-            let output = try await api.signInTeacher(.init(body: .json(.init(name: name, password: form["password"] ?? ""))))
+            let output = try await api.signInTeacher(.init(headers: .init(teamsketchDevice: v.deviceHeader()),
+                                                           body: .json(.init(name: name, password: form["password"] ?? ""))))
             guard case .created(let created) = output, case .json(let signedIn) = created.body else {
                 throw Problem(.unavailable, "no answer")
             }
@@ -289,24 +314,58 @@ struct WebGallery: Sendable {
 
     // MARK: a pupil signs in with pictures
 
-    private func classChoice(_ v: inout Visit) async throws -> Response {
-        guard case .ok(let ok) = try await api.listSignInClasses(.init()), case .json(let classes) = ok.body else {
-            throw Problem(.unavailable, "no answer")
+    /// The classes this browser may show, and a field for a class's code
+    /// (all there is on a browser no pupil signed in on yet). The code is
+    /// posted with the page's form value: another site cannot make a
+    /// visitor's browser spend its tries, and no kiosk's history keeps it.
+    private func classChoice(_ v: inout Visit, form: WebForm?) async throws -> Response {
+        var error: String?
+        var status = HTTPResponse.Status.ok
+        if let form, !formIsOurs(v, form) {
+            (error, status) = (WebText.formExpired.text(v.language), .forbidden)
+        }
+        let code = status == .ok ? form?["code"] : nil
+        var classes: [Components.Schemas.SignInChoice] = []
+        do {
+            classes = try await signInClasses(&v, code: code)
+        } catch let problem as Problem where problem.code == .notFound || problem.code == .tooManyAttempts {
+            error = problem.code == .notFound ? WebText.unknownClassCode.text(v.language) : WebText.tooManyTries.text(v.language)
+            status = problem.status
+            classes = try await signInClasses(&v, code: nil)
         }
         let choices = classes.map { ["href": "/gallery/pupil/\($0.id)", "name": $0.name, "initial": Self.initial($0.name)] }
-        return render(v, "choices", heading: WebText.chooseClass.text(v.language),
-                      ["choices": choices, "empty": WebText.noClasses.text(v.language), "backHref": "/gallery/signin"])
+        var data: [String: Any] = ["choices": choices, "empty": WebText.askForClassCode.text(v.language), "backHref": "/gallery/signin",
+                                   "codeForm": ["formToken": formCookie(&v)]]
+        if let error { data["error"] = error }
+        return render(v, "choices", heading: WebText.chooseClass.text(v.language), data, status: status)
     }
 
-    private func pupils(inClass classID: String) async throws -> [Components.Schemas.SignInChoice] {
-        guard case .ok(let ok) = try await api.listSignInPupils(.init(path: .init(classId: classID))),
-              case .json(let pupils) = ok.body
-        else { throw Problem(.unavailable, "no answer") }
-        return pupils
+    private func signInClasses(_ v: inout Visit, code: String?) async throws -> [Components.Schemas.SignInChoice] {
+        guard case .ok(let ok) = try await api.listSignInClasses(.init(query: .init(code: code),
+                                                                        headers: .init(teamsketchDevice: v.deviceHeader()))),
+              case .json(let classes) = ok.body else {
+            throw Problem(.unavailable, "no answer")
+        }
+        return classes
+    }
+
+    /// A class's pupils, if this browser may show them; else back to the
+    /// classes (and the code field).
+    private func pupils(_ v: inout Visit, inClass classID: String) async throws -> [Components.Schemas.SignInChoice]? {
+        do {
+            guard case .ok(let ok) = try await api.listSignInPupils(.init(path: .init(classId: classID),
+                                                                           headers: .init(teamsketchDevice: v.deviceHeader()))),
+                  case .json(let pupils) = ok.body
+            else { throw Problem(.unavailable, "no answer") }
+            return pupils
+        } catch let problem as Problem where problem.code == .notFound {
+            return nil
+        }
     }
 
     private func pupilChoice(_ v: inout Visit, classID: String) async throws -> Response {
-        let choices = try await pupils(inClass: classID).map {
+        guard let pupils = try await pupils(&v, inClass: classID) else { return redirect("/gallery/pupil") }
+        let choices = pupils.map {
             ["href": "/gallery/pupil/\(classID)/\($0.id)", "name": $0.name, "initial": Self.initial($0.name)]
         }
         return render(v, "choices", heading: WebText.whoAreYou.text(v.language),
@@ -316,7 +375,8 @@ struct WebGallery: Sendable {
     /// Three pictures in order, one tap (one form post) at a time; the ones
     /// chosen so far travel in the form, never in the address.
     private func picturePage(_ v: inout Visit, classID: String, pupilID: String, form: WebForm?) async throws -> Response {
-        guard let pupil = try await pupils(inClass: classID).first(where: { $0.id.lowercased() == pupilID.lowercased() }) else {
+        guard let pupils = try await pupils(&v, inClass: classID) else { return redirect("/gallery/pupil") }
+        guard let pupil = pupils.first(where: { $0.id.lowercased() == pupilID.lowercased() }) else {
             throw Problem(.notFound, "no such pupil")
         }
         var chosen: [Int] = []
@@ -331,7 +391,8 @@ struct WebGallery: Sendable {
             if let pick = form["pick"].flatMap({ Int($0) }), Self.pictures.indices.contains(pick) { chosen.append(pick) }
             if chosen.count == 3 {
                 do {
-                    let output = try await api.signInPupil(.init(body: .json(.init(pupilId: pupil.id, pictures: chosen))))
+                    let output = try await api.signInPupil(.init(headers: .init(teamsketchDevice: v.deviceHeader()),
+                                                                 body: .json(.init(pupilId: pupil.id, pictures: chosen))))
                     guard case .created(let created) = output, case .json(let signedIn) = created.body else {
                         throw Problem(.unavailable, "no answer")
                     }
@@ -486,9 +547,11 @@ struct WebGallery: Sendable {
             row["href"] = href
             rows.append(row)
         }
-        let name = await className(id)
-        return render(v, "class", heading: name ?? WebText.pupils.text(v.language),
-                      ["pupils": rows, "classID": id], account: account)
+        let named = await schoolClass(id)
+        var data: [String: Any] = ["pupils": rows, "classID": id]
+        // Only the class's teacher lists it with its code; a pupil sees none.
+        if let code = named?.code, named?.archived == false { data["code"] = code }
+        return render(v, "class", heading: named?.name ?? WebText.pupils.text(v.language), data, account: account)
     }
 
     /// One pupil for a teacher: the class page's summary, and their game
@@ -566,6 +629,22 @@ struct WebGallery: Sendable {
         data["progress"] = progress
         data["hasProgress"] = !progress.isEmpty
         if let game = gameRow(GameTotals(own)) { data["game"] = game }
+        // What the teachers said, a row per piece of work: the grade as
+        // stars a child counts (and its number, for the parents), the words.
+        let feedback = try await api.ownFeedback().map { work -> [String: Any] in
+            var row: [String: Any] = ["work": work.name ?? (work.target == .sketch ? "–" : "Buchstaben Post"),
+                                      "comment": work.feedback.comment]
+            if work.target == .sketch, work.name != nil { row["href"] = "/gallery/sketches/\(work.targetID)" }
+            if let stars = work.feedback.stars, let grade = work.feedback.grade {
+                row["stars"] = String(repeating: "★", count: stars)
+                row["unstarred"] = String(repeating: "☆", count: GradeRecord.grades.count - stars)
+                row["grade"] = grade
+            }
+            if work.feedback.forTeam { row["team"] = WebText.forTeam.text(v.language) }
+            return row
+        }
+        data["feedback"] = feedback
+        data["hasFeedback"] = !feedback.isEmpty
         if case .ok(let ok)? = try? await api.listClasses(.init(query: .init(archived: false))),
            case .json(let classes) = ok.body, !classes.isEmpty {
             data["classes"] = classes.map(\.name).joined(separator: ", ")
@@ -575,42 +654,47 @@ struct WebGallery: Sendable {
 
     // MARK: spreadsheets
 
-    /// Every grade and comment of a class's pupils, a row each.
-    private func gradesCSV(classID: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
+    /// Every grade and comment of a class's pupils, a row each, in the
+    /// visitor's language and its spreadsheets' way (`SpreadsheetDialect`).
+    private func gradesCSV(classID: String, _ language: WebLanguage) async throws
+        -> (bytes: [UInt8], type: String, disposition: String?) {
         let (_, view) = try await classView(classID, rounds: .none)
-        var out = "pupil,work,team,grade,comment,graded_at\r\n"
+        let csv = SpreadsheetDialect.forLanguage(language.rawValue)
+        let (yes, no) = (SpreadsheetColumn.yes.text(language), SpreadsheetColumn.no.text(language))
+        var out = csv.row([SpreadsheetColumn.pupil, .work, .team, .grade, .comment, .gradedAt].map { csv.text($0.text(language)) })
         for pupil in view.pupils {
             for (g, _) in view.grades(of: pupil.id.lowercased()) {
                 let work = view.work(g, game: "Buchstaben Post")
                 let at = Date(timeIntervalSince1970: Double(g.at) / 1000)
-                let cells = [SpreadsheetText.cell(pupil.name), SpreadsheetText.cell(work), g.pupilId == nil ? "yes" : "no",
-                             g.grade.map(String.init) ?? "", SpreadsheetText.cell(g.comment), SpreadsheetText.minute(at)]
-                out += cells.joined(separator: ",") + "\r\n"
+                out += csv.row([csv.text(pupil.name), csv.text(work), g.pupilId == nil ? yes : no,
+                                g.grade.map(String.init) ?? "", csv.text(g.comment), SpreadsheetText.minute(at)])
             }
         }
         return (Array(out.utf8), "text/csv; charset=utf-8", "attachment; filename=\"grades.csv\"")
     }
 
     /// Every recorded Buchstaben Post round of a class's pupils, a row each.
-    private func gamesCSV(classID: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
+    private func gamesCSV(classID: String, _ language: WebLanguage) async throws
+        -> (bytes: [UInt8], type: String, disposition: String?) {
         let (_, view) = try await classView(classID, rounds: .all)
-        var out = "pupil,played_at,word,finished,seconds,letters_sent,letters_received,wrong_placements\r\n"
+        let csv = SpreadsheetDialect.forLanguage(language.rawValue)
+        let (yes, no) = (SpreadsheetColumn.yes.text(language), SpreadsheetColumn.no.text(language))
+        var out = csv.row([SpreadsheetColumn.pupil, .playedAt, .word, .finished, .seconds, .lettersSent, .lettersReceived,
+                           .wrongPlacements].map { csv.text($0.text(language)) })
         for pupil in view.pupils {
             for r in view.results(of: pupil.id.lowercased()) {
-                let cells = [SpreadsheetText.cell(pupil.name), r.playedAt.map(SpreadsheetText.minute) ?? "",
-                             SpreadsheetText.cell(r.word), r.finished ? "yes" : "no",
-                             String(format: "%.1f", Double(r.milliseconds) / 1000), String(r.lettersSent),
-                             String(r.lettersReceived), String(r.wrongPlacements)]
-                out += cells.joined(separator: ",") + "\r\n"
+                out += csv.row([csv.text(pupil.name), r.playedAt.map(SpreadsheetText.minute) ?? "",
+                                csv.text(r.word), r.finished ? yes : no, csv.tenths(Double(r.milliseconds) / 1000),
+                                String(r.lettersSent), String(r.lettersReceived), String(r.wrongPlacements)])
             }
         }
         return (Array(out.utf8), "text/csv; charset=utf-8", "attachment; filename=\"buchstaben-post.csv\"")
     }
 
-    private func className(_ id: String) async -> String? {
+    private func schoolClass(_ id: String) async -> Components.Schemas.SchoolClass? {
         guard case .ok(let ok) = try? await api.listClasses(.init(query: .init(archived: true))),
               case .json(let classes) = ok.body else { return nil }
-        return classes.first { $0.id.lowercased() == id.lowercased() }?.name
+        return classes.first { $0.id.lowercased() == id.lowercased() }
     }
 
     // MARK: deleted sketches

@@ -4,6 +4,15 @@
 enum WebLanguage: String, CaseIterable, Sendable {
     case en, de
 
+    /// This language's one of a pair of words (every text the gallery
+    /// says comes in both).
+    func text(of words: (en: String, de: String)) -> String {
+        switch self {
+        case .en: words.en
+        case .de: words.de
+        }
+    }
+
     static func pick(chosen: String?, acceptLanguage: String?) -> WebLanguage {
         if let chosen, let language = WebLanguage(rawValue: chosen) { return language }
         return fromAcceptLanguage(acceptLanguage ?? "") ?? .en

@@ -59,11 +59,19 @@ enum WebTemplates {
         </form>
         """,
         "choices": """
+        {{#error}}<p class="message" role="alert">{{error}}</p>{{/error}}
         {{^choices}}<p>{{empty}}</p>{{/choices}}
         <ul class="choices">
         {{#choices}}<li><a class="button big" href="{{href}}"><span class="badge">{{initial}}</span> {{name}}</a></li>
         {{/choices}}
         </ul>
+        {{#codeForm}}
+        <form method="post" action="/gallery/pupil">
+        <input type="hidden" name="form" value="{{formToken}}">
+        <p><label for="code">{{t.classCode}}</label><br><input id="code" name="code" required maxlength="40" autocomplete="off"
+         autocapitalize="characters"> <button type="submit">{{t.showClass}}</button></p>
+        </form>
+        {{/codeForm}}
         <p><a href="{{backHref}}">{{t.back}}</a></p>
         """,
         "pictures": """
@@ -110,6 +118,7 @@ enum WebTemplates {
         <p><a href="/gallery">{{t.back}}</a></p>
         """,
         "class": """
+        {{#code}}<p class="class-code">{{t.classCode}}: <strong>{{code}}</strong></p>{{/code}}
         <p><a class="button" href="/gallery/classes/{{classID}}/grades.csv">{{t.downloadGrades}}</a>
         <a class="button" href="/gallery/classes/{{classID}}/games.csv">{{t.downloadGames}}</a></p>
         {{^pupils}}<p>{{t.noPupils}}</p>{{/pupils}}
@@ -183,6 +192,14 @@ enum WebTemplates {
         <tr><th scope="row">{{t.secondsPerWord}}</th><td>{{secondsPerWord}}</td></tr>
         </table>
         {{/game}}
+        {{#hasFeedback}}<h2>{{t.teacherSays}}</h2>{{/hasFeedback}}
+        {{#feedback}}
+        <div class="feedback">
+        <p>{{#href}}<a href="{{href}}">{{work}}</a>{{/href}}{{^href}}{{work}}{{/href}}{{#team}} <small>({{team}})</small>{{/team}}</p>
+        {{#grade}}<p class="stars" aria-label="{{t.grade}} {{grade}}">{{stars}}<span class="unstarred">{{unstarred}}</span> <small>{{t.grade}} {{grade}}</small></p>{{/grade}}
+        {{#comment}}<p class="said">{{comment}}</p>{{/comment}}
+        </div>
+        {{/feedback}}
         {{> progress}}
         <p><a href="/gallery">{{t.back}}</a></p>
         """,
@@ -196,6 +213,10 @@ enum WebTemplates {
     ]
 
     static let style = """
+    .feedback { border-left: 6px solid #f2b705; padding: 4px 16px; margin: 12px 0; background: #fff; }
+    .feedback .stars { font-size: 2em; color: #f2b705; margin: 4px 0; }
+    .feedback .stars .unstarred { color: #d8cfbd; }
+    .feedback .said { font-size: 1.3em; }
     body { font-family: "DejaVu Sans", sans-serif; background: #fbf8f2; color: #2e3436; margin: 0; }
     header { display: flex; gap: 24px; align-items: center; padding: 12px 24px; background: #efe9dd; flex-wrap: wrap; }
     header .home { font-weight: bold; font-size: 1.3em; color: #2b2b6e; text-decoration: none; }

@@ -9,10 +9,10 @@ enum WebText: CaseIterable {
     case pupils, noPupilSketches, notFound, notYours, formExpired, unavailable, language, createdOn
     case startAgain, archived
     case grades, grade, forTeam, game, rounds, wordsFinished, lettersSent, lettersReceived, wrongPlacements
-    case secondsPerWord, noGrades
+    case secondsPerWord, noGrades, teacherSays
     case myPage, weekOf, gameOverTime, noRounds, downloadGrades, downloadGames, myClass, sketchCount
     case earlierGrades, deletedSketches, restore, deletedOn, nothingDeleted, cannotRestore
-    case olderSketches, allSketches
+    case olderSketches, allSketches, diskFull, classCode, showClass, unknownClassCode, askForClassCode
 
     var words: (en: String, de: String) {
         switch self {
@@ -48,6 +48,13 @@ enum WebText: CaseIterable {
         case .formExpired: ("The page was too old. Please try again.", "Die Seite war zu alt. Bitte noch einmal versuchen.")
         case .unavailable: ("The school server cannot answer just now. Try again soon.",
                             "Der Schulserver kann gerade nicht antworten. Bitte gleich noch einmal versuchen.")
+        case .diskFull: ("The school server's disk is full: nothing new can be saved until space is freed. Everything saved before is still here.",
+                         "Die Festplatte des Schulservers ist voll: Neues kann erst wieder gespeichert werden, wenn Platz frei ist. Alles Gespeicherte ist noch da.")
+        case .classCode: ("Class code", "Klassen-Code")
+        case .showClass: ("Show the class", "Klasse zeigen")
+        case .unknownClassCode: ("That is not a class code. Please ask your teacher.",
+                                 "Das ist kein Klassen-Code. Bitte frag deine Lehrerin oder deinen Lehrer.")
+        case .askForClassCode: ("Ask your teacher for the class code.", "Frag deine Lehrerin oder deinen Lehrer nach dem Klassen-Code.")
         case .language: ("Language", "Sprache")
         case .createdOn: ("Drawn on", "Gemalt am")
         case .startAgain: ("Start again", "Neu anfangen")
@@ -63,6 +70,7 @@ enum WebText: CaseIterable {
         case .wrongPlacements: ("Wrong placements", "Falsch gelegt")
         case .secondsPerWord: ("Seconds per word", "Sekunden pro Wort")
         case .noGrades: ("No grades yet.", "Noch keine Noten.")
+        case .teacherSays: ("What your teacher says", "Was deine Lehrerin oder dein Lehrer sagt")
         case .myPage: ("My page", "Meine Seite")
         case .weekOf: ("Week of", "Woche ab")
         case .gameOverTime: ("Week by week", "Woche für Woche")
@@ -83,12 +91,7 @@ enum WebText: CaseIterable {
         }
     }
 
-    func text(_ language: WebLanguage) -> String {
-        switch language {
-        case .en: words.en
-        case .de: words.de
-        }
-    }
+    func text(_ language: WebLanguage) -> String { language.text(of: words) }
 
     /// The pictures of a picture password, named for the images' alt text.
     static func picture(_ picture: SessionSign.Picture, _ language: WebLanguage) -> String {

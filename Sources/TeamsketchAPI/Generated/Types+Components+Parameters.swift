@@ -24,5 +24,16 @@ extension Components {
         public typealias SketchID = Components.Schemas.Id
         /// - Remark: Generated from `#/components/parameters/PupilID`.
         public typealias PupilID = Components.Schemas.Id
+        /// A random mark the device made once and keeps. A class's pupils are
+        /// listed for signing in only on devices where one of them or their
+        /// teacher signed in before, or that were given the class's code.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/DeviceMark`.
+        public typealias DeviceMark = Swift.String
+        /// A class's code as the teacher hands it out (`ABCD-EFGH`; case, spaces and dashes do not matter).
+        ///
+        /// - Remark: Generated from `#/components/parameters/ClassCode`.
+        public typealias ClassCode = Swift.String
     }
 }

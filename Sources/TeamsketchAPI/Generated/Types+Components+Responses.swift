@@ -284,5 +284,103 @@ extension Components {
                 self.body = body
             }
         }
+        public struct DiskFull: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/DiskFull/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// Seconds until it is worth trying again.
+                ///
+                /// - Remark: Generated from `#/components/responses/DiskFull/headers/Retry-After`.
+                public var retryAfter: Swift.Int?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter: Seconds until it is worth trying again.
+                public init(retryAfter: Swift.Int? = nil) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.DiskFull.Headers
+            /// - Remark: Generated from `#/components/responses/DiskFull/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/DiskFull/content/application\/json`.
+                case json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.DiskFull.Body
+            /// Creates a new `DiskFull`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.DiskFull.Headers = .init(),
+                body: Components.Responses.DiskFull.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        public struct OverQuota: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/OverQuota/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// Seconds until a push may be stored again.
+                ///
+                /// - Remark: Generated from `#/components/responses/OverQuota/headers/Retry-After`.
+                public var retryAfter: Swift.Int?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter: Seconds until a push may be stored again.
+                public init(retryAfter: Swift.Int? = nil) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.OverQuota.Headers
+            /// - Remark: Generated from `#/components/responses/OverQuota/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/OverQuota/content/application\/json`.
+                case json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.OverQuota.Body
+            /// Creates a new `OverQuota`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.OverQuota.Headers = .init(),
+                body: Components.Responses.OverQuota.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
     }
 }

@@ -43,6 +43,8 @@ extension Components {
                 case unavailable = "unavailable"
                 case internalError = "internalError"
                 case timeout = "timeout"
+                case overQuota = "overQuota"
+                case diskFull = "diskFull"
             }
             /// Stable, for clients to translate.
             ///
@@ -50,22 +52,43 @@ extension Components {
             public var code: Components.Schemas.Problem.CodePayload
             /// - Remark: Generated from `#/components/schemas/Problem/message`.
             public var message: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Problem/limit`.
+            public var limit: Components.Schemas.QuotaLimit?
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
             ///   - code: Stable, for clients to translate.
             ///   - message:
+            ///   - limit:
             public init(
                 code: Components.Schemas.Problem.CodePayload,
-                message: Swift.String
+                message: Swift.String,
+                limit: Components.Schemas.QuotaLimit? = nil
             ) {
                 self.code = code
                 self.message = message
+                self.limit = limit
             }
             public enum CodingKeys: String, CodingKey {
                 case code
                 case message
+                case limit
             }
+        }
+        /// Which of an account's quotas was reached: payload bytes or changes
+        /// stored today (the server's day, UTC) or in all, or sketches started
+        /// and not deleted. Daily ones free at midnight UTC, the sketches when
+        /// some are deleted, the ones in all when the server's administrator
+        /// raises them.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/QuotaLimit`.
+        @frozen public enum QuotaLimit: String, Codable, Hashable, Sendable, CaseIterable {
+            case bytesToday = "bytesToday"
+            case changesToday = "changesToday"
+            case bytesInAll = "bytesInAll"
+            case changesInAll = "changesInAll"
+            case sketches = "sketches"
         }
         /// - Remark: Generated from `#/components/schemas/Health`.
         public struct Health: Codable, Hashable, Sendable {
@@ -361,6 +384,8 @@ extension Components {
             public var pupilCount: Swift.Int
             /// - Remark: Generated from `#/components/schemas/SchoolClass/archived`.
             public var archived: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/code`.
+            public var code: Swift.String?
             /// Creates a new `SchoolClass`.
             ///
             /// - Parameters:
@@ -368,22 +393,26 @@ extension Components {
             ///   - name:
             ///   - pupilCount:
             ///   - archived:
+            ///   - code:
             public init(
                 id: Components.Schemas.Id,
                 name: Components.Schemas.Name,
                 pupilCount: Swift.Int,
-                archived: Swift.Bool
+                archived: Swift.Bool,
+                code: Swift.String? = nil
             ) {
                 self.id = id
                 self.name = name
                 self.pupilCount = pupilCount
                 self.archived = archived
+                self.code = code
             }
             public enum CodingKeys: String, CodingKey {
                 case id
                 case name
                 case pupilCount
                 case archived
+                case code
             }
         }
         /// - Remark: Generated from `#/components/schemas/NewPupil`.
@@ -421,6 +450,12 @@ extension Components {
             public var classId: Components.Schemas.Id
             /// - Remark: Generated from `#/components/schemas/Pupil/hasPicturePassword`.
             public var hasPicturePassword: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Pupil/quotaReached`.
+            public var quotaReached: Components.Schemas.QuotaLimit?
+            /// Wrong picture tries for the pupil today (the server's day, UTC), from any device.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Pupil/failedSignInsToday`.
+            public var failedSignInsToday: Swift.Int?
             /// Creates a new `Pupil`.
             ///
             /// - Parameters:
@@ -428,22 +463,30 @@ extension Components {
             ///   - name:
             ///   - classId:
             ///   - hasPicturePassword:
+            ///   - quotaReached:
+            ///   - failedSignInsToday: Wrong picture tries for the pupil today (the server's day, UTC), from any device.
             public init(
                 id: Components.Schemas.Id,
                 name: Components.Schemas.Name,
                 classId: Components.Schemas.Id,
-                hasPicturePassword: Swift.Bool
+                hasPicturePassword: Swift.Bool,
+                quotaReached: Components.Schemas.QuotaLimit? = nil,
+                failedSignInsToday: Swift.Int? = nil
             ) {
                 self.id = id
                 self.name = name
                 self.classId = classId
                 self.hasPicturePassword = hasPicturePassword
+                self.quotaReached = quotaReached
+                self.failedSignInsToday = failedSignInsToday
             }
             public enum CodingKeys: String, CodingKey {
                 case id
                 case name
                 case classId
                 case hasPicturePassword
+                case quotaReached
+                case failedSignInsToday
             }
         }
         /// - Remark: Generated from `#/components/schemas/SignInChoice`.
@@ -511,6 +554,15 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Change/createdAt`.
             public var createdAt: Swift.Int64
+            /// Only with the creation of a team sketch, from the laptop that
+            /// hosted it: the secret whose SHA-256 the sketch's id is made of
+            /// (a version 8 id). A creation that names its pusher as the
+            /// creator of such a sketch is refused (`forbidden`) without it;
+            /// it is never stored or passed on. Null is the same as leaving it out.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/Change/proof`.
+            public var proof: Swift.String?
             /// Creates a new `Change`.
             ///
             /// - Parameters:
@@ -519,18 +571,21 @@ extension Components {
             ///   - entityId:
             ///   - payload: The change itself, as JSON text (its form depends on `entity`).
             ///   - createdAt: When the device made the change (Unix milliseconds, the device's clock).
+            ///   - proof: Only with the creation of a team sketch, from the laptop that
             public init(
                 opId: Components.Schemas.Id,
                 entity: Components.Schemas.ChangeEntity,
                 entityId: Components.Schemas.EntityID,
                 payload: Swift.String,
-                createdAt: Swift.Int64
+                createdAt: Swift.Int64,
+                proof: Swift.String? = nil
             ) {
                 self.opId = opId
                 self.entity = entity
                 self.entityId = entityId
                 self.payload = payload
                 self.createdAt = createdAt
+                self.proof = proof
             }
             public enum CodingKeys: String, CodingKey {
                 case opId
@@ -538,6 +593,7 @@ extension Components {
                 case entityId
                 case payload
                 case createdAt
+                case proof
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -561,12 +617,17 @@ extension Components {
                     Swift.Int64.self,
                     forKey: .createdAt
                 )
+                self.proof = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .proof
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "opId",
                     "entity",
                     "entityId",
                     "payload",
-                    "createdAt"
+                    "createdAt",
+                    "proof"
                 ])
             }
         }

@@ -180,6 +180,8 @@ public enum Operations {
     }
     /// A teacher signs in with name and password.
     ///
+    /// The device then lists the teacher's classes for their pupils to sign in.
+    ///
     /// - Remark: HTTP `POST /sessions`.
     /// - Remark: Generated from `#/paths//sessions/post(signInTeacher)`.
     public enum SignInTeacher {
@@ -187,12 +189,24 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/sessions/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A random mark the device made once and keeps. A class's pupils are
+                /// listed for signing in only on devices where one of them or their
+                /// teacher signed in before, or that were given the class's code.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/POST/header/Teamsketch-Device`.
+                public var teamsketchDevice: Components.Parameters.DeviceMark?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignInTeacher.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - teamsketchDevice: A random mark the device made once and keeps. A class's pupils are
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignInTeacher.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    teamsketchDevice: Components.Parameters.DeviceMark? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignInTeacher.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.teamsketchDevice = teamsketchDevice
                     self.accept = accept
                 }
             }
@@ -1024,6 +1038,32 @@ public enum Operations {
                     }
                 }
             }
+            /// The server's disk is full: nothing new is stored until space is freed
+            /// (signing in and reading go on). Try again later; a device keeps what
+            /// it could not send.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//classes/post(createClass)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.DiskFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.DiskFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -1271,6 +1311,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server's disk is full: nothing new is stored until space is freed
+            /// (signing in and reading go on). Try again later; a device keeps what
+            /// it could not send.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/name/put(renameClass)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.DiskFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.DiskFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -1530,6 +1596,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server's disk is full: nothing new is stored until space is freed
+            /// (signing in and reading go on). Try again later; a device keeps what
+            /// it could not send.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/archived/put(setClassArchived)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.DiskFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.DiskFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -2030,6 +2122,32 @@ public enum Operations {
                     }
                 }
             }
+            /// The server's disk is full: nothing new is stored until space is freed
+            /// (signing in and reading go on). Try again later; a device keeps what
+            /// it could not send.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/pupils/post(addPupil)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.DiskFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.DiskFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -2274,23 +2392,55 @@ public enum Operations {
             }
         }
     }
-    /// The classes a pupil can choose from when signing in.
+    /// The classes a pupil can choose from when signing in on this device.
     ///
-    /// Names only, so a six-year-old can find their class; archived classes are left out.
+    /// Names only, so a six-year-old can find their class: the classes this
+    /// device has seen (a pupil of it or its teacher signed in here) and the
+    /// class whose `code` is given, which the device then has seen too.
+    /// Archived classes are left out; without a mark or a code the list is
+    /// empty. A code that names no class is 404 and counts as a wrong try.
+    ///
     ///
     /// - Remark: HTTP `GET /sign-in/classes`.
     /// - Remark: Generated from `#/paths//sign-in/classes/get(listSignInClasses)`.
     public enum ListSignInClasses {
         public static let id: Swift.String = "listSignInClasses"
         public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sign-in/classes/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// A class's code as the teacher hands it out (`ABCD-EFGH`; case, spaces and dashes do not matter).
+                ///
+                /// - Remark: Generated from `#/paths/sign-in/classes/GET/query/code`.
+                public var code: Components.Parameters.ClassCode?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - code: A class's code as the teacher hands it out (`ABCD-EFGH`; case, spaces and dashes do not matter).
+                public init(code: Components.Parameters.ClassCode? = nil) {
+                    self.code = code
+                }
+            }
+            public var query: Operations.ListSignInClasses.Input.Query
             /// - Remark: Generated from `#/paths/sign-in/classes/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// A random mark the device made once and keeps. A class's pupils are
+                /// listed for signing in only on devices where one of them or their
+                /// teacher signed in before, or that were given the class's code.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sign-in/classes/GET/header/Teamsketch-Device`.
+                public var teamsketchDevice: Components.Parameters.DeviceMark?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSignInClasses.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - teamsketchDevice: A random mark the device made once and keeps. A class's pupils are
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSignInClasses.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    teamsketchDevice: Components.Parameters.DeviceMark? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSignInClasses.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.teamsketchDevice = teamsketchDevice
                     self.accept = accept
                 }
             }
@@ -2298,8 +2448,13 @@ public enum Operations {
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - query:
             ///   - headers:
-            public init(headers: Operations.ListSignInClasses.Input.Headers = .init()) {
+            public init(
+                query: Operations.ListSignInClasses.Input.Query = .init(),
+                headers: Operations.ListSignInClasses.Input.Headers = .init()
+            ) {
+                self.query = query
                 self.headers = headers
             }
         }
@@ -2332,7 +2487,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// Every class that is not archived, by name.
+            /// The classes, by name.
             ///
             /// - Remark: Generated from `#/paths//sign-in/classes/get(listSignInClasses)/responses/200`.
             ///
@@ -2350,6 +2505,75 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed or a value is out of range.
+            ///
+            /// - Remark: Generated from `#/paths//sign-in/classes/get(listSignInClasses)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such record.
+            ///
+            /// - Remark: Generated from `#/paths//sign-in/classes/get(listSignInClasses)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many failed sign-ins for this account or from this address; try again later.
+            ///
+            /// - Remark: Generated from `#/paths//sign-in/classes/get(listSignInClasses)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyAttempts)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyAttempts {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -2388,6 +2612,10 @@ public enum Operations {
     }
     /// The pupils of a class who can sign in (their picture password is set).
     ///
+    /// Only on a device the class has seen, with its code, or asked with the
+    /// token of one of its pupils or its teacher; else 404, as for no class.
+    ///
+    ///
     /// - Remark: HTTP `GET /sign-in/classes/{classId}/pupils`.
     /// - Remark: Generated from `#/paths//sign-in/classes/{classId}/pupils/get(listSignInPupils)`.
     public enum ListSignInPupils {
@@ -2406,14 +2634,41 @@ public enum Operations {
                 }
             }
             public var path: Operations.ListSignInPupils.Input.Path
+            /// - Remark: Generated from `#/paths/sign-in/classes/{classId}/pupils/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// A class's code as the teacher hands it out (`ABCD-EFGH`; case, spaces and dashes do not matter).
+                ///
+                /// - Remark: Generated from `#/paths/sign-in/classes/{classId}/pupils/GET/query/code`.
+                public var code: Components.Parameters.ClassCode?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - code: A class's code as the teacher hands it out (`ABCD-EFGH`; case, spaces and dashes do not matter).
+                public init(code: Components.Parameters.ClassCode? = nil) {
+                    self.code = code
+                }
+            }
+            public var query: Operations.ListSignInPupils.Input.Query
             /// - Remark: Generated from `#/paths/sign-in/classes/{classId}/pupils/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// A random mark the device made once and keeps. A class's pupils are
+                /// listed for signing in only on devices where one of them or their
+                /// teacher signed in before, or that were given the class's code.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sign-in/classes/{classId}/pupils/GET/header/Teamsketch-Device`.
+                public var teamsketchDevice: Components.Parameters.DeviceMark?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSignInPupils.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - teamsketchDevice: A random mark the device made once and keeps. A class's pupils are
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSignInPupils.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    teamsketchDevice: Components.Parameters.DeviceMark? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSignInPupils.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.teamsketchDevice = teamsketchDevice
                     self.accept = accept
                 }
             }
@@ -2422,12 +2677,15 @@ public enum Operations {
             ///
             /// - Parameters:
             ///   - path:
+            ///   - query:
             ///   - headers:
             public init(
                 path: Operations.ListSignInPupils.Input.Path,
+                query: Operations.ListSignInPupils.Input.Query = .init(),
                 headers: Operations.ListSignInPupils.Input.Headers = .init()
             ) {
                 self.path = path
+                self.query = query
                 self.headers = headers
             }
         }
@@ -2529,6 +2787,29 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many failed sign-ins for this account or from this address; try again later.
+            ///
+            /// - Remark: Generated from `#/paths//sign-in/classes/{classId}/pupils/get(listSignInPupils)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyAttempts)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyAttempts {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -2569,12 +2850,24 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/sign-in/pupil/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A random mark the device made once and keeps. A class's pupils are
+                /// listed for signing in only on devices where one of them or their
+                /// teacher signed in before, or that were given the class's code.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sign-in/pupil/POST/header/Teamsketch-Device`.
+                public var teamsketchDevice: Components.Parameters.DeviceMark?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignInPupil.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - teamsketchDevice: A random mark the device made once and keeps. A class's pupils are
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignInPupil.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    teamsketchDevice: Components.Parameters.DeviceMark? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignInPupil.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.teamsketchDevice = teamsketchDevice
                     self.accept = accept
                 }
             }
@@ -2936,6 +3229,58 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account has reached one of its quotas (`limit` says which). Nothing
+            /// of the push was stored: the device keeps every change and pushes again
+            /// after Retry-After (the next day for a daily quota).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sync/push/post(pushChanges)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.OverQuota)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.OverQuota {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server's disk is full: nothing new is stored until space is freed
+            /// (signing in and reading go on). Try again later; a device keeps what
+            /// it could not send.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sync/push/post(pushChanges)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.DiskFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.DiskFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }

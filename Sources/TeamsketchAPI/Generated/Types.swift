@@ -24,6 +24,8 @@ public protocol APIProtocol: Sendable {
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
     /// A teacher signs in with name and password.
     ///
+    /// The device then lists the teacher's classes for their pupils to sign in.
+    ///
     /// - Remark: HTTP `POST /sessions`.
     /// - Remark: Generated from `#/paths//sessions/post(signInTeacher)`.
     func signInTeacher(_ input: Operations.SignInTeacher.Input) async throws -> Operations.SignInTeacher.Output
@@ -81,14 +83,23 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /pupils/{pupilId}/picture-password`.
     /// - Remark: Generated from `#/paths//pupils/{pupilId}/picture-password/put(setPicturePassword)`.
     func setPicturePassword(_ input: Operations.SetPicturePassword.Input) async throws -> Operations.SetPicturePassword.Output
-    /// The classes a pupil can choose from when signing in.
+    /// The classes a pupil can choose from when signing in on this device.
     ///
-    /// Names only, so a six-year-old can find their class; archived classes are left out.
+    /// Names only, so a six-year-old can find their class: the classes this
+    /// device has seen (a pupil of it or its teacher signed in here) and the
+    /// class whose `code` is given, which the device then has seen too.
+    /// Archived classes are left out; without a mark or a code the list is
+    /// empty. A code that names no class is 404 and counts as a wrong try.
+    ///
     ///
     /// - Remark: HTTP `GET /sign-in/classes`.
     /// - Remark: Generated from `#/paths//sign-in/classes/get(listSignInClasses)`.
     func listSignInClasses(_ input: Operations.ListSignInClasses.Input) async throws -> Operations.ListSignInClasses.Output
     /// The pupils of a class who can sign in (their picture password is set).
+    ///
+    /// Only on a device the class has seen, with its code, or asked with the
+    /// token of one of its pupils or its teacher; else 404, as for no class.
+    ///
     ///
     /// - Remark: HTTP `GET /sign-in/classes/{classId}/pupils`.
     /// - Remark: Generated from `#/paths//sign-in/classes/{classId}/pupils/get(listSignInPupils)`.
@@ -156,6 +167,8 @@ extension APIProtocol {
         try await getHealth(Operations.GetHealth.Input(headers: headers))
     }
     /// A teacher signs in with name and password.
+    ///
+    /// The device then lists the teacher's classes for their pupils to sign in.
     ///
     /// - Remark: HTTP `POST /sessions`.
     /// - Remark: Generated from `#/paths//sessions/post(signInTeacher)`.
@@ -290,25 +303,42 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// The classes a pupil can choose from when signing in.
+    /// The classes a pupil can choose from when signing in on this device.
     ///
-    /// Names only, so a six-year-old can find their class; archived classes are left out.
+    /// Names only, so a six-year-old can find their class: the classes this
+    /// device has seen (a pupil of it or its teacher signed in here) and the
+    /// class whose `code` is given, which the device then has seen too.
+    /// Archived classes are left out; without a mark or a code the list is
+    /// empty. A code that names no class is 404 and counts as a wrong try.
+    ///
     ///
     /// - Remark: HTTP `GET /sign-in/classes`.
     /// - Remark: Generated from `#/paths//sign-in/classes/get(listSignInClasses)`.
-    public func listSignInClasses(headers: Operations.ListSignInClasses.Input.Headers = .init()) async throws -> Operations.ListSignInClasses.Output {
-        try await listSignInClasses(Operations.ListSignInClasses.Input(headers: headers))
+    public func listSignInClasses(
+        query: Operations.ListSignInClasses.Input.Query = .init(),
+        headers: Operations.ListSignInClasses.Input.Headers = .init()
+    ) async throws -> Operations.ListSignInClasses.Output {
+        try await listSignInClasses(Operations.ListSignInClasses.Input(
+            query: query,
+            headers: headers
+        ))
     }
     /// The pupils of a class who can sign in (their picture password is set).
+    ///
+    /// Only on a device the class has seen, with its code, or asked with the
+    /// token of one of its pupils or its teacher; else 404, as for no class.
+    ///
     ///
     /// - Remark: HTTP `GET /sign-in/classes/{classId}/pupils`.
     /// - Remark: Generated from `#/paths//sign-in/classes/{classId}/pupils/get(listSignInPupils)`.
     public func listSignInPupils(
         path: Operations.ListSignInPupils.Input.Path,
+        query: Operations.ListSignInPupils.Input.Query = .init(),
         headers: Operations.ListSignInPupils.Input.Headers = .init()
     ) async throws -> Operations.ListSignInPupils.Output {
         try await listSignInPupils(Operations.ListSignInPupils.Input(
             path: path,
+            query: query,
             headers: headers
         ))
     }

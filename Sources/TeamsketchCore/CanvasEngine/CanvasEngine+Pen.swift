@@ -26,6 +26,7 @@ extension CanvasEngine {
             if isShared { emit(.session(.beginStroke(id: b.id, color: b.color, width: b.width, start: b.start))) }
         case .eraser:
             lastEraserPoint = c
+            erasingStep = false
             erase(from: c, to: c)
         }
         emit(.invalidate)
@@ -69,6 +70,7 @@ extension CanvasEngine {
                 let op = SketchOp.addStroke(stroke)
                 if document.apply(op) { emit(.store(op)) }
             }
+            remember(.drew(stroke.id))
             minimapGeneration += 1
         }
         lastEraserPoint = nil
@@ -95,22 +97,12 @@ extension CanvasEngine {
         let hits = StrokeHitTest.strokes(in: document.strokes, hitAlong: a, to: b, radius: Self.eraserRadius)
             .filter { id in document.strokes.last(where: { $0.id == id }).map { rule.eraserTakes($0, by: author) } ?? false }
         guard !hits.isEmpty else { return }
+        rememberErased(hits.compactMap { id in document.strokes.last { $0.id == id } })
         take(hits)
     }
 
-    /// Takes back this pupil's latest stroke still on the sheet, when undo
-    /// is allowed. True when there was one.
-    mutating func undoOwnStroke() -> Bool {
-        guard permissions.mayUndo, builder == nil,
-              let stroke = EraseRule.lastOwnStroke(of: author, in: document) else { return false }
-        take([stroke.id])
-        // Nothing else repaints the widget: no pointer moved.
-        emit(.invalidate)
-        return true
-    }
-
     /// Erases these strokes: alone at once, shared through the host.
-    private mutating func take(_ hits: [UUID]) {
+    mutating func take(_ hits: [UUID]) {
         if isShared {
             // The host orders erasures like everything else; the ink goes
             // when the op comes back (a LAN round trip, a few ms).

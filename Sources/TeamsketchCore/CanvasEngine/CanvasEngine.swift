@@ -46,6 +46,10 @@ public struct CanvasEngine: Sendable {
     /// Own shared strokes finished here but not yet ordered by the host: on
     /// the tiles already, in the document not yet.
     var awaitingHost: [UUID: Stroke] = [:]
+    /// What this pupil did, newest last, for undo (`CanvasEngine+Undo`).
+    var undoSteps: [UndoStep] = []
+    /// The eraser is down: what it takes joins the step it started.
+    var erasingStep = false
     var effects: [CanvasEffect] = []
 
     /// Whether any input may erase here: the eraser tool and a stylus's
@@ -105,7 +109,7 @@ public struct CanvasEngine: Sendable {
         case .cancel:
             cancelStroke()
         case .undoOwnStroke:
-            return undoOwnStroke()
+            return undo()
         case .hover(let p):
             pointer = p
             return false

@@ -24,6 +24,11 @@ public struct KioskConfigFile: Equatable, Sendable {
     public var idleMinutes: Int?
     public var sounds: Bool?
 
+    /// Whether saving this would lock the kiosk (closing needs the PIN)
+    /// on a computer with no PIN: nobody could then close it or open the
+    /// teacher's window here, so the PIN is chosen first.
+    public func locksWithoutPIN(hasPIN: Bool) -> Bool { quitNeedsPIN == true && !hasPIN }
+
     /// Admins' files are small; anything bigger is not one.
     public static let maxBytes = 64 * 1024
     static let maxLines = 1_000

@@ -20,15 +20,21 @@ public struct PupilDirectory: Sendable {
         case tooManyTries
         /// The server did not answer or answered something unexpected.
         case unreachable
+        /// No class has the code typed.
+        case unknownCode
+        /// This device may not list the class (it has not seen it, or it
+        /// is gone): choose again, or type its code.
+        case unknownClass
     }
 
     // Each throws a `Failure` (closures with typed throws do not compose
     // well yet; callers read any other error as `.unreachable`).
-    public var classes: @Sendable () async throws -> [Choice]
+    /// The classes this device may list, and the one a typed code names.
+    public var classes: @Sendable (_ code: String?) async throws -> [Choice]
     public var pupils: @Sendable (_ classID: String) async throws -> [Choice]
     public var signIn: @Sendable (_ pupilID: String, _ pictures: [Int]) async throws -> SchoolSignIn
 
-    public init(classes: @escaping @Sendable () async throws -> [Choice],
+    public init(classes: @escaping @Sendable (String?) async throws -> [Choice],
                 pupils: @escaping @Sendable (String) async throws -> [Choice],
                 signIn: @escaping @Sendable (String, [Int]) async throws -> SchoolSignIn) {
         self.classes = classes

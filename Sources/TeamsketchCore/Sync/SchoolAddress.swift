@@ -2,8 +2,10 @@ import Foundation
 
 /// A school server's address as a teacher types it ("schule.local",
 /// "10.0.0.5:8470", "https://server.schule.de") or as DNS-SD found it.
-/// HTTPS and port 8470 unless said otherwise; plain http only when typed
-/// out, for a server on the same machine or behind a proxy.
+/// Port 8470 unless said otherwise. Typed without a scheme it is tried
+/// over HTTPS first and then plain HTTP (`candidates`): a server runs
+/// without TLS unless given a certificate, and a teacher types what the
+/// server printed without "http://".
 public enum SchoolAddress {
     public static let defaultPort = 8470
 
@@ -23,5 +25,15 @@ public enum SchoolAddress {
         // The API's path is added by the client; a pasted one is dropped.
         parts.path = ""
         return parts.url
+    }
+
+    /// The addresses to try, in order: as typed when it names its scheme,
+    /// else HTTPS and then HTTP. Empty when the text names no server.
+    public static func candidates(_ text: String) -> [URL] {
+        guard let url = parse(text) else { return [] }
+        let typedScheme = text.trimmingCharacters(in: .whitespacesAndNewlines).contains("://")
+        guard !typedScheme, var plain = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return [url] }
+        plain.scheme = "http"
+        return [url] + (plain.url.map { [$0] } ?? [])
     }
 }

@@ -50,12 +50,20 @@ public enum SchoolConnectionError: Error, Sendable, Equatable, CustomStringConve
     /// The server answered with an error it may not have next time (5xx,
     /// or a 4xx for a request the client thought right): try later.
     case refused(status: Int, message: String)
+    /// The account reached one of the server's quotas: keep everything and
+    /// push again after `retryAfter` seconds.
+    case overQuota(ServerQuota, retryAfter: Int)
+    /// The server's disk is full: keep everything and push again after
+    /// `retryAfter` seconds.
+    case serverFull(retryAfter: Int)
 
     public var description: String {
         switch self {
         case .unreachable(let why): "the server does not answer: \(why)"
         case .signedOut: "the sign-in has ended"
         case .refused(let status, let message): "the server answered \(status): \(message)"
+        case .overQuota(let limit, let seconds): "the account reached the server's quota \(limit.rawValue); again in \(seconds) s"
+        case .serverFull(let seconds): "the server's disk is full; again in \(seconds) s"
         }
     }
 }

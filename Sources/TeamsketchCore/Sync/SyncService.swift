@@ -59,6 +59,10 @@ public actor SyncService {
     private var failures = 0
     private var unreachableSince: Date?
     private var lastPull: Date?
+    /// Why the server takes nothing now (a quota the account reached, or
+    /// its full disk), and when it said to push again: until then the loop
+    /// only pulls.
+    private var held: (status: @Sendable (Int) -> SyncStatus, until: Date)?
     /// A round is under way: another one asked for meanwhile (the "Sync
     /// now" button while the loop syncs) would only send the same batch.
     private var inRound = false
@@ -98,8 +102,9 @@ public actor SyncService {
             let wait: Double
             do {
                 let due = lastPull.map { now().timeIntervalSince($0) >= tuning.pullInterval } ?? true
-                if try store.outboxCount() > 0 || due {
-                    _ = try await syncOnce()
+                let pushing = held.map { now() >= $0.until } ?? true
+                if try (pushing && store.outboxCount() > 0) || due {
+                    _ = try await round(pushing: pushing)
                 }
                 wait = tuning.interval
             } catch SchoolConnectionError.signedOut {
@@ -113,19 +118,29 @@ public actor SyncService {
     }
 
     /// One round now: push everything waiting, then pull everything new.
-    /// Reports the status whatever happens.
+    /// Reports the status whatever happens. Asked for by hand, it pushes
+    /// even while a quota holds the loop back (the teacher may have made
+    /// room).
     @discardableResult
     public func syncOnce() async throws -> Round {
+        try await round(pushing: true)
+    }
+
+    private func round(pushing: Bool) async throws -> Round {
         guard !inRound else { return Round() }
         inRound = true
         defer { inRound = false }
         do {
-            let round = try await pushThenPull()
+            let round = try await pushThenPull(pushing: pushing)
             failures = 0
             unreachableSince = nil
             lastPull = now()
             let waiting = (try? store.outboxCount()) ?? 0
-            onStatus(waiting == 0 ? .synced(at: now()) : .waiting(count: waiting))
+            if let held, waiting > 0 {
+                onStatus(held.status(waiting))
+            } else {
+                onStatus(waiting == 0 ? .synced(at: now()) : .waiting(count: waiting))
+            }
             if round.pulled > 0 || !round.keptAsCopies.isEmpty { onPulled(round.pulled) }
             return round
         } catch SchoolConnectionError.signedOut {
@@ -140,13 +155,29 @@ public actor SyncService {
         }
     }
 
-    private func pushThenPull() async throws -> Round {
+    private func pushThenPull(pushing: Bool) async throws -> Round {
         var round = Round()
-        while true {
+        while pushing {
             let batch = try nextBatch()
             if batch.isEmpty { break }
             onStatus(.waiting(count: try store.outboxCount()))
-            let outcome = try await connection.push(batch)
+            let outcome: PushOutcome
+            do {
+                outcome = try await connection.push(batch)
+                held = nil
+            } catch {
+                // Nothing of the batch was stored and all of it stays: the
+                // server takes it when the quota frees or its disk has room
+                // again. Others' changes still come in meanwhile.
+                let status: @Sendable (Int) -> SyncStatus, seconds: Int
+                switch error {
+                case .overQuota(let quota, let wait): (status, seconds) = ({ .held(quota, waiting: $0) }, wait)
+                case .serverFull(let wait): (status, seconds) = ({ .serverFull(waiting: $0) }, wait)
+                default: throw error
+                }
+                held = (status, now().addingTimeInterval(Double(min(max(seconds, 60), 86_400))))
+                break
+            }
             let done = outcome.accepted + outcome.refused.map(\.opId)
             // Ops of a sketch deleted on the server: what this device drew
             // in it is kept as a copy, not dropped with the refusal (before

@@ -11,6 +11,12 @@ public enum SyncStatus: Sendable, Equatable {
     case waiting(count: Int)
     /// The server has not answered since `since`; `waiting` changes are kept.
     case unreachable(since: Date, waiting: Int)
+    /// The server takes nothing more from this account until `quota`
+    /// frees; `waiting` changes are kept here until then.
+    case held(ServerQuota, waiting: Int)
+    /// The server's disk is full; `waiting` changes are kept here until it
+    /// takes them again.
+    case serverFull(waiting: Int)
     /// The server no longer accepts this sign-in.
     case signedOut
 }

@@ -15,14 +15,17 @@ public struct DeviceClassroom: Codable, Equatable, Sendable {
     /// and restarts.
     public var server: String?
     public var trustedCertificates: String?
-    /// The class a pupil last signed in from: the sign-in starts there.
+    /// The class a pupil last signed in from (or the one the teacher set
+    /// this laptop up for): the sign-in starts there.
     public var classID: String?
+    /// Someone chose "Use without a server" when the app first started.
+    public var standalone = false
     /// The file is there but could not be read (damaged, or written by a
     /// newer version): nobody may choose a new PIN then, or a pupil could
     /// take over the teacher's window by breaking the file.
     public var unreadable = false
 
-    enum CodingKeys: String, CodingKey { case pin, gate, settings, server, trustedCertificates, classID }
+    enum CodingKeys: String, CodingKey { case pin, gate, settings, server, trustedCertificates, classID, standalone }
 
     public init(pin: TeacherPIN? = nil, settings: ClassSettingsRecord? = nil, server: String? = nil,
                 trustedCertificates: String? = nil, classID: String? = nil) {
@@ -43,6 +46,7 @@ public struct DeviceClassroom: Codable, Equatable, Sendable {
         server = try? c.decodeIfPresent(String.self, forKey: .server)
         trustedCertificates = try? c.decodeIfPresent(String.self, forKey: .trustedCertificates)
         classID = try? c.decodeIfPresent(String.self, forKey: .classID)
+        standalone = (try? c.decodeIfPresent(Bool.self, forKey: .standalone)) ?? false
     }
 
     public static let damaged: DeviceClassroom = {

@@ -3,6 +3,7 @@ import Foundation
 import LearnModel
 import LearnNet
 import LearnRender
+import TeamsketchCore
 
 /// `TeamsketchDesktop host --name NAME [--port P] [--accept-all] …`: hosts a
 /// Team Sketch session without a window, for tests, benchmarks and a
@@ -100,6 +101,8 @@ struct HostCommand: ParsableCommand {
                                   timeLimitMinutes: minutes))
         config.acceptAll = acceptAll
         config.bindHost = bind
+        // The classroom's defaults, as a teacher's app would host with them.
+        config.settings = ClassroomSettings().sessionSettings
         config.settings.clearAllowed = allowClear
         if let maxOps { config.capacity.maxOps = maxOps }
         if let maxWaiting { config.maxWaiting = max(0, maxWaiting) }

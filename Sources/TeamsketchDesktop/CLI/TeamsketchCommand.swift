@@ -8,7 +8,7 @@ struct TeamsketchCommand: ParsableCommand {
                       DiscoverCommand.self, FindServersCommand.self, AnnounceCommand.self, HostCommand.self,
                       ObserveCommand.self, SessionBenchCommand.self, StoreBenchCommand.self, SyncCommand.self,
                       SchoolBenchCommand.self, WallBenchCommand.self, DrawGroupsCommand.self, GalleryBenchCommand.self,
-                      RelayBenchCommand.self, RenderBenchCommand.self],
+                      RelayBenchCommand.self, RenderBenchCommand.self, SetTeacherPINCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

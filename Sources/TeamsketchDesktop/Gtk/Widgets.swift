@@ -21,21 +21,50 @@ enum UI {
     static func button(_ text: String, icon: String? = nil, classes: [String] = [],
                        action: @escaping @MainActor () -> Void) -> Widget {
         let b = gtk_button_new()!
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
-        if let icon {
-            let img = gtk_image_new_from_icon_name(icon)!
-            gtk_image_set_pixel_size(ts_image(img), 48)
-            gtk_box_append(ts_box(box), img)
-        }
-        gtk_box_append(ts_box(box), gtk_label_new(text))
-        gtk_button_set_child(ts_button(b), box)
+        gtk_button_set_child(ts_button(b), iconAndText(text, icon: icon, size: 48))
         // GTK 4.8 names a button only from its own label, not from a label
         // inside a child box: without this a screen reader says "button".
         accessibleLabel(b, text)
         style(b, classes)
         Signal.connect(raw(b), "clicked", action)
         return b
+    }
+
+    /// A toggle button with a picture above its words, like `button`.
+    static func toggleButton(_ text: String, icon: String, classes: [String] = []) -> Widget {
+        let b = gtk_toggle_button_new()!
+        gtk_button_set_child(ts_button(b), iconAndText(text, icon: icon, size: 32))
+        accessibleLabel(b, text)
+        style(b, classes)
+        return b
+    }
+
+    /// A button that shows `content` in a bubble beside it when pressed.
+    static func popoverButton(_ text: String, icon: String, classes: [String] = [], content: Widget) -> Widget {
+        let b = gtk_menu_button_new()!
+        gtk_menu_button_set_child(ts_menu_button(b), iconAndText(text, icon: icon, size: 32))
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(ts_popover(popover), content)
+        gtk_menu_button_set_popover(ts_menu_button(b), popover)
+        accessibleLabel(b, text)
+        // The menu button takes the keyboard with the button inside it,
+        // which GTK 4.8 leaves unnamed.
+        if let inner = gtk_widget_get_first_child(b) { accessibleLabel(inner, text) }
+        style(b, classes)
+        return b
+    }
+
+    /// A button's inside: its picture (if any) above its words.
+    private static func iconAndText(_ text: String, icon: String?, size: Int32) -> Widget {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+        if let icon {
+            let img = gtk_image_new_from_icon_name(icon)!
+            gtk_image_set_pixel_size(ts_image(img), size)
+            gtk_box_append(ts_box(box), img)
+        }
+        gtk_box_append(ts_box(box), gtk_label_new(text))
+        return box
     }
 
     static func iconButton(_ icon: String, tooltip: String, classes: [String] = [],

@@ -2,8 +2,10 @@
 /// the GtkStack.
 enum AppPage: String, CaseIterable {
     case home
+    case firstRun = "first-run"
     case newSketch = "new"
     case gallery
+    case feedback
     case opening
     case lobby
     case join

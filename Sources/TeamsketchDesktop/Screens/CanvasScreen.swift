@@ -182,7 +182,7 @@ final class CanvasScreen {
             UI.append(bar, b)
         }
         if permissions.mayUndo {
-            let undo = tool(gtk_button_new()!, icon: "edit-undo-symbolic", title: `_`("Take back my last line"))
+            let undo = tool(gtk_button_new()!, icon: "edit-undo-symbolic", title: `_`("Take back what I did last"))
             Signal.connect(UI.raw(undo), "clicked") { [weak self] in self?.canvas.undoOwnStroke() }
             UI.append(bar, undo)
         }

@@ -137,7 +137,42 @@ final class GalleryScreen {
         UI.accessibleLabel(button, summary.name)
         let id = summary.id
         Signal.connect(UI.raw(button), "clicked") { [weak self] in self?.open(id) }
-        return button
+        guard let feedback = feedback(on: id) else { return button }
+        // The teacher's words under the card: stars and a speech bubble,
+        // a button of its own so the card still opens the sketch.
+        let said = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        gtk_widget_set_halign(said, GTK_ALIGN_CENTER)
+        if let stars = feedback.stars { UI.append(said, FeedbackScreen.stars(stars, size: "small")) }
+        if !feedback.comment.isEmpty {
+            let bubble = gtk_image_new_from_icon_name("user-available-symbolic")!
+            gtk_image_set_pixel_size(ts_image(bubble), 28)
+            UI.append(said, bubble)
+        }
+        let feedbackButton = gtk_button_new()!
+        gtk_button_set_child(ts_button(feedbackButton), said)
+        UI.style(feedbackButton, ["choice", "feedback-button"])
+        UI.accessibleLabel(feedbackButton, String(format: `_`("What your teacher says about %@"), summary.name))
+        Signal.connect(UI.raw(feedbackButton), "clicked") { [weak self] in self?.showFeedback(id, feedback) }
+        return UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [button, feedbackButton])
+    }
+
+    /// The teacher's grade and words on a sketch for whoever looks here.
+    private func feedback(on id: UUID) -> PupilFeedback? {
+        guard let app, let store = app.store,
+              let viewer = PupilFeedback.Viewer.current(signIn: app.school.signIn, profileName: app.preferences.profile.name,
+                                                        now: Date()),
+              let grades = try? store.grades(forTarget: id.uuidString.lowercased())
+        else { return nil }
+        return PupilFeedback.shown(to: viewer, from: grades)
+    }
+
+    private func showFeedback(_ id: UUID, _ feedback: PupilFeedback) {
+        guard let app, let store = app.store else { return }
+        do {
+            app.showFeedback(on: try store.loadSketch(id), feedback)
+        } catch {
+            app.showError(`_`("This sketch could not be opened."), error)
+        }
     }
 
     /// A sketch whose app was killed before its thumbnail was written still

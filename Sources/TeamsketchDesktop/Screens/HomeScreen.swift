@@ -60,10 +60,24 @@ final class HomeScreen {
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 40, [me, title, buttons, schoolRow])
         UI.center(widget)
         showActivities(app.preferences.settings)
+        // Who is next is known once the school link is up (`showHome`).
         showMe(app.preferences.profile)
     }
 
-    func showMe(_ profile: Profile) {
+    /// `picturesNext`: "Me" leads to the pupils' picture sign-in (a class
+    /// laptop with nobody signed in), so the button asks who is there
+    /// instead of showing the last name used.
+    func showMe(_ profile: Profile, picturesNext: Bool = false) {
+        if picturesNext {
+            let face = gtk_image_new_from_icon_name("avatar-default-symbolic")!
+            gtk_image_set_pixel_size(ts_image(face), 48)
+            let text = `_`("Who are you? Sign in with your pictures")
+            gtk_button_set_child(ts_button(me), UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [
+                face, UI.label(text, classes: ["card-name"]),
+            ]))
+            UI.accessibleLabel(me, text)
+            return
+        }
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [
             Avatar.make(name: profile.name, png: profile.avatarPNG.map { [UInt8]($0) }, size: 56),
             UI.label(profile.name, classes: ["card-name"]),

@@ -29,6 +29,11 @@ enum ImportLeftOutText {
             sentences.append(String(format: _n("%d stroke of an unknown colour was drawn in black.",
                                                "%d strokes of an unknown colour were drawn in black.", n), n))
         }
+        if leftOut.mendedPressure > 0 {
+            let n = leftOut.mendedPressure
+            sentences.append(String(format: _n("%d stroke had points without pressure; those points were left out, as Xournal++ does.",
+                                               "%d strokes had points without pressure; those points were left out, as Xournal++ does.", n), n))
+        }
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")
     }
 }

@@ -22,6 +22,10 @@ final class JoinScreen {
     /// who typed a code sees the same pictures as on the host's screen.
     private let joinedSign: Widget
     private var session: (any LobbyJoining)?
+    /// What is for choosing a session (the nearby ones, the code, "only
+    /// watch"): hidden while one is being joined, so the screen waiting for
+    /// the host stays within a small laptop's height.
+    private var choosing: [Widget] = []
     private let activity: any ActivityLobbyUI
     /// Nearby hosts' pictures, asked for once per card (`HostPicture`, a
     /// peek that never joins), by card and address; only pictures that
@@ -46,8 +50,10 @@ final class JoinScreen {
         UI.style(codeEntry, ["form-entry"])
         gtk_entry_set_placeholder_text(ts_entry(codeEntry), `_`("Code, e.g. 000142"))
         UI.accessibleLabel(codeEntry, activity.codeFieldName)
-        observer = gtk_check_button_new_with_label(`_`("Only watch (teacher, projector)"))!
-        UI.style(observer, ["big-check"])
+        // A big toggle with an eye rather than a check box: its box would
+        // be smaller than a child's fingertip.
+        observer = UI.toggleButton(`_`("Only watch (teacher, projector)"), icon: "view-reveal-symbolic", classes: ["choice"])
+        gtk_widget_set_halign(observer, GTK_ALIGN_CENTER)
         nearby = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
         gtk_widget_set_halign(nearby, GTK_ALIGN_CENTER)
         diagnostics = UI.label("", classes: ["hint"])
@@ -55,14 +61,16 @@ final class JoinScreen {
         status = UI.label("", classes: ["form-label"])
         joinedSign = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
         gtk_widget_set_valign(joinedSign, GTK_ALIGN_CENTER)
-        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 14)
         UI.center(widget)
 
         let nameRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [UI.label(`_`("Your name"), classes: ["form-label"]), nameEntry])
         let codeButton = UI.button(`_`("Join"), classes: ["choice", "suggested-action"]) { [weak self] in self?.joinByCode() }
         Signal.connect(UI.raw(codeEntry), "activate") { [weak self] in self?.joinByCode() }
         let codeRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [codeEntry, codeButton])
-        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak self] in
+        // Smaller than the lobby's big buttons: a laptop's 768 rows (and a
+        // projector's 720) hold the sessions, the code and this.
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["choice"]) { [weak self] in
             guard let self else { return }
             Task { @MainActor in
                 await self.session?.finish()
@@ -70,25 +78,24 @@ final class JoinScreen {
                 self.app?.showHome()
             }
         }
-        let whyTitle = `_`("Nothing here? How we search")
-        let why = gtk_expander_new(whyTitle)!
-        UI.style(why, ["big-expander"])
-        gtk_expander_set_child(ts_expander(why), diagnostics)
-        // The expander is itself the button; GTK 4.8 does not name it from its label.
-        UI.accessibleLabel(why, whyTitle)
+        // How the search goes, in a bubble rather than unfolded below:
+        // the screen keeps its height on a small laptop.
+        let why = UI.popoverButton(`_`("Nothing here? How we search"), icon: "dialog-question-symbolic",
+                                   classes: ["choice"], content: diagnostics)
 
         UI.append(widget, UI.label(activity.joinTitle, classes: ["home-title"]))
         UI.append(widget, nameRow)
-        UI.append(widget, UI.label(`_`("Nearby"), classes: ["form-label"]))
-        UI.append(widget, nearby)
-        UI.append(widget, codeRow)
-        UI.append(widget, observer)
+        let nearbyTitle = UI.label(`_`("Nearby"), classes: ["form-label"])
+        choosing = [nearbyTitle, nearby, codeRow, observer]
+        for w in choosing { UI.append(widget, w) }
         // Side by side, so waiting adds no height: the Back button stays on screen.
         let waitingRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [joinedSign, status])
         gtk_widget_set_halign(waitingRow, GTK_ALIGN_CENTER)
         UI.append(widget, waitingRow)
-        UI.append(widget, why)
-        UI.append(widget, back)
+        let bottom = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, why])
+        gtk_widget_set_valign(why, GTK_ALIGN_CENTER)
+        gtk_widget_set_halign(bottom, GTK_ALIGN_CENTER)
+        UI.append(widget, bottom)
 
         app.discovery.onChange = { [weak self] in self?.refresh() }
         app.discovery.start()
@@ -203,7 +210,7 @@ final class JoinScreen {
         guard let app, session == nil, !candidates.isEmpty else { return }
         app.rename(to: UI.entryText(nameEntry))
         let profile = app.preferences.profile
-        let role: PeerRole = gtk_check_button_get_active(ts_check(observer)) != 0 ? .observer : .drawer
+        let role: PeerRole = gtk_toggle_button_get_active(ts_toggle(observer)) != 0 ? .observer : .drawer
         let controller = activity.makeJoiner(app: app)
         controller.onStatus = { [weak self] text in
             guard let self else { return }
@@ -211,10 +218,12 @@ final class JoinScreen {
             if controller.ended != nil {
                 self.session = nil
                 UI.clear(self.joinedSign)
+                self.showChoosing(true)
             }
         }
         controller.onLobby = { [weak self] lobby in self?.showWaiting(lobby) }
         session = controller
+        showChoosing(false)
         UI.setText(status, `_`("Asking the host…"))
         Task { @MainActor in
             for route in candidates {
@@ -226,8 +235,17 @@ final class JoinScreen {
                 }
             }
             self.session = nil
+            self.showChoosing(true)
             UI.setText(self.status, `_`("Nobody answered at that code. Is the host's lobby open?"))
         }
+    }
+
+    private func showChoosing(_ on: Bool) {
+        for w in choosing { gtk_widget_set_visible(w, on ? 1 : 0) }
+        // Back to choosing, typing goes into the code again (hidden, it
+        // had lost the keyboard to the name).
+        if on { focusCode() }
+        FileHandle.standardError.write(Data("join: \(on ? "choosing" : "joining")\n".utf8))
     }
 
     private func showWaiting(_ lobby: Lobby) {
@@ -242,6 +260,7 @@ final class JoinScreen {
         }
         let names = lobby.members.filter { $0.state == .accepted }.map(\.name).joined(separator: ", ")
         let waiting = session?.myIndex == nil ? `_`("Asking the host…") : `_`("Waiting for the host to start…")
+        if session?.myIndex != nil { FileHandle.standardError.write(Data("join: let in, waiting\n".utf8)) }
         UI.setText(status, "\(activity.waitingSummary(lobby))\n\(names)\n\(waiting)")
     }
 

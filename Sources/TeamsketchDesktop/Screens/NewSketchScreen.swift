@@ -4,13 +4,13 @@ import LearnModel
 import TeamsketchCore
 
 /// Asks for the sketch's name, line guides and time limit (0–120 minutes,
-/// or up to the class's maximum). Everything else about the lesson is the
+/// or up to the class's maximum, in steps of five). Everything else about the lesson is the
 /// teacher's classroom settings.
 @MainActor
 final class NewSketchScreen {
     let widget: Widget
     private let nameEntry: Widget
-    private let minutes: Widget
+    private let minutes: MinutesStepper
     private var guides: LineGuides = .none
     private let settings: ClassroomSettings
 
@@ -22,14 +22,10 @@ final class NewSketchScreen {
         gtk_editable_set_text(ts_editable(nameEntry), Self.defaultName())
         UI.accessibleLabel(nameEntry, `_`("Name of the sketch"))
 
-        let range = ClassroomSettings.timeLimitRange
-        let longest = settings.maxTimeLimitMinutes > 0 ? settings.maxTimeLimitMinutes : range.upperBound
-        let shortest = settings.maxTimeLimitMinutes > 0 ? 1 : range.lowerBound
-        minutes = gtk_spin_button_new_with_range(Double(shortest), Double(longest), 5)!
-        gtk_spin_button_set_value(ts_spin(minutes), Double(settings.defaultTimeLimitMinutes))
-        UI.style(minutes, ["form-entry"])
-        UI.accessibleLabel(minutes, settings.maxTimeLimitMinutes > 0
-            ? String(format: `_`("Time limit in minutes (at most %d)"), longest) : `_`("Time limit in minutes (0 = no limit)"))
+        minutes = MinutesStepper(steps: TimeLimitSteps(settings: settings), minutes: settings.defaultTimeLimitMinutes)
+        UI.accessibleDescription(minutes.widget, settings.maxTimeLimitMinutes > 0
+            ? String(format: `_`("Time limit in minutes (at most %d)"), settings.maxTimeLimitMinutes)
+            : `_`("Time limit in minutes (0 = no limit)"))
 
         let guideRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
@@ -62,7 +58,7 @@ final class NewSketchScreen {
         let form = gtk_grid_new()!
         gtk_grid_set_row_spacing(ts_grid(form), 18)
         gtk_grid_set_column_spacing(ts_grid(form), 18)
-        let rows: [(String, Widget)] = [(`_`("Name"), nameEntry), (`_`("Lines"), guideRow), (`_`("Minutes"), minutes)]
+        let rows: [(String, Widget)] = [(`_`("Name"), nameEntry), (`_`("Lines"), guideRow), (`_`("Minutes"), minutes.widget)]
         for (i, (title, control)) in rows.enumerated() {
             let l = UI.label(title, classes: ["form-label"])
             gtk_widget_set_halign(l, GTK_ALIGN_END)
@@ -84,7 +80,7 @@ final class NewSketchScreen {
     private func meta() -> SketchMeta {
         var name = UI.entryText(nameEntry).trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { name = Self.defaultName() }
-        let limit = settings.clampedTimeLimit(Int(gtk_spin_button_get_value_as_int(ts_spin(minutes))))
+        let limit = settings.clampedTimeLimit(minutes.minutes)
         return SketchMeta(name: name, guides: guides, timeLimitMinutes: limit)
     }
 

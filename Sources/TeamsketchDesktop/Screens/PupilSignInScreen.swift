@@ -17,6 +17,11 @@ final class PupilSignInScreen {
     private let directory: PupilDirectory?
     private let content: Widget
     private let message: Widget
+    /// A wrong try's big red mark beside the words, for a child who does
+    /// not read them yet (with the game's "wrong" sound).
+    private let wrongMark: Widget
+    /// Made at the first wrong try and kept: a player a try would leak.
+    private var sounds: SoundClient?
     private var password = PicturePassword()
     private var slots: [Widget] = []
     private var busy = false
@@ -27,10 +32,16 @@ final class PupilSignInScreen {
         directory = client?.pupilDirectory(trustedCertificates: trustedCertificates)
         content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         message = UI.label("", classes: ["form-message"])
+        wrongMark = gtk_image_new_from_icon_name("dialog-error-symbolic")!
+        gtk_image_set_pixel_size(ts_image(wrongMark), 64)
+        UI.style(wrongMark, ["wrong-mark"])
+        gtk_widget_set_visible(wrongMark, 0)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         UI.center(widget)
         UI.append(widget, content)
-        UI.append(widget, message)
+        let said = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [wrongMark, message])
+        gtk_widget_set_halign(said, GTK_ALIGN_CENTER)
+        UI.append(widget, said)
         // Smaller than the choices above: a laptop's 768 rows hold the
         // picture keys and these.
         let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["choice"]) { [weak app] in app?.showHome() }
@@ -73,6 +84,7 @@ final class PupilSignInScreen {
         guard !busy else { return }
         busy = true
         UI.setText(message, "")
+        gtk_widget_set_visible(wrongMark, 0)
         Task { @MainActor [weak self] in
             let result: Result<T, PupilDirectory.Failure>
             do { result = .success(try await question()) } catch { result = .failure(PupilDirectory.Failure(error)) }
@@ -87,27 +99,56 @@ final class PupilSignInScreen {
 
     private func show(_ failure: PupilDirectory.Failure) {
         switch failure {
-        case .wrongPictures: UI.setText(message, `_`("Those are not your pictures. Try again!"))
+        case .wrongPictures:
+            UI.setText(message, `_`("Those are not your pictures. Try again!"))
+            gtk_widget_set_visible(wrongMark, 1)
+            if sounds == nil { sounds = app?.preferences.soundClient { .live() } }
+            sounds?.play(.springBack)
+            FileHandle.standardError.write(Data("sign-in: wrong pictures\n".utf8))
         case .tooManyTries: UI.setText(message, `_`("Too many tries. Please ask your teacher."))
         case .unreachable: UI.setText(message, `_`("The school server does not answer. Please ask your teacher."))
+        case .unknownCode: UI.setText(message, `_`("That is not a class code. Please ask your teacher."))
+        // The class is not (or no longer) one this device may show: the
+        // classes it may, and the code field.
+        case .unknownClass: showClasses()
         }
     }
 
     // MARK: steps
 
-    private func showClasses() {
+    /// The classes this device may show; under them, for the teacher, the
+    /// field for a class's code (the only thing there on a new device).
+    private func showClasses(code: String? = nil) {
         guard let directory else { return show(.unreachable) }
-        ask({ try await directory.classes() }) { [weak self] classes in
+        ask({ try await directory.classes(code) }) { [weak self] classes in
             guard let self else { return }
             UI.clear(self.content)
-            UI.append(self.content, self.title(`_`("Which is your class?")))
+            UI.append(self.content, self.title(classes.isEmpty ? `_`("Ask your teacher for the class code") : `_`("Which is your class?")))
             let buttons = classes.map { c in
                 UI.button(c.name, icon: "system-users-symbolic", classes: ["big-button"]) { [weak self] in
                     self?.showPupils(classID: c.id)
                 }
             }
-            UI.append(self.content, self.grid(buttons, columns: 4))
+            if !buttons.isEmpty { UI.append(self.content, self.grid(buttons, columns: 4)) }
+            UI.append(self.content, self.codeRow())
         }
+    }
+
+    private func codeRow() -> Widget {
+        let entry = gtk_entry_new()!
+        gtk_entry_set_placeholder_text(ts_entry(entry), `_`("Class code"))
+        UI.accessibleLabel(entry, `_`("Class code"))
+        UI.style(entry, ["form-entry"])
+        gtk_widget_set_size_request(entry, 240, -1)
+        let open = UI.button(`_`("Show the class"), icon: "go-next-symbolic", classes: ["choice"]) { [weak self] in
+            let typed = UI.entryText(entry).trimmingCharacters(in: .whitespaces)
+            guard !typed.isEmpty else { return }
+            self?.showClasses(code: typed)
+        }
+        Signal.connect(UI.raw(entry), "activate") { gtk_widget_activate(open) }
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [entry, open])
+        gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
+        return row
     }
 
     private func showPupils(classID: String) {
@@ -134,6 +175,7 @@ final class PupilSignInScreen {
         password.reset()
         UI.clear(content)
         UI.setText(message, "")
+        gtk_widget_set_visible(wrongMark, 0)
         let who = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [Avatar.make(name: pupil.name, size: 64),
                                                                    UI.label(pupil.name, classes: ["home-title"])])
         gtk_widget_set_halign(who, GTK_ALIGN_CENTER)

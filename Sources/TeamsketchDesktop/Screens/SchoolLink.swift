@@ -31,10 +31,13 @@ final class SchoolLink {
 
     /// The server last signed in to, offered again after signing out.
     private(set) var lastServer: String?
+    /// This device's mark, sent when signing in and listing a class's names.
+    private let deviceMark: String
 
-    init(signIns: SchoolSignInClient, store: LocalStore?) {
+    init(signIns: SchoolSignInClient, store: LocalStore?, deviceMark: String) {
         self.signIns = signIns
         self.store = store
+        self.deviceMark = deviceMark
     }
 
     /// Starts syncing if a sign-in is stored and still valid.
@@ -48,16 +51,49 @@ final class SchoolLink {
         start(stored)
     }
 
-    func signIn(address: URL, name: String, password: String, done: @escaping @MainActor (String?) -> Void) {
+    /// Signs the teacher in at the first of `addresses` whose server
+    /// answers (`SchoolAddress.candidates`: HTTPS, then HTTP for an address
+    /// typed without a scheme, only when nothing there speaks TLS). The
+    /// password goes only to a server that answered; `done` gets a message
+    /// for the teacher, or nil.
+    func signIn(addresses: [URL], name: String, password: String, done: @escaping @MainActor (String?) -> Void) {
         let trusted = ProcessInfo.processInfo.environment["TEAMSKETCH_SCHOOL_CA"]
-        let client: SchoolServerClient
-        do {
-            client = try SchoolServerClient(address: address, trustedCertificates: trusted)
-        } catch {
-            done(`_`("The school's certificate file cannot be read."))
-            return
+        var clients: [(URL, SchoolServerClient)] = []
+        for address in addresses {
+            guard let client = try? SchoolServerClient(address: address, trustedCertificates: trusted, deviceMark: deviceMark)
+            else {
+                let made = clients.map(\.1)
+                Task { for client in made { await client.shutdown() } }
+                done(`_`("The school's certificate file cannot be read."))
+                return
+            }
+            clients.append((address, client))
         }
         Task { @MainActor [weak self] in
+            // The first that answers; a certificate this computer does not
+            // trust stops the search: plain HTTP after it would hand the
+            // password to whoever made the TLS fail.
+            var answering: (URL, SchoolServerClient)?
+            var untrusted = false
+            for (address, client) in clients {
+                if answering == nil, !untrusted {
+                    switch await client.probe() {
+                    case .answers: answering = (address, client); continue
+                    case .untrustedCertificate: untrusted = true
+                    case .noAnswer: break
+                    }
+                }
+                await client.shutdown()
+            }
+            if untrusted {
+                done(`_`("The school server's certificate is not trusted on this computer. Ask the school's IT, or type the address with https:// as the server shows it."))
+                return
+            }
+            guard let (address, client) = answering else {
+                let typed = addresses.first?.host ?? ""
+                done(String(format: `_`("No school server answers at %@. Type the address the server shows when it starts, for example http://10.0.0.5:8470"), typed))
+                return
+            }
             do {
                 let signedIn = try await client.signInTeacher(name: name, password: password)
                 await client.shutdown()
@@ -89,7 +125,17 @@ final class SchoolLink {
     /// picture sign-in; the caller shuts it down.
     func client(for server: String, trustedCertificates: String?) -> SchoolServerClient? {
         guard let url = URL(string: server) else { return nil }
-        return try? SchoolServerClient(address: url, trustedCertificates: trustedCertificates)
+        return try? SchoolServerClient(address: url, trustedCertificates: trustedCertificates, deviceMark: deviceMark)
+    }
+
+    /// Lets this device list a class's names for the pupils' picture
+    /// sign-in, as if a pupil had typed the class's code here; true when
+    /// the server took the code.
+    func introduceDevice(toClassCode code: String, of signIn: SchoolSignIn) async -> Bool {
+        guard let client = client(for: signIn.server, trustedCertificates: signIn.trustedCertificates) else { return false }
+        let listed = try? await client.pupilDirectory(trustedCertificates: signIn.trustedCertificates).classes(code)
+        await client.shutdown()
+        return listed?.isEmpty == false
     }
 
     func signOut() {
@@ -132,7 +178,7 @@ final class SchoolLink {
     func classRoster() async -> [PlayerAccounts.Account]? {
         guard let signIn, !signIn.isTeacher, signIn.isValid(at: Date()), let classID = signIn.classID,
               let client else { return nil }
-        guard let pupils = try? await client.listSignInPupils(classID: classID) else { return nil }
+        guard let pupils = try? await client.listSignInPupils(classID: classID, token: signIn.token) else { return nil }
         return pupils.compactMap { pupil in UUID(uuidString: pupil.id).map { PlayerAccounts.Account(id: $0, name: pupil.name) } }
     }
 
@@ -178,7 +224,7 @@ final class SchoolLink {
 
     private func start(_ signIn: SchoolSignIn) {
         guard let store, let address = URL(string: signIn.server),
-              let client = try? SchoolServerClient(address: address, trustedCertificates: signIn.trustedCertificates)
+              let client = try? SchoolServerClient(address: address, trustedCertificates: signIn.trustedCertificates, deviceMark: deviceMark)
         else { return }
         self.signIn = signIn
         self.client = client

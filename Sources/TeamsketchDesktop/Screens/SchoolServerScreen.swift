@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
+import SchoolClient
 import TeamsketchCore
 
 /// Choosing the school server and signing in, reached from the home
@@ -18,9 +19,12 @@ final class SchoolServerScreen {
     private let found: Widget
     private let browser = SchoolServerBrowser()
     private weak var app: TeamsketchApp?
+    /// Setting up a laptop for a class: signed in, the teacher picks it.
+    private let settingUpClass: Bool
 
-    init(app: TeamsketchApp) {
+    init(app: TeamsketchApp, settingUpClass: Bool = false) {
         self.app = app
+        self.settingUpClass = settingUpClass
         addressEntry = gtk_entry_new()!
         nameEntry = gtk_entry_new()!
         passwordEntry = gtk_password_entry_new()!
@@ -66,8 +70,22 @@ final class SchoolServerScreen {
         guard let app else { return }
         UI.clear(widget)
         UI.append(widget, UI.label(`_`("School server"), classes: ["home-title"]))
+        let settingUp = settingUpClass
         let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in
-            app?.showHome()
+            guard let app else { return }
+            // Setting up and no class chosen: the first start's question
+            // again, with the teacher signed out and the server forgotten
+            // (a sign-in remembers it), so it is asked until answered.
+            if settingUp, app.preferences.device.classID == nil {
+                app.school.signOut()
+                try? app.preferences.forgetSchool()
+                app.showFirstRun()
+            } else {
+                app.showHome()
+            }
+        }
+        if settingUpClass, let signIn = app.school.signIn, signIn.isTeacher {
+            return chooseClass(signIn, back: back)
         }
         if let signIn = app.school.signIn {
             UI.append(widget, UI.label(String(format: `_`("Signed in as %@"), signIn.name), classes: ["form-label"]))
@@ -116,6 +134,73 @@ final class SchoolServerScreen {
         UI.append(widget, Self.row([back, signIn]))
     }
 
+    /// "Which class uses this laptop?": the teacher's classes as big
+    /// buttons. The chosen class's code is given to the server as a pupil
+    /// would type it, so this laptop may list the class's names; then the
+    /// teacher is signed out and the start screen waits for the children.
+    private func chooseClass(_ signIn: SchoolSignIn, back: Widget) {
+        guard let app else { return }
+        browser.stop()
+        UI.append(widget, UI.label(`_`("Which class uses this laptop?"), classes: ["form-label"]))
+        let choices = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        gtk_widget_set_halign(choices, GTK_ALIGN_CENTER)
+        UI.append(widget, choices)
+        UI.append(widget, message)
+        UI.append(widget, Self.row([back]))
+        UI.setText(message, `_`("Looking for your classes…"))
+        Task { @MainActor [weak self, weak app] in
+            let classes = await app?.school.teacherClasses()?.filter { !$0.archived }
+            guard let self, let app else { return }
+            guard let classes, !classes.isEmpty else {
+                UI.setText(self.message, classes == nil ? `_`("The school server does not answer. Please try again.")
+                                                        : `_`("You have no classes yet. Make one in the teacher's window."))
+                return
+            }
+            UI.setText(self.message, "")
+            FileHandle.standardError.write(Data("set up: classes offered: \(classes.count)\n".utf8))
+            for schoolClass in classes {
+                UI.append(choices, UI.button(schoolClass.name, icon: "system-users-symbolic", classes: ["choice", "suggested-action"]) {
+                    [weak self, weak app] in
+                    guard let app else { return }
+                    // One set-up at a time: a second tap waits for the first.
+                    gtk_widget_set_sensitive(choices, 0)
+                    self?.belong(to: schoolClass, signIn: signIn, app: app) {
+                        gtk_widget_set_sensitive(choices, 1)
+                    }
+                })
+            }
+        }
+    }
+
+    /// `failed`: the laptop is not set up (the server did not take the
+    /// class's code, or the set-up could not be saved); the teacher stays
+    /// signed in to try again.
+    private func belong(to schoolClass: SchoolServerClient.SchoolClass, signIn: SchoolSignIn, app: TeamsketchApp,
+                        failed: @escaping @MainActor () -> Void) {
+        UI.setText(message, `_`("One moment…"))
+        Task { @MainActor [weak self, weak app] in
+            guard let app else { return }
+            let introduced = if let code = schoolClass.code {
+                await app.school.introduceDevice(toClassCode: code, of: signIn)
+            } else {
+                false
+            }
+            guard introduced else {
+                if let self { UI.setText(self.message, `_`("The school server did not take this laptop for the class. Please try again.")) }
+                return failed()
+            }
+            do {
+                try app.preferences.belongToClass(schoolClass.id, of: signIn)
+            } catch {
+                if let self { UI.setText(self.message, String(describing: error)) }
+                return failed()
+            }
+            FileHandle.standardError.write(Data("set up for class: \(schoolClass.id.lowercased())\n".utf8))
+            app.school.signOut()
+            app.showHome()
+        }
+    }
+
     private static func row(_ buttons: [Widget]) -> Widget {
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, buttons)
         gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
@@ -124,18 +209,22 @@ final class SchoolServerScreen {
 
     private func signIn() {
         guard let app else { return }
-        guard let address = SchoolAddress.parse(UI.entryText(addressEntry)) else {
+        let addresses = SchoolAddress.candidates(UI.entryText(addressEntry))
+        guard !addresses.isEmpty else {
             UI.setText(message, `_`("Please type the server's address, for example schule.local"))
             return
         }
         UI.setText(message, `_`("Signing in…"))
         let name = UI.entryText(nameEntry), password = UI.entryText(passwordEntry)
-        app.school.signIn(address: address, name: name, password: password) { [weak self] failure in
+        app.school.signIn(addresses: addresses, name: name, password: password) { [weak self] failure in
             guard let self else { return }
             if let failure {
                 UI.setText(self.message, failure)
             } else {
                 gtk_editable_set_text(ts_editable(self.passwordEntry), "")
+                // "Signing in…" is over; the form shown after signing out
+                // must not still say it.
+                UI.setText(self.message, "")
                 self.build()
             }
         }
@@ -156,6 +245,15 @@ enum SyncStatusText {
         case .waiting(let count): String(format: _n("%d change waiting for the school server", "%d changes waiting for the school server", count), count)
         case .unreachable(let since, _):
             String(format: `_`("School server not reachable since %@"), FormatLocale.dateFormatter(date: .none, time: .short).string(from: since))
+        case .held(let quota, let waiting) where quota.isDaily:
+            String(format: _n("Enough sent for today: %d change waits on this computer until tomorrow",
+                              "Enough sent for today: %d changes wait on this computer until tomorrow", waiting), waiting)
+        case .held(_, let waiting):
+            String(format: _n("The school server is full for you: %d change waits on this computer. Ask your teacher.",
+                              "The school server is full for you: %d changes wait on this computer. Ask your teacher.", waiting), waiting)
+        case .serverFull(let waiting):
+            String(format: _n("The school server’s disk is full: %d change waits on this computer",
+                              "The school server’s disk is full: %d changes wait on this computer", waiting), waiting)
         case .signedOut: `_`("Please sign in to the school server again")
         }
     }

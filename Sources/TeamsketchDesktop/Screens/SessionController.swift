@@ -69,7 +69,7 @@ final class SessionController {
 
     func host(params: SessionParams, settings: SessionSettings, name: String) async throws {
         var config = SessionHost.Configuration(name: name, params: params)
-        config.sketch = SessionSketch(creator: app?.schoolAccount)
+        config.sketch = SessionSketch.hosted(creator: app?.schoolAccount)
         config.settings = settings
         config.avatarPNG = ownAvatar
         let onEvent = eventSink()
@@ -243,7 +243,8 @@ final class SessionController {
         guard saver == nil, let store = app?.storeClient, let sketch, meta.id == sketch.id else { return }
         // A member names itself with the sketch, before any of its ops.
         let me = isHost || role != .drawer ? [] : app?.schoolAccount.map { [$0] } ?? []
-        let saver = SketchSaver(store: store, sketch: meta, origin: .team(creator: sketch.creator), members: me)
+        let saver = SketchSaver(store: store, sketch: meta, origin: .team(creator: sketch.creator, proof: sketch.proof),
+                                members: me)
         namedMembers.formUnion(me)
         self.saver = saver
         report(saver.ensureStored())

@@ -43,7 +43,7 @@ final class TeamsketchApp {
     private var screens: [AppPage: AnyObject] = [:]
     private var home: HomeScreen?
     /// The school server, when one is chosen and someone signed in.
-    private(set) lazy var school = SchoolLink(signIns: .live(), store: store)
+    private(set) lazy var school = SchoolLink(signIns: .live(), store: store, deviceMark: DeviceMark.load())
     private lazy var kiosk = KioskMode(app: self)
 
     private init(options: AppOptions) {
@@ -112,11 +112,19 @@ final class TeamsketchApp {
         school.onKeptCopies = { [weak self] kept in self?.tellKeptCopies(kept) }
         school.resume()
         adoptSyncedClassSettings()
-        if let file = options.openFile { openFile(file) }
+        home.showMe(preferences.profile, picturesNext: picturesNext)
+        if let file = options.openFile {
+            openFile(file)
+        } else if FirstRun.asks(device: preferences.device, signIn: school.signIn, kiosk: preferences.kiosk != KioskSettings()) {
+            showFirstRun()
+        } else {
+            logPage(.home)
+        }
         for problem in preferences.kioskProblems {
             FileHandle.standardError.write(Data("teamsketch: kiosk: \(problem)\n".utf8))
         }
         kiosk.attach(to: win)
+        MainLoopWatch.start()
         // Before present: presenting maps the window at once.
         if options.quitAfterFirstFrame { reportFirstFrame(win) }
         gtk_window_present(ts_window(win))
@@ -144,11 +152,21 @@ final class TeamsketchApp {
     func showHome() {
         if teacherName != nil { lockTeacher(); return }
         closeProfile()
-        home?.showMe(preferences.profile)
+        home?.showMe(preferences.profile, picturesNext: picturesNext)
         pendingOpening?.cancel()
         pendingOpening = nil
         leaveCanvas()
         show(.home)
+    }
+
+    /// Whether "Me" leads to the pupils' picture sign-in now. To be asked
+    /// only once the store is open (nothing checks it): the school link is
+    /// made on first use, with the store there is then, and without one it
+    /// never syncs.
+    var picturesNext: Bool {
+        if case .pictureSignIn = MeRoute.decide(signIn: school.signIn, rememberedServer: preferences.device.server,
+                                                 now: Date()) { return true }
+        return false
     }
 
     var isAtHome: Bool {
@@ -175,10 +193,17 @@ final class TeamsketchApp {
         screen.focusName()
     }
 
-    func showSchool() {
-        let screen = SchoolServerScreen(app: self)
+    /// `settingUpClass`: the first start's "This laptop belongs to a
+    /// class": once the teacher is signed in, they pick the class.
+    func showSchool(settingUpClass: Bool = false) {
+        let screen = SchoolServerScreen(app: self, settingUpClass: settingUpClass)
         replace(.school, with: screen.widget, owner: screen)
         screen.focus()
+    }
+
+    func showFirstRun() {
+        let screen = FirstRunScreen(app: self)
+        replace(.firstRun, with: screen.widget, owner: screen)
     }
 
     // MARK: the teacher's window
@@ -186,7 +211,9 @@ final class TeamsketchApp {
     /// The teacher button: what opens the window is the core's decision.
     func showTeacher() {
         leaveCanvas()
-        switch TeacherAccess.decide(signIn: school.signIn, device: preferences.device, now: Date()) {
+        kioskAfterPIN = nil
+        switch TeacherAccess.decide(signIn: school.signIn, device: preferences.device, now: Date(),
+                                    kiosk: preferences.kiosk.quitNeedsPIN) {
         case .signedIn(let name): openTeacher(name: name)
         case .askPIN: showPIN(.enter)
         case .choosePIN: showPIN(.choose)
@@ -194,6 +221,10 @@ final class TeamsketchApp {
             showSchool()
             Alert.show(parent: window, title: `_`("Teachers sign in at the school server"),
                        message: `_`("This computer belongs to a school with a server. Sign in there with your teacher's name and password; then the teacher button opens your window."))
+        case .kioskWithoutPIN:
+            FileHandle.standardError.write(Data("kiosk: no teacher PIN is set\n".utf8))
+            Alert.show(parent: window, title: `_`("This kiosk has no teacher PIN"),
+                       message: `_`("The teacher's window and closing need the teacher's PIN, and none is set on this computer. The school's IT sets one with: TeamsketchDesktop set-teacher-pin"))
         }
     }
 
@@ -232,8 +263,14 @@ final class TeamsketchApp {
             } catch {
                 return showError(`_`("The PIN could not be saved."), error)
             }
-            // Setting up a computer: the settings come first.
-            openTeacher(name: nil, section: .settings)
+            if let kiosk = kioskAfterPIN {
+                kioskAfterPIN = nil
+                setKiosk(kiosk)
+            }
+            // Setting up a computer: the settings come first. Chosen from
+            // the teacher's window (to lock the kiosk), it opens again as
+            // it was, under the signed-in teacher's name.
+            openTeacher(name: teacherName ?? nil, section: .settings)
         }
     }
 
@@ -279,6 +316,7 @@ final class TeamsketchApp {
         gtk_window_set_title(ts_window(win), `_`("Class wall"))
         gtk_window_set_default_size(ts_window(win), 1200, 800)
         gtk_window_set_child(ts_window(win), view.widget)
+        view.attachKeys(to: win)
         Signal.connectBool(UI.raw(win), "close-request") { [weak self] in
             // Every group is left when the wall goes, however it is closed.
             self?.wall?.view.stop()
@@ -330,9 +368,17 @@ final class TeamsketchApp {
 
     /// After each sync round: the class's settings, when a pupil of a class
     /// is signed in, rule this device.
+    /// Kiosk switches waiting for the PIN the teacher is choosing.
+    private var kioskAfterPIN: KioskConfigFile?
+
     /// The teacher set this machine's kiosk switches: saved, and the
-    /// window follows at once.
+    /// window follows at once. Locking a computer without a PIN asks for
+    /// one first.
     func setKiosk(_ file: KioskConfigFile) {
+        if file.locksWithoutPIN(hasPIN: preferences.device.pin != nil) {
+            kioskAfterPIN = file
+            return showPIN(.choose)
+        }
         do {
             try preferences.setKiosk(file)
         } catch {
@@ -420,6 +466,22 @@ final class TeamsketchApp {
         leaveCanvas()
         let gallery = GalleryScreen(app: self)
         replace(.gallery, with: gallery.widget, owner: gallery)
+    }
+
+    /// The reader for a text on a pupil's screen: silent when the class's
+    /// sounds are off.
+    var speech: SpeechClient {
+        SpeechClient.choosing(soundsOn: preferences.soundsOn()) { .live(speechPlayer) }
+    }
+    private lazy var speechPlayer = SpeechPlayer()
+
+    /// The language the app speaks, for the voice reading its own words.
+    var speechLanguage: String { SpeechClient.language(environment: ProcessInfo.processInfo.environment) }
+
+    /// What the teacher said about one of the pupil's sketches.
+    func showFeedback(on sketch: SketchDocument, _ feedback: PupilFeedback) {
+        let screen = FeedbackScreen(app: self, sketch: sketch, feedback: feedback)
+        replace(.feedback, with: screen.widget, owner: screen)
     }
 
     // MARK: LAN sessions
@@ -682,6 +744,14 @@ final class TeamsketchApp {
     private func show(_ page: AppPage) {
         guard let stack else { return }
         gtk_stack_set_visible_child_name(ts_stack(stack), page.rawValue)
+        logPage(page)
+    }
+
+    /// For people and scripts reading the log: the UI tests wait for the
+    /// screen a click opens before typing into it, rather than guessing how
+    /// long a busy laptop takes.
+    private func logPage(_ page: AppPage) {
+        FileHandle.standardError.write(Data("page: \(page.rawValue)\n".utf8))
     }
 
     private func replace(_ page: AppPage, with widget: Widget, owner: AnyObject) {
@@ -692,6 +762,7 @@ final class TeamsketchApp {
         }
         gtk_stack_add_named(ts_stack(stack), widget, page.rawValue)
         gtk_stack_set_visible_child_name(ts_stack(stack), page.rawValue)
+        logPage(page)
     }
 
     // MARK: start-up checks used by tests and benchmarks

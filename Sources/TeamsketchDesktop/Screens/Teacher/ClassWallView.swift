@@ -164,6 +164,33 @@ final class ClassWallView {
         arrange()
     }
 
+    /// Escape steps back as a projector's viewer expects: from one group
+    /// to all of them, then out of full screen. On the wall's window, so it
+    /// works wherever the keyboard is (after "All groups" hid itself, on
+    /// nothing at all).
+    func attachKeys(to window: Widget) {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] keyval, _ in
+            guard let self, Int32(bitPattern: keyval) == GDK_KEY_Escape else { return false }
+            return self.stepBack()
+        }
+        gtk_widget_add_controller(window, keys)
+    }
+
+    /// True when Escape did something.
+    private func stepBack() -> Bool {
+        if big != nil {
+            showAll()
+            return true
+        }
+        guard let root = gtk_widget_get_root(widget) else { return false }
+        let window = ts_window(UnsafeMutableRawPointer(root))
+        guard gtk_window_is_fullscreen(window) != 0 else { return false }
+        gtk_window_unfullscreen(window)
+        return true
+    }
+
     /// The wall's own window, so it can go full screen on the projector.
     private func toggleFullscreen() {
         guard let root = gtk_widget_get_root(widget) else { return }

@@ -34,6 +34,7 @@ final class ClassroomSettingsForm {
         add(`_`("Take back one's own last lines"), toggle(`_`("Take back one's own last lines"), \.undoAllowed))
         add(`_`("The host may clear the sheet for everyone"),
             toggle(`_`("The host may clear the sheet for everyone"), \.clearAllowed))
+        grid.note(`_`("Usual: the eraser and undo only for one's own lines, no clearing. Children get upset when others rub out their work."))
         add(`_`("Sounds in Buchstaben Post"), toggle(`_`("Sounds in Buchstaben Post"), \.soundsOn))
         add(`_`("Draw with a finger"), toggle(`_`("Draw with a finger"), \.fingerDraws))
         add(`_`("Join through the school server first"),

@@ -183,7 +183,7 @@ final class PoolRowsList {
         UI.accessibleLabel(cell.word, String(format: `_`("Word %d"), n))
         UI.accessibleLabel(cell.hint, String(format: `_`("Hint %d"), n))
         UI.accessibleLabel(cell.priority, String(format: `_`("Priority %d"), n))
-        let reason = bad[at].map { String(format: `_`("Row %d: %@"), n, WordPostStartScreen.text(for: $0)) }
+        let reason = bad[at].map { String(format: `_`("Row %d: %@"), n, WordListRowText.text(for: $0)) }
         for w in [cell.number, cell.word, cell.hint, cell.priority] {
             if reason != nil { gtk_widget_add_css_class(w, "error") } else { gtk_widget_remove_css_class(w, "error") }
         }

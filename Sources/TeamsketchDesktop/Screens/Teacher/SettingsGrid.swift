@@ -24,4 +24,15 @@ struct SettingsGrid {
         gtk_grid_attach(ts_grid(widget), control, 1, row, 1, 1)
         row += 1
     }
+
+    /// A quiet line across both columns, saying why the rows above it are
+    /// as they are.
+    mutating func note(_ text: String) {
+        let l = UI.label(text, classes: ["settings-note"])
+        gtk_label_set_wrap(ts_label(l), 1)
+        gtk_label_set_xalign(ts_label(l), 0)
+        gtk_widget_set_halign(l, GTK_ALIGN_START)
+        gtk_grid_attach(ts_grid(widget), l, 0, row, 2, 1)
+        row += 1
+    }
 }

@@ -27,6 +27,11 @@ final class TeacherClassesView {
     private let toast: UndoToast
     /// Whether the archived classes are listed too, to be restored.
     private var showsArchived = false
+    /// The chosen class's pupils, and the box that lists them.
+    private var pupils: [SchoolServerClient.PupilEntry] = []
+    private var pupilList: Widget?
+    /// Counts the list's readings (`listPupils`).
+    private var listings = 0
 
     init(app: TeamsketchApp, toast: UndoToast) {
         self.app = app
@@ -83,6 +88,13 @@ final class TeacherClassesView {
         }
     }
 
+    /// The classes and the chosen class's pupils read again.
+    func refresh() {
+        guard app?.school.signIn?.isTeacher == true else { return }
+        if let selected { show(selected) }
+        loadClasses()
+    }
+
     private func loadClasses() {
         let archived = showsArchived
         run(reading: true, { try await $0.listClasses(token: $1, includingArchived: archived) }) { [weak self] classes in
@@ -92,6 +104,7 @@ final class TeacherClassesView {
             if !classes.contains(where: { $0.id == self.selected?.id }) {
                 // The class shown was archived (or is hidden again): show none, or the first.
                 self.selected = nil
+                self.pupilList = nil
                 UI.clear(self.pupilBox)
                 UI.setText(self.status, self.note ?? "")
                 self.note = nil
@@ -116,7 +129,11 @@ final class TeacherClassesView {
         }
     }
 
-    private func show(_ schoolClass: SchoolServerClient.SchoolClass) {
+    /// `typingNames`: the teacher is adding pupils (a class list was just
+    /// imported), so the new page gives the keyboard to the next pupil's
+    /// name: GTK would give it to the class's name, where a typed name
+    /// renames the class.
+    private func show(_ schoolClass: SchoolServerClient.SchoolClass, typingNames: Bool = false) {
         selected = schoolClass
         let id = schoolClass.id
         run(reading: true, { try await $0.listPupils(classID: id, token: $1) }) { [weak self] pupils in
@@ -126,11 +143,15 @@ final class TeacherClassesView {
             let newPupil = gtk_entry_new()!
             gtk_entry_set_placeholder_text(ts_entry(newPupil), `_`("New pupil"))
             UI.accessibleLabel(newPupil, `_`("Name of the new pupil"))
+            // The field empties at once and keeps the keyboard, so the next
+            // name goes in here (never into the class's name above) while
+            // the server adds this one; only the list below is read again.
             let add = UI.button(`_`("Add pupil"), classes: ["choice"]) { [weak self] in
                 let name = UI.entryText(newPupil).trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else { return }
+                gtk_editable_set_text(ts_editable(newPupil), "")
                 self?.run({ try await $0.addPupil(named: name, toClass: id, token: $1) }) { [weak self] _ in
-                    self?.show(schoolClass)
+                    self?.listPupils(of: schoolClass)
                 }
             }
             Signal.connect(UI.raw(newPupil), "activate") { gtk_widget_activate(add) }
@@ -138,14 +159,41 @@ final class TeacherClassesView {
                 self?.importRoster(into: schoolClass)
             }
             let sheet = UI.button(`_`("New pictures for everyone…"), classes: ["choice"]) { [weak self] in
-                self?.newPicturesForEveryone(schoolClass, pupils: pupils)
+                guard let self else { return }
+                self.newPicturesForEveryone(schoolClass, pupils: self.pupils)
             }
             UI.append(self.pupilBox, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [newPupil, add, importList, sheet]))
-            if pupils.isEmpty { UI.append(self.pupilBox, UI.label(`_`("No pupils in this class yet."), classes: ["hint"])) }
-            for p in pupils { UI.append(self.pupilBox, self.row(p)) }
-            UI.setText(self.status, self.note ?? String(format: `_`("Pupils: %d"), pupils.count))
-            self.note = nil
+            let list = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+            self.pupilList = list
+            UI.append(self.pupilBox, list)
+            self.fill(list, with: pupils)
+            if typingNames {
+                gtk_widget_grab_focus(newPupil)
+                FileHandle.standardError.write(Data("classes: the next pupil's name has the keyboard\n".utf8))
+            }
         }
+    }
+
+    /// The chosen class's pupils read again into the list under the field.
+    /// Names added quickly each ask; only the latest answer is shown, so an
+    /// older one arriving late cannot hide the last pupil added.
+    private func listPupils(of schoolClass: SchoolServerClient.SchoolClass) {
+        let id = schoolClass.id
+        listings += 1
+        let asked = listings
+        run(reading: true, { try await $0.listPupils(classID: id, token: $1) }) { [weak self] pupils in
+            guard let self, self.selected?.id == id, asked == self.listings, let list = self.pupilList else { return }
+            self.fill(list, with: pupils)
+        }
+    }
+
+    private func fill(_ list: Widget, with pupils: [SchoolServerClient.PupilEntry]) {
+        self.pupils = pupils
+        UI.clear(list)
+        if pupils.isEmpty { UI.append(list, UI.label(`_`("No pupils in this class yet."), classes: ["hint"])) }
+        for p in pupils { UI.append(list, row(p)) }
+        UI.setText(status, note ?? String(format: `_`("Pupils: %d"), pupils.count))
+        note = nil
     }
 
     /// The class's name, to edit in place, and Archive or Restore.
@@ -167,6 +215,7 @@ final class TeacherClassesView {
         }
         Signal.connect(UI.raw(name), "activate") { gtk_widget_activate(rename) }
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [UI.label(`_`("Class"), classes: ["form-label"]), name, rename])
+
         if schoolClass.archived {
             let restore = UI.button(`_`("Restore class"), classes: ["choice", "suggested-action"]) { [weak self] in
                 self?.setArchived(schoolClass, false)
@@ -177,6 +226,15 @@ final class TeacherClassesView {
         } else {
             let archive = UI.button(`_`("Archive class…"), classes: ["choice"]) { [weak self] in self?.confirmArchive(schoolClass) }
             UI.append(row, archive)
+            // Typed once on a new laptop or kiosk, it shows the class's
+            // names there; the server shows them nowhere else.
+            if let code = schoolClass.code {
+                let shown = UI.label(String(format: `_`("Class code: %@"), code), classes: ["class-code"])
+                gtk_label_set_wrap(ts_label(shown), 0)
+                gtk_label_set_selectable(ts_label(shown), 1)
+                gtk_widget_set_tooltip_text(shown, `_`("Type it on a new computer so the class's pupils can sign in there."))
+                UI.append(row, shown)
+            }
         }
         return row
     }
@@ -240,7 +298,37 @@ final class TeacherClassesView {
         let name = UI.label(pupil.name, classes: ["card-name"])
         gtk_widget_set_size_request(name, 200, -1)
         gtk_label_set_xalign(ts_label(name), 0)
-        return UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [Avatar.make(name: pupil.name, size: 36), name, state, pictures, again])
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [Avatar.make(name: pupil.name, size: 36), name, state, pictures, again])
+        let notes = Self.notes(pupil)
+        guard !notes.isEmpty else { return row }
+        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [row])
+        for note in notes {
+            let label = UI.label(note, classes: ["pupil-note"])
+            gtk_label_set_xalign(ts_label(label), 0)
+            gtk_widget_set_margin_start(label, 48)
+            UI.append(column, label)
+        }
+        return column
+    }
+
+    /// What the teacher should know of a pupil: work waiting on their
+    /// laptop past a quota of the server, and wrong picture tries.
+    static func notes(_ pupil: SchoolServerClient.PupilEntry) -> [String] {
+        var notes: [String] = []
+        switch pupil.quotaReached {
+        case nil: break
+        case let quota? where quota.isDaily:
+            notes.append(String(format: `_`("%@’s laptop has sent more than the school server takes in a day. The rest waits on it until tomorrow."), pupil.name))
+        case .sketches?:
+            notes.append(String(format: `_`("%@ has as many sketches as the school server keeps for one pupil. New ones wait on the laptop until you delete old ones."), pupil.name))
+        case _?:
+            notes.append(String(format: `_`("%@ has stored as much as the school server keeps for one pupil. New work waits on the laptop until the server’s administrator raises the limit."), pupil.name))
+        }
+        if pupil.failedSignInsToday > 0 {
+            notes.append(String(format: _n("%d wrong picture try today", "%d wrong picture tries today", pupil.failedSignInsToday),
+                                pupil.failedSignInsToday))
+        }
+        return notes
     }
 
     static func picture(_ picture: SessionSign.Picture, size: Int32) -> Widget {
@@ -298,12 +386,12 @@ final class TeacherClassesView {
                     break
                 }
             }
-            return (added, names.filter { !present.contains($0.lowercased()) }.count)
-        }) { [weak self] (added: Int, wanted: Int) in
-            if added < wanted {
-                self?.note = String(format: _n("%d of %d pupil was added; the school server stopped answering.", "%d of %d pupils were added; the school server stopped answering.", wanted), added, wanted)
-            }
-            self?.show(schoolClass)
+            return (added, names.filter { !present.contains($0.lowercased()) }.count,
+                    names.filter { present.contains($0.lowercased()) })
+        }) { [weak self] (added: Int, wanted: Int, already: [String]) in
+            self?.note = RosterText.added(added, of: wanted, already: already)
+            FileHandle.standardError.write(Data("roster: added \(added) of \(wanted), already \(already.count)\n".utf8))
+            self?.show(schoolClass, typingNames: true)
         }
     }
 
@@ -376,6 +464,25 @@ final class TeacherClassesView {
 /// What the class list import says about a file or a row, in the
 /// teacher's words.
 enum RosterText {
+    /// After an import: how many were added, and who was skipped because
+    /// the class has them already (the first few by name), so a teacher
+    /// never wonders where a name went.
+    static func added(_ added: Int, of wanted: Int, already: [String]) -> String {
+        var parts: [String] = []
+        if added < wanted {
+            parts.append(String(format: _n("%d of %d pupil was added; the school server stopped answering.",
+                                           "%d of %d pupils were added; the school server stopped answering.", wanted), added, wanted))
+        } else {
+            parts.append(String(format: _n("%d pupil added.", "%d pupils added.", added), added))
+        }
+        if !already.isEmpty {
+            let named = already.prefix(5).joined(separator: ", ") + (already.count > 5 ? ", …" : "")
+            parts.append(String(format: _n("%d was in the class already: %@.", "%d were in the class already: %@.",
+                                           already.count), already.count, named))
+        }
+        return parts.joined(separator: " ")
+    }
+
     static func file(_ error: any Error) -> String {
         switch error as? RosterCSV.FileError {
         case .tooLarge(let limit)?: String(format: `_`("The file is bigger than %d KB."), limit / 1024)

@@ -15,6 +15,8 @@ final class TeacherPINScreen {
     private let message: Widget
     private var digits = ""
     private var firstChoice: String?
+    /// Which "please wait" count is the current one.
+    private var countdowns = 0
     private let mode: Mode
     private weak var app: TeamsketchApp?
 
@@ -106,6 +108,27 @@ final class TeacherPINScreen {
         UI.setText(dots, digits.isEmpty ? " " : String(repeating: "●", count: digits.count))
     }
 
+    /// "Please wait N seconds" counts down and then says the PIN may be
+    /// typed again, rather than staying on screen after it stopped being
+    /// true. A newer count replaces an older one.
+    private func countDown(from seconds: Int) {
+        countdowns += 1
+        let mine = countdowns, ends = Date().addingTimeInterval(Double(seconds))
+        let show: @MainActor () -> Bool = { [weak self] in
+            guard let self, self.countdowns == mine else { return false }
+            let left = Int(ends.timeIntervalSinceNow.rounded(.up))
+            guard left > 0 else {
+                UI.setText(self.message, `_`("You can type the PIN again."))
+                FileHandle.standardError.write(Data("teacher PIN: the wait is over\n".utf8))
+                return false
+            }
+            UI.setText(self.message, String(format: _n("Too many tries. Please wait %d second.", "Too many tries. Please wait %d seconds.", left), left))
+            return true
+        }
+        FileHandle.standardError.write(Data("teacher PIN: please wait \(seconds) s\n".utf8))
+        if show() { runEvery(ms: 1000, show) }
+    }
+
     private func submit() {
         guard let app else { return }
         let entered = digits
@@ -118,8 +141,7 @@ final class TeacherPINScreen {
                 switch answer {
                 case .open: break
                 case .wrong: UI.setText(self.message, `_`("That is not the PIN."))
-                case .wait(let seconds):
-                    UI.setText(self.message, String(format: _n("Too many tries. Please wait %d second.", "Too many tries. Please wait %d seconds.", seconds), seconds))
+                case .wait(let seconds): self.countDown(from: seconds)
                 }
             }
         case .choose:

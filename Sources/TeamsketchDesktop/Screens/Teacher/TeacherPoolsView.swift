@@ -16,6 +16,8 @@ final class TeacherPoolsView {
     let widget: Widget
     private weak var app: TeamsketchApp?
     private let poolRow: Widget
+    /// What the last save or export did, until another list is chosen.
+    private let notice: Widget
     private let editor: Widget
     private let rows = PoolRowsList()
     private let problems: Widget
@@ -41,14 +43,20 @@ final class TeacherPoolsView {
         preview = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         classesRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         gtk_label_set_xalign(ts_label(problems), 0)
-        let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [poolRow, editor])
+        // Its line is always there (a space when silent): a notice must
+        // not move the editor under the teacher's pointer.
+        notice = UI.label(" ", classes: ["form-label"])
+        gtk_label_set_xalign(ts_label(notice), 0)
+        let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [poolRow, notice, editor])
         gtk_widget_set_margin_top(page, 12)
         gtk_widget_set_margin_start(page, 24)
         gtk_widget_set_margin_end(page, 24)
         // The rows scroll in their own list, which takes the room left; the
-        // page scrolls only where a small window cannot hold its minimum.
+        // page scrolls only where a small window cannot hold its minimum,
+        // sideways too: many lists or long names never widen the window
+        // past a laptop's screen.
         UI.expand(editor)
-        widget = UI.scrolled(page)
+        widget = UI.scrolled(page, sideways: true)
         UI.expand(widget)
         for kept in [rows.widget, problems, preview, classesRow] { g_object_ref_sink(gpointer(kept)) }
         rows.row = { [weak self] i in
@@ -103,6 +111,7 @@ final class TeacherPoolsView {
     // MARK: the editor
 
     private func edit(_ draft: PoolDraft) {
+        if draft.pool?.id != self.draft?.pool?.id { UI.setText(notice, " ") }
         self.draft = draft
         UI.clear(editor)
         let name = gtk_entry_new()!
@@ -116,11 +125,18 @@ final class TeacherPoolsView {
         let add = UI.button(`_`("Add a word"), icon: "list-add-symbolic", classes: ["choice"]) { [weak self] in
             self?.addRow()
         }
-        let save = UI.button(`_`("Save the word list"), classes: ["choice", "suggested-action"]) { [weak self] in self?.save() }
-        let importList = UI.button(`_`("Import words (CSV)…"), classes: ["choice"]) { [weak self] in self?.importCSV() }
-        let export = UI.button(`_`("Export words (CSV)…"), classes: ["choice"]) { [weak self] in self?.exportCSV() }
-        let delete = UI.button(`_`("Delete the word list…"), classes: ["choice"]) { [weak self] in self?.confirmDelete() }
+        // Short words on the buttons (the German ones are long), the whole
+        // action for screen readers. No tooltip: one left showing after
+        // the Delete question covered the toast's Undo in a test run.
+        let save = UI.button(`_`("Save"), classes: ["choice", "suggested-action"]) { [weak self] in self?.save() }
+        let importList = UI.button(`_`("Import…"), classes: ["choice"]) { [weak self] in self?.importCSV() }
+        let export = UI.button(`_`("Export…"), classes: ["choice"]) { [weak self] in self?.exportCSV() }
+        let delete = UI.button(`_`("Delete…"), classes: ["choice"]) { [weak self] in self?.confirmDelete() }
         let tryDeal = UI.button(`_`("Try a deal"), classes: ["choice"]) { [weak self] in self?.showDeal() }
+        for (button, whole) in [(save, `_`("Save the word list")), (importList, `_`("Import words (CSV)…")),
+                                (export, `_`("Export words (CSV)…")), (delete, `_`("Delete the word list…"))] {
+            UI.accessibleLabel(button, whole)
+        }
         UI.append(editor, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, [add, save, importList, export, delete, tryDeal]))
         UI.append(editor, problems)
         UI.append(editor, classesRow)
@@ -193,7 +209,7 @@ final class TeacherPoolsView {
         let bad = draft.badRows
         rows.mark(bad)
         let found = bad.sorted { $0.key < $1.key }.map { (row: $0.key, reason: $0.value) }
-        let lines = found.prefix(4).map { String(format: `_`("Row %d: %@"), $0.row + 1, WordPostStartScreen.text(for: $0.reason)) }
+        let lines = found.prefix(4).map { String(format: `_`("Row %d: %@"), $0.row + 1, WordListRowText.text(for: $0.reason)) }
         let more = found.count > 4 ? "\n" + String(format: `_`("…and %d more."), found.count - 4) : ""
         UI.setText(problems, lines.joined(separator: "\n") + more)
     }
@@ -209,6 +225,7 @@ final class TeacherPoolsView {
             try app.store?.savePool(pool)
             app.school.syncNow()
             loadPools(select: pool.id)
+            say(String(format: `_`("✓ “%@” is saved."), pool.name))
         } catch {
             app.showError(`_`("The words could not be saved."), error)
         }
@@ -265,19 +282,30 @@ final class TeacherPoolsView {
                 self.check()
                 if !result.errors.isEmpty {
                     let lines = result.errors.prefix(8).map {
-                        String(format: `_`("Line %d: %@"), $0.line, WordPostStartScreen.text(for: $0.reason))
+                        String(format: `_`("Line %d: %@"), $0.line, WordListRowText.text(for: $0.reason))
                     }
                     Alert.show(parent: app.window, title: `_`("Some rows could not be read"), message: lines.joined(separator: "\n"))
                 }
+            } catch WordPoolCSVError.tooLarge(let limit) {
+                app.showError(`_`("This file is too big to be a word list."), CSVTooLarge(limitMB: max(1, limit >> 20)))
+            } catch WordPoolCSVError.badHeader {
+                app.showError(`_`("This is not a word list."), CSVHeaderHint())
             } catch {
-                app.showError(`_`("This is not a word list."), error)
+                app.showError(`_`("The word list could not be read."), error)
             }
         }
     }
 
     private func exportCSV() {
         guard let app, let pool = draft?.pool else { return check() }
-        WordListExport.ask(pool, app: app)
+        WordListExport.ask(pool, app: app) { [weak self] path in
+            self?.say(String(format: `_`("✓ Exported as %@."), (path as NSString).lastPathComponent))
+        }
+    }
+
+    private func say(_ text: String) {
+        UI.setText(notice, text)
+        FileHandle.standardError.write(Data("word lists: \(text)\n".utf8))
     }
 
     /// Three players' first words, with the letters their team must send.

@@ -20,6 +20,8 @@ final class TeacherScreen {
     private weak var app: TeamsketchApp?
     private var form: ClassroomSettingsForm?
     private var kioskForm: KioskSettingsForm?
+    /// The classes the settings offer now (id and name), to tell a change.
+    private var scopeClasses: [[String]] = []
     private var sectionButtons: [Section: Widget] = [:]
     /// The sections built so far; GTK holds their widgets, this their Swift side.
     private var loaded: [Section: AnyObject] = [:]
@@ -98,12 +100,7 @@ final class TeacherScreen {
         UI.append(page, formHolder)
         showScopes(classes: [])
         showDevice()
-        if app.school.signIn?.isTeacher == true {
-            Task { @MainActor [weak self] in
-                guard let classes = await app.school.teacherClasses(), !classes.isEmpty else { return }
-                self?.showScopes(classes: classes)
-            }
-        }
+        refreshClasses()
         if let b = sectionButtons[section] { gtk_toggle_button_set_active(ts_toggle(b), 1) }
         show(section)
     }
@@ -111,6 +108,7 @@ final class TeacherScreen {
     /// A section is built when first shown (the sketches, so, are read
     /// again after a review, when the window is made anew).
     func show(_ section: Section) {
+        let shownBefore = loaded[section] != nil
         if loaded[section] == nil, let app, let (owner, widget) = Self.make(section, app: app, toast: toast) {
             loaded[section] = owner
             gtk_stack_add_named(ts_stack(sections), widget, section.rawValue)
@@ -123,6 +121,27 @@ final class TeacherScreen {
         // A sketch restored (or deleted) since the tab was last shown.
         if section == .sketches { (loaded[.sketches] as? TeacherSketchesView)?.refresh() }
         if section == .deleted { (loaded[.deleted] as? TeacherDeletedView)?.refresh() }
+        // What the server says of the pupils (a quota, wrong picture tries)
+        // may have changed since.
+        if section == .classes, shownBefore { (loaded[.classes] as? TeacherClassesView)?.refresh() }
+        // A class made (or renamed) in the Classes tab since: its settings.
+        if section == .settings { refreshClasses() }
+    }
+
+    /// The teacher's classes as the settings' choices, asked of the server
+    /// again; the choices are made anew only when the classes changed, so
+    /// the form being edited stays.
+    private func refreshClasses() {
+        guard let app, app.school.signIn?.isTeacher == true else { return }
+        Task { @MainActor [weak self] in
+            guard let classes = await app.school.teacherClasses()?.filter({ !$0.archived }), let self else { return }
+            let names = classes.map { [$0.id, $0.name] }
+            guard names != self.scopeClasses else { return }
+            self.scopeClasses = names
+            FileHandle.standardError.write(Data("settings: classes offered: \(classes.count)\n".utf8))
+            self.showScopes(classes: classes)
+            self.showDevice()
+        }
     }
 
     /// A sync brought changes: the sketches, if shown once, catch up.

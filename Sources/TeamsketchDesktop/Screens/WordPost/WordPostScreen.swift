@@ -58,6 +58,11 @@ final class WordPostScreen {
             [weak self] in self?.confirmEnd()
         })
         UI.append(bar, hint)
+        // The hint read aloud, in the word list's language.
+        UI.append(bar, ReadAloudButton.make(app.speech, language: game.pool.language == "de" ? "de" : "en") { [weak self] in
+            guard let self, let word = self.game.words[self.me] else { return "" }
+            return word.item.hint
+        })
         UI.append(bar, roundLabel)
         UI.append(bar, UI.iconButton("help-about-symbolic", tooltip: `_`("How to play"), classes: ["tool"]) {
             [weak self] in self?.help.toggle()
@@ -152,7 +157,10 @@ final class WordPostScreen {
                 board.celebrate()
             case .roundFinished:
                 recordRound()
-                showOverlay(`_`("★ Super! Every word is done! ★"), button: link?.nextRound != nil)
+                // Alone, a round is one word; together, one word each.
+                showOverlay(game.players.count == 1 ? `_`("★ Super! The word is done! ★")
+                                                    : `_`("★ Super! Every word is done! ★"),
+                            button: link?.nextRound != nil)
             case .roundDealt:
                 gtk_widget_set_visible(overlay, 0)
                 gtk_widget_grab_focus(board.widget)
@@ -205,6 +213,7 @@ final class WordPostScreen {
 
     private func showOverlay(_ title: String, button: Bool, ended: Bool = false) {
         UI.setText(overlayTitle, title)
+        FileHandle.standardError.write(Data("game says: \(title)\n".utf8))
         gtk_widget_set_visible(nextButton, button && !ended ? 1 : 0)
         gtk_widget_set_visible(doneButton, ended ? 1 : 0)
         gtk_widget_set_visible(overlay, 1)

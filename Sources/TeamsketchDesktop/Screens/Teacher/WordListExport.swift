@@ -1,16 +1,17 @@
 import Foundation
 import LearnModel
 
-/// Saving a word list as CSV where the teacher says: the same from the
-/// game's start screen and from the teacher's window.
+/// Saving a word list as CSV where the teacher says; `done` gets the
+/// file's path once it is written.
 @MainActor
 enum WordListExport {
-    static func ask(_ pool: WordPool, app: TeamsketchApp) {
+    static func ask(_ pool: WordPool, app: TeamsketchApp, done: @escaping @MainActor (String) -> Void) {
         FileChooser.ask(parent: app.window, title: `_`("Export words"), save: true, acceptLabel: `_`("Export"),
                         suggestedName: pool.name + ".csv",
                         filters: [.init(name: `_`("Word lists (CSV)"), patterns: ["*.csv"])]) { [weak app] path in
             do {
                 try WordPoolCSV.exportData(pool.items).write(to: URL(fileURLWithPath: path), options: .atomic)
+                done(path)
             } catch {
                 app?.showError(`_`("The word list could not be written."), error)
             }
