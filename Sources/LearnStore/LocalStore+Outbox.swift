@@ -16,8 +16,7 @@ extension LocalStore {
                       let entity = OutboxEntity(rawValue: row["entity"])
                 else { throw StoreError.corrupt(path: path ?? ":memory:") }
                 return OutboxEntry(opId: opId, entity: entity, entityId: row["entityId"],
-                                   payload: row["payload"], createdAt: StoreTime.date(row["createdAt"]),
-                                   proof: row["proof"])
+                                   payload: row["payload"], createdAt: StoreTime.date(row["createdAt"]))
             }
         }
     }
@@ -26,9 +25,9 @@ extension LocalStore {
     /// outbox's row order is the order the changes were committed in. A
     /// change without an id of its own (`SketchOpIdentity`) gets a UUIDv7.
     func insertOutbox(_ entity: OutboxEntity, entityId: String, payload: Data, at now: Int64,
-                      opId: UUID? = nil, proof: String? = nil, _ db: Database) throws {
+                      opId: UUID? = nil, _ db: Database) throws {
         let id = opId ?? ids.next()
-        try db.cachedStatement(sql: "INSERT INTO outbox (opId, entity, entityId, payload, createdAt, proof) VALUES (?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [id.storeKey, entity.rawValue, entityId, payload, now, proof])
+        try db.cachedStatement(sql: "INSERT INTO outbox (opId, entity, entityId, payload, createdAt) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [id.storeKey, entity.rawValue, entityId, payload, now])
     }
 }

@@ -16,7 +16,7 @@ extension LocalStore {
             try insertSketch(meta, modifiedAt: now, db)
             try insertOutbox(.sketch, entityId: meta.id.storeKey,
                              payload: SketchChange.create(meta, origin: origin, at: now).encoded(), at: now,
-                             opId: SketchOpIdentity.creation(of: meta.id), proof: origin.proof, db)
+                             opId: SketchOpIdentity.creation(of: meta.id), db)
             try insertMembers(members, of: meta.id, at: now, db)
         }
     }

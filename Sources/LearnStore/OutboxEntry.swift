@@ -35,13 +35,9 @@ public struct OutboxEntry: Hashable, Sendable {
     /// `SketchChange`.
     public var payload: Data
     public var createdAt: Date
-    /// With the creation of a team sketch this laptop hosted: the secret
-    /// its id is made from (`SketchProof`), sent beside the change.
-    public var proof: String?
 
-    public init(opId: UUID, entity: OutboxEntity, entityId: String, payload: Data, createdAt: Date,
-                proof: String? = nil) {
+    public init(opId: UUID, entity: OutboxEntity, entityId: String, payload: Data, createdAt: Date) {
         self.opId = opId; self.entity = entity; self.entityId = entityId
-        self.payload = payload; self.createdAt = createdAt; self.proof = proof
+        self.payload = payload; self.createdAt = createdAt
     }
 }

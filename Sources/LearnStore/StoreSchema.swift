@@ -138,14 +138,6 @@ enum StoreSchema {
                 t.add(column: "keptAs", .text)
             }
         }
-        // The secret a team sketch's id is made from, on the creation the
-        // host's laptop pushes (`SketchProof`): sent beside the change,
-        // never inside it, so members never get it.
-        migrator.registerMigration("v7") { db in
-            try db.alter(table: "outbox") { t in
-                t.add(column: "proof", .text)
-            }
-        }
         return migrator
     }
 }

@@ -402,8 +402,7 @@ public final class SchoolServerClient: Sendable {
                 payload: String(decoding: entry.payload, as: UTF8.self),
                 // A device whose clock reads before 1970 still sends a
                 // time the server accepts.
-                createdAt: max(0, UnixMilliseconds.milliseconds(entry.createdAt)),
-                proof: entry.proof)
+                createdAt: max(0, UnixMilliseconds.milliseconds(entry.createdAt)))
         }
         let output: Operations.PushChanges.Output
         do {

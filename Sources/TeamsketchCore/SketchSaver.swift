@@ -62,9 +62,9 @@ public final class SketchSaver {
     public static func forImport(_ document: SketchDocument, store: StoreClient) -> (SketchDocument, SketchSaver) {
         var doc = document
         // Not knowing counts as taken: a fresh id never collides. A team
-        // sketch's id (made from its host's secret, `SketchProof`) is never
-        // kept: the server would refuse it as this laptop's own creation.
-        if SketchProof.needsProof(doc.meta.id) || (try? store.isSketchIDTaken(doc.meta.id)) != false {
+        // sketch's id (made for its host, `TeamSketchID`) is never kept:
+        // the server would refuse it as this laptop's own creation.
+        if TeamSketchID.isBound(doc.meta.id) || (try? store.isSketchIDTaken(doc.meta.id)) != false {
             doc.meta.id = UUID()
         }
         let saver = SketchSaver(store: store, sketch: doc.meta)

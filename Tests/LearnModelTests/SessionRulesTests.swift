@@ -84,7 +84,10 @@ import TeamsketchTestSupport
     }
 
     @Test func joinerSeesParametersAndWaitsUntilAccepted() {
-        var sim = SessionSimulation(params: SessionParams(name: "Zoo", guides: .squared, timeLimitMinutes: 20))
+        // Hosted by a laptop signed in to a school: the members are told
+        // its creator and nonce with the id, all through the wire format.
+        var sim = SessionSimulation(params: SessionParams(name: "Zoo", guides: .squared, timeLimitMinutes: 20),
+                                    sketch: .hosted(creator: UUID()))
         sim.connect(1, drawer("Anna"))
         let lobby = sim.peers[1]?.lobby
         #expect(lobby?.params.name == "Zoo")

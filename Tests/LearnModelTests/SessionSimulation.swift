@@ -21,8 +21,8 @@ struct SessionSimulation {
     var resyncs: [ConnectionID] = []
 
     init(params: SessionParams = SessionParams(name: "Zoo"), settings: SessionSettings = SessionSettings(),
-         acceptAll: Bool = false) {
-        host = HostSession(hostName: "Teacher", params: params, settings: settings, acceptAll: acceptAll,
+         acceptAll: Bool = false, sketch: SessionSketch = SessionSketch()) {
+        host = HostSession(sketch: sketch, hostName: "Teacher", params: params, settings: settings, acceptAll: acceptAll,
                            createdAt: Date(timeIntervalSince1970: 1_750_000_000),
                            makeToken: { ResumeToken.random() })
     }

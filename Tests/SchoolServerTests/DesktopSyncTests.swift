@@ -164,18 +164,19 @@ import Testing
             // Both laptops were in the LAN session: same sketch, same ops,
             // stored in different batches.
             let mia = try #require(UUID(uuidString: pupils["Mia"]!.id)), ben = try #require(UUID(uuidString: pupils["Ben"]!.id))
-            // Mia's laptop hosted: the sketch's id comes from a secret only
-            // it keeps, and goes with its creation to the server.
+            // Mia's laptop hosted: the sketch's id is made for her account
+            // (`TeamSketchID`), and every copy's creation names her with
+            // the nonce.
             let hosted = SessionSketch.hosted(creator: mia)
             var doc = SketchDocument(meta: SketchMeta(id: hosted.id, name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000)))
             for x in stride(from: 0.0, to: 1000, by: 50) { doc.apply(.addStroke(Self.stroke(x: x))) }
             // Her laptop names Ben, whom she let in, and Ben's names him
             // too. Ben's laptop reaches the server first.
             let mias = try LocalStore.inMemory(), bens = try LocalStore.inMemory()
-            try mias.createSketch(doc.meta, origin: .team(creator: mia, proof: hosted.proof))
+            try mias.createSketch(doc.meta, origin: .team(creator: mia, nonce: hosted.nonce))
             try mias.addMembers([ben], to: doc.meta.id)
             try mias.append(contentsOf: doc.ops, to: doc.meta.id)
-            try bens.createSketch(doc.meta, origin: .team(creator: mia), members: [ben])
+            try bens.createSketch(doc.meta, origin: .team(creator: mia, nonce: hosted.nonce), members: [ben])
             try bens.append(contentsOf: Array(doc.ops.prefix(7)), to: doc.meta.id)
             try bens.append(contentsOf: Array(doc.ops.dropFirst(7)), to: doc.meta.id)
             for (store, name) in [(bens, "Ben"), (mias, "Mia")] {
@@ -188,18 +189,18 @@ import Testing
             #expect(listed.first?["opCount"] as? Int == doc.ops.count)
             #expect(Set(listed.first?["authors"] as? [String] ?? []) == [pupils["Mia"]!.id, pupils["Ben"]!.id])
 
-            // The next session's sketch reaches the server from Mia's laptop
-            // first: its creation under her own name is taken on the secret
-            // alone; a copy of it without one would not be.
+            // The next session's sketch: a copy of its creation without the
+            // nonce (as an older laptop would push it) is refused; Mia's
+            // laptop's, with it, is taken.
             let next = SessionSketch.hosted(creator: mia)
-            #expect(next.id != hosted.id && next.proof != hosted.proof)
+            #expect(next.id != hosted.id && next.nonce != hosted.nonce)
             let meta = SketchMeta(id: next.id, name: "Wald", createdAt: Date(timeIntervalSince1970: 1_790_000_100))
             let copy = try LocalStore.inMemory()
             try copy.createSketch(meta, origin: .team(creator: mia))
             let refused = try await SyncService(store: copy, connection: client.connection(token: pupils["Mia"]!.token),
                                                 key: "copy").syncOnce()
             #expect(refused.refused == 1)
-            try mias.createSketch(meta, origin: .team(creator: mia, proof: next.proof))
+            try mias.createSketch(meta, origin: .team(creator: mia, nonce: next.nonce))
             try mias.append(.addStroke(Self.stroke(x: 10)), to: next.id)
             let round = try await SyncService(store: mias, connection: client.connection(token: pupils["Mia"]!.token),
                                               key: "Mia").syncOnce()

@@ -159,54 +159,53 @@ import Testing
         }
     }
 
-    /// Mia hosts a session and lets Ben in: his laptop holds the sketch's id
-    /// and her creation, and may push both first. Pushing a creation of his
-    /// own (his name, no name, a secret of his own) does not make him the
-    /// sketch's creator; the creation as Mia's laptop gave it goes in, and
-    /// Mia's own, with the secret the id is made from, is taken.
+    /// Mia hosts a session and lets Ben and Ole in: their laptops hold the
+    /// sketch's id, her creation and its nonce, and may push first. A
+    /// creation naming Ben, Ole, nobody, or Mia without the nonce does not
+    /// start the sketch; the creation as Mia's laptop gave it goes in from
+    /// any of them, filed under her. Mia's own laptop needs nothing more.
     @Test(arguments: Backend.allCases)
-    func aMemberWhoPushesFirstDoesNotBecomeTheHostedSketchsCreator(_ backend: Backend) async throws {
+    func aMemberWhoPushesFirstNamesOnlyTheHostAsTheSketchsCreator(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
             let s = try await school(api)
-            let secret = SketchProof.makeSecret()
-            let team = try #require(SketchProof.sketchID(for: secret))
-            func proven(_ change: [String: Any], by secret: String) -> [String: Any] {
-                var c = change
-                c["proof"] = secret
-                return c
-            }
-            for forged in [Changes.teamCreate(team, creator: s.ben.id), Changes.create(team, name: "Bens"),
-                           proven(Changes.teamCreate(team, creator: s.ben.id), by: SketchProof.makeSecret())] {
-                let refused = try await api.push([forged], token: s.ben.token).rejected
+            let team2c = try await api.schoolClass("2c", teacher: s.berg, pupils: ["Mia", "Ben", "Ole"])
+            let (mia, ben, ole) = (team2c.pupils["Mia"]!, team2c.pupils["Ben"]!, team2c.pupils["Ole"]!)
+            let hosted = SessionSketch.hosted(creator: try #require(UUID(uuidString: mia.id)))
+            let nonce = try #require(hosted.nonce)
+            let team = hosted.id
+            for forged in [Changes.teamCreate(team, creator: ben.id, nonce: nonce),
+                           Changes.teamCreate(team, creator: ole.id, nonce: nonce),
+                           Changes.teamCreate(team, creator: mia.id),
+                           Changes.teamCreate(team, creator: mia.id, nonce: UUID()),
+                           Changes.create(team, name: "Bens")] {
+                let refused = try await api.push([forged], token: ben.token).rejected
                 #expect(refused.values.first == "forbidden", "\(forged)")
             }
-            // A proof that is not one is refused by the API's form.
-            var malformed = Changes.teamCreate(team, creator: s.ben.id)
-            malformed["proof"] = "not a secret"
-            #expect(try await api.call(.post, "/sync/push", token: s.ben.token, json: ["changes": [malformed]]).status
-                    == .badRequest)
             // The creation Mia's laptop gave his, pushed by him, files the
             // sketch under her; then his membership and his strokes.
-            let create = Changes.teamCreate(team, creator: s.mia.id)
-            let fromBen = try await api.push([create, Changes.member(s.ben.id, of: team), Changes.stroke(team, author: "Ben")],
-                                             token: s.ben.token)
+            let create = Changes.teamCreate(team, creator: mia.id, nonce: nonce)
+            let fromBen = try await api.push([create, Changes.member(ben.id, of: team), Changes.stroke(team, author: "Ben")],
+                                             token: ben.token)
             #expect(fromBen.rejected.isEmpty, "\(fromBen.rejected)")
-            #expect(try await api.push([proven(create, by: secret)], token: s.mia.token).rejected.isEmpty)
-            #expect(try await api.push([Changes.sketchChange(team, .rename("Bens Zoo", at: 4))], token: s.ben.token)
+            #expect(try await api.push([create], token: mia.token).rejected.isEmpty)
+            #expect(try await api.push([Changes.sketchChange(team, .rename("Bens Zoo", at: 4))], token: ben.token)
                 .rejected.values.first == "forbidden")
-            #expect(try await api.push([Changes.sketchChange(team, .rename("Mias Zoo", at: 5))], token: s.mia.token)
+            #expect(try await api.push([Changes.sketchChange(team, .rename("Oles Zoo", at: 4))], token: ole.token)
+                .rejected.values.first == "forbidden")
+            #expect(try await api.push([Changes.sketchChange(team, .rename("Mias Zoo", at: 5))], token: mia.token)
                 .rejected.isEmpty)
 
-            // A sketch Mia hosts and pushes first: her creation needs its
-            // secret, as it does for anyone.
-            let second = SketchProof.makeSecret()
-            let other = try #require(SketchProof.sketchID(for: second))
-            let hers = Changes.teamCreate(other, creator: s.mia.id)
-            #expect(try await api.push([hers], token: s.mia.token).rejected.values.first == "forbidden")
-            #expect(try await api.push([proven(hers, by: second), Changes.stroke(other)], token: s.mia.token)
-                .rejected.isEmpty)
+            // A sketch Mia hosts and pushes first: her creation is taken as
+            // it is; another nonce of hers names no sketch of this id.
+            let next = SessionSketch.hosted(creator: try #require(UUID(uuidString: mia.id)))
+            #expect(next.id != team && next.nonce != hosted.nonce)
+            #expect(try await api.push([Changes.teamCreate(next.id, creator: mia.id, nonce: nonce)], token: mia.token)
+                .rejected.values.first == "forbidden")
+            #expect(try await api.push([Changes.teamCreate(next.id, creator: mia.id, nonce: next.nonce), Changes.stroke(next.id)],
+                                       token: mia.token).rejected.isEmpty)
             let listed = try await api.call(.get, "/sketches", token: s.berg).array
-            #expect(Set(listed.compactMap { $0["name"] as? String }) == ["Mias Zoo", "Zoo"])
+            let mine = listed.filter { ($0["id"] as? String) == team.uuidString.lowercased() || ($0["id"] as? String) == next.id.uuidString.lowercased() }
+            #expect(Set(mine.compactMap { $0["name"] as? String }) == ["Mias Zoo", "Zoo"])
         }
     }
 

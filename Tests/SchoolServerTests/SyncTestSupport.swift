@@ -70,9 +70,10 @@ enum Changes {
     }
 
     /// A team sketch's creation as every member's laptop pushes it: started
-    /// by the host's account (`creator`, an id as the test API gives it).
-    static func teamCreate(_ sketch: UUID, creator: String, name: String = "Zoo") -> [String: Any] {
-        create(sketch, name: name, origin: .team(creator: UUID(uuidString: creator)!))
+    /// by the host's account (`creator`, an id as the test API gives it),
+    /// with the nonce a bound id was made with (`TeamSketchID`).
+    static func teamCreate(_ sketch: UUID, creator: String, nonce: UUID? = nil, name: String = "Zoo") -> [String: Any] {
+        create(sketch, name: name, origin: .team(creator: UUID(uuidString: creator)!, nonce: nonce))
     }
 
     /// "`account` draws in the sketch", under the id both name.

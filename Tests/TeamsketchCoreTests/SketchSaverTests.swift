@@ -251,7 +251,7 @@ import Testing
         var teamMeta = meta
         teamMeta.id = SessionSketch.hosted(creator: UUID()).id
         let (doc, saver) = SketchSaver.forImport(document(teamMeta, ops: 1), store: .live(store))
-        #expect(doc.meta.id != teamMeta.id && !SketchProof.needsProof(doc.meta.id))
+        #expect(doc.meta.id != teamMeta.id && !TeamSketchID.isBound(doc.meta.id))
         #expect(await saver.storeImported() == nil)
         #expect(try store.loadSketch(doc.meta.id).ops.count == 1)
     }

@@ -112,6 +112,10 @@ extension SessionMessage {
             w.uuid(m.sketch.id)
             w.bool(m.sketch.creator != nil)
             if let creator = m.sketch.creator { w.uuid(creator) }
+            // Appended after the creator, so an app that reads no further
+            // still reads the rest.
+            w.bool(m.sketch.nonce != nil)
+            if let nonce = m.sketch.nonce { w.uuid(nonce) }
         case .declined(let r):
             switch r {
             case .byHost: w.u8(1)
@@ -236,7 +240,10 @@ extension SessionMessage {
             let index = try r.varint(as: MemberIndex.self)
             let sketch = try r.uuid()
             let creator = try r.bool() ? try r.uuid() : nil
-            return .accepted(Accepted(token: token, yourIndex: index, sketch: SessionSketch(id: sketch, creator: creator)))
+            let hasNonce = r.remaining > 0 ? try r.bool() : false
+            let nonce = hasNonce ? try r.uuid() : nil
+            return .accepted(Accepted(token: token, yourIndex: index,
+                                      sketch: SessionSketch(id: sketch, creator: creator, nonce: nonce)))
         case .declined:
             switch try r.u8() {
             case 1: return .declined(.byHost)

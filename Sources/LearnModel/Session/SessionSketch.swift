@@ -6,24 +6,23 @@ import Foundation
 /// and the school server takes the sketch's id as part of what shows a
 /// device belongs to it. `creator` is the school account of the host's
 /// pupil or teacher, when the host's laptop is linked to a school, so
-/// every member's copy names the same person as the one who started it.
+/// every member's copy names the same person as the one who started it;
+/// the id is then made from the creator and `nonce` (`TeamSketchID`), so
+/// no copy can name anyone else.
 public struct SessionSketch: Hashable, Sendable {
     public var id: UUID
     public var creator: UUID?
-    /// The secret the id is made from (`SketchProof`), on the host's
-    /// laptop only: never sent to a member.
-    public var proof: String?
+    public var nonce: UUID?
 
-    public init(id: UUID = UUID(), creator: UUID? = nil, proof: String? = nil) {
-        self.id = id; self.creator = creator; self.proof = proof
+    public init(id: UUID = UUID(), creator: UUID? = nil, nonce: UUID? = nil) {
+        self.id = id; self.creator = creator; self.nonce = nonce
     }
 
-    /// A new session's sketch on the host's laptop. With a school account
-    /// to start it under, its id comes from a secret this laptop keeps, so
-    /// no member can push its creation as their own.
+    /// A new session's sketch on the host's laptop: with a school account
+    /// to start it under, its id is bound to that account.
     public static func hosted(creator: UUID?) -> SessionSketch {
         guard let creator else { return SessionSketch() }
-        let secret = SketchProof.makeSecret()
-        return SessionSketch(id: SketchProof.sketchID(for: secret)!, creator: creator, proof: secret)
+        let nonce = UUID()
+        return SessionSketch(id: TeamSketchID.make(creator: creator, nonce: nonce), creator: creator, nonce: nonce)
     }
 }

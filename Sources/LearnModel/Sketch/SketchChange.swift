@@ -26,6 +26,10 @@ public struct SketchChange: Codable, Hashable, Sendable {
     /// server lets only its creator and that pupil's teacher rename or
     /// delete it.
     public var creator: String?
+    /// On the creation of a team sketch whose id was made for its creator:
+    /// the nonce it was made with (`TeamSketchID`), so the server can check
+    /// that the creator named is the one the id was made for.
+    public var nonce: String?
     /// On a creation: drawn in a LAN session, so the host's accepted
     /// members may join it (`member` changes). A sketch drawn alone has its
     /// creator as its only member.
@@ -37,17 +41,18 @@ public struct SketchChange: Codable, Hashable, Sendable {
 
     public init(change: Change, name: String? = nil, guides: String? = nil, timeLimitMinutes: Int? = nil,
                 width: Double? = nil, height: Double? = nil, createdAt: Int64? = nil, creator: String? = nil,
-                team: Bool? = nil, member: String? = nil, at: Int64) {
+                nonce: String? = nil, team: Bool? = nil, member: String? = nil, at: Int64) {
         self.change = change; self.name = name; self.guides = guides; self.timeLimitMinutes = timeLimitMinutes
         self.width = width; self.height = height; self.createdAt = createdAt
-        self.creator = creator; self.team = team; self.member = member; self.at = at
+        self.creator = creator; self.nonce = nonce; self.team = team; self.member = member; self.at = at
     }
 
     public static func create(_ meta: SketchMeta, origin: SketchOrigin = .alone(creator: nil), at: Int64) -> SketchChange {
         SketchChange(change: .create, name: meta.name, guides: meta.guides.rawValue,
                      timeLimitMinutes: meta.timeLimitMinutes, width: meta.width, height: meta.height,
                      createdAt: UnixMilliseconds.milliseconds(meta.createdAt),
-                     creator: origin.creator?.uuidString.lowercased(), team: origin.isTeam ? true : nil, at: at)
+                     creator: origin.creator?.uuidString.lowercased(), nonce: origin.nonce?.uuidString.lowercased(),
+                     team: origin.isTeam ? true : nil, at: at)
     }
 
     public static func member(_ account: UUID, at: Int64) -> SketchChange {
@@ -69,18 +74,17 @@ public struct SketchChange: Codable, Hashable, Sendable {
 
 /// Who a sketch is: drawn alone by `creator` (nil: whoever is signed in
 /// where it is pushed), or in a LAN session the host's account started.
-/// `proof`: on the host's laptop, the secret the team sketch's id is made
-/// from (`SketchProof`); it goes to the server with the creation and is
-/// never part of what members are given.
+/// `nonce`: what the team sketch's id was made with besides its creator
+/// (`TeamSketchID`), told to every member and carried by the creation.
 public enum SketchOrigin: Hashable, Sendable {
     case alone(creator: UUID?)
-    case team(creator: UUID?, proof: String? = nil)
+    case team(creator: UUID?, nonce: UUID? = nil)
 
     public var creator: UUID? {
         switch self { case .alone(let c), .team(let c, _): c }
     }
 
-    public var proof: String? { if case .team(_, let proof) = self { proof } else { nil } }
+    public var nonce: UUID? { if case .team(_, let nonce) = self { nonce } else { nil } }
 
     public var isTeam: Bool { if case .team = self { true } else { false } }
 }

@@ -242,14 +242,10 @@ extension SchoolAPI {
         else { throw Problem(.badRequest, "an entityId is 1 to 100 letters, digits, '.', '_' or '-'") }
         guard dateRange.contains(c.createdAt) else { throw Problem(.badRequest, "createdAt is out of range") }
         guard let entity = SyncChange.Entity(rawValue: c.entity.rawValue) else { throw Problem(.badRequest, "unknown entity") }
-        if let proof = c.proof, SketchProof.sketchID(for: proof) == nil {
-            throw Problem(.badRequest, "a proof is 64 lowercase hex digits")
-        }
         guard c.payload.utf8.count <= maxPayloadBytes else {
             return .failure(PushRejection(.badRequest, "a change's payload is at most 1 MiB"))
         }
-        return .success(SyncChange(opId: opId, entity: entity, entityId: c.entityId, payload: c.payload, createdAt: c.createdAt,
-                                   proof: c.proof))
+        return .success(SyncChange(opId: opId, entity: entity, entityId: c.entityId, payload: c.payload, createdAt: c.createdAt))
     }
 }
 

@@ -78,10 +78,9 @@ public struct PushRejection: Sendable, Equatable, Error {
 ///   a host the pusher belongs with (a classmate, their class's teacher),
 ///   or a pupil the pushing teacher teaches. Anyone else starts sketches
 ///   under their own name, and nothing of a sketch comes before its
-///   creation. A team sketch's id is made from a secret only the host's
-///   laptop has (`SketchProof`): under the pusher's own name such a
-///   creation needs that secret, so a member cannot make itself the
-///   creator by pushing first.
+///   creation. A team sketch's id is made from its creator's account and a
+///   nonce the creation carries (`TeamSketchID`): a member who pushes it
+///   first can only name the host, never itself or a classmate.
 /// - A pool is changed by whoever made it, or by that pupil's teacher; a
 ///   teacher assigns pools only to their own classes.
 /// - Grades and class settings are a teacher's, for their own classes.
@@ -169,7 +168,7 @@ public enum ChangeRules {
                 guard let described, described.change == .create else {
                     throw PushRejection(.conflict, "the server has no such sketch: its creation comes first")
                 }
-                sketch = try start(described, of: sketchUUID, proof: change.proof, by: pusher, facts: facts)
+                sketch = try start(described, of: sketchUUID, by: pusher, facts: facts)
                 started = SketchStart(creator: (sketch.creator ?? pusher).id.key, team: sketch.team)
             }
             if described?.change == .member, let member = described?.member.flatMap(UUID.init(uuidString:)),
@@ -314,9 +313,18 @@ public enum ChangeRules {
     /// every member's laptop pushes the host's creation: the host must be
     /// someone the pusher belongs with (a classmate, the teacher whose
     /// session it was) or a pupil the pushing teacher teaches.
-    private static func start(_ described: SketchChange, of sketchID: UUID, proof: String?,
+    private static func start(_ described: SketchChange, of sketchID: UUID,
                               by pusher: PushFacts.Person, facts: PushFacts) throws -> PushFacts.SketchFacts {
         let team = described.team == true
+        if TeamSketchID.isBound(sketchID) {
+            // Every member holds this id and its creation, and any of them
+            // may push it first: it names the one it was made for, or no one.
+            guard let named = described.creator.flatMap(UUID.init(uuidString:)),
+                  let nonce = described.nonce.flatMap(UUID.init(uuidString:)),
+                  TeamSketchID.binds(sketchID, creator: named, nonce: nonce) else {
+                throw PushRejection(.forbidden, "this team sketch's id was made for another creator")
+            }
+        }
         var creator = pusher
         if let named = described.creator, named.lowercased() != pusher.id.key {
             guard team, let person = UUID(uuidString: named).flatMap({ facts.people[$0] }),
@@ -324,10 +332,6 @@ public enum ChangeRules {
                 throw PushRejection(.forbidden, "a sketch is started under the pusher's own name, or a team's under its host's")
             }
             creator = person
-        } else if SketchProof.needsProof(sketchID), !SketchProof.proves(proof, sketchID) {
-            // Every member holds this id and its creation: under the
-            // pusher's own name it is only the host's, who has the secret.
-            throw PushRejection(.forbidden, "only the laptop that hosted this team sketch starts it under its own name")
         }
         return .init(creator: creator, members: [creator], team: team)
     }

@@ -15,13 +15,10 @@ public struct SyncChange: Sendable, Hashable {
     public var payload: String
     /// The device's time of the change (Unix ms).
     public var createdAt: Int64
-    /// Beside a team sketch's creation from its host's laptop: the secret
-    /// the sketch's id is made from (`SketchProof`). Checked, never stored.
-    public var proof: String?
 
-    public init(opId: UUID, entity: Entity, entityId: String, payload: String, createdAt: Int64, proof: String? = nil) {
+    public init(opId: UUID, entity: Entity, entityId: String, payload: String, createdAt: Int64) {
         self.opId = opId; self.entity = entity; self.entityId = entityId
-        self.payload = payload; self.createdAt = createdAt; self.proof = proof
+        self.payload = payload; self.createdAt = createdAt
     }
 
     /// The entity id as stored: ids that are UUIDs in lower case, so every

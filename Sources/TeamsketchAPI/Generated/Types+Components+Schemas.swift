@@ -554,15 +554,6 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Change/createdAt`.
             public var createdAt: Swift.Int64
-            /// Only with the creation of a team sketch, from the laptop that
-            /// hosted it: the secret whose SHA-256 the sketch's id is made of
-            /// (a version 8 id). A creation that names its pusher as the
-            /// creator of such a sketch is refused (`forbidden`) without it;
-            /// it is never stored or passed on. Null is the same as leaving it out.
-            ///
-            ///
-            /// - Remark: Generated from `#/components/schemas/Change/proof`.
-            public var proof: Swift.String?
             /// Creates a new `Change`.
             ///
             /// - Parameters:
@@ -571,21 +562,18 @@ extension Components {
             ///   - entityId:
             ///   - payload: The change itself, as JSON text (its form depends on `entity`).
             ///   - createdAt: When the device made the change (Unix milliseconds, the device's clock).
-            ///   - proof: Only with the creation of a team sketch, from the laptop that
             public init(
                 opId: Components.Schemas.Id,
                 entity: Components.Schemas.ChangeEntity,
                 entityId: Components.Schemas.EntityID,
                 payload: Swift.String,
-                createdAt: Swift.Int64,
-                proof: Swift.String? = nil
+                createdAt: Swift.Int64
             ) {
                 self.opId = opId
                 self.entity = entity
                 self.entityId = entityId
                 self.payload = payload
                 self.createdAt = createdAt
-                self.proof = proof
             }
             public enum CodingKeys: String, CodingKey {
                 case opId
@@ -593,7 +581,6 @@ extension Components {
                 case entityId
                 case payload
                 case createdAt
-                case proof
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -617,17 +604,12 @@ extension Components {
                     Swift.Int64.self,
                     forKey: .createdAt
                 )
-                self.proof = try container.decodeIfPresent(
-                    Swift.String.self,
-                    forKey: .proof
-                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "opId",
                     "entity",
                     "entityId",
                     "payload",
-                    "createdAt",
-                    "proof"
+                    "createdAt"
                 ])
             }
         }

@@ -243,7 +243,7 @@ final class SessionController {
         guard saver == nil, let store = app?.storeClient, let sketch, meta.id == sketch.id else { return }
         // A member names itself with the sketch, before any of its ops.
         let me = isHost || role != .drawer ? [] : app?.schoolAccount.map { [$0] } ?? []
-        let saver = SketchSaver(store: store, sketch: meta, origin: .team(creator: sketch.creator, proof: sketch.proof),
+        let saver = SketchSaver(store: store, sketch: meta, origin: .team(creator: sketch.creator, nonce: sketch.nonce),
                                 members: me)
         namedMembers.formUnion(me)
         self.saver = saver

@@ -135,7 +135,7 @@ final class WallCell {
 
     private func keep(_ meta: SketchMeta) {
         guard saver == nil, let store = app?.storeClient, let sketch, meta.id == sketch.id else { return }
-        let saver = SketchSaver(store: store, sketch: meta, origin: .team(creator: sketch.creator))
+        let saver = SketchSaver(store: store, sketch: meta, origin: .team(creator: sketch.creator, nonce: sketch.nonce))
         self.saver = saver
         report(saver.ensureStored())
     }
