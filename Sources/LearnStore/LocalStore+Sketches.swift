@@ -13,7 +13,7 @@ extension LocalStore {
                              members: [UUID] = []) throws {
         try writer.write { db in
             let now = StoreTime.milliseconds(clock.now())
-            try insertSketch(meta, modifiedAt: now, db)
+            try insertSketch(meta, modifiedAt: now, origin: origin, db)
             try insertOutbox(.sketch, entityId: meta.id.storeKey,
                              payload: SketchChange.create(meta, origin: origin, at: now).encoded(), at: now,
                              opId: SketchOpIdentity.creation(of: meta.id), db)
@@ -92,7 +92,7 @@ extension LocalStore {
 
     /// A new sketch with its ops, all of it waiting for the server.
     func insertWhole(_ meta: SketchMeta, _ rows: [OpRow], at now: Int64, _ db: Database) throws {
-        try insertSketch(meta, modifiedAt: now, db)
+        try insertSketch(meta, modifiedAt: now, origin: .alone(creator: nil), db)
         try insertOutbox(.sketch, entityId: meta.id.storeKey, payload: SketchChange.create(meta, at: now).encoded(),
                          at: now, opId: SketchOpIdentity.creation(of: meta.id), db)
         var seq = 1
@@ -191,7 +191,7 @@ extension LocalStore {
     // MARK: - Rows
 
     private static let summarySQL = """
-        SELECT id, name, guides, createdAt, modifiedAt, thumbnail,
+        SELECT id, name, guides, createdAt, modifiedAt, thumbnail, team, creatorId,
                (SELECT COUNT(*) FROM sketchOp WHERE sketchId = sketch.id) AS opCount
         FROM sketch WHERE deletedAt IS NULL
         """
@@ -203,18 +203,26 @@ extension LocalStore {
         }
         return SketchSummary(id: id, name: row["name"], guides: LineGuides(rawValue: row["guides"]) ?? .none,
                              createdAt: StoreTime.date(row["createdAt"]), modifiedAt: StoreTime.date(row["modifiedAt"]),
-                             opCount: row["opCount"], thumbnail: row["thumbnail"])
+                             opCount: row["opCount"], thumbnail: row["thumbnail"],
+                             startedBy: row["team"] ? .team(host: (row["creatorId"] as String?).flatMap(UUID.init(uuidString:)))
+                                                    : .alone)
     }
 
-    private func insertSketch(_ meta: SketchMeta, modifiedAt: Int64, _ db: Database) throws {
+    private func insertSketch(_ meta: SketchMeta, modifiedAt: Int64, origin: SketchOrigin, _ db: Database) throws {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM sketch WHERE id = ?", arguments: [meta.id.storeKey]) != nil {
             throw StoreError.duplicateSketch(meta.id)
         }
+        try Self.insertSketchRow(meta, createdAt: StoreTime.milliseconds(meta.createdAt), modifiedAt: modifiedAt,
+                                 team: origin.isTeam, creator: origin.isTeam ? origin.creator : nil, db)
+    }
+
+    static func insertSketchRow(_ meta: SketchMeta, createdAt: Int64, modifiedAt: Int64, team: Bool, creator: UUID?,
+                                _ db: Database) throws {
         try db.execute(sql: """
-            INSERT INTO sketch (id, name, guides, timeLimitMinutes, width, height, createdAt, modifiedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sketch (id, name, guides, timeLimitMinutes, width, height, createdAt, modifiedAt, team, creatorId)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [meta.id.storeKey, meta.name, meta.guides.rawValue, meta.timeLimitMinutes,
-                             meta.width, meta.height, StoreTime.milliseconds(meta.createdAt), modifiedAt])
+                             meta.width, meta.height, createdAt, modifiedAt, team, creator?.storeKey])
     }
 
     /// An op ready to store: its id (the same on every device, see

@@ -190,11 +190,9 @@ extension LocalStore {
                                   timeLimitMinutes: change.timeLimitMinutes ?? 0, width: width, height: height,
                                   createdAt: StoreTime.date(created))
             guard (try? SketchValidation.check(meta)) != nil else { return .skipped }
-            try db.execute(sql: """
-                INSERT INTO sketch (id, name, guides, timeLimitMinutes, width, height, createdAt, modifiedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id.storeKey, meta.name, meta.guides.rawValue, meta.timeLimitMinutes,
-                                 meta.width, meta.height, created, now])
+            let team = change.team == true
+            try Self.insertSketchRow(meta, createdAt: created, modifiedAt: now, team: team,
+                                     creator: team ? change.creator.flatMap(UUID.init(uuidString:)) : nil, db)
             return .applied
         case .rename:
             guard let name = change.name, name.unicodeScalars.count <= SketchLimits.maxNameLength else { return .skipped }

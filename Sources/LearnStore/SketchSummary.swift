@@ -14,10 +14,20 @@ public struct SketchSummary: Hashable, Sendable, Identifiable {
     public var opCount: Int
     /// PNG, if one was stored with `setThumbnail`.
     public var thumbnail: Data?
+    public var startedBy: StartedBy
+
+    /// Who started the sketch, as far as this device knows.
+    public enum StartedBy: Hashable, Sendable {
+        /// Drawn alone: the school files it under whoever pushes it.
+        case alone
+        /// Drawn in a LAN session; `host` is the school account of the
+        /// laptop that hosted it (nil when that laptop had none).
+        case team(host: UUID?)
+    }
 
     public init(id: UUID, name: String, guides: LineGuides, createdAt: Date, modifiedAt: Date,
-                opCount: Int, thumbnail: Data?) {
+                opCount: Int, thumbnail: Data?, startedBy: StartedBy = .alone) {
         self.id = id; self.name = name; self.guides = guides; self.createdAt = createdAt
-        self.modifiedAt = modifiedAt; self.opCount = opCount; self.thumbnail = thumbnail
+        self.modifiedAt = modifiedAt; self.opCount = opCount; self.thumbnail = thumbnail; self.startedBy = startedBy
     }
 }

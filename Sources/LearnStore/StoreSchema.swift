@@ -138,6 +138,15 @@ enum StoreSchema {
                 t.add(column: "keptAs", .text)
             }
         }
+        // Who started a team sketch (its host's account; nil for a sketch
+        // drawn alone, which is whoever pushes it): only they, or a teacher,
+        // may throw it away. Sketches stored before count as drawn alone.
+        migrator.registerMigration("v7") { db in
+            try db.alter(table: "sketch") { t in
+                t.add(column: "team", .boolean).notNull().defaults(to: false)
+                t.add(column: "creatorId", .text)
+            }
+        }
         return migrator
     }
 }

@@ -36,6 +36,23 @@ import Testing
         #expect(copyIds.isDisjoint(with: Set(try member.pendingOutbox(limit: 100).map(\.opId))))
     }
 
+    /// Who started a sketch is kept with it, made here or pulled: a team
+    /// sketch names its host, one drawn alone nobody.
+    @Test func aSketchKeepsWhoStartedIt() throws {
+        let mia = UUID()
+        let host = try LocalStore.inMemory(), member = try LocalStore.inMemory()
+        let when = Date(timeIntervalSince1970: 1_790_000_000)
+        let team = SketchMeta(name: "Zoo", createdAt: when), alone = SketchMeta(name: "Haus", createdAt: when)
+        try host.createSketch(team, origin: .team(creator: mia, nonce: UUID()))
+        try host.createSketch(alone, origin: .alone(creator: mia))
+        func startedBy(_ store: LocalStore) throws -> [String: SketchSummary.StartedBy] {
+            Dictionary(uniqueKeysWithValues: try store.sketches().map { ($0.name, $0.startedBy) })
+        }
+        #expect(try startedBy(host) == ["Zoo": .team(host: mia), "Haus": .alone])
+        _ = try member.applyRemote(try page(from: host), cursor: 2, for: "server#ben")
+        #expect(try startedBy(member) == ["Zoo": .team(host: mia), "Haus": .alone])
+    }
+
     @Test func aPulledPageBringsTheSketchOnceAndItsCursor() throws {
         let doc = StoreFixture.document()
         let a = try LocalStore.inMemory(), b = try LocalStore.inMemory()

@@ -1,7 +1,7 @@
 import Foundation
 import LearnModel
 import LearnStore
-import TeamsketchCore
+@testable import TeamsketchCore
 import Testing
 
 /// The sync service's decisions against a scripted server (the real one is
@@ -130,22 +130,28 @@ import Testing
 
     /// Past a quota the outbox stays whole and the loop stops pushing until
     /// the server's Retry-After, but goes on pulling; "Sync now" tries again.
+    /// The loop is walked step by step on a clock of the test's own (an
+    /// earlier version ran it on the wall clock and counted its pulls in
+    /// 20 s, which a busy machine could fail).
     @Test func pastAQuotaTheLoopKeepsEverythingPullsAndWaitsToPush() async throws {
         let (store, _) = try store(strokes: 3)
         let server = ScriptedServer()
         server.overQuota = .sketches
         let statuses = LockedStatuses()
-        var tuning = SyncService.Tuning()
-        tuning.interval = 0.01
-        tuning.pullInterval = 0.01
-        let service = SyncService(store: store, connection: server.connection, key: "k", tuning: tuning,
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        let now = LockedDate(start)
+        let service = SyncService(store: store, connection: server.connection, key: "k", now: { now.value },
                                   onStatus: { statuses.append($0) })
-        await service.start()
-        let deadline = Date().addingTimeInterval(20)
-        while server.lock.withLock({ server.pulls.count }) < 5, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        await service.stop()
-        #expect(server.lock.withLock { server.pulls.count } >= 5, "the loop went on pulling")
+        for minute in 0..<5 {
+            now.value = start.addingTimeInterval(Double(minute) * 31)  // a pull is due every 30 s
+            #expect(await service.step() == SyncService.Tuning().interval)
+        }
+        #expect(server.lock.withLock { server.pulls.count } == 5, "the loop went on pulling")
         #expect(server.lock.withLock { server.pushAttempts } == 1, "and did not push again before Retry-After")
+        // Once the server's Retry-After (an hour) has passed, it pushes again.
+        now.value = start.addingTimeInterval(3601)
+        _ = await service.step()
+        #expect(server.lock.withLock { server.pushAttempts } == 2)
         #expect(try store.outboxCount() == 4)
         #expect(statuses.all.last == .held(.sketches, waiting: 4))
         server.lock.withLock { server.overQuota = nil }

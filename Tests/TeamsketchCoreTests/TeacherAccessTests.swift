@@ -1,5 +1,6 @@
 import Foundation
 import LearnModel
+import LearnStore
 import TeamsketchCore
 import Testing
 
@@ -171,5 +172,28 @@ import Testing
         #expect(OwnWork.Listing.decide(signIn: nil, rememberedServer: "http://s", now: now) == .signInFirst)
         #expect(OwnWork.Listing.decide(signIn: signIn(teacher: false), rememberedServer: "http://s", now: now) == .pupil("Mia"))
         #expect(OwnWork.Listing.decide(signIn: signIn(teacher: true), rememberedServer: "http://s", now: now) == .all)
+    }
+
+    @Test func aPupilThrowsAwayWhatTheyStartedNeverAClassmatesTeamSketch() {
+        let mia = UUID(), ole = UUID()
+        func sketch(_ startedBy: SketchSummary.StartedBy) -> SketchSummary {
+            SketchSummary(id: UUID(), name: "S", guides: .none, createdAt: now, modifiedAt: now, opCount: 1, thumbnail: nil,
+                          startedBy: startedBy)
+        }
+        let pupil = SchoolSignIn(server: "http://s", accountID: mia.uuidString.lowercased(), name: "Mia", isTeacher: false,
+                                 token: "t", expiresAt: now.addingTimeInterval(3600))
+        func may(_ s: SketchSummary, _ signIn: SchoolSignIn?, server: String? = "http://s") -> Bool {
+            OwnWork.mayThrowAway(s, signIn: signIn, rememberedServer: server, now: now)
+        }
+        #expect(may(sketch(.alone), pupil), "drawn alone, listed for her")
+        #expect(may(sketch(.team(host: mia)), pupil), "a team sketch she hosted")
+        #expect(!may(sketch(.team(host: ole)), pupil), "Ole hosted it")
+        #expect(!may(sketch(.team(host: nil)), pupil), "hosted by a laptop without an account")
+        #expect(may(sketch(.team(host: ole)), signIn(teacher: true)), "the teacher")
+        #expect(!may(sketch(.alone), nil), "a school's laptop with nobody signed in")
+        #expect(may(sketch(.team(host: ole)), nil, server: nil), "a laptop used without a server")
+        var gone = pupil
+        gone.expiresAt = now.addingTimeInterval(-1)
+        #expect(!may(sketch(.alone), gone), "her sign-in ran out")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LearnModel
+import LearnStore
 
 /// Which sketches a signed-in pupil sees under "Open" on a shared laptop:
 /// the ones they drew in (alone or with a team) and empty ones (just
@@ -29,5 +30,25 @@ public enum OwnWork {
             anyone = true
         }
         return !anyone
+    }
+
+    /// Whether whoever is at the gallery may throw `sketch` away (it goes
+    /// to the teacher's "Deleted" for 30 days, so a slip is undone). A
+    /// pupil throws away what they started: a sketch drawn alone that
+    /// "Open" lists for them, or a team sketch they hosted, never the team
+    /// sketch a classmate hosted (the school server would refuse it, and
+    /// the classmate's work would vanish only here). A teacher throws away
+    /// any; on a laptop used without a server, so does anyone.
+    public static func mayThrowAway(_ sketch: SketchSummary, signIn: SchoolSignIn?, rememberedServer: String?,
+                                    now: Date) -> Bool {
+        switch Listing.decide(signIn: signIn, rememberedServer: rememberedServer, now: now) {
+        case .all: return true
+        case .signInFirst: return false
+        case .pupil:
+            switch sketch.startedBy {
+            case .alone: return true
+            case .team(let host): return host != nil && host == signIn.flatMap { UUID(uuidString: $0.accountID) }
+            }
+        }
     }
 }

@@ -99,21 +99,30 @@ public actor SyncService {
 
     private func run() async {
         while !Task.isCancelled {
-            let wait: Double
-            do {
-                let due = lastPull.map { now().timeIntervalSince($0) >= tuning.pullInterval } ?? true
-                let pushing = held.map { now() >= $0.until } ?? true
-                if try (pushing && store.outboxCount() > 0) || due {
-                    _ = try await round(pushing: pushing)
-                }
-                wait = tuning.interval
-            } catch SchoolConnectionError.signedOut {
+            guard let wait = await step() else {
                 loop = nil
                 return
-            } catch {
-                wait = tuning.backoff.delay(afterFailures: failures, random: random())
             }
             try? await Task.sleep(for: .milliseconds(Int64(wait * 1000)))
+        }
+    }
+
+    /// What the loop does each time it wakes: a round when something waits
+    /// to be pushed (and no quota holds it) or a pull is due. Answers how
+    /// long to sleep before the next time, or nil when signed out, which
+    /// ends the loop. Tests call it to walk the loop without its clock.
+    func step() async -> Double? {
+        do {
+            let due = lastPull.map { now().timeIntervalSince($0) >= tuning.pullInterval } ?? true
+            let pushing = held.map { now() >= $0.until } ?? true
+            if try (pushing && store.outboxCount() > 0) || due {
+                _ = try await round(pushing: pushing)
+            }
+            return tuning.interval
+        } catch SchoolConnectionError.signedOut {
+            return nil
+        } catch {
+            return tuning.backoff.delay(afterFailures: failures, random: random())
         }
     }
 

@@ -137,23 +137,60 @@ final class GalleryScreen {
         UI.accessibleLabel(button, summary.name)
         let id = summary.id
         Signal.connect(UI.raw(button), "clicked") { [weak self] in self?.open(id) }
-        guard let feedback = feedback(on: id) else { return button }
-        // The teacher's words under the card: stars and a speech bubble,
-        // a button of its own so the card still opens the sketch.
-        let said = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        gtk_widget_set_halign(said, GTK_ALIGN_CENTER)
-        if let stars = feedback.stars { UI.append(said, FeedbackScreen.stars(stars, size: "small")) }
-        if !feedback.comment.isEmpty {
-            let bubble = gtk_image_new_from_icon_name("user-available-symbolic")!
-            gtk_image_set_pixel_size(ts_image(bubble), 28)
-            UI.append(said, bubble)
+        // Under the card, buttons of their own so the card still opens the
+        // sketch: the teacher's words (stars and a speech bubble) and the
+        // bin for what this child may throw away.
+        var under: [Widget] = []
+        if let feedback = feedback(on: id) {
+            let said = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+            gtk_widget_set_halign(said, GTK_ALIGN_CENTER)
+            if let stars = feedback.stars { UI.append(said, FeedbackScreen.stars(stars, size: "small")) }
+            if !feedback.comment.isEmpty {
+                let bubble = gtk_image_new_from_icon_name("user-available-symbolic")!
+                gtk_image_set_pixel_size(ts_image(bubble), 28)
+                UI.append(said, bubble)
+            }
+            let feedbackButton = gtk_button_new()!
+            gtk_button_set_child(ts_button(feedbackButton), said)
+            UI.style(feedbackButton, ["choice", "feedback-button"])
+            UI.accessibleLabel(feedbackButton, String(format: `_`("What your teacher says about %@"), summary.name))
+            Signal.connect(UI.raw(feedbackButton), "clicked") { [weak self] in self?.showFeedback(id, feedback) }
+            under.append(feedbackButton)
         }
-        let feedbackButton = gtk_button_new()!
-        gtk_button_set_child(ts_button(feedbackButton), said)
-        UI.style(feedbackButton, ["choice", "feedback-button"])
-        UI.accessibleLabel(feedbackButton, String(format: `_`("What your teacher says about %@"), summary.name))
-        Signal.connect(UI.raw(feedbackButton), "clicked") { [weak self] in self?.showFeedback(id, feedback) }
-        return UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [button, feedbackButton])
+        if let app, OwnWork.mayThrowAway(summary, signIn: app.school.signIn, rememberedServer: app.preferences.device.server,
+                                         now: Date()) {
+            let bin = UI.iconButton("user-trash-symbolic", tooltip: String(format: `_`("Throw %@ away"), summary.name),
+                                    classes: ["choice", "bin-button"]) { [weak self] in self?.askThrowAway(summary) }
+            gtk_widget_set_tooltip_text(bin, nil)
+            gtk_widget_set_size_request(bin, 56, 56)
+            under.append(bin)
+        }
+        guard !under.isEmpty else { return button }
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, under)
+        gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
+        return UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [button, row])
+    }
+
+    /// A child's slip is easy: the bin asks once, and the teacher can bring
+    /// the sketch back from "Deleted" for 30 days.
+    private func askThrowAway(_ summary: SketchSummary) {
+        guard let app else { return }
+        Alert.show(parent: app.window, title: String(format: `_`("Throw “%@” away?"), summary.name),
+                   message: `_`("Your teacher can bring it back."),
+                   choices: [.init(`_`("Throw away"), classes: ["destructive-action"]) { [weak self] in self?.throwAway(summary) },
+                             .init(`_`("Keep it"), classes: ["suggested-action"])])
+    }
+
+    private func throwAway(_ summary: SketchSummary) {
+        guard let app, let store = app.store else { return }
+        do {
+            try store.deleteSketch(summary.id)
+        } catch {
+            return app.showError(`_`("This sketch could not be thrown away."), error)
+        }
+        FileHandle.standardError.write(Data("gallery: thrown away \(summary.id.uuidString.lowercased())\n".utf8))
+        app.school.syncNow()
+        app.showGallery()
     }
 
     /// The teacher's grade and words on a sketch for whoever looks here.
