@@ -132,15 +132,16 @@ def test_a_pupil_throws_a_sketch_away_and_the_teacher_brings_it_back(display, tm
         app.click(45, 60)                                   # home
         wait_for(lambda: "page: home" in app.read_log().split("page: gallery")[-1].splitlines(), what="the start screen")
         open_teacher_window(app)
-        active = open_teacher_section(app, "bin", lambda shot: blobs_in(shot, (0x2E, 0x34, 0x36), (1000, 790, 1200, 860),
-                                                                        tol=40, min_cells=5))
-        restore_from_the_bin(app, active)
+        open_teacher_section(app, "bin", lambda shot: blobs_in(shot, (0x2E, 0x34, 0x36), (1000, 790, 1200, 860),
+                                                               tol=40, min_cells=5))   # "Sketches", with its bin
+        restore_from_the_bin(app, chosen_tab(app, "bin-teacher"))
 
-        # Back in the pupil's "Open" too.
-        app.key("Escape")
-        app.click(45, 60)
-        time.sleep(1.0)
-        wait_for(lambda: "page: home" in app.read_log().splitlines()[-1:], what="the start screen again")
+        # Locked (the header's right-most dark icon), back in the pupil's
+        # "Open" too.
+        dark = find_color(app.screenshot("bin-before-lock"), (0x2E, 0x34, 0x36), tol=8, box=(0, 20, 1200, 140))
+        right = max(x for x, _ in dark)
+        app.click(*centre([p for p in dark if p[0] > right - 60]))
+        wait_for(lambda: "page: home" in app.read_log().split("page: teacher")[-1].splitlines(), what="the start screen again")
         press_home_button(app, 3)
         wait_for(lambda: find_color(app.screenshot("bin-back"), RED, tol=60, box=(0, 100, 1200, 820)),
                  what="the sketch in Open again")
