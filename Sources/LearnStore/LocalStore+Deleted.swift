@@ -50,6 +50,14 @@ extension LocalStore {
         }
     }
 
+    /// The server refused a deletion made here (the sketch is not this
+    /// account's to throw away, as a team sketch a classmate hosted): it is
+    /// back here too, with its lines, as it is everywhere else. Nothing
+    /// goes to the outbox.
+    public func deleteRefused(_ id: UUID) throws {
+        try writer.write { db in _ = try Self.undelete(id, at: StoreTime.milliseconds(clock.now()), db) }
+    }
+
     /// Clears a sketch's deletion; false when it was not deleted.
     static func undelete(_ id: UUID, at now: Int64, _ db: Database) throws -> Bool {
         // Back, it may be deleted again: a copy kept of it then is a new one.

@@ -154,6 +154,35 @@ import Testing
         }
     }
 
+    /// Ben throws away, on his laptop, the team sketch Mia hosted (a store
+    /// from before it knew who hosted it would let him): the server refuses,
+    /// and it is back on his laptop with its lines, as it is for everyone.
+    @Test(arguments: Backend.allCases)
+    func aDeletionOfAClassmatesTeamSketchIsRefusedAndUndoneOnTheLaptop(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let pupils = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ben"]).pupils
+            let client = try appClient(api)
+            defer { Task { await client.shutdown() } }
+            let mia = try #require(UUID(uuidString: pupils["Mia"]!.id)), ben = try #require(UUID(uuidString: pupils["Ben"]!.id))
+            let hosted = SessionSketch.hosted(creator: mia)
+            let meta = SketchMeta(id: hosted.id, name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+            let bens = try LocalStore.inMemory()
+            try bens.createSketch(meta, origin: .team(creator: mia, nonce: hosted.nonce), members: [ben])
+            try bens.append(.addStroke(Self.stroke(x: 10)), to: meta.id)
+            let service = SyncService(store: bens, connection: client.connection(token: pupils["Ben"]!.token), key: "b")
+            #expect(try await service.syncOnce().refused == 0)
+
+            try bens.deleteSketch(meta.id)
+            let round = try await service.syncOnce()
+            #expect(round.refused == 1 && round.undone == 1)
+            #expect(try bens.sketches().map(\.id) == [meta.id])
+            #expect(try bens.loadSketch(meta.id).strokes.count == 1)
+            let listed = try await api.call(.get, "/sketches", token: berg).array
+            #expect(listed.compactMap { $0["name"] as? String } == ["Zoo"], "not deleted on the server")
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func aTeamSketchFromTwoDevicesIsStoredOnce(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in

@@ -130,8 +130,8 @@ import Testing
             // A sketch Mia hosted and let Ben into: both laptops push it;
             // Ben draws in it, but only Mia or Frau Berg renames or deletes
             // it. Herr Kurz and Eve can do neither, and Eve cannot join.
-            let team = UUID()
-            let create = Changes.teamCreate(team, creator: s.mia.id), naming = Changes.member(s.ben.id, of: team)
+            let (team, create) = Changes.hosted(by: s.mia.id)
+            let naming = Changes.member(s.ben.id, of: team)
             #expect(try await refusals([create, naming, Changes.stroke(team)], s.mia.token) == [nil, nil, nil])
             #expect(try await refusals([create, naming, Changes.stroke(team, author: "Ben", x: 500)], s.ben.token)
                     == [nil, nil, nil])
@@ -143,8 +143,8 @@ import Testing
             // Nor can Ben name Eve, nor Eve start a team sketch under Mia's name.
             #expect(try await refusals([Changes.member(s.eve.id, of: team)], s.ben.token) == ["forbidden"])
             // Refused, the creation lets nothing of the batch in after it.
-            let posing = UUID()
-            #expect(try await refusals([Changes.teamCreate(posing, creator: s.mia.id), Changes.member(s.eve.id, of: posing),
+            let (posing, posingCreate) = Changes.hosted(by: s.mia.id)
+            #expect(try await refusals([posingCreate, Changes.member(s.eve.id, of: posing),
                                         Changes.stroke(posing, author: "Eve")], s.eve.token)
                     == ["forbidden", "conflict", "conflict"])
             #expect(try await api.database.query("SELECT seq FROM change WHERE entityId = ?", [.text(posing.key)]).isEmpty)
@@ -181,6 +181,11 @@ import Testing
                 let refused = try await api.push([forged], token: ben.token).rejected
                 #expect(refused.values.first == "forbidden", "\(forged)")
             }
+            // Nor can he start a sketch of his own under Mia's name (an id
+            // not made for her), name himself a member and draw in it.
+            let posing = UUID()
+            #expect(try await api.push([Changes.teamCreate(posing, creator: mia.id), Changes.member(ben.id, of: posing),
+                                        Changes.stroke(posing, author: "Ben")], token: ben.token).rejected.count == 3)
             // The creation Mia's laptop gave his, pushed by him, files the
             // sketch under her; then his membership and his strokes.
             let create = Changes.teamCreate(team, creator: mia.id, nonce: nonce)
@@ -259,8 +264,7 @@ import Testing
             let (bergID, _) = try await api.teacher("Frau Berg", password: "correct horse")
             let berg = try await api.teacher("Frau Berg").token
             let s = try await school(api)
-            let sketch = UUID()
-            let create = Changes.teamCreate(sketch, creator: bergID)
+            let (sketch, create) = Changes.hosted(by: bergID)
             let fromMia = try await api.push([create, Changes.member(s.mia.id, of: sketch), Changes.stroke(sketch)],
                                              token: s.mia.token)
             #expect(fromMia.rejected.isEmpty, "\(fromMia.rejected)")

@@ -85,6 +85,7 @@ import Testing
             // Who started each sketch, and those drawn in a LAN session.
             var creators: [UUID: String] = [:]
             var teams: Set<UUID> = []
+            var nonces: [UUID: UUID] = [:]
             var refused = 0
             var rng = SplitMix64(seed: seed)
             var clock = 1_790_000_000.0
@@ -95,10 +96,17 @@ import Testing
                 let own = Array(try pupil.sketchIDs()).sorted { $0.uuidString < $1.uuidString }
                 switch rng.nextInt(below: 20) {
                 case 0..<3:
-                    let meta = SketchMeta(name: "\(pupil.name) \(authors.count + 1)", createdAt: Date(timeIntervalSince1970: clock))
-                    // Every other sketch is hosted in a LAN session.
+                    // Every other sketch is hosted in a LAN session, its id
+                    // made for its host.
                     let team = rng.nextInt(below: 2) == 0
-                    try pupil.store.createSketch(meta, origin: team ? .team(creator: pupil.account) : .alone(creator: nil))
+                    let hosted = SessionSketch.hosted(creator: pupil.account)
+                    var meta = SketchMeta(name: "\(pupil.name) \(authors.count + 1)", createdAt: Date(timeIntervalSince1970: clock))
+                    if team {
+                        meta.id = hosted.id
+                        nonces[meta.id] = hosted.nonce
+                    }
+                    try pupil.store.createSketch(meta, origin: team ? .team(creator: pupil.account, nonce: hosted.nonce)
+                                                                    : .alone(creator: nil))
                     authors[meta.id] = [pupil.name]
                     creators[meta.id] = pupil.name
                     if team { teams.insert(meta.id) }
@@ -127,7 +135,8 @@ import Testing
                     if teams.contains(sketch), creators[sketch] == pupil.name, try !other.store.hasSketch(sketch) {
                         let doc = try pupil.store.loadSketch(sketch)
                         try pupil.store.addMembers([other.account], to: sketch)
-                        try other.store.createSketch(doc.meta, origin: .team(creator: pupil.account), members: [other.account])
+                        try other.store.createSketch(doc.meta, origin: .team(creator: pupil.account, nonce: nonces[sketch]),
+                                                     members: [other.account])
                         try other.store.append(contentsOf: doc.ops, to: sketch)
                         authors[sketch, default: []].insert(other.name)
                     }

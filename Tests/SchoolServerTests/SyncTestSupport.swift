@@ -76,6 +76,13 @@ enum Changes {
         create(sketch, name: name, origin: .team(creator: UUID(uuidString: creator)!, nonce: nonce))
     }
 
+    /// A team sketch `creator` hosted: its id, made for them
+    /// (`TeamSketchID`), and the creation every member's laptop pushes.
+    static func hosted(by creator: String, name: String = "Zoo") -> (id: UUID, create: [String: Any]) {
+        let hosted = SessionSketch.hosted(creator: UUID(uuidString: creator)!)
+        return (hosted.id, teamCreate(hosted.id, creator: creator, nonce: hosted.nonce, name: name))
+    }
+
     /// "`account` draws in the sketch", under the id both name.
     static func member(_ account: String, of sketch: UUID) -> [String: Any] {
         let id = UUID(uuidString: account)!

@@ -11,12 +11,12 @@ import Testing
             let (_, berg) = try await api.teacher("Frau Berg")
             let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ben"])
             let mia = twoB.pupils["Mia"]!, ben = twoB.pupils["Ben"]!
-            let sketch = UUID()
-            let first = Changes.stroke(sketch, author: "Mia"), second = Changes.stroke(sketch, author: "Ben", x: 300)
             // Both members' stores hold the same sketch, with the same ids:
             // Mia hosted it and her laptop names Ben, whom she let in; Ben's
             // laptop names Ben too.
-            let create = Changes.teamCreate(sketch, creator: mia.id), member = Changes.member(ben.id, of: sketch)
+            let (sketch, create) = Changes.hosted(by: mia.id)
+            let first = Changes.stroke(sketch, author: "Mia"), second = Changes.stroke(sketch, author: "Ben", x: 300)
+            let member = Changes.member(ben.id, of: sketch)
             let fromMia = try await api.push([create, member, first, second], token: mia.token)
             #expect(fromMia.status == .ok)
             #expect(fromMia.accepted.count == 4 && fromMia.rejected.isEmpty)

@@ -158,6 +158,26 @@ import Testing
         #expect(try await service.syncOnce().pushed == 4)
     }
 
+    /// A deletion the server refuses (a classmate's team sketch) is undone
+    /// here: the sketch is back in the list with its lines, and whatever
+    /// lists sketches is told to look again.
+    @Test func aDeletionTheServerRefusesIsUndoneHere() async throws {
+        let (store, meta) = try store(strokes: 2)
+        let server = ScriptedServer()
+        _ = try await SyncService(store: store, connection: server.connection, key: "k").syncOnce()
+        try store.deleteSketch(meta.id)
+        let deletion = try #require(try store.pendingOutbox(limit: 10).first)
+        server.lock.withLock { server.refuse = [deletion.opId] }
+        let told = LockedCounts()
+        let round = try await SyncService(store: store, connection: server.connection, key: "k",
+                                          onPulled: { told.append($0) }).syncOnce()
+        #expect(round.undone == 1 && round.refused == 1)
+        #expect(try store.sketches().map(\.id) == [meta.id])
+        #expect(try store.loadSketch(meta.id).strokes.count == 2)
+        #expect(try store.outboxCount() == 0)
+        #expect(told.all == [0], "told to look again")
+    }
+
     /// A full disk on the server holds the outbox the same way, and says so.
     @Test func aFullServerKeepsEverythingAndPullsOn() async throws {
         let (store, _) = try store(strokes: 2)

@@ -80,7 +80,8 @@ public struct PushRejection: Sendable, Equatable, Error {
 ///   under their own name, and nothing of a sketch comes before its
 ///   creation. A team sketch's id is made from its creator's account and a
 ///   nonce the creation carries (`TeamSketchID`): a member who pushes it
-///   first can only name the host, never itself or a classmate.
+///   first can only name the host, never itself or a classmate, and a
+///   creation naming anyone but its pusher needs such an id.
 /// - A pool is changed by whoever made it, or by that pupil's teacher; a
 ///   teacher assigns pools only to their own classes.
 /// - Grades and class settings are a teacher's, for their own classes.
@@ -318,15 +319,21 @@ public enum ChangeRules {
         let team = described.team == true
         if TeamSketchID.isBound(sketchID) {
             // Every member holds this id and its creation, and any of them
-            // may push it first: it names the one it was made for, or no one.
+            // may push it first: it must name the one it was made for.
             guard let named = described.creator.flatMap(UUID.init(uuidString:)),
                   let nonce = described.nonce.flatMap(UUID.init(uuidString:)),
                   TeamSketchID.binds(sketchID, creator: named, nonce: nonce) else {
-                throw PushRejection(.forbidden, "this team sketch's id was made for another creator")
+                throw PushRejection(.forbidden, "this team sketch's id does not match the creator and nonce its creation names")
             }
         }
         var creator = pusher
         if let named = described.creator, named.lowercased() != pusher.id.key {
+            // Only with an id made for the one named: else anyone could
+            // start sketches under a classmate's name, name themselves a
+            // member and draw in them.
+            guard TeamSketchID.isBound(sketchID) else {
+                throw PushRejection(.forbidden, "a sketch is started under another's name only with an id made for them")
+            }
             guard team, let person = UUID(uuidString: named).flatMap({ facts.people[$0] }),
                   belongs(pusher, with: person) || teaches(person, pusher, facts) else {
                 throw PushRejection(.forbidden, "a sketch is started under the pusher's own name, or a team's under its host's")

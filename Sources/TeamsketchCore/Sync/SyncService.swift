@@ -39,6 +39,8 @@ public actor SyncService {
         /// Sketches deleted elsewhere whose unsent ops this device kept as
         /// copies.
         public var keptAsCopies: [LocalStore.KeptCopy] = []
+        /// Deletions made here that the server refused, undone.
+        public var undone = 0
     }
 
     private let store: LocalStore
@@ -150,7 +152,7 @@ public actor SyncService {
             } else {
                 onStatus(waiting == 0 ? .synced(at: now()) : .waiting(count: waiting))
             }
-            if round.pulled > 0 || !round.keptAsCopies.isEmpty { onPulled(round.pulled) }
+            if round.pulled > 0 || !round.keptAsCopies.isEmpty || round.undone > 0 { onPulled(round.pulled) }
             return round
         } catch SchoolConnectionError.signedOut {
             onStatus(.signedOut)
@@ -196,10 +198,16 @@ public actor SyncService {
             for refusal in outcome.refused {
                 guard let entry = batch.first(where: { $0.opId == refusal.opId }) else { continue }
                 if refusal.reason == SyncRefusal.sketchDeleted, entry.entity == .sketchOp { deleted.insert(entry.entityId) }
-                // A restore the server refused: deleted here again, as everywhere.
-                if entry.entity == .sketch, let id = UUID(uuidString: entry.entityId),
-                   (try? JSONDecoder().decode(SketchChange.self, from: entry.payload))?.change == .restore {
-                    try store.restoreRefused(id)
+                // A restore or a deletion the server refused is undone
+                // here, so this laptop shows what every other one does.
+                if entry.entity == .sketch, let id = UUID(uuidString: entry.entityId) {
+                    switch (try? JSONDecoder().decode(SketchChange.self, from: entry.payload))?.change {
+                    case .restore?: try store.restoreRefused(id)
+                    case .delete?:
+                        try store.deleteRefused(id)
+                        round.undone += 1
+                    default: break
+                    }
                 }
             }
             for sketch in deleted.sorted() {

@@ -133,6 +133,10 @@ final class CanvasScreen {
         gtk_widget_set_hexpand(title, 1)
         gtk_label_set_xalign(ts_label(title), 0)
         UI.append(bar, title)
+        if let app {
+            let permissions = permissions
+            UI.append(bar, PictureHelp.button(app: app, name: "sketch") { ScreenHelp.sketch(permissions) })
+        }
         UI.append(bar, UI.iconButton("zoom-out-symbolic", tooltip: `_`("Zoom out"), classes: ["tool"]) {
             [weak self] in self.map { $0.canvas.setZoom($0.canvas.viewport.zoom / 1.5) }
         })

@@ -77,7 +77,9 @@ final class HostLobbyScreen {
         UI.append(widget, relayRow)
         UI.append(widget, status)
         UI.append(widget, members)
-        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, declineAllButton, startButton, aloneButton])
+        let help = PictureHelp.button(app: app, name: "lobby") { ScreenHelp.hostLobby }
+        gtk_widget_set_valign(help, GTK_ALIGN_CENTER)
+        let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, help, declineAllButton, startButton, aloneButton])
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
         UI.append(widget, actions)
 

@@ -92,7 +92,9 @@ final class JoinScreen {
         let waitingRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [joinedSign, status])
         gtk_widget_set_halign(waitingRow, GTK_ALIGN_CENTER)
         UI.append(widget, waitingRow)
-        let bottom = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, why])
+        let help = PictureHelp.button(app: app, name: "join") { ScreenHelp.join }
+        gtk_widget_set_valign(help, GTK_ALIGN_CENTER)
+        let bottom = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, help, why])
         gtk_widget_set_valign(why, GTK_ALIGN_CENTER)
         gtk_widget_set_halign(bottom, GTK_ALIGN_CENTER)
         UI.append(widget, bottom)

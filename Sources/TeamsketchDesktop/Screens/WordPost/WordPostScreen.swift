@@ -49,7 +49,8 @@ final class WordPostScreen {
         overlayTitle = UI.label("", classes: ["reward-title"])
         nextButton = UI.button(`_`("Next word"), icon: "go-next-symbolic", classes: ["big-button", "suggested-action"]) {}
         doneButton = UI.button(`_`("Back to the start"), icon: "go-home-symbolic", classes: ["big-button", "suggested-action"]) {}
-        help = HelpOverlay()
+        // Read aloud in the app's language, as its captions are.
+        help = HelpOverlay(speech: app.speech, language: app.speechLanguage)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
 
         overlay = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["reward"], [overlayTitle, nextButton, doneButton])
@@ -64,9 +65,7 @@ final class WordPostScreen {
             return word.item.hint
         })
         UI.append(bar, roundLabel)
-        UI.append(bar, UI.iconButton("help-about-symbolic", tooltip: `_`("How to play"), classes: ["tool"]) {
-            [weak self] in self?.help.toggle()
-        })
+        UI.append(bar, PictureHelp.questionMark(`_`("How to play")) { [weak self] in self?.help.toggle() })
         UI.append(widget, bar)
         UI.center(overlay)
         gtk_widget_set_visible(overlay, 0)
