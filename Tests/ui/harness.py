@@ -536,6 +536,17 @@ def start_new_sketch(app, name):
     return wait_for(lambda: shown_sheet(app, "canvas-empty"), what="the drawing sheet")
 
 
+def draw_a_red_sketch(app, name):
+    """Home → New sketch, a red line drawn, back at the start screen: the
+    sketch is saved with its line."""
+    shot, sheet = start_new_sketch(app, name)
+    app.click(*centre(pen_button(shot, sheet, RED)))
+    app.drag(curve(sheet))
+    time.sleep(0.8)
+    app.click(45, 60)                                   # home
+    wait_for(lambda: "page: home" in app.read_log().split("page: canvas")[-1].splitlines(), what="the start screen")
+
+
 def open_lobby(app, name):
     """Home → Draw together, the name typed, Return: the join code."""
     press_home_button(app, 1)

@@ -5,8 +5,8 @@ import json
 import sqlite3
 import time
 
-from harness import (RED, SUGGESTED_BLUE, App, centre, curve, find_color, blobs, pen_button, press_home_button, shown_sheet,
-                     start_new_sketch, wait_for)
+from harness import (RED, SUGGESTED_BLUE, App, blobs, centre, draw_a_red_sketch, find_color, press_home_button, shown_sheet,
+                     wait_for)
 
 STAR_YELLOW = (0xF2, 0xB7, 0x05)
 
@@ -32,12 +32,7 @@ def test_a_pupil_sees_the_teachers_stars_and_words(display, tmp_path):
     heard.mkdir()
     app = App(display, tmp_path, extra_env={"TEAMSKETCH_SPEECH_DIR": str(heard)})
     try:
-        shot, sheet = start_new_sketch(app, "Haus")
-        app.click(*centre(pen_button(shot, sheet, RED)))
-        app.drag(curve(sheet))
-        time.sleep(0.8)
-        app.click(45, 60)                                   # home
-        wait_for(lambda: "page: home" in app.read_log().split("page: canvas")[-1].splitlines(), what="the start screen")
+        draw_a_red_sketch(app, "Haus")
         grade_sketch(tmp_path, 2, "Ein schönes Haus!")
 
         press_home_button(app, 3)                           # Open

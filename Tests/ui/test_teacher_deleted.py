@@ -9,8 +9,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import (DESTRUCTIVE_RED, RED, App, bbox, biggest, blobs, blobs_in, centre, chosen_tab, curve, edges, find_color,
-                     mid, open_teacher_section, pen_button, press_home_button, small_buttons, start_new_sketch, wait_for)
+from harness import (DESTRUCTIVE_RED, RED, App, bbox, biggest, blobs, blobs_in, centre, chosen_tab, curve, draw_a_red_sketch,
+                     edges, find_color, mid, open_teacher_section, pen_button, press_home_button, small_buttons,
+                     start_new_sketch, wait_for)
 from test_teacher import open_teacher_window
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -98,12 +99,7 @@ def test_a_pupil_throws_a_sketch_away_and_the_teacher_brings_it_back(display, tm
     the sketch leaves "Open", and the teacher's "Deleted" brings it back."""
     app = App(display, tmp_path)
     try:
-        shot, sheet = start_new_sketch(app, "Haus")
-        app.click(*centre(pen_button(shot, sheet, RED)))
-        app.drag(curve(sheet))
-        time.sleep(0.8)
-        app.click(45, 60)                                   # home
-        wait_for(lambda: "page: home" in app.read_log().split("page: canvas")[-1].splitlines(), what="the start screen")
+        draw_a_red_sketch(app, "Haus")
 
         press_home_button(app, 3)                           # Open
         card = bbox(wait_for(lambda: find_color(app.screenshot("bin-gallery"), RED, tol=60, box=(0, 100, 1200, 820)),
