@@ -165,6 +165,8 @@ struct CreateTeacher: AsyncParsableCommand {
             print("Teacher \(account.name) created.")
         case .nameTaken:
             throw ValidationError("There is already a teacher called \(person.text).")
+        case .schoolFull:
+            throw ValidationError("The school has \(AccountStore.maxTeachers) teachers, the most it may have.")
         }
     }
 

@@ -42,10 +42,15 @@ import Testing
         var outcomes: [Caller: Outcome]
     }
 
-    /// The records the calls are about, all of Frau Berg's class 2b.
+    /// The records the calls are about, all of Frau Berg's class 2b. Frau
+    /// Berg is the school's first teacher, so its admin too.
     struct World {
         var classID: String
         var pupilID: String
+        /// A second pupil of 2b, Tom, whom the owner removes at the end.
+        var spareID: String
+        /// Herr Alt, a teacher whose password the admin resets.
+        var altID: String
         var sketch: UUID
         var tokens: [Caller: String]
     }
@@ -92,6 +97,35 @@ import Testing
             body: { _ in ["name": "Kind \(UUID().uuidString.prefix(8))"] },
             outcomes: [.owner: .status(.created), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
                        .otherPupil: .status(.forbidden)]),
+        // Only the admin sees and makes teacher accounts.
+        Row(operation: "listTeachers", method: .get, path: { _ in "/teachers" },
+            outcomes: [.owner: .status(.ok), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
+        Row(operation: "createTeacher", method: .post, path: { _ in "/teachers" },
+            body: { _ in ["name": "Lehrerin \(UUID().uuidString.prefix(8))", "password": "a new password"] },
+            outcomes: [.owner: .status(.created), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
+        Row(operation: "resetTeacherPassword", method: .put, path: { "/teachers/\($0.altID)/password" },
+            body: { _ in ["password": "correct horse"] },
+            outcomes: [.owner: .status(.noContent), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
+        // Every teacher their own (the same again: the token that asks stays).
+        Row(operation: "changeOwnPassword", method: .put, path: { _ in "/me/password" },
+            body: { _ in ["currentPassword": "correct horse", "newPassword": "correct horse"] },
+            outcomes: [.owner: .status(.noContent), .otherTeacher: .status(.noContent), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
+        Row(operation: "getPupilRecord", method: .get, path: { "/pupils/\($0.spareID)" },
+            outcomes: [.owner: .status(.ok), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
+        // To the name Tom has, and into the class he is in: nothing changes.
+        Row(operation: "renamePupil", method: .put, path: { "/pupils/\($0.spareID)/name" },
+            body: { _ in ["name": "Tom"] },
+            outcomes: [.owner: .status(.ok), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
+        Row(operation: "movePupil", method: .put, path: { "/pupils/\($0.spareID)/class" },
+            body: { ["classId": $0.classID] },
+            outcomes: [.owner: .status(.ok), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
         Row(operation: "setPicturePassword", method: .put, path: { "/pupils/\($0.pupilID)/picture-password" },
             body: { _ in ["pictures": [1, 2, 3]] },
             outcomes: [.owner: .status(.noContent), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
@@ -109,6 +143,10 @@ import Testing
         Row(operation: "getSketchImage", method: .get, path: { "/sketches/\($0.sketch)/image" },
             outcomes: [.owner: .status(.ok), .pupil: .status(.ok), .otherTeacher: .status(.notFound),
                        .otherPupil: .status(.notFound)]),
+        // Near the end: Tom is gone after it.
+        Row(operation: "removePupil", method: .delete, path: { "/pupils/\($0.spareID)" },
+            outcomes: [.owner: .status(.noContent), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
         // Last: it revokes the caller's token.
         Row(operation: "signOut", method: .delete, path: { _ in "/sessions/current" },
             outcomes: [.owner: .status(.noContent), .otherTeacher: .status(.noContent), .pupil: .status(.noContent),
@@ -130,20 +168,23 @@ import Testing
     @Test(arguments: Backend.allCases)
     func everyCallerGetsWhatTheRulesSay(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
-            // The expired and revoked tokens are made first: expiring one
-            // means moving the clock past every earlier sign-in.
-            _ = try await api.teacher("Herr Alt")
+            // Frau Berg first: the first teacher is the admin. The expired
+            // and revoked tokens are made next: expiring one means moving
+            // the clock past every earlier sign-in, so she signs in again.
+            _ = try await api.teacher("Frau Berg")
+            let (alt, _) = try await api.teacher("Herr Alt")
             let expired = try await Self.signIn(api, "Herr Alt")
             api.clock.advance(seconds: 15 * 24 * 3600)
-            let (_, berg) = try await api.teacher("Frau Berg")
+            let berg = try await Self.signIn(api, "Frau Berg")
             let (_, kurz) = try await api.teacher("Herr Kurz")
             let revoked = try await Self.signIn(api, "Herr Alt")
             #expect(try await api.call(.delete, "/sessions/current", token: revoked).status == .noContent)
-            let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"])
+            let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Tom"])
             let threeA = try await api.schoolClass("3a", teacher: kurz, pupils: ["Eve"])
             let sketch = UUID()
             _ = try await api.push([Changes.create(sketch), Changes.stroke(sketch)], token: twoB.pupils["Mia"]!.token)
-            var world = World(classID: twoB.id, pupilID: twoB.pupils["Mia"]!.id, sketch: sketch, tokens: [
+            var world = World(classID: twoB.id, pupilID: twoB.pupils["Mia"]!.id, spareID: twoB.pupils["Tom"]!.id,
+                              altID: alt, sketch: sketch, tokens: [
                 .owner: berg, .wrongToken: BearerToken.random().text, .expired: expired, .revoked: revoked,
                 .otherTeacher: kurz, .pupil: twoB.pupils["Mia"]!.token, .otherPupil: threeA.pupils["Eve"]!.token,
             ])

@@ -63,6 +63,12 @@ import Testing
         try await server.run { api in
             #expect(try await api.database.query("SELECT MAX(version) AS v FROM schemaVersion").first?["v"].int
                 == Migrations.newestVersion)
+            // Its first teacher became the school's admin, and nobody else.
+            let admins = try await api.database.query("SELECT role, createdAt FROM account WHERE admin = 1")
+            #expect(admins.count == 1)
+            #expect(admins.first?["role"].text == "teacher")
+            let firstMade = try await api.database.query("SELECT MIN(createdAt) AS t FROM account WHERE role = 'teacher'").first?["t"].int
+            #expect(admins.first?["createdAt"].int == firstMade)
             // Every account pulls and lists what it did yesterday, signed in
             // with yesterday's token.
             for person in fixture.accounts {

@@ -46,7 +46,7 @@ struct SchoolAPI: APIProtocol {
         // bcrypt reads 72 bytes; what the spec allows beyond is not hashed.
         let password = String(body.password.prefix(200))
         let mark = try Self.deviceKey(input.headers.teamsketchDevice)
-        let account = try await attempt(accountKey: key, mark: mark, refusal: "wrong name or password") { () async throws -> Account? in
+        let account = try await attempt(accountKey: key, mark: mark, refusal: Problem(.unauthorized, "wrong name or password")) { () async throws -> Account? in
             let found = try await name.asyncMap { name in try await database { try await store.teacher(named: name) } } ?? nil
             // Without such a teacher the decoy is checked, so the answer
             // takes as long and tells nobody which names exist.
@@ -64,7 +64,7 @@ struct SchoolAPI: APIProtocol {
         let pictures = try Self.pictures(body.pictures)
         let key = Self.signInKey(pupil: pupilID)
         let mark = try Self.deviceKey(input.headers.teamsketchDevice)
-        let account = try await attempt(accountKey: key, mark: mark, refusal: "those are not the pictures") { () async throws -> Account? in
+        let account = try await attempt(accountKey: key, mark: mark, refusal: Problem(.unauthorized, "those are not the pictures")) { () async throws -> Account? in
             let found = try await database { try await store.pupil(pupilID, signingIn: true) }
             let matches = try await hasher { try await $0.verify(Accounts.pictureSecret(pictures), found?.1 ?? $0.decoy) }
             return matches && found?.1 != nil ? found?.0 : nil
@@ -83,7 +83,8 @@ struct SchoolAPI: APIProtocol {
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
-        .ok(.init(body: .json(Self.schema(try await signedIn()))))
+        let account = try await signedIn()
+        return .ok(.init(body: .json(Self.schema(account, admin: try await isAdmin(account)))))
     }
 
     // MARK: classes and pupils
@@ -237,7 +238,7 @@ struct SchoolAPI: APIProtocol {
     /// password leaves it a failure (401); a right one takes it back with
     /// the account's others. Whether the device is one the account signed
     /// in from before is read from the database.
-    private func attempt(accountKey: String, mark: String?, refusal: String,
+    func attempt(accountKey: String, mark: String?, refusal: Problem,
                          check: () async throws -> Account?) async throws -> Account {
         let now = now
         let address = ClientAddress.key(RequestInfo.current.peerAddress)
@@ -248,7 +249,7 @@ struct SchoolAPI: APIProtocol {
         if case .wait(let seconds) = throttle.begin(accountKey: accountKey, device: device, address: address, usual: usual, now: now) {
             throw Problem(.tooManyAttempts, "too many wrong tries; wait a little", retryAfter: seconds)
         }
-        guard let account = try await check() else { throw Problem(.unauthorized, refusal) }
+        guard let account = try await check() else { throw refusal }
         throttle.succeeded(accountKey: accountKey, device: device, address: address, usual: usual, at: now)
         return account
     }
@@ -273,11 +274,11 @@ struct SchoolAPI: APIProtocol {
         }
         logger.info("signed in", metadata: ["account": "\(account.id.key)", "role": "\(account.role.rawValue)"])
         return .init(token: token.text, expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000),
-                     account: Self.schema(account))
+                     account: Self.schema(account, admin: try await isAdmin(account)))
     }
 
     /// Runs the password hasher; one that fails is the server's fault (503).
-    private func hasher<T: Sendable>(_ body: (PasswordHasher) async throws -> T) async throws -> T {
+    func hasher<T: Sendable>(_ body: (PasswordHasher) async throws -> T) async throws -> T {
         do {
             return try await body(dependencies.hasher)
         } catch {
@@ -329,9 +330,9 @@ struct SchoolAPI: APIProtocol {
         return values
     }
 
-    static func schema(_ account: Account) -> Components.Schemas.Account {
+    static func schema(_ account: Account, admin: Bool = false) -> Components.Schemas.Account {
         .init(id: account.id.key, name: account.name, role: account.role == .teacher ? .teacher : .pupil,
-              classId: account.classID?.key)
+              classId: account.classID?.key, admin: admin ? true : nil)
     }
 
     static func schema(_ schoolClass: SchoolClass) -> Components.Schemas.SchoolClass {

@@ -12,17 +12,27 @@ public struct AccountStore: Sendable {
     public enum CreateResult: Sendable, Equatable {
         case created(Account)
         case nameTaken
+        /// The school has `maxTeachers` already.
+        case schoolFull
     }
 
+    /// More teachers than any school has: a bound on what the admin's
+    /// account can make the server store.
+    public static let maxTeachers = 500
+
+    /// The first teacher of a school is its admin.
     public func createTeacher(_ name: PersonName, passwordHash: String, now: Int64) async throws -> CreateResult {
         let id = UUID()
         let rows = try await db.execute("""
-            INSERT INTO account (id, role, name, nameKey, passwordHash, createdAt)
-            VALUES (?, 'teacher', ?, ?, ?, ?)
+            INSERT INTO account (id, role, name, nameKey, passwordHash, createdAt, admin)
+            SELECT ?, 'teacher', ?, ?, ?, ?, CASE WHEN EXISTS (SELECT 1 FROM account WHERE role = 'teacher') THEN 0 ELSE 1 END
+            WHERE (SELECT COUNT(*) FROM account WHERE role = 'teacher') < ?
             ON CONFLICT (nameKey) WHERE role = 'teacher' DO NOTHING
             RETURNING id
-            """, [.text(id.key), .text(name.text), .text(name.key), .text(passwordHash), .int(now)])
-        return rows.isEmpty ? .nameTaken : .created(Account(id: id, role: .teacher, name: name.text))
+            """, [.text(id.key), .text(name.text), .text(name.key), .text(passwordHash), .int(now), .int(Int64(Self.maxTeachers))])
+        if !rows.isEmpty { return .created(Account(id: id, role: .teacher, name: name.text)) }
+        let count = try await db.query("SELECT COUNT(*) AS n FROM account WHERE role = 'teacher'").first?.int("n") ?? 0
+        return count >= Self.maxTeachers ? .schoolFull : .nameTaken
     }
 
     /// A teacher and their password hash, by name (any case).

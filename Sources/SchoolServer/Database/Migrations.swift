@@ -330,6 +330,19 @@ enum Migrations {
                 SQLStatement("UPDATE schoolClass SET code = ? WHERE id = ?", [.text(ClassCode.random().text), .text(try row.text("id"))])
             }
         }),
+        // The school's admin, who makes teacher accounts and resets their
+        // passwords: the first teacher account, the one made when the
+        // server was set up (a flag, so it stays theirs whatever the clock
+        // said when two were made at once).
+        Migration(version: 13) { _ in
+            [
+                "ALTER TABLE account ADD COLUMN admin BIGINT NOT NULL DEFAULT 0",
+                """
+                UPDATE account SET admin = 1
+                WHERE id = (SELECT id FROM account WHERE role = 'teacher' ORDER BY createdAt, id LIMIT 1)
+                """,
+            ]
+        },
     ]
 
     /// Brings the database to the newest version. Two servers starting at

@@ -24,6 +24,8 @@ extension Components {
         public typealias SketchID = Components.Schemas.Id
         /// - Remark: Generated from `#/components/parameters/PupilID`.
         public typealias PupilID = Components.Schemas.Id
+        /// - Remark: Generated from `#/components/parameters/TeacherID`.
+        public typealias TeacherID = Components.Schemas.Id
         /// A random mark the device made once and keeps. A class's pupils are
         /// listed for signing in only on devices where one of them or their
         /// teacher signed in before, or that were given the class's code.

@@ -140,6 +140,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Account/classId`.
             public var classId: Components.Schemas.Id?
+            /// The school's admin (its first teacher account), who makes teacher accounts and resets their passwords.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/admin`.
+            public var admin: Swift.Bool?
             /// Creates a new `Account`.
             ///
             /// - Parameters:
@@ -147,22 +151,166 @@ extension Components {
             ///   - name:
             ///   - role:
             ///   - classId: A pupil's class.
+            ///   - admin: The school's admin (its first teacher account), who makes teacher accounts and resets their passwords.
             public init(
                 id: Components.Schemas.Id,
                 name: Components.Schemas.Name,
                 role: Components.Schemas.Role,
-                classId: Components.Schemas.Id? = nil
+                classId: Components.Schemas.Id? = nil,
+                admin: Swift.Bool? = nil
             ) {
                 self.id = id
                 self.name = name
                 self.role = role
                 self.classId = classId
+                self.admin = admin
             }
             public enum CodingKeys: String, CodingKey {
                 case id
                 case name
                 case role
                 case classId
+                case admin
+            }
+        }
+        /// 8 to 72 bytes as UTF-8 (bcrypt reads no more).
+        ///
+        /// - Remark: Generated from `#/components/schemas/Password`.
+        public typealias Password = Swift.String
+        /// - Remark: Generated from `#/components/schemas/PasswordChange`.
+        public struct PasswordChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PasswordChange/currentPassword`.
+            public var currentPassword: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasswordChange/newPassword`.
+            public var newPassword: Components.Schemas.Password
+            /// Creates a new `PasswordChange`.
+            ///
+            /// - Parameters:
+            ///   - currentPassword:
+            ///   - newPassword:
+            public init(
+                currentPassword: Swift.String,
+                newPassword: Components.Schemas.Password
+            ) {
+                self.currentPassword = currentPassword
+                self.newPassword = newPassword
+            }
+            public enum CodingKeys: String, CodingKey {
+                case currentPassword
+                case newPassword
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.currentPassword = try container.decode(
+                    Swift.String.self,
+                    forKey: .currentPassword
+                )
+                self.newPassword = try container.decode(
+                    Components.Schemas.Password.self,
+                    forKey: .newPassword
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "currentPassword",
+                    "newPassword"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewPassword`.
+        public struct NewPassword: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewPassword/password`.
+            public var password: Components.Schemas.Password
+            /// Creates a new `NewPassword`.
+            ///
+            /// - Parameters:
+            ///   - password:
+            public init(password: Components.Schemas.Password) {
+                self.password = password
+            }
+            public enum CodingKeys: String, CodingKey {
+                case password
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.password = try container.decode(
+                    Components.Schemas.Password.self,
+                    forKey: .password
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "password"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewTeacher`.
+        public struct NewTeacher: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewTeacher/name`.
+            public var name: Components.Schemas.Name
+            /// - Remark: Generated from `#/components/schemas/NewTeacher/password`.
+            public var password: Components.Schemas.Password
+            /// Creates a new `NewTeacher`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - password:
+            public init(
+                name: Components.Schemas.Name,
+                password: Components.Schemas.Password
+            ) {
+                self.name = name
+                self.password = password
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case password
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Components.Schemas.Name.self,
+                    forKey: .name
+                )
+                self.password = try container.decode(
+                    Components.Schemas.Password.self,
+                    forKey: .password
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "password"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Teacher`.
+        public struct Teacher: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Teacher/id`.
+            public var id: Components.Schemas.Id
+            /// - Remark: Generated from `#/components/schemas/Teacher/name`.
+            public var name: Components.Schemas.Name
+            /// - Remark: Generated from `#/components/schemas/Teacher/admin`.
+            public var admin: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Teacher/classCount`.
+            public var classCount: Swift.Int
+            /// Creates a new `Teacher`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - admin:
+            ///   - classCount:
+            public init(
+                id: Components.Schemas.Id,
+                name: Components.Schemas.Name,
+                admin: Swift.Bool,
+                classCount: Swift.Int
+            ) {
+                self.id = id
+                self.name = name
+                self.admin = admin
+                self.classCount = classCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case admin
+                case classCount
             }
         }
         /// - Remark: Generated from `#/components/schemas/TeacherSignIn`.
@@ -487,6 +635,101 @@ extension Components {
                 case hasPicturePassword
                 case quotaReached
                 case failedSignInsToday
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PupilName`.
+        public struct PupilName: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PupilName/name`.
+            public var name: Components.Schemas.Name
+            /// Creates a new `PupilName`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            public init(name: Components.Schemas.Name) {
+                self.name = name
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Components.Schemas.Name.self,
+                    forKey: .name
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PupilClass`.
+        public struct PupilClass: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PupilClass/classId`.
+            public var classId: Components.Schemas.Id
+            /// Creates a new `PupilClass`.
+            ///
+            /// - Parameters:
+            ///   - classId:
+            public init(classId: Components.Schemas.Id) {
+                self.classId = classId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case classId
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.classId = try container.decode(
+                    Components.Schemas.Id.self,
+                    forKey: .classId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "classId"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PupilRecord`.
+        public struct PupilRecord: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PupilRecord/pupil`.
+            public var pupil: Components.Schemas.Pupil
+            /// Sketches the pupil started, deleted ones too; removing the pupil erases them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PupilRecord/sketches`.
+            public var sketches: Swift.Int
+            /// Team sketches a classmate started that the pupil drew in; they stay with the team.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PupilRecord/teamSketches`.
+            public var teamSketches: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/PupilRecord/gameRounds`.
+            public var gameRounds: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/PupilRecord/grades`.
+            public var grades: Swift.Int
+            /// Creates a new `PupilRecord`.
+            ///
+            /// - Parameters:
+            ///   - pupil:
+            ///   - sketches: Sketches the pupil started, deleted ones too; removing the pupil erases them.
+            ///   - teamSketches: Team sketches a classmate started that the pupil drew in; they stay with the team.
+            ///   - gameRounds:
+            ///   - grades:
+            public init(
+                pupil: Components.Schemas.Pupil,
+                sketches: Swift.Int,
+                teamSketches: Swift.Int,
+                gameRounds: Swift.Int,
+                grades: Swift.Int
+            ) {
+                self.pupil = pupil
+                self.sketches = sketches
+                self.teamSketches = teamSketches
+                self.gameRounds = gameRounds
+                self.grades = grades
+            }
+            public enum CodingKeys: String, CodingKey {
+                case pupil
+                case sketches
+                case teamSketches
+                case gameRounds
+                case grades
             }
         }
         /// - Remark: Generated from `#/components/schemas/SignInChoice`.

@@ -39,6 +39,36 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /me`.
     /// - Remark: Generated from `#/paths//me/get(getMe)`.
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output
+    /// A teacher changes their own password.
+    ///
+    /// The current password is checked as a sign-in is, and a wrong one
+    /// counts as a wrong try. Every other sign-in of the teacher ends; the
+    /// token this request carries goes on working. Pupils' pictures are set
+    /// by their teacher, so a pupil gets 403.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /me/password`.
+    /// - Remark: Generated from `#/paths//me/password/put(changeOwnPassword)`.
+    func changeOwnPassword(_ input: Operations.ChangeOwnPassword.Input) async throws -> Operations.ChangeOwnPassword.Output
+    /// The school's admin lists every teacher account.
+    ///
+    /// The admin is the school's first teacher account; anyone else gets 403.
+    ///
+    /// - Remark: HTTP `GET /teachers`.
+    /// - Remark: Generated from `#/paths//teachers/get(listTeachers)`.
+    func listTeachers(_ input: Operations.ListTeachers.Input) async throws -> Operations.ListTeachers.Output
+    /// The school's admin makes a teacher account.
+    ///
+    /// - Remark: HTTP `POST /teachers`.
+    /// - Remark: Generated from `#/paths//teachers/post(createTeacher)`.
+    func createTeacher(_ input: Operations.CreateTeacher.Input) async throws -> Operations.CreateTeacher.Output
+    /// The school's admin gives a teacher a new password.
+    ///
+    /// Every sign-in of that teacher ends.
+    ///
+    /// - Remark: HTTP `PUT /teachers/{teacherId}/password`.
+    /// - Remark: Generated from `#/paths//teachers/{teacherId}/password/put(resetTeacherPassword)`.
+    func resetTeacherPassword(_ input: Operations.ResetTeacherPassword.Input) async throws -> Operations.ResetTeacherPassword.Output
     /// The signed-in teacher's classes (a pupil gets their own class).
     ///
     /// Archived classes only with `archived=true`, so a teacher can restore them.
@@ -83,6 +113,40 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /pupils/{pupilId}/picture-password`.
     /// - Remark: Generated from `#/paths//pupils/{pupilId}/picture-password/put(setPicturePassword)`.
     func setPicturePassword(_ input: Operations.SetPicturePassword.Input) async throws -> Operations.SetPicturePassword.Output
+    /// What the server holds of one pupil, counted, for their teacher.
+    ///
+    /// What removing the pupil would erase, so the teacher is told before.
+    ///
+    /// - Remark: HTTP `GET /pupils/{pupilId}`.
+    /// - Remark: Generated from `#/paths//pupils/{pupilId}/get(getPupilRecord)`.
+    func getPupilRecord(_ input: Operations.GetPupilRecord.Input) async throws -> Operations.GetPupilRecord.Output
+    /// The pupil's teacher removes them, with everything of theirs, for good.
+    ///
+    /// The pupil's account, sign-ins, the sketches they started (deleted
+    /// ones too), their game results, their grades and their profile are
+    /// erased. Team sketches a classmate started keep their lines; the pupil
+    /// is no longer named in them. Devices forget the pupil at their next
+    /// pull.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /pupils/{pupilId}`.
+    /// - Remark: Generated from `#/paths//pupils/{pupilId}/delete(removePupil)`.
+    func removePupil(_ input: Operations.RemovePupil.Input) async throws -> Operations.RemovePupil.Output
+    /// The pupil's teacher renames them.
+    ///
+    /// - Remark: HTTP `PUT /pupils/{pupilId}/name`.
+    /// - Remark: Generated from `#/paths//pupils/{pupilId}/name/put(renamePupil)`.
+    func renamePupil(_ input: Operations.RenamePupil.Input) async throws -> Operations.RenamePupil.Output
+    /// A teacher moves a pupil of theirs into another class of theirs.
+    ///
+    /// The pupil keeps their work and pictures; their sign-ins end, so their
+    /// next one is in the new class. The new class's teacher receives the
+    /// pupil's earlier work at their next pull.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /pupils/{pupilId}/class`.
+    /// - Remark: Generated from `#/paths//pupils/{pupilId}/class/put(movePupil)`.
+    func movePupil(_ input: Operations.MovePupil.Input) async throws -> Operations.MovePupil.Output
     /// The classes a pupil can choose from when signing in on this device.
     ///
     /// Names only, so a six-year-old can find their class: the classes this
@@ -195,6 +259,64 @@ extension APIProtocol {
     public func getMe(headers: Operations.GetMe.Input.Headers = .init()) async throws -> Operations.GetMe.Output {
         try await getMe(Operations.GetMe.Input(headers: headers))
     }
+    /// A teacher changes their own password.
+    ///
+    /// The current password is checked as a sign-in is, and a wrong one
+    /// counts as a wrong try. Every other sign-in of the teacher ends; the
+    /// token this request carries goes on working. Pupils' pictures are set
+    /// by their teacher, so a pupil gets 403.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /me/password`.
+    /// - Remark: Generated from `#/paths//me/password/put(changeOwnPassword)`.
+    public func changeOwnPassword(
+        headers: Operations.ChangeOwnPassword.Input.Headers = .init(),
+        body: Operations.ChangeOwnPassword.Input.Body
+    ) async throws -> Operations.ChangeOwnPassword.Output {
+        try await changeOwnPassword(Operations.ChangeOwnPassword.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The school's admin lists every teacher account.
+    ///
+    /// The admin is the school's first teacher account; anyone else gets 403.
+    ///
+    /// - Remark: HTTP `GET /teachers`.
+    /// - Remark: Generated from `#/paths//teachers/get(listTeachers)`.
+    public func listTeachers(headers: Operations.ListTeachers.Input.Headers = .init()) async throws -> Operations.ListTeachers.Output {
+        try await listTeachers(Operations.ListTeachers.Input(headers: headers))
+    }
+    /// The school's admin makes a teacher account.
+    ///
+    /// - Remark: HTTP `POST /teachers`.
+    /// - Remark: Generated from `#/paths//teachers/post(createTeacher)`.
+    public func createTeacher(
+        headers: Operations.CreateTeacher.Input.Headers = .init(),
+        body: Operations.CreateTeacher.Input.Body
+    ) async throws -> Operations.CreateTeacher.Output {
+        try await createTeacher(Operations.CreateTeacher.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The school's admin gives a teacher a new password.
+    ///
+    /// Every sign-in of that teacher ends.
+    ///
+    /// - Remark: HTTP `PUT /teachers/{teacherId}/password`.
+    /// - Remark: Generated from `#/paths//teachers/{teacherId}/password/put(resetTeacherPassword)`.
+    public func resetTeacherPassword(
+        path: Operations.ResetTeacherPassword.Input.Path,
+        headers: Operations.ResetTeacherPassword.Input.Headers = .init(),
+        body: Operations.ResetTeacherPassword.Input.Body
+    ) async throws -> Operations.ResetTeacherPassword.Output {
+        try await resetTeacherPassword(Operations.ResetTeacherPassword.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// The signed-in teacher's classes (a pupil gets their own class).
     ///
     /// Archived classes only with `archived=true`, so a teacher can restore them.
@@ -298,6 +420,76 @@ extension APIProtocol {
         body: Operations.SetPicturePassword.Input.Body
     ) async throws -> Operations.SetPicturePassword.Output {
         try await setPicturePassword(Operations.SetPicturePassword.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// What the server holds of one pupil, counted, for their teacher.
+    ///
+    /// What removing the pupil would erase, so the teacher is told before.
+    ///
+    /// - Remark: HTTP `GET /pupils/{pupilId}`.
+    /// - Remark: Generated from `#/paths//pupils/{pupilId}/get(getPupilRecord)`.
+    public func getPupilRecord(
+        path: Operations.GetPupilRecord.Input.Path,
+        headers: Operations.GetPupilRecord.Input.Headers = .init()
+    ) async throws -> Operations.GetPupilRecord.Output {
+        try await getPupilRecord(Operations.GetPupilRecord.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The pupil's teacher removes them, with everything of theirs, for good.
+    ///
+    /// The pupil's account, sign-ins, the sketches they started (deleted
+    /// ones too), their game results, their grades and their profile are
+    /// erased. Team sketches a classmate started keep their lines; the pupil
+    /// is no longer named in them. Devices forget the pupil at their next
+    /// pull.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /pupils/{pupilId}`.
+    /// - Remark: Generated from `#/paths//pupils/{pupilId}/delete(removePupil)`.
+    public func removePupil(
+        path: Operations.RemovePupil.Input.Path,
+        headers: Operations.RemovePupil.Input.Headers = .init()
+    ) async throws -> Operations.RemovePupil.Output {
+        try await removePupil(Operations.RemovePupil.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The pupil's teacher renames them.
+    ///
+    /// - Remark: HTTP `PUT /pupils/{pupilId}/name`.
+    /// - Remark: Generated from `#/paths//pupils/{pupilId}/name/put(renamePupil)`.
+    public func renamePupil(
+        path: Operations.RenamePupil.Input.Path,
+        headers: Operations.RenamePupil.Input.Headers = .init(),
+        body: Operations.RenamePupil.Input.Body
+    ) async throws -> Operations.RenamePupil.Output {
+        try await renamePupil(Operations.RenamePupil.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A teacher moves a pupil of theirs into another class of theirs.
+    ///
+    /// The pupil keeps their work and pictures; their sign-ins end, so their
+    /// next one is in the new class. The new class's teacher receives the
+    /// pupil's earlier work at their next pull.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /pupils/{pupilId}/class`.
+    /// - Remark: Generated from `#/paths//pupils/{pupilId}/class/put(movePupil)`.
+    public func movePupil(
+        path: Operations.MovePupil.Input.Path,
+        headers: Operations.MovePupil.Input.Headers = .init(),
+        body: Operations.MovePupil.Input.Body
+    ) async throws -> Operations.MovePupil.Output {
+        try await movePupil(Operations.MovePupil.Input(
             path: path,
             headers: headers,
             body: body
