@@ -44,7 +44,7 @@ public final class SchoolServerClient: Sendable {
         try? await http.shutdown()
     }
 
-    private static func client(_ address: URL, _ http: HTTPClient, token: String?) -> Client {
+    static func client(_ address: URL, _ http: HTTPClient, token: String?) -> Client {
         Client(serverURL: address.appending(path: "api/v1"),
                transport: AsyncHTTPClientTransport(configuration: .init(client: http, timeout: .seconds(60))),
                middlewares: token.map { [BearerTokenMiddleware(token: $0)] } ?? [])
@@ -470,7 +470,7 @@ public final class SchoolServerClient: Sendable {
                  isTeacher: body.account.role == .teacher, classID: body.account.classId)
     }
 
-    private static func unreachable(_ error: any Error) -> SchoolConnectionError {
+    static func unreachable(_ error: any Error) -> SchoolConnectionError {
         let cause = (error as? ClientError)?.underlyingError ?? error
         return .unreachable(String(describing: cause))
     }

@@ -1,12 +1,13 @@
+import LearnModel
+
 /// Account rules shared by the command line and the API.
 public enum Accounts {
-    /// bcrypt reads at most 72 bytes; a longer password would be cut
-    /// silently, so it is refused when set.
-    public static let minPasswordLength = 8
-    public static let maxPasswordLength = 72
+    /// The teacher's window checks the same rule before it asks.
+    public static let minPasswordLength = NewTeacherPassword.minBytes
+    public static let maxPasswordLength = NewTeacherPassword.maxBytes
 
     public static func isAcceptablePassword(_ password: String) -> Bool {
-        (minPasswordLength...maxPasswordLength).contains(password.utf8.count)
+        NewTeacherPassword.problem(password) == nil
     }
 
     public static func createTeacher(_ name: PersonName, password: String, database: any ServerDatabase,

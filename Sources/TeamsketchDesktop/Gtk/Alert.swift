@@ -14,8 +14,15 @@ enum Alert {
         }
     }
 
+    /// `extra`: what the person fills in or picks, between the message and
+    /// the buttons (a name, a class); `focus` gets the keyboard instead of
+    /// the last button, and Return there (or in `enterFrom`) takes choice
+    /// `enterTakes`. The
+    /// window is gone when a choice's action runs: what it needs of
+    /// `extra` must be kept as it changes.
     static func show(parent: UnsafeMutablePointer<GtkWidget>?, title: String, message: String,
-                     choices: [Choice] = []) {
+                     choices: [Choice] = [], extra: Widget? = nil, focus: Widget? = nil, enterTakes: Int? = nil,
+                     enterFrom: Widget? = nil) {
         let win = gtk_window_new()!
         gtk_window_set_title(ts_window(win), title)
         gtk_window_set_modal(ts_window(win), 1)
@@ -26,11 +33,13 @@ enum Alert {
         let msg = UI.label(message)
         gtk_label_set_max_width_chars(ts_label(msg), 50)
         UI.append(content, msg)
+        if let extra { UI.append(content, extra) }
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         gtk_widget_set_halign(row, GTK_ALIGN_END)
         let weakWin = WeakWidget(win)
         let all = choices.isEmpty ? [Choice(`_`("OK"), classes: ["suggested-action"])] : choices
         var last: Widget?
+        var buttons: [Widget] = []
         for choice in all {
             let b = UI.button(choice.title, classes: choice.classes + ["alert-button"]) {
                 if let w = weakWin.widget { gtk_window_destroy(ts_window(w)) }
@@ -38,12 +47,18 @@ enum Alert {
             }
             UI.append(row, b)
             last = b
+            buttons.append(b)
+        }
+        // Return in the field takes the choice it stands for (Rename, Add).
+        if let field = enterFrom ?? focus, let enterTakes, buttons.indices.contains(enterTakes) {
+            let button = buttons[enterTakes]
+            Signal.connect(UI.raw(field), "activate") { gtk_widget_activate(button) }
         }
         UI.append(content, row)
         gtk_window_set_child(ts_window(win), content)
         gtk_window_present(ts_window(win))
         // The last choice is the safe default: Return or Space takes it.
-        if let last { gtk_widget_grab_focus(last) }
+        if let focus { gtk_widget_grab_focus(focus) } else if let last { gtk_widget_grab_focus(last) }
     }
 }
 
@@ -62,4 +77,12 @@ final class WeakWidget {
         slot.deallocate()
     }
     var widget: UnsafeMutablePointer<GtkWidget>? { slot.pointee?.assumingMemoryBound(to: GtkWidget.self) }
+}
+
+/// What a dialog's field holds, kept as it changes, for the choice that runs
+/// after the dialog is gone.
+@MainActor
+final class Kept<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

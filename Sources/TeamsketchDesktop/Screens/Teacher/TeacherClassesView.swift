@@ -16,14 +16,14 @@ import TeamsketchCore
 @MainActor
 final class TeacherClassesView {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    weak var app: TeamsketchApp?
     private let classRow: Widget
     private let pupilBox: Widget
-    private let status: Widget
-    private var classes: [SchoolServerClient.SchoolClass] = []
-    private var selected: SchoolServerClient.SchoolClass?
+    let status: Widget
+    var classes: [SchoolServerClient.SchoolClass] = []
+    var selected: SchoolServerClient.SchoolClass?
     /// Said under the class instead of the count once, after an action.
-    private var note: String?
+    var note: String?
     private let toast: UndoToast
     /// Whether the archived classes are listed too, to be restored.
     private var showsArchived = false
@@ -32,6 +32,9 @@ final class TeacherClassesView {
     private var pupilList: Widget?
     /// Counts the list's readings (`listPupils`).
     private var listings = 0
+    /// Teacher accounts and passwords, under the classes (kept: GTK holds
+    /// only its widgets).
+    private var accounts: TeacherAccountsView?
 
     init(app: TeamsketchApp, toast: UndoToast) {
         self.app = app
@@ -68,22 +71,26 @@ final class TeacherClassesView {
         UI.append(page, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [classRow, newClass, add, archived]))
         UI.append(page, pupilBox)
         UI.append(page, status)
+        let accounts = TeacherAccountsView(app: app)
+        self.accounts = accounts
+        UI.append(page, accounts.widget)
         loadClasses()
     }
 
     /// A call to the server as the teacher; failures are said in the status
-    /// line. Any call but a `reading` one may have changed who is in the
+    /// line (in `refused`'s words where it has some for the error). Any call but a `reading` one may have changed who is in the
     /// classes, even one whose answer was lost, so grading asks again.
-    private func run<T: Sendable>(reading: Bool = false,
+    func run<T: Sendable>(reading: Bool = false,
                                   _ call: @escaping @Sendable (SchoolServerClient, String) async throws -> T,
-                                  then: @escaping @MainActor (T) -> Void) {
+                                  then: @escaping @MainActor (T) -> Void,
+                                  refused: (@MainActor (any Error) -> String?)? = nil) {
         guard let app else { return }
         Task { @MainActor [weak self] in
             defer { if !reading { TeacherRoster.forget() } }
             do {
                 if let value = try await app.school.asTeacher(call) { then(value) }
             } catch {
-                self.map { UI.setText($0.status, `_`("The school server did not do that. Please try again.")) }
+                self.map { UI.setText($0.status, refused?(error) ?? `_`("The school server did not do that. Please try again.")) }
             }
         }
     }
@@ -95,7 +102,7 @@ final class TeacherClassesView {
         loadClasses()
     }
 
-    private func loadClasses() {
+    func loadClasses() {
         let archived = showsArchived
         run(reading: true, { try await $0.listClasses(token: $1, includingArchived: archived) }) { [weak self] classes in
             guard let self else { return }
@@ -114,10 +121,14 @@ final class TeacherClassesView {
                 let b = gtk_toggle_button_new_with_label(c.archived ? String(format: `_`("%@ (archived)"), c.name) : c.name)!
                 UI.style(b, ["choice"])
                 if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
-                if c.id == self.selected?.id {
+                if let shown = self.selected, c.id == shown.id {
                     gtk_toggle_button_set_active(ts_toggle(b), 1)
-                    // The name or the archive may have changed.
-                    if c != self.selected { self.show(c) }
+                    // The name or the archive may have changed; a count
+                    // alone changes nothing shown, and making the page anew
+                    // would take the keyboard from where it is.
+                    var counted = shown
+                    counted.pupilCount = c.pupilCount
+                    if c != counted { self.show(c) } else { self.selected = c }
                 }
                 Signal.connect(UI.raw(b), "toggled") { [weak self] in
                     if gtk_toggle_button_get_active(ts_toggle(b)) != 0 { self?.show(c) }
@@ -133,7 +144,7 @@ final class TeacherClassesView {
     /// imported), so the new page gives the keyboard to the next pupil's
     /// name: GTK would give it to the class's name, where a typed name
     /// renames the class.
-    private func show(_ schoolClass: SchoolServerClient.SchoolClass, typingNames: Bool = false) {
+    func show(_ schoolClass: SchoolServerClient.SchoolClass, typingNames: Bool = false) {
         selected = schoolClass
         let id = schoolClass.id
         run(reading: true, { try await $0.listPupils(classID: id, token: $1) }) { [weak self] pupils in
@@ -299,6 +310,7 @@ final class TeacherClassesView {
         gtk_widget_set_size_request(name, 200, -1)
         gtk_label_set_xalign(ts_label(name), 0)
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [Avatar.make(name: pupil.name, size: 36), name, state, pictures, again])
+        UI.append(row, peopleButtons(pupil))
         let notes = Self.notes(pupil)
         guard !notes.isEmpty else { return row }
         let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [row])

@@ -1,0 +1,109 @@
+import Foundation
+import OpenAPIRuntime
+import TeamsketchAPI
+import TeamsketchCore
+
+/// People who change, as the teacher's window asks for it: pupils renamed,
+/// moved and removed, teacher accounts the school's admin makes, passwords.
+extension SchoolServerClient {
+    /// Why the server did not make a change to people; the window says it
+    /// in the teacher's language (the server's messages are English).
+    public enum PeopleRefusal: Error, Sendable, Equatable {
+        /// A name taken, a class full or archived (409).
+        case conflict
+        /// Not the caller's to change, or, for their own password, the
+        /// current one was not right (403).
+        case forbidden
+        case notFound
+        /// A name or password the server does not take (400).
+        case badRequest
+        case tooManyTries
+        case connection(SchoolConnectionError)
+    }
+
+    /// A teacher account, as the school's admin sees it.
+    public struct TeacherEntry: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var isAdmin: Bool
+        public var classCount: Int
+    }
+
+    /// What the server holds of a pupil, counted: what removing them erases.
+    public struct PupilFootprint: Sendable, Equatable {
+        public var name: String
+        /// Started alone: erased with the pupil.
+        public var sketches: Int
+        /// Shared with classmates who drew too: kept for them.
+        public var teamSketches: Int
+        public var gameRounds: Int
+        public var grades: Int
+    }
+
+    public func renamePupil(_ pupilID: String, to name: String, token: String) async throws(PeopleRefusal) {
+        try await call(token) { try await $0.renamePupil(path: .init(pupilId: pupilID), body: .json(.init(name: name))) }
+    }
+
+    public func movePupil(_ pupilID: String, toClass classID: String, token: String) async throws(PeopleRefusal) {
+        try await call(token) { try await $0.movePupil(path: .init(pupilId: pupilID), body: .json(.init(classId: classID))) }
+    }
+
+    public func pupilFootprint(_ pupilID: String, token: String) async throws(PeopleRefusal) -> PupilFootprint {
+        let output = try await call(token) { try await $0.getPupilRecord(path: .init(pupilId: pupilID)) }
+        guard case .ok(let ok) = output, let body = try? ok.body.json else { throw .connection(.refused(status: 200, message: "unreadable answer")) }
+        return PupilFootprint(name: body.pupil.name, sketches: max(0, body.sketches), teamSketches: max(0, body.teamSketches),
+                              gameRounds: max(0, body.gameRounds), grades: max(0, body.grades))
+    }
+
+    public func removePupil(_ pupilID: String, token: String) async throws(PeopleRefusal) {
+        try await call(token) { try await $0.removePupil(path: .init(pupilId: pupilID)) }
+    }
+
+    /// Every teacher account; `.forbidden` for anyone but the school's admin.
+    public func listTeachers(token: String) async throws(PeopleRefusal) -> [TeacherEntry] {
+        let output = try await call(token) { try await $0.listTeachers() }
+        guard case .ok(let ok) = output, let body = try? ok.body.json else { throw .connection(.refused(status: 200, message: "unreadable answer")) }
+        return body.map { TeacherEntry(id: $0.id, name: $0.name, isAdmin: $0.admin, classCount: max(0, $0.classCount)) }
+    }
+
+    public func createTeacher(named name: String, password: String, token: String) async throws(PeopleRefusal) {
+        try await call(token) { try await $0.createTeacher(body: .json(.init(name: name, password: password))) }
+    }
+
+    public func resetTeacherPassword(_ teacherID: String, to password: String, token: String) async throws(PeopleRefusal) {
+        try await call(token) {
+            try await $0.resetTeacherPassword(path: .init(teacherId: teacherID), body: .json(.init(password: password)))
+        }
+    }
+
+    /// `.forbidden` when `current` is not the teacher's password.
+    public func changeOwnPassword(from current: String, to new: String, token: String) async throws(PeopleRefusal) {
+        try await call(token) {
+            try await $0.changeOwnPassword(body: .json(.init(currentPassword: current, newPassword: new)))
+        }
+    }
+
+    /// Calls the server as `token`; an answer that is not a success is
+    /// thrown as what it says. The generated outputs are enums whose case
+    /// names are the answers' (`ok`, `conflict` …), which is what is read.
+    @discardableResult
+    private func call<Output: Sendable>(_ token: String,
+                                        _ body: (Client) async throws -> Output) async throws(PeopleRefusal) -> Output {
+        let output: Output
+        do {
+            output = try await body(Self.client(address, http, token: token))
+        } catch {
+            throw .connection(Self.unreachable(error))
+        }
+        switch Mirror(reflecting: output).children.first?.label ?? String(describing: output) {
+        case "ok", "created", "noContent": return output
+        case "conflict": throw .conflict
+        case "forbidden": throw .forbidden
+        case "notFound": throw .notFound
+        case "badRequest", "contentTooLarge": throw .badRequest
+        case "tooManyRequests": throw .tooManyTries
+        case "unauthorized": throw .connection(.signedOut)
+        default: throw .connection(.refused(status: 0, message: String(describing: output).prefix(300).description))
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import CGtk
+import Foundation
+import LearnModel
+import SchoolClient
+import TeamsketchCore
+
+/// Teacher accounts, under the classes: every teacher changes their own
+/// password; the school's admin (its first teacher account) also sees every
+/// teacher, makes accounts for new colleagues and gives one who forgot their
+/// password a new one. The server says who the admin is: the list is asked
+/// for, and only an answer shows it.
+@MainActor
+final class TeacherAccountsView {
+    let widget: Widget
+    private weak var app: TeamsketchApp?
+    private let teacherList: Widget
+    private let status: Widget
+
+    init(app: TeamsketchApp) {
+        self.app = app
+        teacherList = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        status = UI.label("", classes: ["hint"])
+        gtk_label_set_xalign(ts_label(status), 0)
+        gtk_label_set_wrap(ts_label(status), 0)
+        let heading = UI.label(`_`("Teacher accounts"), classes: ["form-label"])
+        gtk_label_set_xalign(ts_label(heading), 0)
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10, [heading])
+        gtk_widget_set_margin_top(widget, 24)
+        let ownPassword = UI.button(`_`("Change my password…"), classes: ["choice"]) { [weak self] in self?.askOwnPassword() }
+        // What happened is said beside the button, where the eye is after
+        // a dialog, not under a list that may reach below the window.
+        UI.append(widget, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16, [ownPassword, status]))
+        UI.append(widget, teacherList)
+        loadTeachers()
+    }
+
+    private func run<T: Sendable>(_ call: @escaping @Sendable (SchoolServerClient, String) async throws -> T,
+                                  then: @escaping @MainActor (T) -> Void,
+                                  refused: @escaping @MainActor (SchoolServerClient.PeopleRefusal?) -> String? = { _ in nil }) {
+        guard let app else { return }
+        Task { @MainActor [weak self] in
+            do {
+                if let value = try await app.school.asTeacher(call) { then(value) }
+            } catch {
+                self.map { UI.setText($0.status, refused(error as? SchoolServerClient.PeopleRefusal)
+                    ?? `_`("The school server did not do that. Please try again.")) }
+            }
+        }
+    }
+
+    /// Anyone but the admin is refused the list and sees only their own
+    /// password's button.
+    private func loadTeachers() {
+        guard let app else { return }
+        Task { @MainActor [weak self] in
+            guard let teachers = try? await app.school.asTeacher({ try await $0.listTeachers(token: $1) }), let self else { return }
+            self.show(teachers)
+        }
+    }
+
+    private func show(_ teachers: [SchoolServerClient.TeacherEntry]) {
+        UI.clear(teacherList)
+        for teacher in teachers {
+            let name = UI.label(teacher.isAdmin ? String(format: `_`("%@ (admin)"), teacher.name) : teacher.name, classes: ["card-name"])
+            gtk_widget_set_size_request(name, 240, -1)
+            gtk_label_set_xalign(ts_label(name), 0)
+            let count = UI.label(String(format: _n("%d class", "%d classes", teacher.classCount), teacher.classCount), classes: ["hint"])
+            gtk_label_set_wrap(ts_label(count), 0)
+            gtk_widget_set_size_request(count, 100, -1)
+            gtk_label_set_xalign(ts_label(count), 0)
+            let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [Avatar.make(name: teacher.name, size: 36), name, count])
+            if !teacher.isAdmin {
+                let reset = UI.button(`_`("New password…"), classes: ["choice"]) { [weak self] in self?.askReset(teacher) }
+                UI.accessibleLabel(reset, String(format: `_`("New password for %@"), teacher.name))
+                UI.append(row, reset)
+            }
+            UI.append(teacherList, row)
+        }
+        let name = gtk_entry_new()!
+        gtk_entry_set_placeholder_text(ts_entry(name), `_`("New teacher"))
+        UI.accessibleLabel(name, `_`("Name of the new teacher"))
+        let password = gtk_entry_new()!
+        gtk_entry_set_placeholder_text(ts_entry(password), `_`("First password"))
+        UI.accessibleLabel(password, `_`("First password of the new teacher"))
+        let add = UI.button(`_`("Add teacher"), classes: ["choice"]) { [weak self] in
+            self?.addTeacher(name: UI.entryText(name).trimmingCharacters(in: .whitespaces), password: UI.entryText(password)) {
+                gtk_editable_set_text(ts_editable(name), "")
+                gtk_editable_set_text(ts_editable(password), "")
+            }
+        }
+        Signal.connect(UI.raw(password), "activate") { gtk_widget_activate(add) }
+        UI.append(teacherList, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [name, password, add]))
+        let hint = UI.label(`_`("Tell the new teacher their first password; they change it under “Change my password”."),
+                            classes: ["hint"])
+        gtk_label_set_xalign(ts_label(hint), 0)
+        UI.append(teacherList, hint)
+    }
+
+    private func addTeacher(name: String, password: String, done: @escaping @MainActor () -> Void) {
+        guard !name.isEmpty else { return }
+        if let problem = NewTeacherPassword.problem(password) { return say(Self.text(problem)) }
+        run({ try await $0.createTeacher(named: name, password: password, token: $1) }, then: { [weak self] _ in
+            FileHandle.standardError.write(Data("accounts: a teacher was added\n".utf8))
+            done()
+            self?.say(String(format: `_`("%@ can sign in now."), name))
+            self?.loadTeachers()
+        }, refused: { $0 == .conflict ? String(format: `_`("There is already a teacher called %@."), name) : nil })
+    }
+
+    /// The admin types a password to hand over; it is shown, not hidden.
+    private func askReset(_ teacher: SchoolServerClient.TeacherEntry) {
+        guard let app else { return }
+        let entry = gtk_entry_new()!
+        UI.accessibleLabel(entry, String(format: `_`("New password for %@"), teacher.name))
+        let typed = Kept("")
+        Signal.connect(UI.raw(entry), "changed") { typed.value = UI.entryText(entry) }
+        Alert.show(parent: app.window, title: String(format: `_`("New password for %@"), teacher.name),
+                   message: `_`("Their old password stops working at once, and they are signed out everywhere."),
+                   choices: [.init(`_`("Cancel")),
+                             .init(`_`("Set password"), classes: ["suggested-action"]) { [weak self] in
+                                 self?.reset(teacher, to: typed.value)
+                             }],
+                   extra: entry, focus: entry, enterTakes: 1)
+    }
+
+    private func reset(_ teacher: SchoolServerClient.TeacherEntry, to password: String) {
+        if let problem = NewTeacherPassword.problem(password) { return say(Self.text(problem)) }
+        let id = teacher.id
+        run({ try await $0.resetTeacherPassword(id, to: password, token: $1) }) { [weak self] _ in
+            FileHandle.standardError.write(Data("accounts: a teacher's password was reset\n".utf8))
+            self?.say(String(format: `_`("%@ has a new password."), teacher.name))
+        }
+    }
+
+    private func askOwnPassword() {
+        guard let app else { return }
+        let fields = [`_`("Current password"), `_`("New password"), `_`("New password again")].map { label in
+            let entry = gtk_entry_new()!
+            gtk_entry_set_visibility(ts_entry(entry), 0)
+            gtk_entry_set_placeholder_text(ts_entry(entry), label)
+            UI.accessibleLabel(entry, label)
+            return entry
+        }
+        let typed = Kept(["", "", ""])
+        for (i, entry) in fields.enumerated() {
+            Signal.connect(UI.raw(entry), "changed") { typed.value[i] = UI.entryText(entry) }
+        }
+        Alert.show(parent: app.window, title: `_`("Change my password"),
+                   message: `_`("Your other sign-ins end; this computer stays signed in."),
+                   choices: [.init(`_`("Cancel")),
+                             .init(`_`("Change password"), classes: ["suggested-action"]) { [weak self] in
+                                 self?.changeOwn(current: typed.value[0], new: typed.value[1], again: typed.value[2])
+                             }],
+                   extra: UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, fields), focus: fields[0], enterTakes: 1,
+                   enterFrom: fields[2])
+        Signal.connect(UI.raw(fields[0]), "activate") { gtk_widget_grab_focus(fields[1]) }
+        Signal.connect(UI.raw(fields[1]), "activate") { gtk_widget_grab_focus(fields[2]) }
+    }
+
+    private func changeOwn(current: String, new: String, again: String) {
+        if let problem = NewTeacherPassword.problem(new, repeated: again) { return say(Self.text(problem)) }
+        run({ try await $0.changeOwnPassword(from: current, to: new, token: $1) }, then: { [weak self] _ in
+            FileHandle.standardError.write(Data("accounts: own password changed\n".utf8))
+            self?.say(`_`("Your password is changed."))
+        }, refused: {
+            switch $0 {
+            case .forbidden?: `_`("That is not your current password.")
+            case .tooManyTries?: `_`("Too many wrong tries. Please wait a little.")
+            default: nil
+            }
+        })
+    }
+
+    private func say(_ text: String) { UI.setText(status, text) }
+
+    static func text(_ problem: NewTeacherPassword) -> String {
+        switch problem {
+        case .tooShort: String(format: `_`("A password needs at least %d characters."), NewTeacherPassword.minBytes)
+        case .tooLong: String(format: `_`("A password may have at most %d characters."), NewTeacherPassword.maxBytes)
+        case .notTheSame: `_`("The two new passwords are not the same.")
+        }
+    }
+}
