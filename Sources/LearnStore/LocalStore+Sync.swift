@@ -168,6 +168,12 @@ extension LocalStore {
                            arguments: [change.entityId.lowercased(), change.payload])
             return .applied
 
+        case .erasure:
+            guard let erasure = try? decoder.decode(AccountErasure.self, from: change.payload), erasure.problem == nil,
+                  erasure.account == change.entityId.lowercased() else { return .skipped }
+            try Self.forget(erasure, db)
+            return .applied
+
         case .profile:
             guard let profile = try? decoder.decode(ProfileRecord.self, from: change.payload), profile.problem == nil
             else { return .skipped }

@@ -19,6 +19,10 @@ public enum OutboxEntity: String, Sendable, CaseIterable {
     case classSettings
     /// An account's name and avatar (`ProfileRecord`); `entityId` is the account id.
     case profile
+    /// A pupil removed for good and what of theirs to forget
+    /// (`AccountErasure`); `entityId` is the account id. Only pulled: the
+    /// school server makes it, a device never pushes one.
+    case erasure
 }
 
 /// One pending change for the sync server, written in the same transaction

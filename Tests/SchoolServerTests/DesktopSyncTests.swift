@@ -53,6 +53,60 @@ import Testing
         }
     }
 
+    /// Mia's teacher removes her for good: her own sketch, its grade, her
+    /// game round and her profile leave the teacher's laptop and Ben's at
+    /// their next sync; the team sketch Ben hosted stays on both, with her
+    /// line in it.
+    @Test(arguments: Backend.allCases)
+    func aRemovedPupilsWorkLeavesTheDevicesAndTheTeamKeepsItsSketch(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ben"])
+            let mia = twoB.pupils["Mia"]!, ben = twoB.pupils["Ben"]!
+            let client = try appClient(api)
+            defer { Task { await client.shutdown() } }
+            let miasLaptop = try LocalStore.inMemory(), teachersLaptop = try LocalStore.inMemory(), bensLaptop = try LocalStore.inMemory()
+            let a = SyncService(store: miasLaptop, connection: client.connection(token: mia.token), key: "a")
+            let b = SyncService(store: teachersLaptop, connection: client.connection(token: berg), key: "b")
+            let c = SyncService(store: bensLaptop, connection: client.connection(token: ben.token), key: "c")
+
+            let own = SketchMeta(name: "Mias Haus", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+            try miasLaptop.createSketch(own)
+            try miasLaptop.append(.addStroke(Self.stroke(x: 100)), to: own.id)
+            try miasLaptop.setProfile(accountID: mia.id, ProfileRecord(name: "Mia", at: 1))
+            #expect(try await a.syncOnce().refused == 0)
+            #expect(try await api.push([Changes.round(player: mia.id, name: "Mia")], token: mia.token).rejected.isEmpty)
+            let (team, create) = Changes.hosted(by: ben.id, name: "Zoo")
+            let members = [Changes.member(mia.id, of: team), Changes.member(ben.id, of: team)]
+            #expect(try await api.push([create] + members + [Changes.stroke(team, author: "Mia")], token: mia.token).rejected.isEmpty)
+            #expect(try await api.push([create] + members + [Changes.stroke(team, author: "Ben", x: 500)], token: ben.token)
+                .rejected.isEmpty)
+            _ = try await b.syncOnce()
+            let gradeID = GradeIdentity.pupil(.sketch, own.id, pupil: try #require(UUID(uuidString: mia.id)))
+            try teachersLaptop.setGrade(id: gradeID, GradeRecord(target: .sketch, targetId: own.id.uuidString.lowercased(),
+                                                                 pupilId: mia.id, grade: 1, comment: "Schön", at: 1_790_000_100_000))
+            #expect(try await b.syncOnce().refused == 0)
+            _ = try await c.syncOnce()
+            #expect(Set(try teachersLaptop.sketches().map(\.name)) == ["Mias Haus", "Zoo"])
+            #expect(try teachersLaptop.grades(forTarget: own.id.uuidString.lowercased()).count == 1)
+            #expect(try teachersLaptop.stats(forPlayer: "Mia").rounds.count == 1)
+            #expect(try teachersLaptop.profile(accountID: mia.id) != nil)
+            #expect(try bensLaptop.profile(accountID: mia.id) != nil)
+
+            #expect(try await api.call(.delete, "/pupils/\(mia.id)", token: berg).status == .noContent)
+            _ = try await b.syncOnce()
+            _ = try await c.syncOnce()
+            for laptop in [teachersLaptop, bensLaptop] {
+                #expect(try laptop.sketches().map(\.name) == ["Zoo"])
+                #expect(try laptop.profile(accountID: mia.id) == nil)
+                #expect(try laptop.loadSketch(team).ops.count == 2)
+            }
+            #expect(try teachersLaptop.grades(forTarget: own.id.uuidString.lowercased()).isEmpty)
+            #expect(try teachersLaptop.stats(forPlayer: "Mia").rounds.isEmpty)
+            #expect(try teachersLaptop.outboxCount() == 0)
+        }
+    }
+
     /// Mia's sketch is on her laptop and her tablet. She deletes it on the
     /// laptop while the tablet, offline, gets another stroke: the tablet
     /// keeps the drawing as "Zoo (copy)" — whether it first pushes (the

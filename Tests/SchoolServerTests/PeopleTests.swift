@@ -183,7 +183,7 @@ import Testing
             let own = UUID()
             #expect(try await api.push([Changes.create(own, name: "Mias Haus"), Changes.stroke(own),
                                         Changes.record("profile", mia.id, ProfileRecord(name: "Mia", at: 1)),
-                                        result(player: mia.id)], token: mia.token).rejected.isEmpty)
+                                        Changes.round(player: mia.id, name: "Mia")], token: mia.token).rejected.isEmpty)
             let grade = GradeRecord(target: .sketch, targetId: own.key, pupilId: mia.id, pupilName: "Mia", grade: 1,
                                     comment: "Schön", at: 1)
             #expect(try await api.push([Changes.grade(grade)], token: berg).rejected.isEmpty)
@@ -229,6 +229,19 @@ import Testing
                 #expect(left == 0, "\(table)")
             }
             #expect(try await api.database.query("SELECT COUNT(*) AS n FROM sketch WHERE id = ?", [.text(own.key)]).first?.int("n") == 0)
+            // Berg's laptops and Ben's are told what to forget, by the server
+            // alone: nobody can push an erasure.
+            for token in [berg, ben.token] {
+                let told = try await api.pullAll(token: token).filter { $0["entity"] as? String == "erasure" }
+                #expect(told.count == 1)
+                let erasure = try JSONDecoder().decode(AccountErasure.self, from: Data((told.first?["payload"] as? String ?? "").utf8))
+                #expect(erasure.account == mia.id)
+                #expect(erasure.sketches == [own.key])
+                #expect(erasure.grades.count == 1 && erasure.results.count == 1)
+            }
+            #expect(try await api.pullAll(token: kurz).allSatisfy { $0["entity"] as? String != "erasure" })
+            let forged = Changes.record("erasure", ben.id, AccountErasure(account: ben.id, sketches: [], grades: [], results: []))
+            #expect(try await api.push([forged], token: berg).rejected.values.first == "forbidden")
             // The teams keep their sketches, with both children's lines.
             for id in [bens, mias] {
                 let image = try await api.call(.get, "/sketches/\(id.key)/image", token: ben.token)
@@ -244,11 +257,4 @@ import Testing
         return try #require(answer.object["token"] as? String)
     }
 
-    /// One round the pupil played on their own laptop.
-    private func result(player: String) -> [String: Any] {
-        let stat = WordPostRoundStat(id: UUID(), gameID: UUID(), round: 1, playerName: "Mia", word: "Haus", finished: true,
-                                     milliseconds: 20_000, lettersSent: 1, lettersReceived: 1, wrongPlacements: 0,
-                                     playedAt: Date(timeIntervalSince1970: 1_789_000_000), playerID: UUID(uuidString: player))
-        return Changes.record("wordPostRoundStat", stat.id.key, stat)
-    }
 }

@@ -122,6 +122,14 @@ enum Changes {
         return (stroke, op(.addStroke(stroke), in: sketch))
     }
 
+    /// One round of Buchstaben Post a pupil played on their own laptop.
+    static func round(player: String, name: String, word: String = "Haus") -> [String: Any] {
+        let stat = WordPostRoundStat(id: UUID(), gameID: UUID(), round: 1, playerName: name, word: word, finished: true,
+                                     milliseconds: 20_000, lettersSent: 1, lettersReceived: 1, wrongPlacements: 0,
+                                     playedAt: Date(timeIntervalSince1970: 1_789_000_000), playerID: UUID(uuidString: player))
+        return record("wordPostRoundStat", stat.id.uuidString.lowercased(), stat)
+    }
+
     /// A grade under the id its work and pupil name.
     static func grade(_ record: GradeRecord) -> [String: Any] {
         let work = UUID(uuidString: record.targetId)!

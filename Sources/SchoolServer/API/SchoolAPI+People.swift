@@ -140,7 +140,10 @@ extension SchoolAPI {
     func removePupil(_ input: Operations.RemovePupil.Input) async throws -> Operations.RemovePupil.Output {
         let teacher = try await signedInTeacher()
         let pupil = try await ownPupil(input.path.pupilId, of: teacher)
-        guard try await database({ try await store.erasePupil(pupil.id) }) else { throw Problem(.notFound, "no such pupil") }
+        let now = now
+        guard try await database({ try await store.erasePupil(pupil.id, by: teacher.id, now: now) }) else {
+            throw Problem(.notFound, "no such pupil")
+        }
         logger.info("pupil erased", metadata: ["pupil": "\(pupil.id.key)", "class": "\(pupil.classID.key)"])
         return .noContent(.init())
     }

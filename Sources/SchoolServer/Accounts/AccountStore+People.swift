@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// People who change: teacher accounts the school's admin makes, passwords,
 /// and pupils renamed, moved to another class or removed for good. Only
@@ -150,11 +151,25 @@ extension AccountStore {
     /// grade and thumbnail of them), every other change they pushed or that
     /// is about them, their game rounds, grades, profile, sign-ins and
     /// account. Their lines in a team's sketch stay, under an id that no
-    /// longer names anyone. False when there was no such pupil.
-    public func erasePupil(_ id: UUID) async throws -> Bool {
-        guard try await pupil(id) != nil else { return false }
+    /// longer names anyone. What devices of the class and their teacher
+    /// must forget goes to them as an `erasure` change, made by `teacher`.
+    /// False when there was no such pupil.
+    public func erasePupil(_ id: UUID, by teacher: UUID, now: Int64) async throws -> Bool {
+        guard let (found, _) = try await pupil(id), let classID = found.classID else { return false }
         let p = SQLValue.text(id.key)
+        // Signed out first, so no push of theirs starts while the rest is read.
+        try await db.execute("DELETE FROM token WHERE accountId = ?", [p])
         let sketches = "SELECT id FROM sketch WHERE \(Self.erasedSketches)"
+        let erasure = AccountErasure(
+            account: id.key,
+            sketches: try await db.query(sketches, [p, p]).map { try $0.text("id") }.sorted(),
+            grades: try await db.query("SELECT id FROM gradeState WHERE pupilId = ? OR targetId IN (\(sketches))", [p, p, p])
+                .map { try $0.text("id") }.sorted(),
+            results: try await db.query("""
+                SELECT DISTINCT entityId FROM change WHERE entity = 'wordPostRoundStat' AND subjectId = ? AND copyOf IS NULL
+                """, [p]).map { try $0.text("entityId") }.sorted())
+        let told = SyncChange(opId: UUID(), entity: .erasure, entityId: id.key,
+                              payload: String(decoding: try JSONEncoder().encode(erasure), as: UTF8.self), createdAt: now)
         // Which changes go: of their sketches, about them, or theirs and
         // in no sketch (a team sketch keeps its lines).
         let doomed = """
@@ -183,6 +198,12 @@ extension AccountStore {
             SQLStatement("DELETE FROM token WHERE accountId = ?", [p]),
             SQLStatement("DELETE FROM signInDevice WHERE accountKey = ?", [.text("pupil:" + id.key)]),
             SQLStatement("DELETE FROM account WHERE id = ? AND role = 'pupil'", [p]),
+            SQLStatement("""
+                INSERT INTO change (opId, entity, entityId, payload, payloadHash, createdAt, authorId, receivedAt,
+                                    pushId, sketchId, classId, subjectId)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, NULL)
+                """, [.text(told.opId.key), .text(told.entity.rawValue), .text(told.entityId), .text(told.payload),
+                      .text(told.payloadHash), .int(now), .text(teacher.key), .int(now), .text(classID.key)]),
         ])
         return true
     }

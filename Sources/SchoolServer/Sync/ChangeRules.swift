@@ -278,6 +278,9 @@ public enum ChangeRules {
                 ?? ChangeAudience(sketchID: targetID)
             return .store(audience, .grade(id: change.entityKey, record: grade))
 
+        case .erasure:
+            throw PushRejection(.forbidden, "only the school server erases an account")
+
         case .classSettings:
             let classID = try id(change.entityId, "a class")
             try ChangeIdentity.checkChosen(change.opId)

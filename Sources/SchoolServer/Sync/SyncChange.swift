@@ -6,6 +6,9 @@ import Foundation
 public struct SyncChange: Sendable, Hashable {
     public enum Entity: String, Sendable, CaseIterable {
         case sketch, sketchOp, pool, poolAssignment, wordPostRoundStat, grade, classSettings, profile
+        /// Made by the server only, when a teacher removes a pupil
+        /// (`AccountErasure`); a device that pushes one is refused.
+        case erasure
     }
 
     public var opId: UUID

@@ -46,7 +46,7 @@ public struct SyncStore: Sendable {
                 if let player = try? JSONDecoder().decode(ResultPlayer.self, from: Data(change.payload.utf8)).playerID {
                     people.insert(player.key)
                 }
-            case .classSettings: break
+            case .classSettings, .erasure: break
             }
         }
         // One query for a sketch and its members: its creator is one of

@@ -763,7 +763,10 @@ extension Components {
         /// `wordPostRoundStat` (one pupil's result of one Buchstaben Post round; the result id),
         /// `grade` (a teacher's grade and comment; the grade id),
         /// `classSettings` (a class's classroom settings; the class id),
-        /// `profile` (an account's name and drawn avatar; the account id).
+        /// `profile` (an account's name and drawn avatar; the account id),
+        /// `erasure` (a pupil removed for good by their teacher, and the ids of
+        /// what of theirs devices forget: `AccountErasure`; the account id).
+        /// Only the server makes an erasure; one pushed is refused.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/ChangeEntity`.
@@ -776,6 +779,7 @@ extension Components {
             case grade = "grade"
             case classSettings = "classSettings"
             case profile = "profile"
+            case erasure = "erasure"
         }
         /// - Remark: Generated from `#/components/schemas/EntityID`.
         public typealias EntityID = Swift.String
