@@ -30,8 +30,14 @@ import Testing
             // A name taken (any case), a password bcrypt would cut or too short.
             #expect(try await api.call(.post, "/teachers", token: berg, json: ["name": "HERR KURZ", "password": "tafel und kreide"])
                 .status == .conflict)
-            #expect(try await api.call(.post, "/teachers", token: berg, json: ["name": "Herr Lang", "password": String(repeating: "ä", count: 40)])
+            #expect(try await api.call(.post, "/teachers", token: berg, json: ["name": "Herr Lang", "password": String(repeating: "ä", count: 73)])
                 .status == .badRequest)
+            // 72 umlauts are 144 bytes, twice what bcrypt reads: every one counts.
+            let umlauts = String(repeating: "ä", count: 71)
+            #expect(try await api.call(.post, "/teachers", token: berg, json: ["name": "Frau Umlaut", "password": umlauts + "ö"])
+                .status == .created)
+            #expect(try await api.call(.post, "/sessions", json: ["name": "Frau Umlaut", "password": umlauts + "ö"]).status == .created)
+            #expect(try await api.call(.post, "/sessions", json: ["name": "Frau Umlaut", "password": umlauts + "ü"]).status == .unauthorized)
             #expect(try await api.call(.post, "/teachers", token: berg, json: ["name": "Herr Kurz2", "password": "kurz"])
                 .status == .badRequest)
             // Nobody else makes or lists teachers.
@@ -43,6 +49,17 @@ import Testing
             #expect(try await api.call(.post, "/sessions", json: ["name": "Herr Falsch", "password": "tafel und kreide"])
                 .status == .unauthorized)
         }
+    }
+
+    /// Passwords set before long ones were taken went to bcrypt as they
+    /// were, and still do, so their hashes check as before.
+    @Test func aPasswordThatFitsBcryptIsHashedAsItIs() {
+        #expect(PasswordHasher.bcryptInput("correct horse") == "correct horse")
+        let fits = String(repeating: "a", count: 72)
+        #expect(PasswordHasher.bcryptInput(fits) == fits)
+        let long = String(repeating: "ä", count: 72)
+        #expect(PasswordHasher.bcryptInput(long).hasPrefix("sha256:") && PasswordHasher.bcryptInput(long).utf8.count == 71)
+        #expect(PasswordHasher.bcryptInput(long) != PasswordHasher.bcryptInput(String(repeating: "ä", count: 71) + "ö"))
     }
 
     @Test(arguments: Backend.allCases)

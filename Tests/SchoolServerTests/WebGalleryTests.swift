@@ -356,6 +356,62 @@ import Testing
         }
     }
 
+    @Test(arguments: Backend.allCases)
+    func theAdminAddsTeachersAndEveryTeacherChangesTheirOwnPasswordOnTheWeb(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let (kurzID, _) = try await api.teacher("Herr Kurz")
+            let klass = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"])
+            let browser = Browser(api.client, language: "de")
+            try await signInTeacher(browser)
+            #expect(try await browser.get("/gallery").text.contains(#"href="/gallery/account""#))
+            let page = try await browser.get("/gallery/account")
+            #expect(page.text.contains("Lehrkraft anlegen") && page.text.contains("Herr Kurz") && page.text.contains("Mein Passwort ändern"))
+            let token = try #require(page.formToken)
+
+            let added = try await browser.post("/gallery/teachers", [("form", token), ("name", "Frau Neu"), ("password", "tafel und kreide")])
+            #expect(added.status == .ok && added.text.contains("Die Lehrkraft kann sich jetzt anmelden"))
+            #expect(try await api.call(.post, "/sessions", json: ["name": "Frau Neu", "password": "tafel und kreide"]).status == .created)
+            #expect(try await browser.post("/gallery/teachers", [("form", token), ("name", "frau neu"), ("password", "tafel und kreide")])
+                .status == .conflict)
+            #expect(try await browser.post("/gallery/teachers", [("form", token), ("name", "Herr Kurz2"), ("password", "kurz")])
+                .status == .badRequest)
+            // Another site's form makes nobody.
+            #expect(try await browser.post("/gallery/teachers", [("form", "x"), ("name", "Herr Fremd"), ("password", "tafel und kreide")])
+                .status == .forbidden)
+            #expect(try await api.call(.post, "/sessions", json: ["name": "Herr Fremd", "password": "tafel und kreide"]).status == .unauthorized)
+
+            let reset = try await browser.post("/gallery/teachers/\(kurzID)/password", [("form", token), ("password", "neues passwort")])
+            #expect(reset.status == .ok && reset.text.contains("Das neue Passwort ist gesetzt"))
+
+            // Herr Kurz, no admin: only his own password.
+            let kurz = Browser(api.client, language: "de")
+            let form = try await kurz.get("/gallery/signin")
+            _ = try await kurz.post("/gallery/signin", [("form", form.formToken ?? ""), ("name", "Herr Kurz"), ("password", "neues passwort")])
+            let own = try await kurz.get("/gallery/account")
+            #expect(own.status == .ok && own.text.contains("Mein Passwort ändern") && !own.text.contains("Lehrkraft anlegen"))
+            let kurzToken = try #require(own.formToken)
+            #expect(try await kurz.post("/gallery/teachers", [("form", kurzToken), ("name", "Herr Heimlich"), ("password", "tafel und kreide")])
+                .status == .forbidden)
+            let wrong = try await kurz.post("/gallery/account/password", [("form", kurzToken), ("current", "falsch geraten"),
+                                                                         ("new", "mein eigenes"), ("again", "mein eigenes")])
+            #expect(wrong.status == .forbidden && wrong.text.contains("Das ist nicht Ihr jetziges Passwort."))
+            let differ = try await kurz.post("/gallery/account/password", [("form", kurzToken), ("current", "neues passwort"),
+                                                                          ("new", "mein eigenes"), ("again", "mein anderes")])
+            #expect(differ.status == .badRequest && differ.text.contains("nicht gleich"))
+            let changed = try await kurz.post("/gallery/account/password", [("form", kurzToken), ("current", "neues passwort"),
+                                                                           ("new", "mein eigenes"), ("again", "mein eigenes")])
+            #expect(changed.status == .ok && changed.text.contains("Ihr Passwort ist geändert"))
+            #expect(try await kurz.get("/gallery/account").status == .ok, "the browser that changed it stays signed in")
+            #expect(try await api.call(.post, "/sessions", json: ["name": "Herr Kurz", "password": "mein eigenes"]).status == .created)
+
+            // A pupil has no account page.
+            let pupil = Browser(api.client, language: "de")
+            try await signInPupil(pupil, klass, pupilID: klass.pupils["Mia"]!.id)
+            #expect(try await pupil.get("/gallery/account").status == .forbidden)
+        }
+    }
+
     /// An edit made offline on one laptop and pushed after a newer edit
     /// from another does not bring the old grade back.
     @Test(arguments: Backend.allCases)

@@ -84,7 +84,7 @@ extension SchoolAPI {
     /// 400 for a password bcrypt would cut or that is too short to keep.
     static func newPassword(_ password: String) throws -> String {
         guard Accounts.isAcceptablePassword(password) else {
-            throw Problem(.badRequest, "a password has \(Accounts.minPasswordLength) to \(Accounts.maxPasswordLength) bytes")
+            throw Problem(.badRequest, "a password has \(Accounts.minPasswordLength) to \(Accounts.maxPasswordLength) characters")
         }
         return password
     }

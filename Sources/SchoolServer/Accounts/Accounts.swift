@@ -3,8 +3,8 @@ import LearnModel
 /// Account rules shared by the command line and the API.
 public enum Accounts {
     /// The teacher's window checks the same rule before it asks.
-    public static let minPasswordLength = NewTeacherPassword.minBytes
-    public static let maxPasswordLength = NewTeacherPassword.maxBytes
+    public static let minPasswordLength = NewTeacherPassword.minCharacters
+    public static let maxPasswordLength = NewTeacherPassword.maxCharacters
 
     public static func isAcceptablePassword(_ password: String) -> Bool {
         NewTeacherPassword.problem(password) == nil

@@ -23,11 +23,19 @@ public struct PasswordHasher: Sendable {
     public static func bcrypt(cost: UInt8 = 12) -> PasswordHasher {
         PasswordHasher(
             hash: { password in
-                try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+                try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(bcryptInput(password), cost: cost) }
             },
             verify: { password, hash in
-                try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+                try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(bcryptInput(password), hash: hash) }
             },
             decoy: Bcrypt.hash(BearerToken.random().text, cost: cost))
+    }
+
+    /// What bcrypt is given: the password itself when it fits bcrypt's 72
+    /// bytes, else its SHA-256 (71 bytes with its mark), so no byte of a
+    /// long password (72 umlauts are 144 bytes) is cut off unread. Every
+    /// password set before fitted, so their hashes check as they did.
+    static func bcryptInput(_ password: String) -> String {
+        password.utf8.count <= 72 ? password : "sha256:" + sha256Hex(password)
     }
 }

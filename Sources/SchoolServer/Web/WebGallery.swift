@@ -93,6 +93,7 @@ struct WebGallery: Sendable {
         gallery.get("pictures/:name") { request, context in
             try await file(request) { _ in try picture(try context.parameters.require("name")) }
         }
+        registerAccounts(on: gallery)
         gallery.get("style.css") { request, _ in
             try await file(request) { _ in (Array(WebTemplates.style.utf8), "text/css; charset=utf-8", nil) }
         }
@@ -132,7 +133,7 @@ struct WebGallery: Sendable {
 
     /// A page: the language switch, the API asked as the visitor, and every
     /// refusal turned into a page a person can read.
-    private func page(_ request: Request, _ body: (inout Visit) async throws -> Response) async throws -> Response {
+    func page(_ request: Request, _ body: (inout Visit) async throws -> Response) async throws -> Response {
         var v = visit(request)
         if let chosen = request.uri.queryParameters["lang"].flatMap({ WebLanguage(rawValue: String($0)) }) {
             var response = redirect(Self.localPath(request.uri.path))
@@ -212,17 +213,17 @@ struct WebGallery: Sendable {
         return "/" + segments.joined(separator: "/")
     }
 
-    private func redirect(_ path: String) -> Response {
+    func redirect(_ path: String) -> Response {
         Response(status: .seeOther, headers: [.location: path])
     }
 
-    private func body(_ request: Request) async throws -> [UInt8] {
+    func body(_ request: Request) async throws -> [UInt8] {
         var request = request
         let buffer = try await request.collectBody(upTo: WebForm.maxBytes)
         return Array(buffer: buffer)
     }
 
-    private func render(_ v: Visit, _ template: String, heading: String, _ data: [String: Any],
+    func render(_ v: Visit, _ template: String, heading: String, _ data: [String: Any],
                         account: Components.Schemas.Account? = nil, status: HTTPResponse.Status = .ok) -> Response {
         let texts = WebText.all(v.language)
         var context = data
@@ -442,7 +443,7 @@ struct WebGallery: Sendable {
 
     // MARK: the gallery
 
-    private func me() async throws -> Components.Schemas.Account {
+    func me() async throws -> Components.Schemas.Account {
         guard case .ok(let ok) = try await api.getMe(.init()), case .json(let account) = ok.body else {
             throw Problem(.unauthorized, "no account")
         }

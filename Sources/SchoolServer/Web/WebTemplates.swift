@@ -101,7 +101,39 @@ enum WebTemplates {
         {{#classes}}<li><a class="button big" href="/gallery/classes/{{id}}">{{name}}{{#archived}} ({{t.archived}}){{/archived}}</a></li>
         {{/classes}}
         </ul>
-        <p><a class="button" href="/gallery/deleted">{{t.deletedSketches}}</a></p>
+        <p><a class="button" href="/gallery/deleted">{{t.deletedSketches}}</a>
+        <a class="button" href="/gallery/account">{{t.teacherAccounts}}</a></p>
+        """,
+        "account": """
+        {{#notice}}<p class="message" role="status">{{notice}}</p>{{/notice}}
+        <h2>{{t.myPassword}}</h2>
+        <form method="post" action="/gallery/account/password">
+        <input type="hidden" name="form" value="{{formToken}}">
+        <p><label for="current">{{t.currentPassword}}</label><br><input id="current" name="current" type="password" autocomplete="current-password" required maxlength="200"></p>
+        <p><label for="new">{{t.newPassword}}</label><br><input id="new" name="new" type="password" autocomplete="new-password" required minlength="8" maxlength="72"></p>
+        <p><label for="again">{{t.newPasswordAgain}}</label><br><input id="again" name="again" type="password" autocomplete="new-password" required minlength="8" maxlength="72"></p>
+        <p><button type="submit" class="big">{{t.changePassword}}</button></p>
+        </form>
+        {{#admin}}
+        <h2>{{t.teachers}}</h2>
+        <ul class="teachers">
+        {{#teachers}}<li><span class="badge">{{initial}}</span> {{name}}{{#isAdmin}} ({{t.admin}}){{/isAdmin}}
+        {{^isAdmin}}<form method="post" action="/gallery/teachers/{{id}}/password">
+        <input type="hidden" name="form" value="{{formToken}}">
+        <label for="reset-{{id}}">{{t.newPasswordFor}} {{name}}</label> <input id="reset-{{id}}" name="password" autocomplete="off" required minlength="8" maxlength="72">
+        <button type="submit">{{t.setPassword}}</button>
+        </form>{{/isAdmin}}</li>
+        {{/teachers}}
+        </ul>
+        <h2>{{t.addTeacher}}</h2>
+        <form method="post" action="/gallery/teachers">
+        <input type="hidden" name="form" value="{{formToken}}">
+        <p><label for="teacher-name">{{t.name}}</label><br><input id="teacher-name" name="name" required maxlength="64" autocomplete="off"></p>
+        <p><label for="teacher-password">{{t.firstPassword}}</label><br><input id="teacher-password" name="password" required minlength="8" maxlength="72" autocomplete="off"></p>
+        <p><button type="submit" class="big">{{t.addTeacher}}</button></p>
+        </form>
+        {{/admin}}
+        <p><a href="/gallery">{{t.back}}</a></p>
         """,
         "deleted": """
         {{^sketches}}<p>{{t.nothingDeleted}}</p>{{/sketches}}

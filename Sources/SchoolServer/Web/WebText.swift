@@ -13,6 +13,9 @@ enum WebText: CaseIterable {
     case myPage, weekOf, gameOverTime, noRounds, downloadGrades, downloadGames, myClass, sketchCount
     case earlierGrades, deletedSketches, restore, deletedOn, nothingDeleted, cannotRestore
     case olderSketches, allSketches, diskFull, classCode, showClass, unknownClassCode, askForClassCode
+    case teacherAccounts, myPassword, currentPassword, newPassword, newPasswordAgain, changePassword, passwordChanged
+    case wrongCurrentPassword, passwordRule, passwordsDiffer, teachers, admin, newPasswordFor, setPassword, passwordSet
+    case addTeacher, firstPassword, teacherAdded, teacherExists
 
     var words: (en: String, de: String) {
         switch self {
@@ -88,6 +91,29 @@ enum WebText: CaseIterable {
         case .cannotRestore: ("This sketch cannot be restored any more.", "Dieses Bild kann nicht mehr wiederhergestellt werden.")
         case .olderSketches: ("Older sketches", "Ältere Bilder")
         case .allSketches: ("All sketches", "Alle Bilder")
+        case .teacherAccounts: ("Teacher accounts", "Lehrkräfte")
+        case .myPassword: ("Change my password", "Mein Passwort ändern")
+        case .currentPassword: ("Current password", "Jetziges Passwort")
+        case .newPassword: ("New password", "Neues Passwort")
+        case .newPasswordAgain: ("New password again", "Neues Passwort noch einmal")
+        case .changePassword: ("Change password", "Passwort ändern")
+        case .passwordChanged: ("Your password is changed. Your other sign-ins have ended.",
+                                "Ihr Passwort ist geändert. Ihre anderen Anmeldungen sind beendet.")
+        case .wrongCurrentPassword: ("That is not your current password.", "Das ist nicht Ihr jetziges Passwort.")
+        case .passwordRule: ("A password has \(NewTeacherPassword.minCharacters) to \(NewTeacherPassword.maxCharacters) characters.",
+                             "Ein Passwort hat \(NewTeacherPassword.minCharacters) bis \(NewTeacherPassword.maxCharacters) Zeichen.")
+        case .passwordsDiffer: ("The two new passwords are not the same.", "Die beiden neuen Passwörter sind nicht gleich.")
+        case .teachers: ("Teachers", "Lehrkräfte der Schule")
+        case .admin: ("admin", "Verwaltung")
+        case .newPasswordFor: ("New password for", "Neues Passwort für")
+        case .setPassword: ("Set password", "Passwort setzen")
+        case .passwordSet: ("The new password is set; its teacher is signed out everywhere.",
+                            "Das neue Passwort ist gesetzt; die Lehrkraft ist überall abgemeldet.")
+        case .addTeacher: ("Add a teacher", "Lehrkraft anlegen")
+        case .firstPassword: ("First password", "Erstes Passwort")
+        case .teacherAdded: ("The teacher can sign in now. Tell them their first password.",
+                             "Die Lehrkraft kann sich jetzt anmelden. Sagen Sie ihr das erste Passwort.")
+        case .teacherExists: ("There is already a teacher of that name.", "Es gibt schon eine Lehrkraft mit diesem Namen.")
         }
     }
 

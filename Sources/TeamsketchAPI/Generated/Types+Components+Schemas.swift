@@ -173,7 +173,7 @@ extension Components {
                 case admin
             }
         }
-        /// 8 to 72 bytes as UTF-8 (bcrypt reads no more).
+        /// 8 to 72 characters (Unicode scalars); every one counts, however long it is as UTF-8.
         ///
         /// - Remark: Generated from `#/components/schemas/Password`.
         public typealias Password = Swift.String

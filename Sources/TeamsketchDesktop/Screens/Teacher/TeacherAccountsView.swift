@@ -175,8 +175,8 @@ final class TeacherAccountsView {
 
     static func text(_ problem: NewTeacherPassword) -> String {
         switch problem {
-        case .tooShort: String(format: `_`("A password needs at least %d characters."), NewTeacherPassword.minBytes)
-        case .tooLong: String(format: `_`("A password may have at most %d characters."), NewTeacherPassword.maxBytes)
+        case .tooShort: String(format: `_`("A password needs at least %d characters."), NewTeacherPassword.minCharacters)
+        case .tooLong: String(format: `_`("A password may have at most %d characters."), NewTeacherPassword.maxCharacters)
         case .notTheSame: `_`("The two new passwords are not the same.")
         }
     }
