@@ -451,7 +451,7 @@ public final class SchoolServerClient: Sendable {
             // A change this version cannot name is left out; the cursor
             // still moves past it.
             let changes = body.changes.compactMap { c -> RemoteChange? in
-                guard let opId = UUID(uuidString: c.opId), let entity = OutboxEntity(rawValue: c.entity.rawValue) else { return nil }
+                guard let opId = UUID(uuidString: c.opId), let entity = OutboxEntity(rawValue: c.entity) else { return nil }
                 return RemoteChange(seq: c.seq, opId: opId, entity: entity, entityId: c.entityId,
                                     payload: Data(c.payload.utf8), createdAt: UnixMilliseconds.date(c.createdAt))
             }

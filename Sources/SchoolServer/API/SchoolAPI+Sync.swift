@@ -104,7 +104,7 @@ extension SchoolAPI {
         let changes = page.changes.map { stored in
             Components.Schemas.ServerChange(
                 seq: stored.seq, opId: stored.change.opId.key,
-                entity: .init(rawValue: stored.change.entity.rawValue)!, entityId: stored.change.entityId,
+                entity: stored.change.entity.rawValue, entityId: stored.change.entityId,
                 payload: stored.change.payload, createdAt: stored.change.createdAt, authorId: stored.authorID.key)
         }
         return .ok(.init(body: .json(.init(changes: changes, cursor: page.cursor, more: page.more))))

@@ -347,13 +347,16 @@ public struct SyncStore: Sendable {
         // First which changes and how big, then the changes themselves: a
         // page stops at `maxPageCharacters` of payload, so a pull never
         // loads a thousand of the largest changes at once.
-        var sql = "SELECT seq, LENGTH(payload) AS size FROM ("
+        // Each branch hands on only a change's place and size: the union
+        // that drops what two branches found compares those, not whole
+        // rows with their payloads.
+        var sql = "SELECT seq, size FROM ("
         var binds: [SQLValue] = []
         // The kinds are the enum's own names, never the caller's text.
         let kinds = only.map { " AND entity IN (" + $0.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ") + ")" } ?? ""
         for (index, (condition, conditionBinds)) in branches.enumerated() {
             if index > 0 { sql += " UNION " }
-            sql += "SELECT * FROM (SELECT * FROM change WHERE \(condition)\(kinds) AND seq > ? ORDER BY seq LIMIT ?) b\(index)"
+            sql += "SELECT * FROM (SELECT seq, LENGTH(payload) AS size FROM change WHERE \(condition)\(kinds) AND seq > ? ORDER BY seq LIMIT ?) b\(index)"
             binds += conditionBinds + [cursor, n]
         }
         sql += ") visible ORDER BY seq LIMIT ?"

@@ -949,8 +949,13 @@ extension Components {
             public var seq: Swift.Int64
             /// - Remark: Generated from `#/components/schemas/ServerChange/opId`.
             public var opId: Components.Schemas.Id
+            /// One of `ChangeEntity`'s, or one a later server adds: a device
+            /// passes over a change of an entity it does not know (its cursor
+            /// still moves past it), so a new kind never stops an older app's sync.
+            ///
+            ///
             /// - Remark: Generated from `#/components/schemas/ServerChange/entity`.
-            public var entity: Components.Schemas.ChangeEntity
+            public var entity: Swift.String
             /// - Remark: Generated from `#/components/schemas/ServerChange/entityId`.
             public var entityId: Components.Schemas.EntityID
             /// - Remark: Generated from `#/components/schemas/ServerChange/payload`.
@@ -966,7 +971,7 @@ extension Components {
             /// - Parameters:
             ///   - seq:
             ///   - opId:
-            ///   - entity:
+            ///   - entity: One of `ChangeEntity`'s, or one a later server adds: a device
             ///   - entityId:
             ///   - payload:
             ///   - createdAt:
@@ -974,7 +979,7 @@ extension Components {
             public init(
                 seq: Swift.Int64,
                 opId: Components.Schemas.Id,
-                entity: Components.Schemas.ChangeEntity,
+                entity: Swift.String,
                 entityId: Components.Schemas.EntityID,
                 payload: Swift.String,
                 createdAt: Swift.Int64,
