@@ -4,8 +4,8 @@ import LearnModel
 
 extension LocalStore {
     /// Forgets what an erasure names: the sketches that went with the
-    /// pupil (their ops with them), their grades and the grades' history,
-    /// their game results and their profile, and whatever of these waits
+    /// pupil (their ops with them), their word lists, their grades and the
+    /// grades' history, their game results and their profile, and whatever of these waits
     /// in the outbox (the server would refuse it now). Team sketches are
     /// not named and stay. Ids are matched as stored, in lower case.
     static func forget(_ erasure: AccountErasure, _ db: Database) throws {
@@ -20,6 +20,10 @@ extension LocalStore {
         try delete(grades, "DELETE FROM grade WHERE id IN", db)
         try delete(results, "DELETE FROM outbox WHERE entity = 'wordPostRoundStat' AND entityId IN", db)
         try delete(results, "DELETE FROM wordPostRoundStat WHERE id IN", db)
+        try delete(erasure.pools, "DELETE FROM outbox WHERE entity IN ('pool', 'poolAssignment') AND entityId IN", db)
+        try delete(erasure.pools, "DELETE FROM poolAssignment WHERE poolId IN", db)
+        try delete(erasure.pools, "DELETE FROM poolItem WHERE poolId IN", db)
+        try delete(erasure.pools, "DELETE FROM pool WHERE builtIn = 0 AND id IN", db)
         try db.execute(sql: "DELETE FROM outbox WHERE entity = 'profile' AND entityId = ?", arguments: [account])
         try db.execute(sql: "DELETE FROM profile WHERE accountId = ?", arguments: [account])
     }

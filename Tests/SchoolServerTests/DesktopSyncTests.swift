@@ -74,6 +74,9 @@ import Testing
             try miasLaptop.createSketch(own)
             try miasLaptop.append(.addStroke(Self.stroke(x: 100)), to: own.id)
             try miasLaptop.setProfile(accountID: mia.id, ProfileRecord(name: "Mia", at: 1))
+            let list = WordPool(id: UUID().uuidString.lowercased(), name: "Mias Wörter", language: "de",
+                                items: [WordItem(word: "HAUS", hint: "")])
+            try miasLaptop.savePool(list)
             #expect(try await a.syncOnce().refused == 0)
             #expect(try await api.push([Changes.round(player: mia.id, name: "Mia")], token: mia.token).rejected.isEmpty)
             let (team, create) = Changes.hosted(by: ben.id, name: "Zoo")
@@ -92,6 +95,7 @@ import Testing
             #expect(try teachersLaptop.stats(forPlayer: "Mia").rounds.count == 1)
             #expect(try teachersLaptop.profile(accountID: mia.id) != nil)
             #expect(try bensLaptop.profile(accountID: mia.id) != nil)
+            #expect(try teachersLaptop.pool(id: list.id) != nil)
 
             #expect(try await api.call(.delete, "/pupils/\(mia.id)", token: berg).status == .noContent)
             _ = try await b.syncOnce()
@@ -103,6 +107,7 @@ import Testing
             }
             #expect(try teachersLaptop.grades(forTarget: own.id.uuidString.lowercased()).isEmpty)
             #expect(try teachersLaptop.stats(forPlayer: "Mia").rounds.isEmpty)
+            #expect(try teachersLaptop.pool(id: list.id) == nil)
             #expect(try teachersLaptop.outboxCount() == 0)
         }
     }

@@ -204,6 +204,9 @@ import Testing
             let grade = GradeRecord(target: .sketch, targetId: own.key, pupilId: mia.id, pupilName: "Mia", grade: 1,
                                     comment: "Schön", at: 1)
             #expect(try await api.push([Changes.grade(grade)], token: berg).rejected.isEmpty)
+            // Mia's laptop hosted a game: Ben's round in it is Ben's.
+            let bensRound = Changes.round(player: ben.id, name: "Ben")
+            #expect(try await api.push([bensRound], token: mia.token).rejected.isEmpty)
             // A team sketch Ben hosted and one Mia hosted, both drawn in by both.
             let (bens, bensCreate) = Changes.hosted(by: ben.id, name: "Bens Zoo")
             let (mias, miasCreate) = Changes.hosted(by: mia.id, name: "Mias Zoo")
@@ -238,10 +241,13 @@ import Testing
             let pulled = try await api.pullAll(token: berg)
             #expect(!pulled.contains { $0["entityId"] as? String == own.key })
             #expect(!pulled.contains { $0["entity"] as? String == "grade" || $0["entity"] as? String == "profile" })
-            #expect(!pulled.contains { $0["entity"] as? String == "wordPostRoundStat" })
+            #expect(pulled.filter { $0["entity"] as? String == "wordPostRoundStat" }.map { $0["entityId"] as? String }
+                    == [bensRound["entityId"] as? String], "only Ben's round is left")
+            #expect(try await api.database.query("SELECT COUNT(*) AS n FROM roundResult WHERE playerId = ?", [.text(ben.id)])
+                .first?.int("n") == 1)
             for table in ["gradeState WHERE pupilId = ?", "roundResult WHERE playerId = ?", "profileState WHERE accountId = ?",
                           "account WHERE id = ?", "token WHERE accountId = ?", "sketchAuthor WHERE accountId = ?",
-                          "accountUsage WHERE accountId = ?", "change WHERE authorId = ? AND sketchId IS NULL"] {
+                          "accountUsage WHERE accountId = ?", "change WHERE authorId = ? AND sketchId IS NULL AND subjectId IS NULL"] {
                 let left = try await api.database.query("SELECT COUNT(*) AS n FROM \(table)", [.text(mia.id)]).first?.int("n")
                 #expect(left == 0, "\(table)")
             }

@@ -18,8 +18,11 @@ DEFAULT_NAME = re.compile(r"^Gtk[A-Z]\w*$")
 
 
 class A11yBus:
-    """One session bus for a test module; pyatspi binds to the first bus it
-    meets, so every app of the module uses this one."""
+    """One session bus for a whole pytest process (the `bus` fixture of
+    conftest.py): pyatspi binds to the first bus it meets and keeps it, so
+    a second module with a bus of its own found no app on it (two modules
+    of one CI shard). The process's DBUS_SESSION_BUS_ADDRESS names it only
+    while a module that reads the tree runs (`use`, `unuse`)."""
 
     def __init__(self):
         self.proc = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
@@ -27,8 +30,18 @@ class A11yBus:
         self.address = self.proc.stdout.readline().strip()
         if not self.address:
             raise RuntimeError("dbus-daemon printed no address")
+        self.before = None
+
+    def use(self):
         self.before = os.environ.get("DBUS_SESSION_BUS_ADDRESS")
         os.environ["DBUS_SESSION_BUS_ADDRESS"] = self.address
+
+    def unuse(self):
+        # Apps of later tests must not be pointed at this bus.
+        if self.before is None:
+            os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
+        else:
+            os.environ["DBUS_SESSION_BUS_ADDRESS"] = self.before
 
     @property
     def app_env(self):
@@ -41,11 +54,6 @@ class A11yBus:
         # end with it.
         self.proc.terminate()
         self.proc.wait(5)
-        # Apps of later tests must not be pointed at a bus that is gone.
-        if self.before is None:
-            os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
-        else:
-            os.environ["DBUS_SESSION_BUS_ADDRESS"] = self.before
 
 
 def root(app, seconds=20):

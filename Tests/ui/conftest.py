@@ -1,5 +1,6 @@
 import pytest
 
+import a11y
 from harness import Display
 
 
@@ -14,3 +15,20 @@ def display():
     d = Display().start()
     yield d
     d.stop()
+
+
+@pytest.fixture(scope="session")
+def a11y_bus():
+    """The process's one accessibility bus (`a11y.A11yBus`), made when a
+    module first needs it."""
+    b = a11y.A11yBus()
+    yield b
+    b.stop()
+
+
+@pytest.fixture(scope="module")
+def bus(a11y_bus):
+    """The accessibility bus, named in the environment for this module."""
+    a11y_bus.use()
+    yield a11y_bus
+    a11y_bus.unuse()

@@ -7,18 +7,10 @@ import re
 import subprocess
 import time
 
-import pytest
 
 import a11y
 from harness import (DARK_BLUE, EMPTY_SLOT, SUGGESTED_BLUE, App, Display, blobs, find_color, largest_white_rect,
                      wait_for)
-
-
-@pytest.fixture(scope="module")
-def bus():
-    b = a11y.A11yBus()
-    yield b
-    b.stop()
 
 
 def tab_to(app, root, name, limit=30):

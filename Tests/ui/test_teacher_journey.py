@@ -17,7 +17,7 @@ from pathlib import Path
 from harness import (ACTIVE, EMPTY_SLOT, RED, App, Display, bbox, centre, chosen_tab, controls,
                      curve, edges, find_color, pen_button, row_items, row_top, save_file, small_buttons,
                      start_new_sketch, wait_for)
-from test_pupil_sign_in import ME, TITLE_BLUE, badges, give_class_code
+from test_pupil_sign_in import ME, badges, give_class_code
 from test_teacher_review import BACKGROUND, grade_keys, hover_click, save_button
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

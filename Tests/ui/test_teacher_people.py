@@ -11,20 +11,12 @@ import time
 import urllib.error
 from pathlib import Path
 
-import pytest
 
 import a11y
 from harness import ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, blobs, find_color, small_buttons, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def bus():
-    b = a11y.A11yBus()
-    yield b
-    b.stop()
 
 
 def click_named(app, root, name, role="push button", screen_height=860):

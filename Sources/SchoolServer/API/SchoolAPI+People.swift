@@ -137,9 +137,20 @@ extension SchoolAPI {
         return .ok(.init(body: .json(try Self.changed(result, name: pupil.name, in: target.name))))
     }
 
+    /// The pupil's push under way finishes first and no other starts
+    /// meanwhile (in this server process; their sign-ins end at once too),
+    /// so the erasure names all there is of them.
     func removePupil(_ input: Operations.RemovePupil.Input) async throws -> Operations.RemovePupil.Output {
         let teacher = try await signedInTeacher()
         let pupil = try await ownPupil(input.path.pupilId, of: teacher)
+        try requireRoom()
+        var waited = 0
+        while !pushes.begin(pupil.id) {
+            guard waited < 300 else { throw Problem(.unavailable, "the pupil's device is sending just now; try again soon") }
+            try await Task.sleep(for: .milliseconds(100))
+            waited += 1
+        }
+        defer { pushes.end(pupil.id) }
         let now = now
         guard try await database({ try await store.erasePupil(pupil.id, by: teacher.id, now: now) }) else {
             throw Problem(.notFound, "no such pupil")

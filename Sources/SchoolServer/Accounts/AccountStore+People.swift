@@ -150,10 +150,13 @@ extension AccountStore {
     /// interleaves: the sketches that go with them (every change, copy,
     /// grade and thumbnail of them), every other change they pushed or that
     /// is about them, their game rounds, grades, profile, sign-ins and
-    /// account. Their lines in a team's sketch stay, under an id that no
-    /// longer names anyone. What devices of the class and their teacher
-    /// must forget goes to them as an `erasure` change, made by `teacher`.
-    /// False when there was no such pupil.
+    /// account. Their lines in a team's sketch stay, under an account id
+    /// that no longer names anyone (each line keeps the first name its
+    /// laptop wrote as its author: the log's ops are never rewritten).
+    /// What devices of the class and their teacher must forget goes to
+    /// them as an `erasure` change, made by `teacher`. The caller holds
+    /// the pupil's push turn (`PushesInFlight`), so what is read here is
+    /// what is erased. False when there was no such pupil.
     public func erasePupil(_ id: UUID, by teacher: UUID, now: Int64) async throws -> Bool {
         guard let (found, _) = try await pupil(id), let classID = found.classID else { return false }
         let p = SQLValue.text(id.key)
@@ -163,6 +166,7 @@ extension AccountStore {
         let erasure = AccountErasure(
             account: id.key,
             sketches: try await db.query(sketches, [p, p]).map { try $0.text("id") }.sorted(),
+            pools: try await db.query("SELECT poolId FROM poolOwner WHERE accountId = ?", [p]).map { try $0.text("poolId") }.sorted(),
             grades: try await db.query("SELECT id FROM gradeState WHERE pupilId = ? OR targetId IN (\(sketches))", [p, p, p])
                 .map { try $0.text("id") }.sorted(),
             results: try await db.query("""
@@ -170,11 +174,12 @@ extension AccountStore {
                 """, [p]).map { try $0.text("entityId") }.sorted())
         let told = SyncChange(opId: UUID(), entity: .erasure, entityId: id.key,
                               payload: String(decoding: try JSONEncoder().encode(erasure), as: UTF8.self), createdAt: now)
-        // Which changes go: of their sketches, about them, or theirs and
-        // in no sketch (a team sketch keeps its lines).
+        // Which changes go: of their sketches, about them, or theirs, in
+        // no sketch and about nobody else (a team sketch keeps its lines,
+        // and a classmate keeps the rounds of a game the pupil hosted).
         let doomed = """
             sketchId IN (\(sketches)) OR subjectId = ? OR copyFor = ?
-            OR (authorId = ? AND sketchId IS NULL) OR (entity = 'profile' AND entityId = ?)
+            OR (authorId = ? AND sketchId IS NULL AND subjectId IS NULL) OR (entity = 'profile' AND entityId = ?)
             """
         let doomedBinds: [SQLValue] = [p, p, p, p, p, p]
         try await db.serialized([
@@ -197,6 +202,9 @@ extension AccountStore {
             SQLStatement("DELETE FROM accountUsage WHERE accountId = ?", [p]),
             SQLStatement("DELETE FROM token WHERE accountId = ?", [p]),
             SQLStatement("DELETE FROM signInDevice WHERE accountKey = ?", [.text("pupil:" + id.key)]),
+            // A relayed session's row outlives it so its id stays its
+            // host's; the host's name goes.
+            SQLStatement("UPDATE relaySession SET hostName = '' WHERE hostId = ?", [p]),
             SQLStatement("DELETE FROM account WHERE id = ? AND role = 'pupil'", [p]),
             SQLStatement("""
                 INSERT INTO change (opId, entity, entityId, payload, payloadHash, createdAt, authorId, receivedAt,

@@ -70,7 +70,9 @@ extension WebGallery {
     private func addTeacher(_ v: inout Visit) async throws -> Response {
         guard let form = try await signedForm(v) else { return expired(v) }
         let password = form["password"] ?? ""
-        guard let name = PersonName(String((form["name"] ?? "").prefix(200))) else { throw Problem(.badRequest, "no name") }
+        guard let name = PersonName(String((form["name"] ?? "").prefix(200))) else {
+            return try await accountPage(&v, notice: .nameRule, status: .badRequest)
+        }
         if NewTeacherPassword.problem(password) != nil { return try await accountPage(&v, notice: .passwordRule, status: .badRequest) }
         do {
             _ = try await api.createTeacher(.init(body: .json(.init(name: name.text, password: password))))

@@ -15,7 +15,7 @@ enum WebText: CaseIterable {
     case olderSketches, allSketches, diskFull, classCode, showClass, unknownClassCode, askForClassCode
     case teacherAccounts, myPassword, currentPassword, newPassword, newPasswordAgain, changePassword, passwordChanged
     case wrongCurrentPassword, passwordRule, passwordsDiffer, teachers, admin, newPasswordFor, setPassword, passwordSet
-    case addTeacher, firstPassword, teacherAdded, teacherExists
+    case addTeacher, firstPassword, teacherAdded, teacherExists, nameRule
 
     var words: (en: String, de: String) {
         switch self {
@@ -107,13 +107,15 @@ enum WebText: CaseIterable {
         case .admin: ("admin", "Verwaltung")
         case .newPasswordFor: ("New password for", "Neues Passwort für")
         case .setPassword: ("Set password", "Passwort setzen")
-        case .passwordSet: ("The new password is set; its teacher is signed out everywhere.",
+        case .passwordSet: ("The new password is set; the teacher is signed out everywhere.",
                             "Das neue Passwort ist gesetzt; die Lehrkraft ist überall abgemeldet.")
         case .addTeacher: ("Add a teacher", "Lehrkraft anlegen")
         case .firstPassword: ("First password", "Erstes Passwort")
         case .teacherAdded: ("The teacher can sign in now. Tell them their first password.",
                              "Die Lehrkraft kann sich jetzt anmelden. Sagen Sie ihr das erste Passwort.")
-        case .teacherExists: ("There is already a teacher of that name.", "Es gibt schon eine Lehrkraft mit diesem Namen.")
+        case .teacherExists: ("There is already a teacher of that name, or the school has as many teachers as it may.",
+                              "Es gibt schon eine Lehrkraft mit diesem Namen, oder die Schule hat so viele Lehrkräfte, wie sie haben darf.")
+        case .nameRule: ("A name has 1 to 64 characters.", "Ein Name hat 1 bis 64 Zeichen.")
         }
     }
 

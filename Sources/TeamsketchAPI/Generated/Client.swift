@@ -2527,11 +2527,12 @@ public struct Client: APIProtocol {
     }
     /// The pupil's teacher removes them, with everything of theirs, for good.
     ///
-    /// The pupil's account, sign-ins, the sketches they started (deleted
-    /// ones too), their game results, their grades and their profile are
-    /// erased. Team sketches a classmate started keep their lines; the pupil
-    /// is no longer named in them. Devices forget the pupil at their next
-    /// pull.
+    /// The pupil's account, sign-ins, the sketches they started that no
+    /// other pupil drew in (deleted ones too), their word lists, game
+    /// results, grades and profile are erased. Team sketches stay with the
+    /// team, whoever hosted them, without the pupil as a member. Devices of
+    /// the class and its teacher forget the pupil at their next pull (an
+    /// `erasure` change).
     ///
     ///
     /// - Remark: HTTP `DELETE /pupils/{pupilId}`.
@@ -2650,6 +2651,36 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .notFound(.init(body: body))
+                case 507:
+                    let headers: Components.Responses.DiskFull.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.DiskFull.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .code507(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,

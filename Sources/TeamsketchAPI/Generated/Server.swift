@@ -2519,11 +2519,12 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// The pupil's teacher removes them, with everything of theirs, for good.
     ///
-    /// The pupil's account, sign-ins, the sketches they started (deleted
-    /// ones too), their game results, their grades and their profile are
-    /// erased. Team sketches a classmate started keep their lines; the pupil
-    /// is no longer named in them. Devices forget the pupil at their next
-    /// pull.
+    /// The pupil's account, sign-ins, the sketches they started that no
+    /// other pupil drew in (deleted ones too), their word lists, game
+    /// results, grades and profile are erased. Team sketches stay with the
+    /// team, whoever hosted them, without the pupil as a member. Devices of
+    /// the class and its teacher forget the pupil at their next pull (an
+    /// `erasure` change).
     ///
     ///
     /// - Remark: HTTP `DELETE /pupils/{pupilId}`.
@@ -2618,6 +2619,29 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
                     suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .code507(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 507)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Retry-After",
+                        value: value.headers.retryAfter
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):

@@ -691,11 +691,11 @@ extension Components {
         public struct PupilRecord: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/PupilRecord/pupil`.
             public var pupil: Components.Schemas.Pupil
-            /// Sketches the pupil started, deleted ones too; removing the pupil erases them.
+            /// Sketches the pupil started that no other pupil drew in, deleted ones too; removing the pupil erases them.
             ///
             /// - Remark: Generated from `#/components/schemas/PupilRecord/sketches`.
             public var sketches: Swift.Int
-            /// Team sketches a classmate started that the pupil drew in; they stay with the team.
+            /// Team sketches the pupil drew in with classmates, whoever hosted them; they stay with the team.
             ///
             /// - Remark: Generated from `#/components/schemas/PupilRecord/teamSketches`.
             public var teamSketches: Swift.Int
@@ -707,8 +707,8 @@ extension Components {
             ///
             /// - Parameters:
             ///   - pupil:
-            ///   - sketches: Sketches the pupil started, deleted ones too; removing the pupil erases them.
-            ///   - teamSketches: Team sketches a classmate started that the pupil drew in; they stay with the team.
+            ///   - sketches: Sketches the pupil started that no other pupil drew in, deleted ones too; removing the pupil erases them.
+            ///   - teamSketches: Team sketches the pupil drew in with classmates, whoever hosted them; they stay with the team.
             ///   - gameRounds:
             ///   - grades:
             public init(

@@ -3500,11 +3500,12 @@ public enum Operations {
     }
     /// The pupil's teacher removes them, with everything of theirs, for good.
     ///
-    /// The pupil's account, sign-ins, the sketches they started (deleted
-    /// ones too), their game results, their grades and their profile are
-    /// erased. Team sketches a classmate started keep their lines; the pupil
-    /// is no longer named in them. Devices forget the pupil at their next
-    /// pull.
+    /// The pupil's account, sign-ins, the sketches they started that no
+    /// other pupil drew in (deleted ones too), their word lists, game
+    /// results, grades and profile are erased. Team sketches stay with the
+    /// team, whoever hosted them, without the pupil as a member. Devices of
+    /// the class and its teacher forget the pupil at their next pull (an
+    /// `erasure` change).
     ///
     ///
     /// - Remark: HTTP `DELETE /pupils/{pupilId}`.
@@ -3673,6 +3674,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server's disk is full: nothing new is stored until space is freed
+            /// (signing in and reading go on). Try again later; a device keeps what
+            /// it could not send.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//pupils/{pupilId}/delete(removePupil)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.DiskFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.DiskFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }

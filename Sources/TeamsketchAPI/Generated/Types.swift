@@ -122,11 +122,12 @@ public protocol APIProtocol: Sendable {
     func getPupilRecord(_ input: Operations.GetPupilRecord.Input) async throws -> Operations.GetPupilRecord.Output
     /// The pupil's teacher removes them, with everything of theirs, for good.
     ///
-    /// The pupil's account, sign-ins, the sketches they started (deleted
-    /// ones too), their game results, their grades and their profile are
-    /// erased. Team sketches a classmate started keep their lines; the pupil
-    /// is no longer named in them. Devices forget the pupil at their next
-    /// pull.
+    /// The pupil's account, sign-ins, the sketches they started that no
+    /// other pupil drew in (deleted ones too), their word lists, game
+    /// results, grades and profile are erased. Team sketches stay with the
+    /// team, whoever hosted them, without the pupil as a member. Devices of
+    /// the class and its teacher forget the pupil at their next pull (an
+    /// `erasure` change).
     ///
     ///
     /// - Remark: HTTP `DELETE /pupils/{pupilId}`.
@@ -442,11 +443,12 @@ extension APIProtocol {
     }
     /// The pupil's teacher removes them, with everything of theirs, for good.
     ///
-    /// The pupil's account, sign-ins, the sketches they started (deleted
-    /// ones too), their game results, their grades and their profile are
-    /// erased. Team sketches a classmate started keep their lines; the pupil
-    /// is no longer named in them. Devices forget the pupil at their next
-    /// pull.
+    /// The pupil's account, sign-ins, the sketches they started that no
+    /// other pupil drew in (deleted ones too), their word lists, game
+    /// results, grades and profile are erased. Team sketches stay with the
+    /// team, whoever hosted them, without the pupil as a member. Devices of
+    /// the class and its teacher forget the pupil at their next pull (an
+    /// `erasure` change).
     ///
     ///
     /// - Remark: HTTP `DELETE /pupils/{pupilId}`.

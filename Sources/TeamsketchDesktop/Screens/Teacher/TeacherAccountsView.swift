@@ -15,6 +15,10 @@ final class TeacherAccountsView {
     private weak var app: TeamsketchApp?
     private let teacherList: Widget
     private let status: Widget
+    /// How many teachers the school has, as last listed.
+    private var teacherCount = 0
+    /// The most the school server makes (`AccountStore.maxTeachers`).
+    static let maxTeachers = 500
 
     init(app: TeamsketchApp) {
         self.app = app
@@ -59,6 +63,7 @@ final class TeacherAccountsView {
     }
 
     private func show(_ teachers: [SchoolServerClient.TeacherEntry]) {
+        teacherCount = teachers.count
         UI.clear(teacherList)
         for teacher in teachers {
             let name = UI.label(teacher.isAdmin ? String(format: `_`("%@ (admin)"), teacher.name) : teacher.name, classes: ["card-name"])
@@ -82,10 +87,12 @@ final class TeacherAccountsView {
         let password = gtk_entry_new()!
         gtk_entry_set_placeholder_text(ts_entry(password), `_`("First password"))
         UI.accessibleLabel(password, `_`("First password of the new teacher"))
+        // The fields may be gone when the server answers (the list made
+        // anew, the window closed): they are held weakly.
+        let fields = [WeakWidget(name), WeakWidget(password)]
         let add = UI.button(`_`("Add teacher"), classes: ["choice"]) { [weak self] in
             self?.addTeacher(name: UI.entryText(name).trimmingCharacters(in: .whitespaces), password: UI.entryText(password)) {
-                gtk_editable_set_text(ts_editable(name), "")
-                gtk_editable_set_text(ts_editable(password), "")
+                for field in fields { if let w = field.widget { gtk_editable_set_text(ts_editable(w), "") } }
             }
         }
         Signal.connect(UI.raw(password), "activate") { gtk_widget_activate(add) }
@@ -104,7 +111,14 @@ final class TeacherAccountsView {
             done()
             self?.say(String(format: `_`("%@ can sign in now."), name))
             self?.loadTeachers()
-        }, refused: { $0 == .conflict ? String(format: `_`("There is already a teacher called %@."), name) : nil })
+        }, refused: { [weak self] in
+            guard $0 == .conflict else { return nil }
+            // The same answer for a name taken and a school that has as many
+            // teachers as it may: the list says which.
+            return (self?.teacherCount ?? 0) >= Self.maxTeachers
+                ? String(format: `_`("The school has %d teachers, as many as it may have."), Self.maxTeachers)
+                : String(format: `_`("There is already a teacher called %@."), name)
+        })
     }
 
     /// The admin types a password to hand over; it is shown, not hidden.
