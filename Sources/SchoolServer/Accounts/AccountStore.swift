@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// Accounts, classes, tokens and failed sign-ins in the server's database.
 /// Only SQL lives here; who may do what is decided by the API's handlers.
@@ -16,9 +17,7 @@ public struct AccountStore: Sendable {
         case schoolFull
     }
 
-    /// More teachers than any school has: a bound on what the admin's
-    /// account can make the server store.
-    public static let maxTeachers = 500
+    public static let maxTeachers = SchoolAccountLimits.maxTeachers
 
     /// The first teacher of a school is its admin.
     public func createTeacher(_ name: PersonName, passwordHash: String, now: Int64) async throws -> CreateResult {

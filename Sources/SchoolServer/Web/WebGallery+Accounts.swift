@@ -34,19 +34,6 @@ extension WebGallery {
         return render(v, "account", heading: WebText.teacherAccounts.text(v.language), data, account: account, status: status)
     }
 
-    /// The posted form, if it carries this session's form value.
-    private func signedForm(_ v: Visit) async throws -> WebForm? {
-        let form = WebForm(try await body(v.request))
-        guard let session = v.session, let field = form["form"],
-              WebCookies.same(field, WebCookies.formToken(session: session.text)) else { return nil }
-        return form
-    }
-
-    private func expired(_ v: Visit) -> Response {
-        render(v, "message", heading: WebText.formExpired.text(v.language), ["message": WebText.formExpired.text(v.language)],
-               status: .forbidden)
-    }
-
     private func changeOwnPassword(_ v: inout Visit) async throws -> Response {
         guard let form = try await signedForm(v) else { return expired(v) }
         let new = form["new"] ?? ""

@@ -267,6 +267,21 @@ struct WebGallery: Sendable {
         return WebCookies.same(cookie, field)
     }
 
+    /// The posted form, if it carries this session's form value (every
+    /// signed-in form of the gallery: signing out, restoring, accounts).
+    func signedForm(_ v: Visit) async throws -> WebForm? {
+        let form = WebForm(try await body(v.request))
+        guard let session = v.session, let field = form["form"],
+              WebCookies.same(field, WebCookies.formToken(session: session.text)) else { return nil }
+        return form
+    }
+
+    /// The answer to a form without it: another site's, or a page too old.
+    func expired(_ v: Visit) -> Response {
+        render(v, "message", heading: WebText.formExpired.text(v.language), ["message": WebText.formExpired.text(v.language)],
+               status: .forbidden)
+    }
+
     private func signInTeacher(_ v: inout Visit) async throws -> Response {
         let form = WebForm(try await body(v.request))
         let name = String((form["name"] ?? "").prefix(200))
@@ -300,13 +315,7 @@ struct WebGallery: Sendable {
     }
 
     private func signOut(_ v: inout Visit) async throws -> Response {
-        let form = WebForm(try await body(v.request))
-        guard let session = v.session, let field = form["form"],
-              WebCookies.same(field, WebCookies.formToken(session: session.text))
-        else {
-            return render(v, "message", heading: WebText.formExpired.text(v.language),
-                          ["message": WebText.formExpired.text(v.language)], status: .forbidden)
-        }
+        guard try await signedForm(v) != nil else { return expired(v) }
         _ = try? await api.signOut(.init())
         var response = redirect("/gallery/signin")
         response.headers.append(HTTPField(name: .setCookie, value: WebCookies.clear(WebCookies.session, secure: secureCookies)))
@@ -717,12 +726,7 @@ struct WebGallery: Sendable {
     }
 
     private func restore(_ v: inout Visit, id: String) async throws -> Response {
-        let form = WebForm(try await body(v.request))
-        guard let session = v.session, let field = form["form"],
-              WebCookies.same(field, WebCookies.formToken(session: session.text)) else {
-            return render(v, "message", heading: WebText.formExpired.text(v.language),
-                          ["message": WebText.formExpired.text(v.language)], status: .forbidden)
-        }
+        guard try await signedForm(v) != nil else { return expired(v) }
         guard let sketch = UUID(uuidString: id) else { throw Problem(.notFound, "no such sketch") }
         if let refused = try await api.restoreSketch(sketch) {
             return render(v, "message", heading: WebText.deletedSketches.text(v.language),

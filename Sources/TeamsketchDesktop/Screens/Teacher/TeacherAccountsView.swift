@@ -17,8 +17,6 @@ final class TeacherAccountsView {
     private let status: Widget
     /// How many teachers the school has, as last listed.
     private var teacherCount = 0
-    /// The most the school server makes (`AccountStore.maxTeachers`).
-    static let maxTeachers = 500
 
     init(app: TeamsketchApp) {
         self.app = app
@@ -115,8 +113,8 @@ final class TeacherAccountsView {
             guard $0 == .conflict else { return nil }
             // The same answer for a name taken and a school that has as many
             // teachers as it may: the list says which.
-            return (self?.teacherCount ?? 0) >= Self.maxTeachers
-                ? String(format: `_`("The school has %d teachers, as many as it may have."), Self.maxTeachers)
+            return (self?.teacherCount ?? 0) >= SchoolAccountLimits.maxTeachers
+                ? String(format: `_`("The school has %d teachers, as many as it may have."), SchoolAccountLimits.maxTeachers)
                 : String(format: `_`("There is already a teacher called %@."), name)
         })
     }
