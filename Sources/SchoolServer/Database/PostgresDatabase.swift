@@ -39,8 +39,11 @@ public final class PostgresDatabase: ServerDatabase {
     /// Every such transaction first takes one lock, held until it commits.
     public func serialized(_ statements: [SQLStatement]) async throws {
         guard !statements.isEmpty else { return }
-        _ = try await transaction([SQLStatement("SELECT pg_advisory_xact_lock(7246002)")] + statements)
+        _ = try await transaction([SQLStatement("SELECT pg_advisory_xact_lock(\(Self.pushTurn))")] + statements)
     }
+
+    /// The advisory lock `serialized` transactions take turns on.
+    static let pushTurn = 7246002
 
     public func close() async {
         runner.cancel()

@@ -10,6 +10,14 @@ public struct SQLStatement: Sendable, Hashable {
         self.binds = binds
     }
 
+    /// PostgreSQL only: `first` (an INSERT, UPDATE or DELETE) as a WITH
+    /// clause of `main`, one statement and one round trip. Both run on one
+    /// snapshot, so neither may read what the other writes nor touch the
+    /// same rows; `main` has no WITH of its own.
+    public init(with first: SQLStatement, then main: SQLStatement) {
+        self.init("WITH earlier AS (\(first.sql))\n\(main.sql)", first.binds + main.binds)
+    }
+
     /// "?, ?, ?": the placeholders of an `IN (…)` list of `count` values.
     public static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")

@@ -47,17 +47,19 @@ extension SyncStore {
         return usage
     }
 
-    /// Adds the copies of a sketch's history this push made for a member it
-    /// named to the pusher's day: else naming members would store a big
+    /// Adds the copies of a sketch's history this push made for the members
+    /// it named to the pusher's day: else naming members would store a big
     /// sketch many times over at nobody's cost. Runs after `recordUsage`,
     /// which made the day's row.
-    static func chargeCopies(madeFor member: String, push: SQLValue, to pusher: UUID, now: Int64) -> SQLStatement {
-        SQLStatement("""
+    static func chargeCopies(madeFor members: [String], push: SQLValue, to pusher: UUID, now: Int64) -> SQLStatement {
+        let marks = SQLStatement.placeholders(members.count)
+        let named = members.map { SQLValue.text($0) }
+        return SQLStatement("""
             UPDATE accountUsage SET
-                bytes = bytes + (SELECT COALESCE(SUM(LENGTH(payload)), 0) FROM change WHERE copyFor = ? AND pushId = ?),
-                changes = changes + (SELECT COUNT(*) FROM change WHERE copyFor = ? AND pushId = ?)
+                bytes = bytes + (SELECT COALESCE(SUM(LENGTH(payload)), 0) FROM change WHERE copyFor IN (\(marks)) AND pushId = ?),
+                changes = changes + (SELECT COUNT(*) FROM change WHERE copyFor IN (\(marks)) AND pushId = ?)
             WHERE accountId = ? AND day = ?
-            """, [.text(member), push, .text(member), push, .text(pusher.key), .int(AccountQuota.day(of: now))])
+            """, named + [push] + named + [push, .text(pusher.key), .int(AccountQuota.day(of: now))])
     }
 
     /// Adds what a push stored to its author's day. Counted on what was
