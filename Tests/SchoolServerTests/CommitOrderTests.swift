@@ -85,6 +85,8 @@ import Testing
                     var cursor: Int64 = 0
                     var finished = false
                     while true {
+                        // A push that failed ends the test, not this loop.
+                        try Task.checkCancellation()
                         let total = try await api.database.query("SELECT COUNT(*) AS n FROM change")
                             .first?["n"].int ?? 0
                         let done = total >= Int64(devices + devices * pushes * opsPerPush + devices * pushes / 2 + slowPushes)
