@@ -166,6 +166,8 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // A pupil's data as one archive for their family.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -216,6 +218,7 @@ let package = Package(
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
                                    .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                    .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                                   .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TeamsketchDesktopTests",
                     dependencies: ["TeamsketchDesktop", "TeamsketchTestSupport", "LearnModel", "LearnStore", "LearnRender",

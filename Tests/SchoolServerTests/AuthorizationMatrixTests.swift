@@ -117,6 +117,9 @@ import Testing
         Row(operation: "getPupilRecord", method: .get, path: { "/pupils/\($0.spareID)" },
             outcomes: [.owner: .status(.ok), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
                        .otherPupil: .status(.forbidden)]),
+        Row(operation: "exportPupil", method: .get, path: { "/pupils/\($0.pupilID)/export" },
+            outcomes: [.owner: .status(.ok), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
         // To the name Tom has, and into the class he is in: nothing changes.
         Row(operation: "renamePupil", method: .put, path: { "/pupils/\($0.spareID)/name" },
             body: { _ in ["name": "Tom"] },

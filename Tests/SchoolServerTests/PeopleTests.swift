@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import LearnModel
 import Testing
+import ZIPFoundation
 @testable import SchoolServer
 
 /// People who change over a school year: teacher accounts the admin makes,
@@ -186,6 +187,68 @@ import Testing
             // Her old classmates' do not get it again.
             let benChanges = try await api.pullAll(token: ben.token)
             #expect(benChanges.filter { $0["entity"] as? String == "profile" && $0["entityId"] as? String == mia.id }.count == 1)
+        }
+    }
+
+    /// What a family asking for their child's data gets: her records and
+    /// pictures, none of a classmate's records, and only from her teacher.
+    @Test(arguments: Backend.allCases)
+    func herTeacherExportsEverythingOfAPupilAsRecordsAndPictures(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let (_, kurz) = try await api.teacher("Herr Kurz")
+            let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ben"])
+            let mia = twoB.pupils["Mia"]!, ben = twoB.pupils["Ben"]!
+            let own = UUID(), gone = UUID()
+            #expect(try await api.push([Changes.create(own, name: "Mias Haus/../x"), Changes.stroke(own),
+                                        Changes.create(gone, name: "Weg"), Changes.stroke(gone),
+                                        Changes.round(player: mia.id, name: "Mia")], token: mia.token).rejected.isEmpty)
+            #expect(try await api.push([Changes.sketchChange(gone, .delete(at: 2))], token: mia.token).rejected.isEmpty)
+            let grade = GradeRecord(target: .sketch, targetId: own.key, pupilId: mia.id, pupilName: "Mia", grade: 1,
+                                    comment: "Schön", at: 1)
+            #expect(try await api.push([Changes.grade(grade)], token: berg).rejected.isEmpty)
+            // Ben's own sketch and a round of his that Mia's laptop filed.
+            let bens = UUID()
+            #expect(try await api.push([Changes.create(bens, name: "Bens Boot"), Changes.stroke(bens, author: "Ben")],
+                                       token: ben.token).rejected.isEmpty)
+            #expect(try await api.push([Changes.round(player: ben.id, name: "Ben")], token: mia.token).rejected.isEmpty)
+
+            #expect(try await api.call(.get, "/pupils/\(mia.id)/export", token: kurz).status == .forbidden)
+            #expect(try await api.call(.get, "/pupils/\(mia.id)/export", token: mia.token).status == .forbidden)
+            let answer = try await api.call(.get, "/pupils/\(mia.id)/export", token: berg)
+            #expect(answer.status == .ok)
+            #expect(answer.headers[.contentType] == "application/zip")
+            let archive = try Archive(data: Data(answer.body), accessMode: .read)
+            func read(_ path: String) throws -> Data {
+                guard let entry = archive[path] else { throw TestSetupProblem("no \(path) in \(archive.map(\.path))") }
+                var data = Data()
+                _ = try archive.extract(entry) { data.append($0) }
+                return data
+            }
+            let pupil = try #require(try JSONSerialization.jsonObject(with: read("pupil.json")) as? [String: Any])
+            #expect(pupil["name"] as? String == "Mia")
+            #expect((pupil["class"] as? [String: Any])?["name"] as? String == "2b")
+            let changes = try #require(try JSONSerialization.jsonObject(with: read("changes.json")) as? [[String: Any]])
+            let kinds = changes.compactMap { $0["entity"] as? String }
+            #expect(kinds.filter { $0 == "sketchOp" }.count == 2)
+            #expect(kinds.filter { $0 == "wordPostRoundStat" }.count == 1, "her round, not Ben's")
+            let graded = changes.first { $0["entity"] as? String == "grade" }
+            #expect((graded?["payload"] as? [String: Any])?["comment"] as? String == "Schön")
+            #expect(!changes.contains { ($0["entityId"] as? String) == bens.key })
+            let sketches = try #require(try JSONSerialization.jsonObject(with: read("sketches.json")) as? [[String: Any]])
+            var listed: [String: (deleted: Bool?, image: String?)] = [:]
+            for sketch in sketches { listed[sketch["name"] as? String ?? ""] = (sketch["deleted"] as? Bool, sketch["image"] as? String) }
+            #expect(Set(listed.keys) == ["Mias Haus/../x", "Weg"])
+            #expect(listed["Weg"]?.deleted == true && listed["Mias Haus/../x"]?.deleted == false)
+            // Numbered in the list's order; the name's slashes and dots never make a path.
+            let images = sketches.compactMap { $0["image"] as? String }
+            #expect(images.count == 2 && images.allSatisfy { $0.hasPrefix("sketches/00") && !$0.contains("..") })
+            #expect(listed["Weg"]?.image?.hasSuffix("-Weg.png") == true)
+            #expect(listed["Mias Haus/../x"]?.image?.hasSuffix("-Mias Haus____x.png") == true)
+            for image in images {
+                #expect(Array(try read(image).prefix(4)) == [0x89, 0x50, 0x4E, 0x47], "\(image) is a PNG")
+            }
+            #expect(archive.map(\.path).sorted() == (["changes.json", "pupil.json", "sketches.json"] + images).sorted())
         }
     }
 

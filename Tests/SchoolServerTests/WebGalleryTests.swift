@@ -502,6 +502,14 @@ import Testing
             #expect(text.contains("<td>40</td><td>2</td></tr>"))
             #expect(text.contains("<td>14.09.2026</td><td>1</td><td>0</td>") && text.contains("<td>–</td><td>1</td></tr>"))
             #expect(try await browser.get("/gallery/classes/\(klass.id)/pupils/\(UUID())").status == .notFound)
+            // Everything of hers in one zip, from a button on her page.
+            let exportPath = "/gallery/classes/\(klass.id)/pupils/\(mia.id)/export.zip"
+            #expect(text.contains("href=\"\(exportPath)\"") && text.contains("Alle Daten dieses Kindes (ZIP)"))
+            let zip = try await browser.get(exportPath)
+            #expect(zip.status == .ok && zip.headers[.contentType] == "application/zip")
+            #expect(zip.headers[.contentDisposition]?.hasPrefix("attachment") == true)
+            #expect(Array(zip.body.prefix(4)) == [0x50, 0x4B, 0x03, 0x04], "a zip file")
+            #expect(try await Browser(api.client).get(exportPath).status != .ok, "nobody else's")
 
             let grades = try await browser.get("/gallery/classes/\(klass.id)/grades.csv")
             #expect(grades.status == .ok && grades.headers[.contentType] == "text/csv; charset=utf-8")

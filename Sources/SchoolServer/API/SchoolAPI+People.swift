@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIRuntime
 import TeamsketchAPI
 
 /// People who change. The school's admin (its first teacher account, made
@@ -110,6 +111,29 @@ extension SchoolAPI {
         return .ok(.init(body: .json(.init(pupil: Self.schema(footprint.pupil), sketches: footprint.sketches,
                                            teamSketches: footprint.teamSketches, gameRounds: footprint.gameRounds,
                                            grades: footprint.grades))))
+    }
+
+    /// The pupil's data for their family (`PupilArchive`). Each sketch is
+    /// drawn like any image, one at a time within the teacher's share of
+    /// the renderer, so a long year takes a while rather than every core.
+    func exportPupil(_ input: Operations.ExportPupil.Input) async throws -> Operations.ExportPupil.Output {
+        .ok(.init(body: .applicationZip(HTTPBody(try await pupilArchive(input.path.pupilId)))))
+    }
+
+    /// The zip of `exportPupil`, for the API and the gallery's link.
+    func pupilArchive(_ pupilID: String) async throws -> [UInt8] {
+        let teacher = try await signedInTeacher()
+        let pupil = try await ownPupil(pupilID, of: teacher)
+        guard let data = try await database({ try await store.pupilData(of: pupil.id) }) else {
+            throw Problem(.notFound, "no such pupil")
+        }
+        var images: [UUID: [UInt8]] = [:]
+        for sketch in data.sketches {
+            images[sketch.id] = try await image(of: sketch.id, width: nil, deleted: sketch.deleted)
+        }
+        let zip = try PupilArchive.make(data, images: images, exportedAt: now)
+        logger.info("pupil's data exported", metadata: ["pupil": "\(pupil.id.key)", "teacher": "\(teacher.id.key)"])
+        return zip
     }
 
     func renamePupil(_ input: Operations.RenamePupil.Input) async throws -> Operations.RenamePupil.Output {

@@ -61,6 +61,12 @@ struct WebGallery: Sendable {
                                     pupilID: try context.parameters.require("pupil"))
             }
         }
+        gallery.get("classes/:id/pupils/:pupil/export.zip") { request, context in
+            try await file(request) { _ in
+                let pupil = try context.parameters.require("pupil")
+                return (try await api.pupilArchive(pupil), "application/zip", "attachment; filename=\"pupil-\(pupil).zip\"")
+            }
+        }
         gallery.get("classes/:id/grades.csv") { request, context in
             try await file(request) { try await gradesCSV(classID: try context.parameters.require("id"), $0) }
         }
@@ -580,6 +586,7 @@ struct WebGallery: Sendable {
         data["progress"] = progress
         data["hasProgress"] = !progress.isEmpty
         data["backHref"] = "/gallery/classes/\(classID)"
+        data["exportHref"] = path + "/export.zip"
         return render(v, "pupil", heading: pupil.name, data, account: account)
     }
 

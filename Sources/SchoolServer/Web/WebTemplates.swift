@@ -208,6 +208,7 @@ enum WebTemplates {
         <p class="me">{{#picture}}<img class="avatar" src="/gallery/people/{{picture}}/picture.png" alt="" width="96" height="96">{{/picture}}{{^picture}}<span class="badge">{{initial}}</span>{{/picture}}</p>
         {{> summary}}
         {{> progress}}
+        <p><a class="button" href="{{exportHref}}">{{t.downloadPupilData}}</a></p>
         <p><a href="{{backHref}}">{{t.back}}</a></p>
         """,
         "profile": """

@@ -10,7 +10,7 @@ enum WebText: CaseIterable {
     case startAgain, archived
     case grades, grade, forTeam, game, rounds, wordsFinished, lettersSent, lettersReceived, wrongPlacements
     case secondsPerWord, noGrades, teacherSays
-    case myPage, weekOf, gameOverTime, noRounds, downloadGrades, downloadGames, myClass, sketchCount
+    case myPage, weekOf, gameOverTime, noRounds, downloadGrades, downloadGames, downloadPupilData, myClass, sketchCount
     case earlierGrades, deletedSketches, restore, deletedOn, nothingDeleted, cannotRestore
     case olderSketches, allSketches, diskFull, classCode, showClass, unknownClassCode, askForClassCode
     case teacherAccounts, myPassword, currentPassword, newPassword, newPasswordAgain, changePassword, passwordChanged
@@ -80,6 +80,7 @@ enum WebText: CaseIterable {
         case .noRounds: ("No rounds played yet.", "Noch keine Runden gespielt.")
         case .downloadGrades: ("Grades as a spreadsheet (CSV)", "Noten als Tabelle (CSV)")
         case .downloadGames: ("Buchstaben Post as a spreadsheet (CSV)", "Buchstaben Post als Tabelle (CSV)")
+        case .downloadPupilData: ("Everything the school holds of this pupil (zip)", "Alle Daten dieses Kindes (ZIP)")
         case .myClass: ("Class", "Klasse")
         case .sketchCount: ("Sketches", "Bilder")
         case .earlierGrades: ("Before", "Vorher")

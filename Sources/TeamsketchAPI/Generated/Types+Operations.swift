@@ -3736,6 +3736,287 @@ public enum Operations {
             }
         }
     }
+    /// Everything the server holds of one pupil, as a zip, for their teacher.
+    ///
+    /// What a school hands over when a family asks for a pupil's data:
+    /// `pupil.json` (the account and class), `changes.json` (every change
+    /// the pupil pushed or that is about them, in the log's order, each
+    /// payload as it was stored), `sketches.json` (the sketches they drew
+    /// in, deleted ones too) and `sketches/*.png` (each drawn at full size).
+    /// Picture passwords and sign-ins are not included: they are secrets,
+    /// not records.
+    ///
+    ///
+    /// - Remark: HTTP `GET /pupils/{pupilId}/export`.
+    /// - Remark: Generated from `#/paths//pupils/{pupilId}/export/get(exportPupil)`.
+    public enum ExportPupil {
+        public static let id: Swift.String = "exportPupil"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/pupils/{pupilId}/export/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/pupils/{pupilId}/export/GET/path/pupilId`.
+                public var pupilId: Components.Parameters.PupilID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - pupilId:
+                public init(pupilId: Components.Parameters.PupilID) {
+                    self.pupilId = pupilId
+                }
+            }
+            public var path: Operations.ExportPupil.Input.Path
+            /// - Remark: Generated from `#/paths/pupils/{pupilId}/export/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportPupil.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportPupil.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ExportPupil.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.ExportPupil.Input.Path,
+                headers: Operations.ExportPupil.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/pupils/{pupilId}/export/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/pupils/{pupilId}/export/GET/responses/200/content/application\/zip`.
+                    case applicationZip(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationZip`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationZip`.
+                    /// - SeeAlso: `.applicationZip`.
+                    public var applicationZip: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationZip(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ExportPupil.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ExportPupil.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// A zip archive.
+            ///
+            /// - Remark: Generated from `#/paths//pupils/{pupilId}/export/get(exportPupil)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExportPupil.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ExportPupil.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed or a value is out of range.
+            ///
+            /// - Remark: Generated from `#/paths//pupils/{pupilId}/export/get(exportPupil)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or one that is wrong, expired or revoked; or a wrong name or password.
+            ///
+            /// - Remark: Generated from `#/paths//pupils/{pupilId}/export/get(exportPupil)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account may not do this (a pupil, or another teacher's class).
+            ///
+            /// - Remark: Generated from `#/paths//pupils/{pupilId}/export/get(exportPupil)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such record.
+            ///
+            /// - Remark: Generated from `#/paths//pupils/{pupilId}/export/get(exportPupil)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server is drawing as many pictures as it may, for this account (429) or in all (503); ask again later.
+            ///
+            /// - Remark: Generated from `#/paths//pupils/{pupilId}/export/get(exportPupil)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.Busy)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.Busy {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server is drawing as many pictures as it may, for this account (429) or in all (503); ask again later.
+            ///
+            /// - Remark: Generated from `#/paths//pupils/{pupilId}/export/get(exportPupil)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Busy)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Busy {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationZip
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/zip":
+                    self = .applicationZip
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationZip:
+                    return "application/zip"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationZip,
+                    .json
+                ]
+            }
+        }
+    }
     /// The pupil's teacher renames them.
     ///
     /// - Remark: HTTP `PUT /pupils/{pupilId}/name`.

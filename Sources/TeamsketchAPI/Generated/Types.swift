@@ -133,6 +133,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /pupils/{pupilId}`.
     /// - Remark: Generated from `#/paths//pupils/{pupilId}/delete(removePupil)`.
     func removePupil(_ input: Operations.RemovePupil.Input) async throws -> Operations.RemovePupil.Output
+    /// Everything the server holds of one pupil, as a zip, for their teacher.
+    ///
+    /// What a school hands over when a family asks for a pupil's data:
+    /// `pupil.json` (the account and class), `changes.json` (every change
+    /// the pupil pushed or that is about them, in the log's order, each
+    /// payload as it was stored), `sketches.json` (the sketches they drew
+    /// in, deleted ones too) and `sketches/*.png` (each drawn at full size).
+    /// Picture passwords and sign-ins are not included: they are secrets,
+    /// not records.
+    ///
+    ///
+    /// - Remark: HTTP `GET /pupils/{pupilId}/export`.
+    /// - Remark: Generated from `#/paths//pupils/{pupilId}/export/get(exportPupil)`.
+    func exportPupil(_ input: Operations.ExportPupil.Input) async throws -> Operations.ExportPupil.Output
     /// The pupil's teacher renames them.
     ///
     /// - Remark: HTTP `PUT /pupils/{pupilId}/name`.
@@ -458,6 +472,28 @@ extension APIProtocol {
         headers: Operations.RemovePupil.Input.Headers = .init()
     ) async throws -> Operations.RemovePupil.Output {
         try await removePupil(Operations.RemovePupil.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Everything the server holds of one pupil, as a zip, for their teacher.
+    ///
+    /// What a school hands over when a family asks for a pupil's data:
+    /// `pupil.json` (the account and class), `changes.json` (every change
+    /// the pupil pushed or that is about them, in the log's order, each
+    /// payload as it was stored), `sketches.json` (the sketches they drew
+    /// in, deleted ones too) and `sketches/*.png` (each drawn at full size).
+    /// Picture passwords and sign-ins are not included: they are secrets,
+    /// not records.
+    ///
+    ///
+    /// - Remark: HTTP `GET /pupils/{pupilId}/export`.
+    /// - Remark: Generated from `#/paths//pupils/{pupilId}/export/get(exportPupil)`.
+    public func exportPupil(
+        path: Operations.ExportPupil.Input.Path,
+        headers: Operations.ExportPupil.Input.Headers = .init()
+    ) async throws -> Operations.ExportPupil.Output {
+        try await exportPupil(Operations.ExportPupil.Input(
             path: path,
             headers: headers
         ))
