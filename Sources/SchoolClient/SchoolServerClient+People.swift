@@ -59,6 +59,20 @@ extension SchoolServerClient {
         try await call(token) { try await $0.removePupil(path: .init(pupilId: pupilID)) }
     }
 
+    /// Everything the server holds of the pupil, as the zip it makes (at
+    /// most 1 GiB is read: a year of a pupil's work is far less).
+    public func exportPupil(_ pupilID: String, token: String) async throws(PeopleRefusal) -> [UInt8] {
+        let output = try await call(token) { try await $0.exportPupil(path: .init(pupilId: pupilID)) }
+        guard case .ok(let ok) = output, case .applicationZip(let body) = ok.body else {
+            throw .connection(.refused(status: 200, message: "unreadable answer"))
+        }
+        do {
+            return try await [UInt8](collecting: body, upTo: 1 << 30)
+        } catch {
+            throw .connection(Self.unreachable(error))
+        }
+    }
+
     /// Every teacher account; `.forbidden` for anyone but the school's admin.
     public func listTeachers(token: String) async throws(PeopleRefusal) -> [TeacherEntry] {
         let output = try await call(token) { try await $0.listTeachers() }

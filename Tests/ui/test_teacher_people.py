@@ -1,19 +1,21 @@
 """People change over a school year, in the teacher's window: the teacher
-renames a pupil, moves her into another class and removes a pupil for good
-after reading what goes; as the school's admin (its first teacher) she adds
+renames a pupil, moves her into another class, saves everything of a pupil
+for his family and then removes him for good after reading what goes; as the school's admin (its first teacher) she adds
 a colleague and gives him a new password, and she changes her own. Controls
 are found by the names a screen reader reads (AT-SPI), pressed with the
 mouse, and the dialogs judged by their pixels; the real server says what
 happened."""
+import json
 import sys
 import tempfile
 import time
 import urllib.error
+import zipfile
 from pathlib import Path
 
 
 import a11y
-from harness import ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, blobs, find_color, small_buttons, wait_for
+from harness import ACTIVE, DESTRUCTIVE_RED, SUGGESTED_BLUE, App, blobs, find_color, save_file, small_buttons, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
@@ -90,6 +92,18 @@ def test_a_teacher_renames_moves_and_removes_pupils_and_manages_accounts(display
         app.click((move[0] + move[2]) / 2, (move[1] + move[3]) / 2)
         wait_for(lambda: pupils(server, token, two_c) == ["Lea", "Mia Sommer"], what="Mia in 2c on the server")
         assert pupils(server, token, two_b) == ["Ben"]
+
+        # Before he goes, his family asked for his data: a zip of his
+        # records, saved where the teacher says.
+        click_named(app, root, "Export everything of Ben")
+        out = tmp_path / "ben.zip"
+        save_file(app, out)
+        with zipfile.ZipFile(out) as archive:
+            assert sorted(archive.namelist()) == ["changes.json", "pupil.json", "sketches.json"], archive.namelist()
+            record = json.loads(archive.read("pupil.json"))
+            assert record["name"] == "Ben" and record["class"]["name"] == "2b", record
+        wait_for(lambda: "classes: exported a pupil" in app.read_log(), what="the export in the app")
+        a11y.find(root, "Everything of Ben is saved in ben.zip.", role="label")
 
         # Remove: the question names what goes, in red; then Ben is gone.
         click_named(app, root, "Remove Ben")

@@ -20,6 +20,9 @@ extension TeacherClassesView {
             UI.accessibleLabel(move, String(format: `_`("Move %@ to another class"), pupil.name))
             buttons.append(move)
         }
+        let export = UI.button(`_`("Export…"), classes: ["choice"]) { [weak self] in self?.askExport(pupil) }
+        UI.accessibleLabel(export, String(format: `_`("Export everything of %@"), pupil.name))
+        buttons.append(export)
         let remove = UI.button(`_`("Remove…"), classes: ["choice"]) { [weak self] in self?.askRemove(pupil) }
         UI.accessibleLabel(remove, String(format: `_`("Remove %@"), pupil.name))
         buttons.append(remove)
@@ -103,6 +106,37 @@ extension TeacherClassesView {
         loadClasses()
     }
 
+    /// Where the pupil's data goes (a zip the server makes: records and
+    /// pictures), for a family that asks for it.
+    private func askExport(_ pupil: SchoolServerClient.PupilEntry) {
+        guard let app else { return }
+        FileChooser.ask(parent: app.window, title: String(format: `_`("Export everything of %@"), pupil.name), save: true,
+                        acceptLabel: `_`("Export"), suggestedName: PupilExportName.file(for: pupil.name),
+                        filters: [.init(name: `_`("Zip archive (.zip)"), patterns: ["*.zip"])]) { [weak self] path in
+            self?.export(pupil, to: path)
+        }
+    }
+
+    private func export(_ pupil: SchoolServerClient.PupilEntry, to path: String) {
+        let id = pupil.id
+        run(reading: true, { try await $0.exportPupil(id, token: $1) }) { [weak self] zip in
+            Task { @MainActor [weak self] in
+                let written = await Task.detached { () -> Result<Void, any Error> in
+                    Result { try Data(zip).write(to: URL(fileURLWithPath: path), options: .atomic) }
+                }.value
+                switch written {
+                case .success:
+                    FileHandle.standardError.write(Data("classes: exported a pupil\n".utf8))
+                    guard let self else { return }
+                    UI.setText(self.status, String(format: `_`("Everything of %@ is saved in %@."), pupil.name,
+                                                   URL(fileURLWithPath: path).lastPathComponent))
+                case .failure(let error):
+                    self?.app?.showError(`_`("The pupil's data could not be saved."), error)
+                }
+            }
+        }
+    }
+
     /// Asks the server what goes first, and names it.
     private func askRemove(_ pupil: SchoolServerClient.PupilEntry) {
         let id = pupil.id
@@ -127,6 +161,18 @@ extension TeacherClassesView {
             // This computer forgets the pupil now rather than at its next pull.
             self?.app?.school.syncNow()
         }
+    }
+}
+
+/// The file a pupil's data is suggested to go to: their name, then the
+/// date, with nothing a file name cannot hold.
+enum PupilExportName {
+    static func file(for name: String, on date: Date = Date()) -> String {
+        let safe = String(name.unicodeScalars.map {
+            CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == " " ? Character($0) : "_"
+        }).trimmingCharacters(in: .whitespaces)
+        let day = date.formatted(.iso8601.year().month().day())
+        return (safe.isEmpty ? "pupil" : safe) + " " + day + ".zip"
     }
 }
 
