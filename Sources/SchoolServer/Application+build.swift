@@ -63,6 +63,7 @@ public func buildApplication(
         server: try configuration.tls.map { try .tls(http, tlsConfiguration: try $0.serverConfiguration()) } ?? http,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "teamsketch-server"),
+        services: [RetentionSweeper(api: api, logger: logger, every: configuration.retentionSweep)],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             await hub.listening(at: configuration.relayAddress ?? configuration.defaultRelayAddress(port: port))

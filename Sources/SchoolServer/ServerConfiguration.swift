@@ -14,6 +14,9 @@ public struct ServerConfiguration: Sendable {
     public var teacherTokenLifetime: Int64 = 14 * 24 * 3600 * 1000
     public var pupilTokenLifetime: Int64 = 10 * 3600 * 1000
     public var signInPolicy = SignInPolicy()
+    /// How often archived classes past the school's retention are looked
+    /// for (`RetentionSweeper`); tests look more often.
+    public var retentionSweep: Duration = .seconds(3600)
     /// What one account may store, a day and in all.
     public var quota = AccountQuota()
     /// Free space kept under a SQLite database for signing in and reading.

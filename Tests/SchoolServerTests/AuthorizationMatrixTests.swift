@@ -98,6 +98,14 @@ import Testing
             outcomes: [.owner: .status(.created), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
                        .otherPupil: .status(.forbidden)]),
         // Only the admin sees and makes teacher accounts.
+        // Every teacher reads how long archived classes are kept; only the admin sets it.
+        Row(operation: "getRetention", method: .get, path: { _ in "/school/retention" },
+            outcomes: [.owner: .status(.ok), .otherTeacher: .status(.ok), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
+        Row(operation: "setRetention", method: .put, path: { _ in "/school/retention" },
+            body: { _ in ["days": 365] },
+            outcomes: [.owner: .status(.ok), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
+                       .otherPupil: .status(.forbidden)]),
         Row(operation: "listTeachers", method: .get, path: { _ in "/teachers" },
             outcomes: [.owner: .status(.ok), .otherTeacher: .status(.forbidden), .pupil: .status(.forbidden),
                        .otherPupil: .status(.forbidden)]),

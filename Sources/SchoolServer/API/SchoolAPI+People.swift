@@ -16,7 +16,7 @@ extension SchoolAPI {
     }
 
     /// The admin's account; 403 for anyone else.
-    private func signedInAdmin() async throws -> Account {
+    func signedInAdmin() async throws -> Account {
         let teacher = try await signedInTeacher()
         guard try await isAdmin(teacher) else { throw Problem(.forbidden, "only the school's admin may do this") }
         return teacher
@@ -168,19 +168,23 @@ extension SchoolAPI {
         let teacher = try await signedInTeacher()
         let pupil = try await ownPupil(input.path.pupilId, of: teacher)
         try requireRoom()
+        guard try await erase(pupil.id, by: teacher.id) else { throw Problem(.notFound, "no such pupil") }
+        logger.info("pupil erased", metadata: ["pupil": "\(pupil.id.key)", "class": "\(pupil.classID.key)"])
+        return .noContent(.init())
+    }
+
+    /// Erases a pupil once no push of theirs is under way, holding their
+    /// turn meanwhile. False when there was no such pupil.
+    func erase(_ pupil: UUID, by teacher: UUID) async throws -> Bool {
         var waited = 0
-        while !pushes.begin(pupil.id) {
+        while !pushes.begin(pupil) {
             guard waited < 300 else { throw Problem(.unavailable, "the pupil's device is sending just now; try again soon") }
             try await Task.sleep(for: .milliseconds(100))
             waited += 1
         }
-        defer { pushes.end(pupil.id) }
+        defer { pushes.end(pupil) }
         let now = now
-        guard try await database({ try await store.erasePupil(pupil.id, by: teacher.id, now: now) }) else {
-            throw Problem(.notFound, "no such pupil")
-        }
-        logger.info("pupil erased", metadata: ["pupil": "\(pupil.id.key)", "class": "\(pupil.classID.key)"])
-        return .noContent(.init())
+        return try await database { try await store.erasePupil(pupil, by: teacher, now: now) }
     }
 
     private static func changed(_ result: AccountStore.PupilChange, name: String, in className: String? = nil) throws

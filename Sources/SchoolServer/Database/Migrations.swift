@@ -346,6 +346,12 @@ enum Migrations {
                 """,
             ]
         },
+        // What the school's admin decides for the whole school, by name:
+        // `archiveDays`, how long an archived class is kept (none: until
+        // its pupils are removed).
+        Migration(version: 14) { _ in
+            ["CREATE TABLE schoolPolicy (name TEXT PRIMARY KEY, value BIGINT NOT NULL)"]
+        },
     ]
 
     /// Brings the database to the newest version. Two servers starting at

@@ -215,6 +215,31 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Retention`.
+        public struct Retention: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Retention/days`.
+            public var days: Swift.Int?
+            /// Creates a new `Retention`.
+            ///
+            /// - Parameters:
+            ///   - days:
+            public init(days: Swift.Int? = nil) {
+                self.days = days
+            }
+            public enum CodingKeys: String, CodingKey {
+                case days
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.days = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .days
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "days"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/NewPassword`.
         public struct NewPassword: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/NewPassword/password`.

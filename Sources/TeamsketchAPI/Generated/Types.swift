@@ -50,6 +50,25 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /me/password`.
     /// - Remark: Generated from `#/paths//me/password/put(changeOwnPassword)`.
     func changeOwnPassword(_ input: Operations.ChangeOwnPassword.Input) async throws -> Operations.ChangeOwnPassword.Output
+    /// How long an archived class is kept before it is erased.
+    ///
+    /// Any teacher may read it; pupils get 403.
+    ///
+    /// - Remark: HTTP `GET /school/retention`.
+    /// - Remark: Generated from `#/paths//school/retention/get(getRetention)`.
+    func getRetention(_ input: Operations.GetRetention.Input) async throws -> Operations.GetRetention.Output
+    /// The school's admin sets how long an archived class is kept.
+    ///
+    /// A class archived longer than `days` is erased with its pupils and
+    /// everything of theirs, as removing each pupil would (their devices
+    /// forget them at their next pull); the server looks once an hour.
+    /// Without `days` nothing is erased. At least 30 days, so a class
+    /// archived by mistake can be brought back. Anyone but the admin gets 403.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /school/retention`.
+    /// - Remark: Generated from `#/paths//school/retention/put(setRetention)`.
+    func setRetention(_ input: Operations.SetRetention.Input) async throws -> Operations.SetRetention.Output
     /// The school's admin lists every teacher account.
     ///
     /// The admin is the school's first teacher account; anyone else gets 403.
@@ -289,6 +308,35 @@ extension APIProtocol {
         body: Operations.ChangeOwnPassword.Input.Body
     ) async throws -> Operations.ChangeOwnPassword.Output {
         try await changeOwnPassword(Operations.ChangeOwnPassword.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// How long an archived class is kept before it is erased.
+    ///
+    /// Any teacher may read it; pupils get 403.
+    ///
+    /// - Remark: HTTP `GET /school/retention`.
+    /// - Remark: Generated from `#/paths//school/retention/get(getRetention)`.
+    public func getRetention(headers: Operations.GetRetention.Input.Headers = .init()) async throws -> Operations.GetRetention.Output {
+        try await getRetention(Operations.GetRetention.Input(headers: headers))
+    }
+    /// The school's admin sets how long an archived class is kept.
+    ///
+    /// A class archived longer than `days` is erased with its pupils and
+    /// everything of theirs, as removing each pupil would (their devices
+    /// forget them at their next pull); the server looks once an hour.
+    /// Without `days` nothing is erased. At least 30 days, so a class
+    /// archived by mistake can be brought back. Anyone but the admin gets 403.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /school/retention`.
+    /// - Remark: Generated from `#/paths//school/retention/put(setRetention)`.
+    public func setRetention(
+        headers: Operations.SetRetention.Input.Headers = .init(),
+        body: Operations.SetRetention.Input.Body
+    ) async throws -> Operations.SetRetention.Output {
+        try await setRetention(Operations.SetRetention.Input(
             headers: headers,
             body: body
         ))
