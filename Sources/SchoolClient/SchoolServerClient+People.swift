@@ -73,6 +73,19 @@ extension SchoolServerClient {
         }
     }
 
+    /// How many days the school keeps an archived class; nil: until its
+    /// pupils are removed.
+    public func archiveRetention(token: String) async throws(PeopleRefusal) -> Int? {
+        let output = try await call(token) { try await $0.getRetention() }
+        guard case .ok(let ok) = output, let body = try? ok.body.json else { throw .connection(.refused(status: 200, message: "unreadable answer")) }
+        return body.days
+    }
+
+    /// `.forbidden` for anyone but the school's admin.
+    public func setArchiveRetention(days: Int?, token: String) async throws(PeopleRefusal) {
+        try await call(token) { try await $0.setRetention(body: .json(.init(days: days))) }
+    }
+
     /// Every teacher account; `.forbidden` for anyone but the school's admin.
     public func listTeachers(token: String) async throws(PeopleRefusal) -> [TeacherEntry] {
         let output = try await call(token) { try await $0.listTeachers() }

@@ -1,7 +1,8 @@
 """People change over a school year, in the teacher's window: the teacher
 renames a pupil, moves her into another class, saves everything of a pupil
 for his family and then removes him for good after reading what goes; as the school's admin (its first teacher) she adds
-a colleague and gives him a new password, and she changes her own. Controls
+a colleague, decides how long archived classes are kept and gives him a
+new password, and she changes her own. Controls
 are found by the names a screen reader reads (AT-SPI), pressed with the
 mouse, and the dialogs judged by their pixels; the real server says what
 happened."""
@@ -129,6 +130,13 @@ def test_a_teacher_renames_moves_and_removes_pupils_and_manages_accounts(display
         wait_for(lambda: signs_in(server, "Herr Neu", "tafel und kreide"), what="Herr Neu signing in")
         a11y.find(root, "New password for Herr Neu", seconds=15)
         app.screenshot("people-teachers")
+
+        # The end of the school year: archived classes go after a year.
+        click_named(app, root, "After 1 year")
+        wait_for(lambda: call(server.port, "GET", "/school/retention", token).get("days") == 365,
+                 what="a year's retention on the server")
+        a11y.find(root, "Archived classes are erased 1 year after they were archived.", role="label")
+        app.screenshot("people-retention")
 
         # He forgot it: the admin gives him another.
         click_named(app, root, "New password for Herr Neu")

@@ -17,6 +17,9 @@ final class TeacherAccountsView {
     private let status: Widget
     /// How many teachers the school has, as last listed.
     private var teacherCount = 0
+    /// Counts the lists made, so an answer for a list made over since is
+    /// not added to the new one.
+    private var listing = 0
 
     init(app: TeamsketchApp) {
         self.app = app
@@ -62,6 +65,7 @@ final class TeacherAccountsView {
 
     private func show(_ teachers: [SchoolServerClient.TeacherEntry]) {
         teacherCount = teachers.count
+        listing += 1
         UI.clear(teacherList)
         for teacher in teachers {
             let name = UI.label(teacher.isAdmin ? String(format: `_`("%@ (admin)"), teacher.name) : teacher.name, classes: ["card-name"])
@@ -99,6 +103,73 @@ final class TeacherAccountsView {
                             classes: ["hint"])
         gtk_label_set_xalign(ts_label(hint), 0)
         UI.append(teacherList, hint)
+        loadRetention()
+    }
+
+    // MARK: the end of a school year
+
+    /// The admin's choice of how long archived classes are kept, shown
+    /// once the server has said what it is now.
+    private func loadRetention() {
+        let list = listing
+        run({ try await $0.archiveRetention(token: $1) }, then: { [weak self] days in
+            guard let self, self.listing == list else { return }
+            self.showRetention(ArchiveRetention(days: days))
+        })
+    }
+
+    private func showRetention(_ current: ArchiveRetention) {
+        let heading = UI.label(`_`("Archived classes"), classes: ["form-label"])
+        gtk_label_set_xalign(ts_label(heading), 0)
+        gtk_widget_set_margin_top(heading, 16)
+        UI.append(teacherList, heading)
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        var first: Widget?
+        let choices = ArchiveRetention.choices.contains(current) ? ArchiveRetention.choices : ArchiveRetention.choices + [current]
+        for choice in choices {
+            let b = gtk_toggle_button_new_with_label(Self.text(choice))!
+            UI.style(b, ["choice"])
+            if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
+            if choice == current { gtk_toggle_button_set_active(ts_toggle(b), 1) }
+            Signal.connect(UI.raw(b), "toggled") { [weak self] in
+                if gtk_toggle_button_get_active(ts_toggle(b)) != 0 { self?.setRetention(choice) }
+            }
+            UI.append(row, b)
+        }
+        UI.append(teacherList, row)
+        let hint = UI.label(`_`("When the time is up, the server erases the class with everything of its pupils. Until then it can be restored."),
+                            classes: ["hint"])
+        gtk_label_set_xalign(ts_label(hint), 0)
+        gtk_label_set_wrap(ts_label(hint), 1)
+        UI.append(teacherList, hint)
+    }
+
+    private func setRetention(_ choice: ArchiveRetention) {
+        let days = choice.days
+        run({ try await $0.setArchiveRetention(days: days, token: $1) }, then: { [weak self] _ in
+            FileHandle.standardError.write(Data("accounts: archived classes \(days.map { "erased after \($0) days" } ?? "kept")\n".utf8))
+            self?.say(Self.confirmation(choice))
+        })
+    }
+
+    static func confirmation(_ retention: ArchiveRetention) -> String {
+        switch retention {
+        case .kept: `_`("Archived classes are kept until you remove their pupils.")
+        case .years(let years):
+            String(format: _n("Archived classes are erased %d year after they were archived.",
+                              "Archived classes are erased %d years after they were archived.", years), years)
+        case .days(let days):
+            String(format: _n("Archived classes are erased %d day after they were archived.",
+                              "Archived classes are erased %d days after they were archived.", days), days)
+        }
+    }
+
+    static func text(_ retention: ArchiveRetention) -> String {
+        switch retention {
+        case .kept: `_`("Kept")
+        case .years(let years): String(format: _n("After %d year", "After %d years", years), years)
+        case .days(let days): String(format: _n("After %d day", "After %d days", days), days)
+        }
     }
 
     private func addTeacher(name: String, password: String, done: @escaping @MainActor () -> Void) {
