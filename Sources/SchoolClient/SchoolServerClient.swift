@@ -18,6 +18,8 @@ public final class SchoolServerClient: Sendable {
     /// The server's address without the API path, e.g. https://school:8470.
     public let address: URL
     let http: HTTPClient
+    /// The same trust, for a client of its own with other timeouts.
+    let tls: TLSConfiguration
     private let anonymous: Client
 
     /// `trustedCertificates`: a PEM file of the authorities to trust
@@ -30,6 +32,7 @@ public final class SchoolServerClient: Sendable {
         if let trustedCertificates {
             tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(trustedCertificates))
         }
+        self.tls = tls
         http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
                           configuration: HTTPClient.Configuration(
                               tlsConfiguration: tls,
@@ -44,9 +47,9 @@ public final class SchoolServerClient: Sendable {
         try? await http.shutdown()
     }
 
-    static func client(_ address: URL, _ http: HTTPClient, token: String?) -> Client {
+    static func client(_ address: URL, _ http: HTTPClient, token: String?, timeout: Duration = .seconds(60)) -> Client {
         Client(serverURL: address.appending(path: "api/v1"),
-               transport: AsyncHTTPClientTransport(configuration: .init(client: http, timeout: .seconds(60))),
+               transport: AsyncHTTPClientTransport(configuration: .init(client: http, timeout: TimeAmount(timeout))),
                middlewares: token.map { [BearerTokenMiddleware(token: $0)] } ?? [])
     }
 
