@@ -35,8 +35,13 @@ extension SchoolAPI {
         guard let days = try await database({ try await store.archiveRetentionDays() }) else { return 0 }
         let now = now
         var erased = 0
+        let before = AccountStore.archivedBefore(days: days, now: now)
         for schoolClass in try await database({ try await store.classesPastRetention(days: days, now: now) }) {
-            for pupil in schoolClass.pupils { _ = try await erase(pupil, by: schoolClass.teacher) }
+            for pupil in schoolClass.pupils {
+                // Restored meanwhile: the pupils not yet erased stay.
+                guard try await database({ try await store.stillArchived(schoolClass.id, since: before) }) else { break }
+                _ = try await erase(pupil, by: schoolClass.teacher)
+            }
             if try await database({ try await store.dropClass(schoolClass.id) }) {
                 erased += 1
                 logger.notice("archived class erased after its retention",

@@ -12,6 +12,11 @@ extension AccountStore {
             .map { Int(clamping: $0) }
     }
 
+    /// Classes archived at or before this moment are past `days`.
+    public static func archivedBefore(days: Int, now: Int64) -> Int64 {
+        now - Int64(days) * 86_400_000
+    }
+
     public func setArchiveRetention(days: Int?) async throws {
         if let days {
             try await db.execute("""
@@ -26,7 +31,7 @@ extension AccountStore {
     /// Classes archived for longer than `days` before `now`, with their
     /// teacher and pupils.
     public func classesPastRetention(days: Int, now: Int64) async throws -> [(id: UUID, teacher: UUID, pupils: [UUID])] {
-        let before = now - Int64(days) * 86_400_000
+        let before = Self.archivedBefore(days: days, now: now)
         var out: [(id: UUID, teacher: UUID, pupils: [UUID])] = []
         for row in try await db.query("""
             SELECT id, teacherId FROM schoolClass WHERE archivedAt IS NOT NULL AND archivedAt <= ? ORDER BY archivedAt, id
@@ -39,20 +44,34 @@ extension AccountStore {
         return out
     }
 
+    /// Whether the class is still archived since before `before` (a
+    /// teacher may restore it while its pupils are being erased: the rest
+    /// then stay).
+    public func stillArchived(_ id: UUID, since before: Int64) async throws -> Bool {
+        try await !db.query("SELECT 1 FROM schoolClass WHERE id = ? AND archivedAt IS NOT NULL AND archivedAt <= ?",
+                            [.text(id.key), .int(before)]).isEmpty
+    }
+
     /// The class itself, once its pupils are erased: its name, code,
     /// devices, word-list assignments and settings. The erasures of its
     /// pupils stay in the log (ids only, no names): the teacher's laptops
     /// forget the pupils when they pull them. False when a pupil is still
-    /// in it (one added meanwhile waits for the next round).
+    /// in it (one added meanwhile waits for the next round) or it was
+    /// restored meanwhile.
     public func dropClass(_ id: UUID) async throws -> Bool {
         let c = SQLValue.text(id.key)
-        guard try await db.query("SELECT 1 FROM account WHERE classId = ? LIMIT 1", [c]).isEmpty else { return false }
+        guard try await db.query("SELECT 1 FROM account WHERE classId = ? LIMIT 1", [c]).isEmpty,
+              try await !db.query("SELECT 1 FROM schoolClass WHERE id = ? AND archivedAt IS NOT NULL", [c]).isEmpty
+        else { return false }
         try await db.serialized([
             SQLStatement("DELETE FROM change WHERE classId = ? AND entity <> 'erasure'", [c]),
             SQLStatement("DELETE FROM poolAssignment WHERE classId = ?", [c]),
             SQLStatement("DELETE FROM classDevice WHERE classId = ?", [c]),
             SQLStatement("DELETE FROM relaySession WHERE classId = ?", [c]),
-            SQLStatement("DELETE FROM schoolClass WHERE id = ? AND NOT EXISTS (SELECT 1 FROM account WHERE classId = ?)", [c, c]),
+            SQLStatement("""
+                DELETE FROM schoolClass WHERE id = ? AND archivedAt IS NOT NULL
+                  AND NOT EXISTS (SELECT 1 FROM account WHERE classId = ?)
+                """, [c, c]),
         ])
         return true
     }
