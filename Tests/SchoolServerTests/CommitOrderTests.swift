@@ -10,7 +10,8 @@ import Testing
 @Suite struct CommitOrderTests {
     /// Eight pupils push at once, some pushes only adding ops to a sketch
     /// and some also starting one (the two ways a push is stored), while
-    /// their teacher's laptop pulls small pages as fast as it can. It ends with every change, each once, and each
+    /// their teacher's laptop pulls small pages as fast as it can, and two
+    /// more of the teacher's laptops push too. It ends with every change, each once, and each
     /// sketch counts every op.
     @Test(arguments: Backend.allCases)
     func aDevicePullingWhilePushesRunMissesNoChange(_ backend: Backend) async throws {
@@ -61,6 +62,25 @@ import Testing
                         return mine
                     }
                 }
+                // The teacher's two laptops at once: one pushes records
+                // that touch no sketch, the other starts sketches. Both
+                // count against one row of the day's usage, which neither
+                // may hold while waiting for its turn.
+                for laptop in 0..<2 {
+                    group.addTask {
+                        var mine: [String] = []
+                        for _ in 0..<pushes {
+                            let id = UUID().key
+                            let change = SyncChange(opId: UUID(), entity: laptop == 0 ? .classSettings : .sketch,
+                                                    entityId: id, payload: "{}", createdAt: 1)
+                            let effect: ChangeEffect = laptop == 0 ? .none
+                                : .sketch(id: id, change: nil, started: SketchStart(creator: teacher.id.key, team: false))
+                            try await store.store([(change, .store(ChangeAudience(), effect))], pusher: teacher, now: api.clock.now)
+                            mine.append(change.opId.key)
+                        }
+                        return mine
+                    }
+                }
                 // A push that keeps its turn a while (a big one, or one on
                 // a busy machine): nothing pushed meanwhile may be pulled
                 // ahead of it.
@@ -89,7 +109,7 @@ import Testing
                         try Task.checkCancellation()
                         let total = try await api.database.query("SELECT COUNT(*) AS n FROM change")
                             .first?["n"].int ?? 0
-                        let done = total >= Int64(devices + devices * pushes * opsPerPush + devices * pushes / 2 + slowPushes)
+                        let done = total >= Int64(devices + devices * pushes * opsPerPush + devices * pushes / 2 + slowPushes + 2 * pushes)
                         let page = try await store.changes(visibleTo: teacher, after: cursor, limit: 7)
                         #expect(page.cursor >= cursor)
                         seen += page.changes.map { $0.change.opId.key }

@@ -65,9 +65,11 @@ extension SyncStore {
     /// Adds what a push stored to its author's day. Counted on what was
     /// decided, so a retry racing its own first push may count twice: the
     /// figures guard the disk, they are no bill.
-    static func recordUsage(of pusher: UUID, bytes: Int64, changes: Int64, now: Int64) -> SQLStatement {
+    /// `afterTurn`: inside `SyncStore.opsAtOnce`, whose `turn` it waits for.
+    static func recordUsage(of pusher: UUID, bytes: Int64, changes: Int64, now: Int64,
+                            afterTurn: Bool = false) -> SQLStatement {
         SQLStatement("""
-            INSERT INTO accountUsage (accountId, day, bytes, changes) VALUES (?, ?, ?, ?)
+            INSERT INTO accountUsage (accountId, day, bytes, changes) \(afterTurn ? "SELECT ?, ?, ?, ? FROM turn WHERE true" : "VALUES (?, ?, ?, ?)")
             ON CONFLICT (accountId, day) DO UPDATE
             SET bytes = accountUsage.bytes + excluded.bytes, changes = accountUsage.changes + excluded.changes
             """, [.text(pusher.key), .int(AccountQuota.day(of: now)), .int(bytes), .int(changes)])

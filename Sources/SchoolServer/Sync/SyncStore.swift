@@ -209,12 +209,15 @@ public struct SyncStore: Sendable {
     /// quarter of a second at the 99th percentile on two cores).
     ///
     /// The turn is joined to every row, so it is taken before the first
-    /// row gets its `seq`. Sketches count the ops actually inserted (a
-    /// retry's rows are not).
+    /// row gets its `seq`, and to the usage row, so that row is never held
+    /// while waiting for the turn (PostgreSQL runs a WITH's unreferenced
+    /// parts last, in any order: a push in a transaction takes the turn
+    /// first and the usage row after, and the two would deadlock).
+    /// Sketches count the ops actually inserted (a retry's rows are not).
     static func opsAtOnce(_ rows: [[SQLValue]], touched sketches: [String], pusher: UUID, bytes: Int64,
                           now: Int64) -> SQLStatement {
         let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
-        let usage = recordUsage(of: pusher, bytes: bytes, changes: Int64(rows.count), now: now)
+        let usage = recordUsage(of: pusher, bytes: bytes, changes: Int64(rows.count), now: now, afterTurn: true)
         let main = sketches.isEmpty ? SQLStatement("SELECT 1") : SQLStatement("""
             UPDATE sketch SET modifiedAt = ?,
                 opCount = opCount + (SELECT COUNT(*) FROM added WHERE added.sketchId = sketch.id AND added.entity = 'sketchOp')
