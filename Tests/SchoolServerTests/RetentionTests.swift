@@ -24,10 +24,20 @@ import Testing
             }
             let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ben"])
             let threeA = try await api.schoolClass("3a", teacher: kurz, pupils: ["Eve"])
-            let mia = twoB.pupils["Mia"]!
+            let mia = twoB.pupils["Mia"]!, ben = twoB.pupils["Ben"]!
             let sketch = UUID()
             #expect(try await api.push([Changes.create(sketch, name: "Haus"), Changes.stroke(sketch)], token: mia.token)
                 .rejected.isEmpty)
+            // A team sketch each of them hosted, both drawn in by both: they
+            // go too, whichever of the two is erased first.
+            let (bens, bensCreate) = Changes.hosted(by: ben.id, name: "Bens Zoo")
+            let (mias, miasCreate) = Changes.hosted(by: mia.id, name: "Mias Zoo")
+            for (id, create) in [(bens, bensCreate), (mias, miasCreate)] {
+                let members = [Changes.member(mia.id, of: id), Changes.member(ben.id, of: id)]
+                #expect(try await api.push([create] + members + [Changes.stroke(id, author: "Mia")], token: mia.token).rejected.isEmpty)
+                #expect(try await api.push([create] + members + [Changes.stroke(id, author: "Ben", x: 500)], token: ben.token)
+                    .rejected.isEmpty)
+            }
 
             // Nothing is erased until the admin says so; only she may, 30 days at least.
             #expect(try await api.call(.get, "/school/retention", token: kurz).object["days"] == nil)
@@ -57,8 +67,12 @@ import Testing
                 let left = try await api.database.query("SELECT COUNT(*) AS n FROM \(table)", [.text(twoB.id)]).first?.int("n")
                 #expect(left == 0, "\(table)")
             }
-            #expect(try await api.database.query("SELECT COUNT(*) AS n FROM sketch WHERE id = ?", [.text(sketch.key)])
-                .first?.int("n") == 0, "Mia's sketch went with her")
+            for (id, what) in [(sketch, "Mia's sketch"), (bens, "Ben's team sketch"), (mias, "Mia's team sketch")] {
+                #expect(try await api.database.query("SELECT COUNT(*) AS n FROM sketch WHERE id = ?", [.text(id.key)])
+                    .first?.int("n") == 0, "\(what) went with them")
+                #expect(try await api.database.query("SELECT COUNT(*) AS n FROM change WHERE sketchId = ?", [.text(id.key)])
+                    .first?.int("n") == 0, "\(what)'s lines went with them")
+            }
             // Berg's laptops are told to forget both pupils.
             let told = try await api.pullAll(token: berg).filter { $0["entity"] as? String == "erasure" }
             #expect(told.count == 2)

@@ -175,7 +175,7 @@ extension SchoolAPI {
 
     /// Erases a pupil once no push of theirs is under way, holding their
     /// turn meanwhile. False when there was no such pupil.
-    func erase(_ pupil: UUID, by teacher: UUID) async throws -> Bool {
+    func erase(_ pupil: UUID, by teacher: UUID, leaving: AccountStore.ClassLeaving? = nil) async throws -> Bool {
         var waited = 0
         while !pushes.begin(pupil) {
             guard waited < 300 else { throw Problem(.unavailable, "the pupil's device is sending just now; try again soon") }
@@ -184,7 +184,7 @@ extension SchoolAPI {
         }
         defer { pushes.end(pupil) }
         let now = now
-        return try await database { try await store.erasePupil(pupil, by: teacher, now: now) }
+        return try await database { try await store.erasePupil(pupil, by: teacher, now: now, leaving: leaving) }
     }
 
     private static func changed(_ result: AccountStore.PupilChange, name: String, in className: String? = nil) throws

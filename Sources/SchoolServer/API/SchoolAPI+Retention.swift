@@ -28,21 +28,23 @@ extension SchoolAPI {
 
     /// Erases every class archived for longer than the school keeps them,
     /// pupil by pupil (each under their push turn, each told to the
-    /// class's devices), then the class. Returns how many classes went.
-    /// Run once an hour by `RetentionSweeper`, and by tests with their clock.
+    /// class's devices), then the class. The period is read again before
+    /// each class, so an admin who changes their mind stops the rest.
+    /// Returns how many classes went. Run once an hour by
+    /// `RetentionSweeper`, and by tests with their clock.
     @discardableResult
     func eraseClassesPastRetention() async throws -> Int {
-        guard let days = try await database({ try await store.archiveRetentionDays() }) else { return 0 }
         let now = now
+        guard let days = try await database({ try await store.archiveRetentionDays() }) else { return 0 }
         var erased = 0
-        let before = AccountStore.archivedBefore(days: days, now: now)
         for schoolClass in try await database({ try await store.classesPastRetention(days: days, now: now) }) {
+            guard let still = try await database({ try await store.archiveRetentionDays() }) else { break }
+            let before = AccountStore.archivedBefore(days: still, now: now)
+            let leaving = AccountStore.ClassLeaving(classID: schoolClass.id, pupils: schoolClass.pupils, archivedBefore: before)
             for pupil in schoolClass.pupils {
-                // Restored meanwhile: the pupils not yet erased stay.
-                guard try await database({ try await store.stillArchived(schoolClass.id, since: before) }) else { break }
-                _ = try await erase(pupil, by: schoolClass.teacher)
+                _ = try await erase(pupil, by: schoolClass.teacher, leaving: leaving)
             }
-            if try await database({ try await store.dropClass(schoolClass.id) }) {
+            if try await database({ try await store.dropClass(schoolClass.id, archivedBefore: before) }) {
                 erased += 1
                 logger.notice("archived class erased after its retention",
                               metadata: ["class": "\(schoolClass.id.key)", "pupils": "\(schoolClass.pupils.count)"])

@@ -141,10 +141,28 @@ extension AccountStore {
     /// The sketches that go with a pupil (two binds: the pupil, twice):
     /// those they started in which no other pupil drew. A team's sketch
     /// stays with the team whoever hosted it.
-    static let erasedSketches = """
-        creatorId = ? AND NOT EXISTS (SELECT 1 FROM sketchAuthor JOIN account ON account.id = sketchAuthor.accountId
-            WHERE sketchAuthor.sketchId = sketch.id AND account.role = 'pupil' AND account.id <> ?)
-        """
+    static let erasedSketches = erasedSketches(alongWith: 0)
+
+    /// The same when `count` classmates go too (their ids bound after the
+    /// pupil's two): a team's sketch goes with its host when the whole
+    /// team goes, else the last of them would not have started it and it
+    /// would stay forever.
+    static func erasedSketches(alongWith count: Int) -> String {
+        let others = count == 0 ? "" : " AND account.id NOT IN (\(SQLStatement.placeholders(count)))"
+        return """
+            creatorId = ? AND NOT EXISTS (SELECT 1 FROM sketchAuthor JOIN account ON account.id = sketchAuthor.accountId
+                WHERE sketchAuthor.sketchId = sketch.id AND account.role = 'pupil' AND account.id <> ?\(others))
+            """
+    }
+
+    /// A pupil erased because their archived class is (`eraseClassesPastRetention`).
+    public struct ClassLeaving: Sendable {
+        public var classID: UUID
+        /// The class's pupils, all going.
+        public var pupils: [UUID]
+        /// The class must still be archived since then.
+        public var archivedBefore: Int64
+    }
 
     /// Erases a pupil and what is theirs, in the log's order so no push
     /// interleaves: the sketches that go with them (every change, copy,
@@ -157,17 +175,28 @@ extension AccountStore {
     /// them as an `erasure` change, made by `teacher`. The caller holds
     /// the pupil's push turn (`PushesInFlight`), so what is read here is
     /// what is erased. False when there was no such pupil.
-    public func erasePupil(_ id: UUID, by teacher: UUID, now: Int64) async throws -> Bool {
+    /// `leaving`: only while the pupil is still in that class and it is
+    /// still archived (a teacher may move the pupil or restore the class
+    /// while the class's pupils are being erased).
+    public func erasePupil(_ id: UUID, by teacher: UUID, now: Int64, leaving: ClassLeaving? = nil) async throws -> Bool {
         guard let (found, _) = try await pupil(id), let classID = found.classID else { return false }
+        if let leaving {
+            guard classID == leaving.classID, try await !db.query("""
+                SELECT 1 FROM schoolClass WHERE id = ? AND archivedAt IS NOT NULL AND archivedAt <= ?
+                """, [.text(classID.key), .int(leaving.archivedBefore)]).isEmpty else { return false }
+        }
         let p = SQLValue.text(id.key)
         // Signed out first, so no push of theirs starts while the rest is read.
         try await db.execute("DELETE FROM token WHERE accountId = ?", [p])
-        let sketches = "SELECT id FROM sketch WHERE \(Self.erasedSketches)"
+        let going = (leaving?.pupils ?? []).filter { $0 != id }.map { SQLValue.text($0.key) }
+        let chosen = Self.erasedSketches(alongWith: going.count)
+        let sketches = "SELECT id FROM sketch WHERE \(chosen)"
+        let s = [p, p] + going
         let erasure = AccountErasure(
             account: id.key,
-            sketches: try await db.query(sketches, [p, p]).map { try $0.text("id") }.sorted(),
+            sketches: try await db.query(sketches, s).map { try $0.text("id") }.sorted(),
             pools: try await db.query("SELECT poolId FROM poolOwner WHERE accountId = ?", [p]).map { try $0.text("poolId") }.sorted(),
-            grades: try await db.query("SELECT id FROM gradeState WHERE pupilId = ? OR targetId IN (\(sketches))", [p, p, p])
+            grades: try await db.query("SELECT id FROM gradeState WHERE pupilId = ? OR targetId IN (\(sketches))", [p] + s)
                 .map { try $0.text("id") }.sorted(),
             results: try await db.query("""
                 SELECT DISTINCT entityId FROM change WHERE entity = 'wordPostRoundStat' AND subjectId = ? AND copyOf IS NULL
@@ -181,23 +210,23 @@ extension AccountStore {
             sketchId IN (\(sketches)) OR subjectId = ? OR copyFor = ?
             OR (authorId = ? AND sketchId IS NULL AND subjectId IS NULL) OR (entity = 'profile' AND entityId = ?)
             """
-        let doomedBinds: [SQLValue] = [p, p, p, p, p, p]
+        let doomedBinds: [SQLValue] = s + [p, p, p, p]
         try await db.serialized([
             // Copies first: they point at the changes by `seq`.
             SQLStatement("DELETE FROM change WHERE copyOf IN (SELECT seq FROM change WHERE \(doomed))", doomedBinds),
             SQLStatement("DELETE FROM change WHERE \(doomed)", doomedBinds),
             SQLStatement("""
                 DELETE FROM gradeOwner WHERE gradeId IN (SELECT id FROM gradeState WHERE pupilId = ? OR targetId IN (\(sketches)))
-                """, [p, p, p]),
-            SQLStatement("DELETE FROM gradeState WHERE pupilId = ? OR targetId IN (\(sketches))", [p, p, p]),
+                """, [p] + s),
+            SQLStatement("DELETE FROM gradeState WHERE pupilId = ? OR targetId IN (\(sketches))", [p] + s),
             SQLStatement("DELETE FROM roundResult WHERE playerId = ?", [p]),
             SQLStatement("DELETE FROM profileState WHERE accountId = ?", [p]),
             SQLStatement("DELETE FROM poolAssignment WHERE poolId IN (SELECT poolId FROM poolOwner WHERE accountId = ?)", [p]),
             SQLStatement("DELETE FROM poolOwner WHERE accountId = ?", [p]),
             // Which sketches go is read from their members, which only the
             // teachers among leave before the sketches do.
-            SQLStatement("DELETE FROM sketchAuthor WHERE sketchId IN (\(sketches)) AND accountId <> ?", [p, p, p]),
-            SQLStatement("DELETE FROM sketch WHERE \(Self.erasedSketches)", [p, p]),
+            SQLStatement("DELETE FROM sketchAuthor WHERE sketchId IN (\(sketches)) AND accountId <> ?", s + [p]),
+            SQLStatement("DELETE FROM sketch WHERE \(chosen)", s),
             SQLStatement("DELETE FROM sketchAuthor WHERE accountId = ?", [p]),
             SQLStatement("DELETE FROM accountUsage WHERE accountId = ?", [p]),
             SQLStatement("DELETE FROM token WHERE accountId = ?", [p]),

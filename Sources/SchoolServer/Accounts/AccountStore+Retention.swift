@@ -44,34 +44,27 @@ extension AccountStore {
         return out
     }
 
-    /// Whether the class is still archived since before `before` (a
-    /// teacher may restore it while its pupils are being erased: the rest
-    /// then stay).
-    public func stillArchived(_ id: UUID, since before: Int64) async throws -> Bool {
-        try await !db.query("SELECT 1 FROM schoolClass WHERE id = ? AND archivedAt IS NOT NULL AND archivedAt <= ?",
-                            [.text(id.key), .int(before)]).isEmpty
-    }
-
     /// The class itself, once its pupils are erased: its name, code,
     /// devices, word-list assignments and settings. The erasures of its
     /// pupils stay in the log (ids only, no names): the teacher's laptops
-    /// forget the pupils when they pull them. False when a pupil is still
-    /// in it (one added meanwhile waits for the next round) or it was
-    /// restored meanwhile.
-    public func dropClass(_ id: UUID) async throws -> Bool {
+    /// forget the pupils when they pull them. Every statement asks again
+    /// that no pupil is in it (one added meanwhile waits for the next
+    /// round) and that it is still archived since `before` (a teacher may
+    /// restore it meanwhile); false when it stays.
+    public func dropClass(_ id: UUID, archivedBefore before: Int64) async throws -> Bool {
         let c = SQLValue.text(id.key)
-        guard try await db.query("SELECT 1 FROM account WHERE classId = ? LIMIT 1", [c]).isEmpty,
-              try await !db.query("SELECT 1 FROM schoolClass WHERE id = ? AND archivedAt IS NOT NULL", [c]).isEmpty
-        else { return false }
+        let going = """
+            EXISTS (SELECT 1 FROM schoolClass WHERE schoolClass.id = ? AND archivedAt IS NOT NULL AND archivedAt <= ?
+                    AND NOT EXISTS (SELECT 1 FROM account WHERE account.classId = ?))
+            """
+        let binds: [SQLValue] = [c, .int(before), c]
+        guard try await !db.query("SELECT 1 WHERE \(going)", binds).isEmpty else { return false }
         try await db.serialized([
-            SQLStatement("DELETE FROM change WHERE classId = ? AND entity <> 'erasure'", [c]),
-            SQLStatement("DELETE FROM poolAssignment WHERE classId = ?", [c]),
-            SQLStatement("DELETE FROM classDevice WHERE classId = ?", [c]),
-            SQLStatement("DELETE FROM relaySession WHERE classId = ?", [c]),
-            SQLStatement("""
-                DELETE FROM schoolClass WHERE id = ? AND archivedAt IS NOT NULL
-                  AND NOT EXISTS (SELECT 1 FROM account WHERE classId = ?)
-                """, [c, c]),
+            SQLStatement("DELETE FROM change WHERE classId = ? AND entity <> 'erasure' AND \(going)", [c] + binds),
+            SQLStatement("DELETE FROM poolAssignment WHERE classId = ? AND \(going)", [c] + binds),
+            SQLStatement("DELETE FROM classDevice WHERE classId = ? AND \(going)", [c] + binds),
+            SQLStatement("DELETE FROM relaySession WHERE classId = ? AND \(going)", [c] + binds),
+            SQLStatement("DELETE FROM schoolClass WHERE id = ? AND \(going)", [c] + binds),
         ])
         return true
     }
