@@ -207,6 +207,14 @@ import ZIPFoundation
             let grade = GradeRecord(target: .sketch, targetId: own.key, pupilId: mia.id, pupilName: "Mia", grade: 1,
                                     comment: "Schön", at: 1)
             #expect(try await api.push([Changes.grade(grade)], token: berg).rejected.isEmpty)
+            // A team sketch of theirs, graded for the team.
+            let (team, teamCreate) = Changes.hosted(by: ben.id, name: "Zoo")
+            let members = [Changes.member(mia.id, of: team), Changes.member(ben.id, of: team)]
+            #expect(try await api.push([teamCreate] + members + [Changes.stroke(team, author: "Ben")], token: ben.token)
+                .rejected.isEmpty)
+            let teamGrade = GradeRecord(target: .sketch, targetId: team.key, pupilId: nil, pupilName: nil, grade: 2,
+                                        comment: "Gut zusammen", at: 1)
+            #expect(try await api.push([Changes.grade(teamGrade)], token: berg).rejected.isEmpty)
             // Ben's own sketch and a round of his that Mia's laptop filed.
             let bens = UUID()
             #expect(try await api.push([Changes.create(bens, name: "Bens Boot"), Changes.stroke(bens, author: "Ben")],
@@ -232,17 +240,18 @@ import ZIPFoundation
             let kinds = changes.compactMap { $0["entity"] as? String }
             #expect(kinds.filter { $0 == "sketchOp" }.count == 2)
             #expect(kinds.filter { $0 == "wordPostRoundStat" }.count == 1, "her round, not Ben's")
-            let graded = changes.first { $0["entity"] as? String == "grade" }
-            #expect((graded?["payload"] as? [String: Any])?["comment"] as? String == "Schön")
+            let comments = changes.filter { $0["entity"] as? String == "grade" }
+                .compactMap { ($0["payload"] as? [String: Any])?["comment"] as? String }
+            #expect(Set(comments) == ["Schön", "Gut zusammen"], "her grade and her team's")
             #expect(!changes.contains { ($0["entityId"] as? String) == bens.key })
             let sketches = try #require(try JSONSerialization.jsonObject(with: read("sketches.json")) as? [[String: Any]])
             var listed: [String: (deleted: Bool?, image: String?)] = [:]
             for sketch in sketches { listed[sketch["name"] as? String ?? ""] = (sketch["deleted"] as? Bool, sketch["image"] as? String) }
-            #expect(Set(listed.keys) == ["Mias Haus/../x", "Weg"])
+            #expect(Set(listed.keys) == ["Mias Haus/../x", "Weg", "Zoo"])
             #expect(listed["Weg"]?.deleted == true && listed["Mias Haus/../x"]?.deleted == false)
             // Numbered in the list's order; the name's slashes and dots never make a path.
             let images = sketches.compactMap { $0["image"] as? String }
-            #expect(images.count == 2 && images.allSatisfy { $0.hasPrefix("sketches/00") && !$0.contains("..") })
+            #expect(images.count == 3 && images.allSatisfy { $0.hasPrefix("sketches/00") && !$0.contains("..") })
             #expect(listed["Weg"]?.image?.hasSuffix("-Weg.png") == true)
             #expect(listed["Mias Haus/../x"]?.image?.hasSuffix("-Mias Haus____x.png") == true)
             for image in images {

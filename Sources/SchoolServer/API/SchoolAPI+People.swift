@@ -124,12 +124,25 @@ extension SchoolAPI {
     func pupilArchive(_ pupilID: String) async throws -> [UInt8] {
         let teacher = try await signedInTeacher()
         let pupil = try await ownPupil(pupilID, of: teacher)
+        guard exports.begin() else { throw Problem(.unavailable, "another pupil's data is being gathered; try again in a minute") }
+        defer { exports.end() }
         guard let data = try await database({ try await store.pupilData(of: pupil.id) }) else {
             throw Problem(.notFound, "no such pupil")
         }
         var images: [UUID: [UInt8]] = [:]
         for sketch in data.sketches {
-            images[sketch.id] = try await image(of: sketch.id, width: nil, deleted: sketch.deleted)
+            // A renderer busy with the class waits a little, at most a
+            // minute a sketch, rather than throwing the year away.
+            var tries = 0
+            while true {
+                do {
+                    images[sketch.id] = try await image(of: sketch.id, width: nil, deleted: sketch.deleted)
+                    break
+                } catch let problem as Problem where (problem.code == .unavailable || problem.code == .tooManyAttempts) && tries < 60 {
+                    tries += 1
+                    try await Task.sleep(for: .seconds(1))
+                }
+            }
         }
         let zip = try PupilArchive.make(data, images: images, exportedAt: now)
         logger.info("pupil's data exported", metadata: ["pupil": "\(pupil.id.key)", "teacher": "\(teacher.id.key)"])

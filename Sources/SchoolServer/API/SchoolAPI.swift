@@ -17,6 +17,7 @@ struct SchoolAPI: APIProtocol {
     let disk: DiskRoom
     /// Accounts with a push under way.
     let pushes = PushesInFlight()
+    let exports = OneAtATime()
 
     var store: AccountStore { AccountStore(db: dependencies.database) }
     var now: Int64 { dependencies.clock.now() }

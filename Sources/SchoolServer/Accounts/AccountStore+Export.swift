@@ -7,7 +7,8 @@ extension AccountStore {
         public var pupil: PupilRecord
         public var className: String
         /// Every change the pupil pushed or that is about them (a grade, a
-        /// round a classmate's laptop filed for them), in the log's order.
+        /// round a classmate's laptop filed for them, the grade of a team
+        /// sketch they drew in), in the log's order.
         /// Left out, as not theirs: a classmate's round their laptop filed
         /// for the classmate, and the copies of classmates' work the server
         /// made for them.
@@ -47,9 +48,10 @@ extension AccountStore {
         while true {
             let rows = try await db.query("""
                 SELECT seq, opId, entity, entityId, payload, createdAt, receivedAt, authorId FROM change
-                WHERE seq > ? AND (subjectId = ? OR (authorId = ? AND subjectId IS NULL)) AND copyFor IS NULL
+                WHERE seq > ? AND copyFor IS NULL AND (subjectId = ? OR (authorId = ? AND subjectId IS NULL)
+                    OR (entity = 'grade' AND sketchId IN (SELECT sketchId FROM sketchAuthor WHERE accountId = ?)))
                 ORDER BY seq LIMIT ?
-                """, [.int(after), p, p, .int(Int64(Self.exportPage))])
+                """, [.int(after), p, p, p, .int(Int64(Self.exportPage))])
             for row in rows {
                 changes.append(.init(opId: try row.text("opId"), entity: try row.text("entity"),
                                      entityId: try row.text("entityId"), payload: try row.text("payload"),
