@@ -131,8 +131,15 @@ def test_a_teacher_renames_moves_and_removes_pupils_and_manages_accounts(display
         a11y.find(root, "New password for Herr Neu", seconds=15)
         app.screenshot("people-teachers")
 
-        # The end of the school year: archived classes go after a year.
+        # The end of the school year: archived classes go after a year,
+        # once she has said yes to the question in red.
         click_named(app, root, "After 1 year")
+        def red_erase():
+            found = blobs(app.screenshot("people-retention-ask"), DESTRUCTIVE_RED, tol=30)
+            return max(found, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])) if found else None
+        sure = wait_for(red_erase, what="the question before erasing archived classes")
+        assert call(server.port, "GET", "/school/retention", token).get("days") is None, "set before she said yes"
+        app.click((sure[0] + sure[2]) / 2, (sure[1] + sure[3]) / 2)
         wait_for(lambda: call(server.port, "GET", "/school/retention", token).get("days") == 365,
                  what="a year's retention on the server")
         a11y.find(root, "Archived classes are erased 1 year after they were archived.", role="label")

@@ -132,7 +132,7 @@ final class TeacherAccountsView {
             if let first { gtk_toggle_button_set_group(ts_toggle(b), ts_toggle(first)) } else { first = b }
             if choice == current { gtk_toggle_button_set_active(ts_toggle(b), 1) }
             Signal.connect(UI.raw(b), "toggled") { [weak self] in
-                if gtk_toggle_button_get_active(ts_toggle(b)) != 0 { self?.setRetention(choice) }
+                if gtk_toggle_button_get_active(ts_toggle(b)) != 0 { self?.askRetention(choice) }
             }
             UI.append(row, b)
         }
@@ -142,6 +142,19 @@ final class TeacherAccountsView {
         gtk_label_set_xalign(ts_label(hint), 0)
         gtk_label_set_wrap(ts_label(hint), 1)
         UI.append(teacherList, hint)
+    }
+
+    /// A period applies to classes archived long ago too, and what it
+    /// erases cannot come back: the admin is asked first. Kept needs no
+    /// question. Cancel shows what the server has again.
+    private func askRetention(_ choice: ArchiveRetention) {
+        guard let app, choice != .kept else { return setRetention(choice) }
+        Alert.show(parent: app.window, title: String(format: `_`("Erase archived classes: %@?"), Self.text(choice)),
+                   message: `_`("Classes archived longer ago than that are erased within the hour, with everything of their pupils. This cannot be undone."),
+                   choices: [.init(`_`("Cancel")) { [weak self] in self?.loadTeachers() },
+                             .init(`_`("Erase when the time is up"), classes: ["destructive-action"]) { [weak self] in
+                                 self?.setRetention(choice)
+                             }])
     }
 
     private func setRetention(_ choice: ArchiveRetention) {
