@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // The desktop's client of the school server.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Packaged .xopp files (a zip archive, written by recent Xournal++).
@@ -168,6 +169,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 // A pupil's data as one archive for their family.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // The hourly erasing of classes past the school's retention
+                // runs as one of the application's services.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -26,6 +26,9 @@ base="Foundation FoundationEssentials Dispatch Synchronization"
 #   Swift and its tests never meet a daemon; only the executable uses it.
 # - SchoolServer's one client is HummingbirdWSClient: a relayed socket that
 #   arrives at a process not holding the session is passed on to the one that does.
+#   It writes one zip (ZIPFoundation): a pupil's data for their family; and runs
+#   one service beside the HTTP server (ServiceLifecycle, as Hummingbird does):
+#   the hourly erasing of archived classes past the school's retention.
 # - SchoolClient is the desktop's side of the server: the generated client over
 #   AsyncHTTPClient behind the app core's small SchoolConnection interface.
 # - TeamsketchDesktop (GTK, Avahi, the command line) is the only one left free.
@@ -36,7 +39,7 @@ declare -A allowed=(
     [LearnRender]="$base LearnModel CCairo CZlibShim ZIPFoundation"
     [TeamsketchCore]="$base LearnModel LearnStore LearnNet LearnRender"
     [TeamsketchAPI]="$base OpenAPIRuntime HTTPTypes"
-    [SchoolServer]="$base LearnModel LearnRender TeamsketchAPI Hummingbird HummingbirdCore HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers NIOSSL NIOHTTP1 Mustache HummingbirdWebSocket HummingbirdWSClient"
+    [SchoolServer]="$base LearnModel LearnRender TeamsketchAPI Hummingbird HummingbirdCore HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers NIOSSL NIOHTTP1 Mustache HummingbirdWebSocket HummingbirdWSClient ZIPFoundation ServiceLifecycle"
     [SchoolClient]="$base LearnModel LearnStore TeamsketchCore TeamsketchAPI OpenAPIRuntime OpenAPIAsyncHTTPClient AsyncHTTPClient NIOCore NIOSSL HTTPTypes"
     [ServerAnnouncer]="$base LearnModel CAvahiClient Logging"
     [TeamsketchServer]="$base SchoolServer ServerAnnouncer ArgumentParser Hummingbird Logging"
