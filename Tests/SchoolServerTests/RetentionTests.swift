@@ -81,6 +81,8 @@ import Testing
             #expect(try await api.call(.get, "/pupils/\(threeA.pupils["Eve"]!.id)", token: kurz).status == .ok)
 
             // Without a period, an archived class stays however long.
+            #expect(try await api.call(.put, "/school/retention", token: berg, json: ["days": NSNull()]).status == .ok)
+            #expect(try await api.call(.get, "/school/retention", token: kurz).object["days"] == nil)
             #expect(try await api.call(.put, "/school/retention", token: berg, json: [String: Any]()).status == .ok)
             #expect(try await api.call(.put, "/classes/\(threeA.id)/archived", token: kurz, json: ["archived": true])
                 .status == .ok)

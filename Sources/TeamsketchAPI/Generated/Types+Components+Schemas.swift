@@ -217,12 +217,14 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Retention`.
         public struct Retention: Codable, Hashable, Sendable {
+            /// Null or absent, archived classes are kept until their pupils are removed.
+            ///
             /// - Remark: Generated from `#/components/schemas/Retention/days`.
             public var days: Swift.Int?
             /// Creates a new `Retention`.
             ///
             /// - Parameters:
-            ///   - days:
+            ///   - days: Null or absent, archived classes are kept until their pupils are removed.
             public init(days: Swift.Int? = nil) {
                 self.days = days
             }
