@@ -23,9 +23,13 @@ CLASS_ICON = (0x2E, 0x34, 0x36)
 
 
 def toast(app, name):
-    """The toast: the dark strip at the bottom of the window, or None."""
+    """The toast: the dark strip across the bottom of the window, or None
+    (a chosen button there, as the admin's "Kept", is no strip)."""
     found = find_color(app.screenshot(name), ACTIVE, tol=10, box=(0, 640, 1200, 815))
-    return bbox(found) if found and len(found) > 500 else None
+    if not found or len(found) <= 500:
+        return None
+    box = bbox(found)
+    return box if box[2] - box[0] > 600 else None
 
 
 def next_row(shot, top):
