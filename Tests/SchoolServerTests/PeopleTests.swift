@@ -280,14 +280,7 @@ import ZIPFoundation
             let bensRound = Changes.round(player: ben.id, name: "Ben")
             #expect(try await api.push([bensRound], token: mia.token).rejected.isEmpty)
             // A team sketch Ben hosted and one Mia hosted, both drawn in by both.
-            let (bens, bensCreate) = Changes.hosted(by: ben.id, name: "Bens Zoo")
-            let (mias, miasCreate) = Changes.hosted(by: mia.id, name: "Mias Zoo")
-            for (id, create) in [(bens, bensCreate), (mias, miasCreate)] {
-                let members = [Changes.member(mia.id, of: id), Changes.member(ben.id, of: id)]
-                #expect(try await api.push([create] + members + [Changes.stroke(id, author: "Mia")], token: mia.token).rejected.isEmpty)
-                #expect(try await api.push([create] + members + [Changes.stroke(id, author: "Ben", x: 500)], token: ben.token)
-                    .rejected.isEmpty)
-            }
+            let (bens, mias) = try await api.teamSketchesHostedByEach(mia: mia, ben: ben)
 
             #expect(try await api.call(.get, "/pupils/\(mia.id)", token: kurz).status == .forbidden)
             let record = try await api.call(.get, "/pupils/\(mia.id)", token: berg)

@@ -30,14 +30,7 @@ import Testing
                 .rejected.isEmpty)
             // A team sketch each of them hosted, both drawn in by both: they
             // go too, whichever of the two is erased first.
-            let (bens, bensCreate) = Changes.hosted(by: ben.id, name: "Bens Zoo")
-            let (mias, miasCreate) = Changes.hosted(by: mia.id, name: "Mias Zoo")
-            for (id, create) in [(bens, bensCreate), (mias, miasCreate)] {
-                let members = [Changes.member(mia.id, of: id), Changes.member(ben.id, of: id)]
-                #expect(try await api.push([create] + members + [Changes.stroke(id, author: "Mia")], token: mia.token).rejected.isEmpty)
-                #expect(try await api.push([create] + members + [Changes.stroke(id, author: "Ben", x: 500)], token: ben.token)
-                    .rejected.isEmpty)
-            }
+            let (bens, mias) = try await api.teamSketchesHostedByEach(mia: mia, ben: ben)
 
             // Nothing is erased until the admin says so; only she may, 30 days at least.
             #expect(try await api.call(.get, "/school/retention", token: kurz).object["days"] == nil)

@@ -42,6 +42,22 @@ extension TestAPI {
         return (answer.status, accepted, rejected)
     }
 
+    /// "Bens Zoo" hosted by Ben and "Mias Zoo" hosted by Mia, each drawn
+    /// in by both, pushed from both laptops; their ids.
+    func teamSketchesHostedByEach(mia: (id: String, token: String), ben: (id: String, token: String)) async throws
+        -> (bens: UUID, mias: UUID) {
+        let (bens, bensCreate) = Changes.hosted(by: ben.id, name: "Bens Zoo")
+        let (mias, miasCreate) = Changes.hosted(by: mia.id, name: "Mias Zoo")
+        for (id, create) in [(bens, bensCreate), (mias, miasCreate)] {
+            let members = [Changes.member(mia.id, of: id), Changes.member(ben.id, of: id)]
+            for (pusher, stroke) in [(mia, Changes.stroke(id, author: "Mia")), (ben, Changes.stroke(id, author: "Ben", x: 500))] {
+                let answer = try await push([create] + members + [stroke], token: pusher.token)
+                guard answer.rejected.isEmpty else { throw TestSetupProblem("team sketch refused: \(answer.rejected)") }
+            }
+        }
+        return (bens, mias)
+    }
+
     /// Every change the token may see, page by page.
     func pullAll(token: String, limit: Int = 500) async throws -> [[String: Any]] {
         var cursor: Int64 = 0
