@@ -446,7 +446,8 @@ def wait_for(predicate, seconds=15, what="condition", app=None):
     """`what` may be a function, asked only on failure, so the message can
     say what there was instead. A wait that runs out says how long it
     waited, what the condition last gave and the last screenshot taken
-    (with `app`, one taken as it ran out)."""
+    (with `app`, one taken as it ran out, where its main thread was and
+    the end of its log: CI keeps only this message)."""
     started = time.time()
     deadline = started + seconds
     value = None
@@ -462,9 +463,30 @@ def wait_for(predicate, seconds=15, what="condition", app=None):
         except Exception:       # the app may be what went away
             pass
         where = app.main_thread_stack()
+        try:
+            tail = app.read_log().splitlines()[-12:]
+            where += "; the app's log ended:\n  " + "\n  ".join(tail)
+        except Exception:
+            pass
     seen = f"; last screenshot {_last_screenshot}" if _last_screenshot else ""
     raise AssertionError(f"timed out after {time.time() - started:.0f} s waiting for "
                          f"{what() if callable(what) else what} (last saw {repr(value)[:200]}{seen}){where}")
+
+
+def settled_shot(app, name, box=None, seconds=15):
+    """A screenshot once the window stopped changing (inside `box`): two
+    shots in a row alike. A page that fills in from the server (a menu
+    shown when the roster comes) can move what a click aims at between
+    the shot it was found in and the click."""
+    last = [None]
+
+    def same():
+        shot = app.screenshot(name)
+        region = (shot.crop(box) if box else shot).tobytes()
+        alike = region == last[0]
+        last[0] = region
+        return shot if alike else None
+    return wait_for(same, seconds, what="the window to settle", app=app)
 
 
 def pen_button(shot, sheet, rgb):

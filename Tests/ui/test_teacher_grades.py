@@ -10,8 +10,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import (ACTIVE, RED, App, blobs, centre, chosen_tab, curve, edges, find_color, pen_button, small_buttons,
-                     start_new_sketch, wait_for)
+from harness import (ACTIVE, RED, App, blobs, centre, chosen_tab, curve, edges, find_color, pen_button, settled_shot,
+                     small_buttons, start_new_sketch, wait_for)
 from test_teacher_review import grade_keys, hover_click, save_button, seed_game_results
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -51,12 +51,15 @@ def test_a_teacher_grades_a_pupil_of_their_class_and_lists_the_class(display, tm
         tab_y = (active[1] + active[3]) // 2
         tabs = edges(app.screenshot("grades-class-tabs"), 10, 1030, active[1], active[3])
         assert len(tabs) >= 5, tabs                   # Sketches | BP | Classes | Grades | Settings
-        card = wait_for(lambda: find_color(app.screenshot("grades-class-sketches"), RED, tol=90, box=(0, 200, 1200, 800)),
-                        what="the sketch's thumbnail")
+        wait_for(lambda: find_color(app.screenshot("grades-class-sketches"), RED, tol=90, box=(0, 200, 1200, 800)),
+                 what="the sketch's thumbnail", app=app)
+        # The class menu comes with the roster from the server: the card
+        # is aimed at once the page has all it shows.
+        card = find_color(settled_shot(app, "grades-class-sketches"), RED, tol=90, box=(0, 200, 1200, 800))
         hover_click(app, *centre(card))
 
         # The pupil's own grade, 2, saved with Return.
-        save = wait_for(lambda: save_button(app.screenshot("grades-class-review")), what="the review")
+        save = wait_for(lambda: save_button(app.screenshot("grades-class-review")), what="the review", app=app)
         xs, y = wait_for(lambda: grade_keys(app.screenshot("grades-class-review"), save[0] - 10, 1195, 130, save[1] - 230),
                          what="the pupil's grade keys")
         app.click(xs[1], y)
