@@ -201,6 +201,11 @@ class App:
     def xdo(self, *args):
         subprocess.run(["xdotool", *map(str, args)], env=self.env, check=True)
 
+    def xdo_out(self, *args):
+        """xdotool's answer (a window's id, say)."""
+        return subprocess.run(["xdotool", *map(str, args)], env=self.env, check=True, capture_output=True,
+                              text=True, timeout=30).stdout
+
     def click(self, x, y, button=1):
         self.xdo("mousemove", "--sync", int(x), int(y))
         time.sleep(0.05)

@@ -22,6 +22,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
 
 
+def pressed(node):
+    """Whether a toggle button is the chosen one."""
+    import pyatspi
+    states = node.getState().getStates()
+    return pyatspi.STATE_PRESSED in states or pyatspi.STATE_CHECKED in states
+
+
 def click_named(app, root, name, role="push button", screen_height=860):
     """A click in the middle of the control a screen reader calls `name`;
     below the window's bottom, the page is scrolled with the wheel first,
@@ -139,6 +146,17 @@ def test_a_teacher_renames_moves_and_removes_pupils_and_manages_accounts(display
             return max(found, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])) if found else None
         sure = wait_for(red_erase, what="the question before erasing archived classes")
         assert call(server.port, "GET", "/school/retention", token).get("days") is None, "set before she said yes"
+
+        # She closes the question instead (Alt+F4, as its ✕ does): nothing
+        # is set, and the choice shown is the server's again.
+        ask = app.xdo_out("search", "--sync", "--name", "^Erase archived classes").split()[0]
+        app.xdo("windowactivate", "--sync", ask)
+        app.key("alt+F4")
+        wait_for(lambda: pressed(a11y.find(root, "Kept", role=None)) and not pressed(a11y.find(root, "After 1 year", role=None)),
+                 what="the server's choice shown again after the question was closed")
+        assert call(server.port, "GET", "/school/retention", token).get("days") is None, "set though she closed the question"
+        click_named(app, root, "After 1 year")
+        sure = wait_for(red_erase, what="the question asked again")
         app.click((sure[0] + sure[2]) / 2, (sure[1] + sure[3]) / 2)
         wait_for(lambda: call(server.port, "GET", "/school/retention", token).get("days") == 365,
                  what="a year's retention on the server")

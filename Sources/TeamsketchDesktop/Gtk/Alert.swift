@@ -19,10 +19,12 @@ enum Alert {
     /// the last button, and Return there (or in `enterFrom`) takes choice
     /// `enterTakes`. The
     /// window is gone when a choice's action runs: what it needs of
-    /// `extra` must be kept as it changes.
+    /// `extra` must be kept as it changes. `dismissed` runs when the window
+    /// is closed without a choice (its ✕, Alt+F4): a question whose asking
+    /// already showed the answer (a toggle pressed) puts it back there.
     static func show(parent: UnsafeMutablePointer<GtkWidget>?, title: String, message: String,
                      choices: [Choice] = [], extra: Widget? = nil, focus: Widget? = nil, enterTakes: Int? = nil,
-                     enterFrom: Widget? = nil) {
+                     enterFrom: Widget? = nil, dismissed: (@MainActor () -> Void)? = nil) {
         let win = gtk_window_new()!
         gtk_window_set_title(ts_window(win), title)
         gtk_window_set_modal(ts_window(win), 1)
@@ -55,6 +57,13 @@ enum Alert {
             Signal.connect(UI.raw(field), "activate") { gtk_widget_activate(button) }
         }
         UI.append(content, row)
+        if let dismissed {
+            // A choice destroys the window, which is no close request.
+            Signal.connectBool(UI.raw(win), "close-request") {
+                dismissed()
+                return false
+            }
+        }
         gtk_window_set_child(ts_window(win), content)
         gtk_window_present(ts_window(win))
         // The last choice is the safe default: Return or Space takes it.

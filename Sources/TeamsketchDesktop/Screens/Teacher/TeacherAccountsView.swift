@@ -146,7 +146,8 @@ final class TeacherAccountsView {
 
     /// A period applies to classes archived long ago too, and what it
     /// erases cannot come back: the admin is asked first. Kept needs no
-    /// question. Cancel shows what the server has again.
+    /// question. Cancel, or closing the question, shows what the server has
+    /// again.
     private func askRetention(_ choice: ArchiveRetention) {
         guard let app, choice != .kept else { return setRetention(choice) }
         Alert.show(parent: app.window, title: String(format: `_`("Erase archived classes: %@?"), Self.text(choice)),
@@ -154,7 +155,8 @@ final class TeacherAccountsView {
                    choices: [.init(`_`("Cancel")) { [weak self] in self?.loadTeachers() },
                              .init(`_`("Erase when the time is up"), classes: ["destructive-action"]) { [weak self] in
                                  self?.setRetention(choice)
-                             }])
+                             }],
+                   dismissed: { [weak self] in self?.loadTeachers() })
     }
 
     private func setRetention(_ choice: ArchiveRetention) {
