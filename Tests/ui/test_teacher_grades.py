@@ -55,7 +55,7 @@ def test_a_teacher_grades_a_pupil_of_their_class_and_lists_the_class(display, tm
                  what="the sketch's thumbnail", app=app)
         # The class menu comes with the roster from the server: the card
         # is aimed at once the page has all it shows.
-        card = find_color(settled_shot(app, "grades-class-sketches"), RED, tol=90, box=(0, 200, 1200, 800))
+        card = find_color(settled_shot(app, "grades-class-sketches", box=(0, 120, 1200, 800)), RED, tol=90, box=(0, 200, 1200, 800))
         hover_click(app, *centre(card))
 
         # The pupil's own grade, 2, saved with Return.
