@@ -63,6 +63,8 @@ public final class SchoolServerClient: Sendable {
         public var isTeacher: Bool
         /// A pupil's class; nil for a teacher.
         public var classID: String?
+        /// A pupil's class's key for its watchers (`WatchProof`).
+        public var classWatchKey: String?
     }
 
     /// One of the teacher's classes.
@@ -75,13 +77,18 @@ public final class SchoolServerClient: Sendable {
         /// What the teacher hands out so a new device shows the class
         /// (`ABCD-EFGH`).
         public var code: String?
+        /// The class's key for its watchers, which the teacher's wall
+        /// proves to a group's host (`WatchProof`).
+        public var watchKey: String?
 
-        public init(id: String, name: String, pupilCount: Int, archived: Bool = false, code: String? = nil) {
+        public init(id: String, name: String, pupilCount: Int, archived: Bool = false, code: String? = nil,
+                    watchKey: String? = nil) {
             self.id = id
             self.name = name
             self.pupilCount = pupilCount
             self.archived = archived
             self.code = code
+            self.watchKey = watchKey
         }
     }
 
@@ -203,7 +210,8 @@ public final class SchoolServerClient: Sendable {
                 }
                 return SchoolSignIn(server: server, trustedCertificates: trustedCertificates, accountID: signedIn.accountID,
                                     name: signedIn.name, isTeacher: signedIn.isTeacher, token: signedIn.token,
-                                    expiresAt: signedIn.expiresAt, classID: signedIn.classID)
+                                    expiresAt: signedIn.expiresAt, classID: signedIn.classID,
+                                    classWatchKey: signedIn.classWatchKey)
             })
     }
 
@@ -251,7 +259,7 @@ public final class SchoolServerClient: Sendable {
     }
 
     private static func schoolClass(_ c: Components.Schemas.SchoolClass) -> SchoolClass {
-        SchoolClass(id: c.id, name: c.name, pupilCount: c.pupilCount, archived: c.archived, code: c.code)
+        SchoolClass(id: c.id, name: c.name, pupilCount: c.pupilCount, archived: c.archived, code: c.code, watchKey: c.watchKey)
     }
 
     /// Makes a class; its id.
@@ -470,7 +478,7 @@ public final class SchoolServerClient: Sendable {
 
     private static func signedIn(_ body: Components.Schemas.SignedIn) -> SignedIn {
         SignedIn(token: body.token, expiresAt: body.expiresAt, accountID: body.account.id, name: body.account.name,
-                 isTeacher: body.account.role == .teacher, classID: body.account.classId)
+                 isTeacher: body.account.role == .teacher, classID: body.account.classId, classWatchKey: body.classWatchKey)
     }
 
     static func unreachable(_ error: any Error) -> SchoolConnectionError {

@@ -59,7 +59,8 @@ import TeamsketchTestSupport
     @Test func aTrustedJoinerIsLetInWithoutAsking() {
         var sim = SessionSimulation()
         let teacher = UUID()
-        // What sign-in will decide one day; here a fixed peer id stands in.
+        // The hook for what no proof decides yet: a fixed peer id stands in
+        // (a class's own wall proves its key, ClassWatcherTests).
         sim.host.isTrustedJoiner = { $0.peerID == teacher }
         sim.connect(1, PeerSession(peerID: teacher, name: "Frau Kim", role: .observer))
         sim.connect(2, PeerSession(name: "Stranger", role: .observer))

@@ -69,6 +69,10 @@ import Testing
             #expect(admins.first?["role"].text == "teacher")
             let firstMade = try await api.database.query("SELECT MIN(createdAt) AS t FROM account WHERE role = 'teacher'").first?["t"].int
             #expect(admins.first?["createdAt"].int == firstMade)
+            // Every class got its own key for its wall.
+            let keys = try await api.database.query("SELECT watchKey FROM schoolClass").map { $0["watchKey"].text }
+            #expect(!keys.isEmpty && keys.allSatisfy { $0.flatMap(ClassWatchKey.init(hex:)) != nil })
+            #expect(Set(keys).count == keys.count)
             // Every account pulls and lists what it did yesterday, signed in
             // with yesterday's token.
             for person in fixture.accounts {

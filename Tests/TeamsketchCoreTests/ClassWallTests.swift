@@ -62,6 +62,35 @@ import Testing
         #expect(signIn.classTag == nil)
     }
 
+    @Test mutating func theWallProvesItsOwnClassesToTheirGroupsOnly() {
+        let mine = ClassTag(classID: "c-3b"), nextDoor = ClassTag(classID: "c-4a")
+        let session = UUID(), key = [UInt8](repeating: 3, count: WatchProof.size), watcher = UUID()
+        for (id, tag, host) in [(session.uuidString.lowercased(), mine, "192.0.2.2"), ("s-ole", nextDoor, "192.0.2.3"),
+                                ("s-ada", nil, "192.0.2.4")] {
+            let a = SessionAnnouncement(sessionID: id, hostName: id, activity: .sketch, port: 47851, classTag: tag)
+            list.record(DiscoveryFinding(mechanism: .beacon, announcement: a, host: host, seen: now))
+        }
+        var wall = ClassWall()
+        let groups = wall.found(list.sessions)
+        let keys = [mine: key]
+        let proofs = groups.map { ClassWall.proof(for: $0, keys: keys, watcher: watcher) }
+        #expect(WatchProof.verify(proofs[0], key: key, session: session, watcher: watcher))
+        #expect(proofs[1] == nil, "another class's group: no key for it")
+        #expect(proofs[2] == nil, "a laptop nobody signed in on: no class to prove")
+    }
+
+    @Test func aPupilsSignInChecksWatchersWithTheirClassesKeyATeachersNone() {
+        let hex = String(repeating: "ab", count: 32)
+        var signIn = SchoolSignIn(server: "https://school.example", accountID: "p1", name: "Mia", isTeacher: false,
+                                  token: "t", expiresAt: .distantFuture, classID: "c-3b", classWatchKey: hex)
+        #expect(signIn.hostWatchKey == [UInt8](repeating: 0xab, count: 32))
+        signIn.isTeacher = true
+        #expect(signIn.hostWatchKey == nil)
+        signIn.isTeacher = false
+        signIn.classWatchKey = "not a key"
+        #expect(signIn.hostWatchKey == nil)
+    }
+
     @Test mutating func theWallHoldsAtMostTwelveGroups() {
         for i in 0..<15 { announce("s-\(i)", "P\(i)", from: "192.0.2.\(i + 1)") }
         var wall = ClassWall()

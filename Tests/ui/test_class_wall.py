@@ -2,14 +2,23 @@
 members on loopback, announced like the app's); the teacher opens the wall
 in the teacher's window and sees both sheets fill with ink live, each under
 its host's name; a click shows one group big, "All groups" brings both
-back; and the sketches are kept on the teacher's computer."""
+back; and the sketches are kept on the teacher's computer. A group of the
+teacher's own class lets the wall watch without asking."""
+import json
 import re
 import sqlite3
 import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
-from harness import BIN, App, blobs, find_color, wait_for
+import a11y
+from harness import BIN, App, blobs, chosen_tab, find_color, small_buttons, wait_for
 from test_teacher import open_teacher_window
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
 
 SHEET_WHITE = (255, 255, 255)
 
@@ -153,3 +162,79 @@ def test_the_class_wall_shows_two_live_groups(display, tmp_path):
     with sqlite3.connect(tmp_path / "app" / "teamsketch" / "teamsketch.sqlite") as db:
         names = sorted(r[0] for r in db.execute("SELECT name FROM sketch"))
     assert names == ["Anna's sketch", "Ben's sketch"], names
+
+
+def hosting(home, name, log):
+    """A headless host on a laptop with `home` as its user's folders, its
+    lobby notes in `log`; no --accept-all: the host lets each joiner in."""
+    env = {"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config")}
+    proc = subprocess.Popen([str(BIN), "host", "--name", name], env=env, stdout=subprocess.PIPE,
+                            stderr=open(log, "w"), text=True)
+    lines = []
+    while not any(l.startswith("address:") for l in lines):
+        line = proc.stdout.readline()
+        assert line, f"{name}'s host ended: " + "".join(lines) + log.read_text()
+        lines.append(line)
+    return proc
+
+
+def test_the_wall_watches_its_classes_groups_without_asking(display, tmp_path, bus):
+    """Mia, signed in with her pictures on her laptop, hosts a lobby: her
+    teacher's wall is let in at once, with nobody pressing "let in" (the
+    class's key, from the school server, proves the wall is her class's).
+    Ole's laptop, nobody signed in, still asks, and the wall says so."""
+    server = SchoolServer(Path(tempfile.mkdtemp())).start()
+    hosts, app = [], None
+    try:
+        signed = server.sign_in()
+        token = signed["token"]
+        klass = call(server.port, "POST", "/classes", token, {"name": "2b"})["id"]
+        mia = call(server.port, "POST", f"/classes/{klass}/pupils", token, {"name": "Mia"})["id"]
+        call(server.port, "PUT", f"/pupils/{mia}/picture-password", token, {"pictures": [1, 2, 3]})
+        pupil = call(server.port, "POST", "/sign-in/pupil", body={"pupilId": mia, "pictures": [1, 2, 3]})
+        assert len(pupil.get("classWatchKey", "")) == 64, pupil
+        folder = tmp_path / "mia" / "config" / "teamsketch"
+        folder.mkdir(parents=True)
+        (folder / "school.json").write_text(json.dumps({
+            "server": server.url, "accountID": mia, "name": "Mia", "isTeacher": False, "token": pupil["token"],
+            "expiresAt": time.time() - 978307200 + 3600, "classID": klass, "classWatchKey": pupil["classWatchKey"]}))
+        mia_log, ole_log = tmp_path / "mia.log", tmp_path / "ole.log"
+        hosts.append(hosting(tmp_path / "mia", "Mia", mia_log))
+        hosts.append(hosting(tmp_path / "ole", "Ole", ole_log))
+
+        home = tmp_path / "app"
+        home.mkdir()
+        keep_teacher_sign_in(home, server, signed)
+        app = App(display, home, extra_env=bus.app_env)
+        teacher = small_buttons(app)[0]
+        app.click((teacher[0] + teacher[2]) / 2, (teacher[1] + teacher[3]) / 2)   # signed in: straight in
+        chosen_tab(app, "wall-class-teacher")
+        open_class_wall(app)
+
+        name = signed["account"]["name"]
+        wait_for(lambda: f"{name} (observer)" in mia_log.read_text() or None,
+                 what=lambda: f"Mia's laptop letting the wall in by itself (its log: {mia_log.read_text()[-400:]!r})")
+        assert f"{name} (observer, waiting)" not in mia_log.read_text()
+        wait_for(lambda: f"{name} (observer, waiting)" in ole_log.read_text() or None,
+                 what=lambda: f"Ole's laptop asking (its log: {ole_log.read_text()[-400:]!r})")
+        assert f"{name} (observer)\n" not in ole_log.read_text()
+        # On the wall: Mia's group live, Ole's cell saying it waits.
+        root = a11y.root(app)
+        a11y.find(root, "Groups drawing: 1", role="label", seconds=15)
+        app.screenshot("wall-class-watching")
+        mia_name = a11y.find(root, "Mia", role="label").queryComponent().getExtents(0)
+        ole_name = a11y.find(root, "Ole", role="label").queryComponent().getExtents(0)
+        waiting = [n.queryComponent().getExtents(0) for n in a11y.nodes(root)
+                   if n.name == "Waiting for the group to let you watch"]
+
+        def beside(name):
+            return [w for w in waiting if abs(w.y - name.y) < 20 and name.x < w.x < name.x + 400]
+        assert beside(ole_name) and not beside(mia_name), (mia_name, ole_name, waiting)
+    finally:
+        for h in hosts:
+            if h.poll() is None:
+                h.terminate()
+                h.wait(10)
+        if app:
+            app.stop()
+        server.stop()

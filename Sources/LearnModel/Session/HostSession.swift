@@ -91,6 +91,9 @@ public struct HostSession: Sendable {
     /// checked out may then watch or paint at once. Nothing sets it yet, so
     /// everyone asks; a hello's own claims (name, peer id) are never proof.
     public var isTrustedJoiner: @Sendable (Hello) -> Bool = { _ in false }
+    /// The key of the class of the pupil signed in on the host's laptop:
+    /// a watcher whose hello proves it (`WatchProof`) watches at once.
+    public var classWatchKey: [UInt8]?
     /// How much the sketch may hold; past it ops are refused.
     public var capacity = SketchCapacity.sketchFile
     public var maxWaiting = HostSession.defaultMaxWaiting
@@ -308,7 +311,7 @@ public struct HostSession: Sendable {
         // Indices are never reused; after four billion joins (days of a
         // stranger reconnecting flat out) the lobby is full, not a crash.
         guard members.count < Self.maxMembers, nextIndex < MemberIndex.max else { return decline(c, .full, &fx) }
-        let letIn = acceptAll || isTrustedJoiner(hello)
+        let letIn = acceptAll || isTrustedJoiner(hello) || provesClass(hello)
         if !letIn && !hasRoomToWait(from: sources[c]) { return decline(c, .lobbyFull, &fx) }
         let index = nextIndex
         nextIndex += 1
@@ -336,6 +339,12 @@ public struct HostSession: Sendable {
         } else {
             broadcastLobby(&fx)
         }
+    }
+
+    /// A watcher of the host's class (its teacher's wall): never a painter.
+    private func provesClass(_ hello: Hello) -> Bool {
+        guard hello.role == .observer, let key = classWatchKey else { return false }
+        return WatchProof.verify(hello.watchProof, key: key, session: sessionID, watcher: hello.peerID)
     }
 
     private mutating func accept(_ index: MemberIndex, now: WireTime, _ fx: inout [Effect]) {

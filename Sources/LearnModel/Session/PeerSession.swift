@@ -100,9 +100,13 @@ public struct PeerSession: Sendable {
 
     private var sketchID: UUID { sketch?.id ?? unnamedSketch }
 
+    /// A watcher's proof of its class (`WatchProof`), made for the session
+    /// it joins.
+    public var watchProof: [UInt8]?
+
     public var hello: SessionMessage {
         .hello(Hello(peerID: peerID, name: name, avatarPNG: avatarPNG, role: role, resumeToken: token,
-                     accountID: accountID))
+                     accountID: accountID, watchProof: watchProof))
     }
 
     /// Own ops the host has not confirmed yet.

@@ -81,10 +81,15 @@ public struct Hello: Hashable, Sendable {
     /// host names it as a member of the sketch to the school server (which
     /// checks it against the class). A claim, never proof of who is there.
     public var accountID: UUID?
+    /// A watcher's `WatchProof` of holding its class's key: a host of a
+    /// pupil of that class lets it watch without asking.
+    public var watchProof: [UInt8]?
 
     public init(protocolVersion: UInt16 = SessionProtocol.version, peerID: UUID, name: String,
-                avatarPNG: [UInt8]? = nil, role: PeerRole, resumeToken: ResumeToken? = nil, accountID: UUID? = nil) {
+                avatarPNG: [UInt8]? = nil, role: PeerRole, resumeToken: ResumeToken? = nil, accountID: UUID? = nil,
+                watchProof: [UInt8]? = nil) {
         self.protocolVersion = protocolVersion; self.peerID = peerID
+        self.watchProof = watchProof.flatMap { $0.count == WatchProof.size ? $0 : nil }
         self.name = SessionLimits.truncated(name)
         // An avatar over the limit would get the whole hello rejected: go without.
         self.avatarPNG = avatarPNG.flatMap { $0.count <= SessionLimits.maxAvatarBytes ? $0 : nil }

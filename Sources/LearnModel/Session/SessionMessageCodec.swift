@@ -75,10 +75,13 @@ extension SessionMessage {
             w.uuid(m.peerID)
             w.string(m.name)
             w.u8(m.role.rawValue)
-            w.u8((m.avatarPNG == nil ? 0 : 1) | (m.resumeToken == nil ? 0 : 2) | (m.accountID == nil ? 0 : 4))
+            w.u8((m.avatarPNG == nil ? 0 : 1) | (m.resumeToken == nil ? 0 : 2) | (m.accountID == nil ? 0 : 4)
+                 | (m.watchProof == nil ? 0 : 8))
             if let png = m.avatarPNG { w.blob(png) }
             if let t = m.resumeToken { w.token(t) }
             if let account = m.accountID { w.uuid(account) }
+            // Last: an app that knows no proof reads up to here.
+            if let proof = m.watchProof { w.raw(proof) }
         case .peek(let version):
             w.varint(version)
         case .lobby(let m):
@@ -195,8 +198,9 @@ extension SessionMessage {
             let png = flags & 1 != 0 ? try r.blob(max: SessionLimits.maxAvatarBytes) : nil
             let token = flags & 2 != 0 ? try r.token() : nil
             let account = flags & 4 != 0 ? try r.uuid() : nil
+            let proof = flags & 8 != 0 ? try r.rawBytes(WatchProof.size) : nil
             return .hello(Hello(protocolVersion: version, peerID: peer, name: name, avatarPNG: png, role: role,
-                                resumeToken: token, accountID: account))
+                                resumeToken: token, accountID: account, watchProof: proof))
         case .peek:
             return .peek(protocolVersion: try r.varint(as: UInt16.self))
         case .lobby:

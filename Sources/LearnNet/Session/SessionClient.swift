@@ -39,6 +39,9 @@ public final class SessionClient: Sendable {
         /// Set: the session is reached through the school server's relay
         /// (`host` and `port` are then only for messages).
         public var relay: RelayRoute?
+        /// A watcher of a group of its class: `WatchProof.make` with the
+        /// class's key, this session's id and `peerID`.
+        public var watchProof: [UInt8]?
 
         public init(host: String, port: Int, name: String, role: PeerRole = .drawer) {
             self.host = host
@@ -63,9 +66,10 @@ public final class SessionClient: Sendable {
                                group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                                onActivityMessage: (@Sendable (ActivityMessage) throws(ActivityPayloadError) -> Void)? = nil,
                                onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }) async throws(SessionClientError) -> SessionClient {
-        let session = PeerSession(peerID: config.peerID, name: config.name, role: config.role,
+        var session = PeerSession(peerID: config.peerID, name: config.name, role: config.role,
                                   avatarPNG: config.avatarPNG, resumeToken: config.resumeToken,
                                   accountID: config.accountID)
+        session.watchProof = config.watchProof
         let core = ClientCore(loop: group.next(), session: session, config: config, onEvent: onEvent)
         core.onActivityMessage = onActivityMessage
         do {

@@ -32,6 +32,9 @@ public final class SessionHost: Sendable {
         public var maxWaitingPerAddress = HostSession.defaultMaxWaitingPerAddress
         /// How much the sketch may hold (the file limits; tests shrink it).
         public var capacity = SketchCapacity.sketchFile
+        /// The key of the class of the pupil signed in here: its teacher's
+        /// wall watches without asking (`WatchProof`).
+        public var classWatchKey: [UInt8]?
 
         public init(name: String, params: SessionParams) {
             self.name = name
@@ -72,6 +75,7 @@ public final class SessionHost: Sendable {
         session.maxWaiting = config.maxWaiting
         session.maxWaitingPerAddress = config.maxWaitingPerAddress
         session.capacity = config.capacity
+        session.classWatchKey = config.classWatchKey
         let core = HostCore(loop: loop, session: session, options: config.options, log: config.log, onEvent: onEvent)
         core.activity = activity
         var bootstrap = ServerBootstrap(group: loop)

@@ -70,7 +70,10 @@ struct SchoolAPI: APIProtocol {
             let matches = try await hasher { try await $0.verify(Accounts.pictureSecret(pictures), found?.1 ?? $0.decoy) }
             return matches && found?.1 != nil ? found?.0 : nil
         }
-        let signedIn = try await signIn(account, key: key, mark: mark, lifetime: configuration.pupilTokenLifetime)
+        let own = try await database { try await account.classID.asyncMap { try await store.schoolClass($0) } }
+        let watchKey = own.flatMap { $0 }?.watchKey
+        let signedIn = try await signIn(account, key: key, mark: mark, lifetime: configuration.pupilTokenLifetime,
+                                        classWatchKey: watchKey)
         await remember(device: mark, of: account)
         return .created(.init(body: .json(signedIn)))
     }
@@ -264,7 +267,8 @@ struct SchoolAPI: APIProtocol {
         mark.map { "mark:" + $0 } ?? address
     }
 
-    private func signIn(_ account: Account, key: String, mark: String?, lifetime: Int64) async throws -> Components.Schemas.SignedIn {
+    private func signIn(_ account: Account, key: String, mark: String?, lifetime: Int64,
+                        classWatchKey: ClassWatchKey? = nil) async throws -> Components.Schemas.SignedIn {
         let token = BearerToken.random()
         let now = now
         let expires = now + lifetime
@@ -275,7 +279,7 @@ struct SchoolAPI: APIProtocol {
         }
         logger.info("signed in", metadata: ["account": "\(account.id.key)", "role": "\(account.role.rawValue)"])
         return .init(token: token.text, expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000),
-                     account: Self.schema(account, admin: try await isAdmin(account)))
+                     account: Self.schema(account, admin: try await isAdmin(account)), classWatchKey: classWatchKey?.hex)
     }
 
     /// Runs the password hasher; one that fails is the server's fault (503).
@@ -342,7 +346,7 @@ struct SchoolAPI: APIProtocol {
 
     static func schema(_ schoolClass: SchoolClass, code: ClassCode?) -> Components.Schemas.SchoolClass {
         .init(id: schoolClass.id.key, name: schoolClass.name, pupilCount: schoolClass.pupilCount, archived: schoolClass.archived,
-              code: code?.shown)
+              code: code?.shown, watchKey: schoolClass.watchKey?.hex)
     }
 
     static func schema(_ pupil: PupilRecord) -> Components.Schemas.Pupil {

@@ -31,6 +31,8 @@ public struct SchoolClass: Sendable, Hashable {
     public var archived: Bool = false
     /// What the teacher hands out for a new device (`ClassCode`).
     public var code: ClassCode?
+    /// For the class's teacher and pupils only (`ClassWatchKey`).
+    public var watchKey: ClassWatchKey?
 }
 
 /// A pupil as their teacher sees them.

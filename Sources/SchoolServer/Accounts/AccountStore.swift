@@ -134,13 +134,15 @@ public struct AccountStore: Sendable {
         // One in 10¹¹ that two classes draw the same: the unique index
         // would refuse the class, and the teacher tries again.
         let code = ClassCode.random()
+        let watchKey = ClassWatchKey.random()
         let rows = try await db.execute("""
-            INSERT INTO schoolClass (id, teacherId, name, createdAt, code)
-            SELECT ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM schoolClass WHERE teacherId = ?) < ?
+            INSERT INTO schoolClass (id, teacherId, name, createdAt, code, watchKey)
+            SELECT ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM schoolClass WHERE teacherId = ?) < ?
             RETURNING id
-            """, [.text(id.key), .text(teacher.key), .text(name.text), .int(now), .text(code.text), .text(teacher.key),
-                  .int(Int64(Self.maxClassesPerTeacher))])
-        return rows.isEmpty ? nil : SchoolClass(id: id, teacherID: teacher, name: name.text, pupilCount: 0, code: code)
+            """, [.text(id.key), .text(teacher.key), .text(name.text), .int(now), .text(code.text), .text(watchKey.hex),
+                  .text(teacher.key), .int(Int64(Self.maxClassesPerTeacher))])
+        return rows.isEmpty ? nil : SchoolClass(id: id, teacherID: teacher, name: name.text, pupilCount: 0, code: code,
+                                                watchKey: watchKey)
     }
 
     public func schoolClass(_ id: UUID) async throws -> SchoolClass? {
@@ -212,13 +214,15 @@ public struct AccountStore: Sendable {
     private func classes(where condition: String, _ binds: [SQLValue]) async throws -> [SchoolClass] {
         let rows = try await db.query("""
             SELECT schoolClass.id, schoolClass.teacherId, schoolClass.name, schoolClass.archivedAt, schoolClass.code,
+                   schoolClass.watchKey,
                    (SELECT COUNT(*) FROM account WHERE account.role = 'pupil' AND account.classId = schoolClass.id) AS pupils
             FROM schoolClass WHERE \(condition) ORDER BY schoolClass.createdAt, schoolClass.id LIMIT ?
             """, binds + [.int(Int64(Self.maxListed))])
         return try rows.map {
             SchoolClass(id: try $0.uuid("id"), teacherID: try $0.uuid("teacherId"), name: try $0.text("name"),
                         pupilCount: Int(clamping: try $0.int("pupils")), archived: $0["archivedAt"] != .null,
-                        code: $0["code"].text.flatMap(ClassCode.init(typed:)))
+                        code: $0["code"].text.flatMap(ClassCode.init(typed:)),
+                        watchKey: $0["watchKey"].text.flatMap(ClassWatchKey.init(hex:)))
         }.sorted { ($0.name.lowercased(), $0.id.key) < ($1.name.lowercased(), $1.id.key) }
     }
 

@@ -352,6 +352,16 @@ enum Migrations {
         Migration(version: 14) { _ in
             ["CREATE TABLE schoolPolicy (name TEXT PRIMARY KEY, value BIGINT NOT NULL)"]
         },
+        // Each class's key for watching its groups (`ClassWatchKey`): its
+        // teacher's class wall gets in without a pupil letting it in.
+        Migration(version: 15, statements: { _ in
+            ["ALTER TABLE schoolClass ADD COLUMN watchKey TEXT"]
+        }, data: { db in
+            try await db.query("SELECT id FROM schoolClass").map { row in
+                SQLStatement("UPDATE schoolClass SET watchKey = ? WHERE id = ?",
+                             [.text(ClassWatchKey.random().hex), .text(try row.text("id"))])
+            }
+        }),
     ]
 
     /// Brings the database to the newest version. Two servers starting at

@@ -453,25 +453,31 @@ extension Components {
             public var expiresAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/SignedIn/account`.
             public var account: Components.Schemas.Account
+            /// - Remark: Generated from `#/components/schemas/SignedIn/classWatchKey`.
+            public var classWatchKey: Components.Schemas.WatchKey?
             /// Creates a new `SignedIn`.
             ///
             /// - Parameters:
             ///   - token: Send as `Authorization: Bearer <token>`.
             ///   - expiresAt:
             ///   - account:
+            ///   - classWatchKey:
             public init(
                 token: Swift.String,
                 expiresAt: Foundation.Date,
-                account: Components.Schemas.Account
+                account: Components.Schemas.Account,
+                classWatchKey: Components.Schemas.WatchKey? = nil
             ) {
                 self.token = token
                 self.expiresAt = expiresAt
                 self.account = account
+                self.classWatchKey = classWatchKey
             }
             public enum CodingKeys: String, CodingKey {
                 case token
                 case expiresAt
                 case account
+                case classWatchKey
             }
         }
         /// - Remark: Generated from `#/components/schemas/NewClass`.
@@ -561,6 +567,8 @@ extension Components {
             public var archived: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/SchoolClass/code`.
             public var code: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/watchKey`.
+            public var watchKey: Components.Schemas.WatchKey?
             /// Creates a new `SchoolClass`.
             ///
             /// - Parameters:
@@ -569,18 +577,21 @@ extension Components {
             ///   - pupilCount:
             ///   - archived:
             ///   - code:
+            ///   - watchKey:
             public init(
                 id: Components.Schemas.Id,
                 name: Components.Schemas.Name,
                 pupilCount: Swift.Int,
                 archived: Swift.Bool,
-                code: Swift.String? = nil
+                code: Swift.String? = nil,
+                watchKey: Components.Schemas.WatchKey? = nil
             ) {
                 self.id = id
                 self.name = name
                 self.pupilCount = pupilCount
                 self.archived = archived
                 self.code = code
+                self.watchKey = watchKey
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -588,8 +599,13 @@ extension Components {
                 case pupilCount
                 case archived
                 case code
+                case watchKey
             }
         }
+        /// The class's secret for watching its groups on the LAN, for its teacher and its pupils only: a watcher proves it to the host of a group of the class (PROTOCOL.md, hello) and is let in without asking.
+        ///
+        /// - Remark: Generated from `#/components/schemas/WatchKey`.
+        public typealias WatchKey = Swift.String
         /// - Remark: Generated from `#/components/schemas/NewPupil`.
         public struct NewPupil: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/NewPupil/name`.

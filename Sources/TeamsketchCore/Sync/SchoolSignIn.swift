@@ -17,18 +17,27 @@ public struct SchoolSignIn: Codable, Equatable, Sendable {
     public var expiresAt: Date
     /// A pupil's class: its synced classroom settings rule this device.
     public var classID: String?
+    /// A pupil's class's key for watchers, as the server gave it (64 hex
+    /// digits): a session hosted here lets the class's wall watch at once.
+    public var classWatchKey: String?
 
     public init(server: String, trustedCertificates: String? = nil, accountID: String, name: String,
-                isTeacher: Bool, token: String, expiresAt: Date, classID: String? = nil) {
+                isTeacher: Bool, token: String, expiresAt: Date, classID: String? = nil, classWatchKey: String? = nil) {
         self.server = server; self.trustedCertificates = trustedCertificates; self.accountID = accountID
         self.name = name; self.isTeacher = isTeacher; self.token = token; self.expiresAt = expiresAt
-        self.classID = classID
+        self.classID = classID; self.classWatchKey = classWatchKey
     }
 
     /// What a session hosted here announces as its class: a pupil's class
     /// (a teacher's sign-in belongs to no one group).
     public var classTag: ClassTag? {
         isTeacher ? nil : classID.map(ClassTag.init(classID:))
+    }
+
+    /// The key a session hosted here checks its watchers' proofs with: a
+    /// pupil's class's (a teacher's sign-in belongs to no one group).
+    public var hostWatchKey: [UInt8]? {
+        isTeacher ? nil : classWatchKey.flatMap(WatchProof.key(hex:))
     }
 
     /// Whether syncing should start: the sign-in has not run out.

@@ -93,6 +93,15 @@ public struct ClassWall: Sendable, Hashable {
 
     public func group(_ id: String) -> Group? { groups.first { $0.id == id } }
 
+    /// What the wall proves to a group's host so it is let in at once: the
+    /// key of the class the group announces (`keys`: the teacher's classes'
+    /// keys, by their tags). A group announcing no class, or another, gets
+    /// no proof and waits for its host as before.
+    public static func proof(for group: Group, keys: [ClassTag: [UInt8]], watcher: UUID) -> [UInt8]? {
+        guard let tag = group.classTag, let key = keys[tag], let session = UUID(uuidString: group.sessionID) else { return nil }
+        return WatchProof.make(key: key, session: session, watcher: watcher)
+    }
+
     /// What a group's session said, as the wall's status for it.
     public mutating func apply(_ event: SessionEvent, to id: String) {
         guard let i = groups.firstIndex(where: { $0.id == id }) else { return }

@@ -106,6 +106,11 @@ struct HostCommand: ParsableCommand {
         config.settings.clearAllowed = allowClear
         if let maxOps { config.capacity.maxOps = maxOps }
         if let maxWaiting { config.maxWaiting = max(0, maxWaiting) }
+        // On a laptop a pupil signed in on (the app's stored sign-in), the
+        // group is theirs as in the app: it announces their class, and
+        // that class's wall watches without asking.
+        let pupil = SchoolSignInClient.live().load().flatMap { $0.isValid(at: Date()) && !$0.isTeacher ? $0 : nil }
+        config.classWatchKey = pupil?.hostWatchKey
         let host = try await Self.listen(config, ports: port.map { [$0] } ?? PortSelection.sessionPorts + [0],
                                          onEvent: onEvent)
         let address = bind == "0.0.0.0" ? LocalInterfaces.current().primaryAddress.description : bind
@@ -114,7 +119,8 @@ struct HostCommand: ParsableCommand {
             SessionCommandSupport.say("code: \(code)")
         }
         SessionCommandSupport.say("address: \(address):\(host.port)")
-        let withdraw = await HeadlessAnnouncement.publish(name: name, sessionID: host.sessionID, port: host.port)
+        let withdraw = await HeadlessAnnouncement.publish(name: name, sessionID: host.sessionID, port: host.port,
+                                                          classTag: pupil?.classTag)
         if let endpoint = relayOptions.endpoint {
             do {
                 try await host.relay(through: endpoint, sessionName: config.params.name,

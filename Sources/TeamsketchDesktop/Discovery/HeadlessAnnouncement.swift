@@ -7,10 +7,10 @@ import LearnModel
 enum HeadlessAnnouncement {
     /// Announces a Team Sketch lobby and returns what withdraws it; the
     /// withdrawal returns once both mechanisms have said goodbye.
-    static func publish(name: String, sessionID: UUID, port: Int,
-                        activity: SessionActivity = .sketch) async -> @Sendable () async -> Void {
+    static func publish(name: String, sessionID: UUID, port: Int, activity: SessionActivity = .sketch,
+                        classTag: ClassTag? = nil) async -> @Sendable () async -> Void {
         let announcement = SessionAnnouncement(sessionID: sessionID.uuidString.lowercased(), hostName: name,
-                                               activity: activity, port: port)
+                                               activity: activity, port: port, classTag: classTag)
         let service = await MainActor.run {
             let service = DiscoveryService()
             service.announce(announcement)

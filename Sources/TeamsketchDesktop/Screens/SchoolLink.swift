@@ -253,6 +253,21 @@ final class SchoolLink {
         // The last pupil's line goes at once; this service reports its own.
         setStatus(.off)
         Task { await service.start() }
+        if !signIn.isTeacher, signIn.classWatchKey == nil { fetchClassWatchKey(client, round: round) }
+    }
+
+    /// A pupil signed in before the server gave out class keys: their
+    /// class's key is asked for once, so the groups this laptop hosts let
+    /// the teacher's wall watch without asking.
+    private func fetchClassWatchKey(_ client: SchoolServerClient, round: UUID) {
+        guard let token = signIn?.token else { return }
+        Task { @MainActor [weak self] in
+            guard let key = try? await client.listClasses(token: token).first?.watchKey,
+                  let self, self.currentRound == round, var signIn = self.signIn else { return }
+            signIn.classWatchKey = key
+            self.signIn = signIn
+            try? self.signIns.save(signIn)
+        }
     }
 
     private func setStatus(_ status: SyncStatus) {

@@ -72,6 +72,7 @@ final class SessionController {
         config.sketch = SessionSketch.hosted(creator: app?.schoolAccount)
         config.settings = settings
         config.avatarPNG = ownAvatar
+        config.classWatchKey = app?.school.signIn?.hostWatchKey
         let onEvent = eventSink()
         let host = try await PortSelection.firstFree { [config] port in
             var c = config

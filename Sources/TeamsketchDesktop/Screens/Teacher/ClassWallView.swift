@@ -30,6 +30,12 @@ final class ClassWallView {
     private var running = true
     /// The signed-in teacher's classes, once the server has told them.
     private var classes: Set<ClassTag>?
+    /// Their keys for watching (`WatchProof`), by class.
+    private var keys: [ClassTag: [UInt8]] = [:]
+    /// The signed-in teacher's classes are being asked for: no group is
+    /// joined before (for 10 s at most), or it would join without its
+    /// class's proof.
+    private var awaitingClasses = false
 
     init(app: TeamsketchApp, watcherName: String) {
         self.app = app
@@ -70,15 +76,32 @@ final class ClassWallView {
         FrameTimeLog.attach(to: grid, label: "wall")
         app.discovery.onChange = { [weak self] in self?.refresh() }
         app.discovery.start()
-        refresh()
         if app.school.signIn?.isTeacher == true {
-            // Only the teacher's own classes' groups, once their names are known.
+            // Only the teacher's own classes' groups, joined once their keys
+            // are known too, so those groups let the wall in at once. A
+            // server out of reach: every group, each host asked; a slow one
+            // is waited for 10 s, then groups are joined as they are.
+            awaitingClasses = true
             Task { @MainActor [weak self] in
-                guard let list = await app.school.teacherClasses(), let self else { return }
-                self.classes = Set(list.map { ClassTag(classID: $0.id) })
+                try? await Task.sleep(for: .seconds(10))
+                guard let self, self.awaitingClasses else { return }
+                self.awaitingClasses = false
+                self.refresh()
+            }
+            Task { @MainActor [weak self] in
+                let list = await app.school.teacherClasses()
+                guard let self else { return }
+                self.awaitingClasses = false
+                if let list {
+                    self.classes = Set(list.map { ClassTag(classID: $0.id) })
+                    self.keys = Dictionary(list.compactMap { c in
+                        c.watchKey.flatMap(WatchProof.key(hex:)).map { (ClassTag(classID: c.id), $0) }
+                    }, uniquingKeysWith: { a, _ in a })
+                }
                 self.refresh()
             }
         }
+        refresh()
         // The grid's shape follows the space it has (a window resized, full screen).
         runEvery(ms: 300) { [weak self] in
             guard let self, self.running else { return false }
@@ -101,7 +124,7 @@ final class ClassWallView {
     }
 
     private func refresh() {
-        guard running, let app else { return }
+        guard running, !awaitingClasses, let app else { return }
         let before = Set(wall.groups.map(\.id))
         let added = wall.found(app.discovery.sessions, classes: classes)
         for gone in before.subtracting(wall.groups.map(\.id)) { remove(gone) }
@@ -123,10 +146,10 @@ final class ClassWallView {
         gtk_event_controller_set_propagation_phase(ts_controller(gp(click)), GTK_PHASE_CAPTURE)
         Signal.connectClick(gp(click), "released") { [weak self] _, _, _ in self?.toggleBig(group.id) }
         gtk_widget_add_controller(cell.widget, ts_controller(gp(click)))
-        let name = watcherName
+        let name = watcherName, keys = keys
         Task { @MainActor [weak self, weak cell] in
             do {
-                try await cell?.watch(group, as: name)
+                try await cell?.watch(group, as: name, keys: keys)
             } catch {
                 self?.wall.unreachable(group.id)
                 self?.update()

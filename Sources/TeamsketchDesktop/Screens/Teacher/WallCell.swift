@@ -5,8 +5,9 @@ import LearnNet
 import TeamsketchCore
 
 /// One group on the class wall: the teacher's machine watching that
-/// group's team sketch (an observer, so the host lets it in like any
-/// watcher), its live sheet, and a line saying how it goes. The sketch is
+/// group's team sketch (an observer: a group of the teacher's own class
+/// lets it in at once, any other like any watcher), its live sheet, and a
+/// line saying how it goes. The sketch is
 /// kept on this computer as it grows, so the teacher finds it under
 /// Sketches to replay and grade.
 @MainActor
@@ -55,13 +56,16 @@ final class WallCell {
     }
 
     /// Joins the group as a watcher under the teacher's name.
-    func watch(_ group: ClassWall.Group, as watcherName: String) async throws(SessionClientError) {
+    /// `keys`: the teacher's classes' keys, so a group of those classes
+    /// lets the wall in without asking (`ClassWall.proof`).
+    func watch(_ group: ClassWall.Group, as watcherName: String, keys: [ClassTag: [UInt8]]) async throws(SessionClientError) {
         let (stream, sink) = AsyncStream<SessionEvent>.makeStream()
         Task { @MainActor [weak self] in
             for await event in stream { self?.handle(event) }
         }
         var config = SessionClient.Configuration(host: group.address.host, port: group.address.port,
                                                  name: watcherName, role: .observer)
+        config.watchProof = ClassWall.proof(for: group, keys: keys, watcher: config.peerID)
         config.log = .silent
         client = try await SessionClient.connect(config, onEvent: { sink.yield($0) })
     }

@@ -1,0 +1,46 @@
+import Foundation
+import HTTPTypes
+import Testing
+@testable import SchoolServer
+
+/// A class's key for its wall (`ClassWatchKey`) reaches the class's teacher
+/// and its pupils' laptops, and nobody else: with it a watcher is let into
+/// the class's groups without asking.
+@Suite struct ClassWatchKeyTests {
+    @Test(arguments: Backend.allCases)
+    func theKeyGoesToTheClassesTeacherAndPupilsOnly(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let (_, kurz) = try await api.teacher("Herr Kurz")
+            let made = try await api.call(.post, "/classes", token: berg, json: ["name": "2b"])
+            let twoB = try #require(made.object["id"] as? String)
+            let key = try #require(made.object["watchKey"] as? String)
+            #expect(ClassWatchKey(hex: key) != nil)
+            // The teacher's list gives the same key again; another class has its own.
+            #expect(try await api.call(.get, "/classes", token: berg).array.first?["watchKey"] as? String == key)
+            _ = try await api.call(.post, "/classes", token: kurz, json: ["name": "3a"])
+            let other = try await api.call(.get, "/classes", token: kurz).array
+            #expect(other.count == 1 && other.first?["watchKey"] as? String != key)
+            #expect(!other.contains { $0["id"] as? String == twoB })
+
+            // Mia's laptop gets it when she signs in, and her list has it.
+            let mia = try #require(try await api.call(.post, "/classes/\(twoB)/pupils", token: berg,
+                                                      json: ["name": "Mia"]).object["id"] as? String)
+            #expect(try await api.call(.put, "/pupils/\(mia)/picture-password", token: berg,
+                                       json: ["pictures": [1, 2, 3]]).status == .noContent)
+            let signedIn = try await api.call(.post, "/sign-in/pupil", json: ["pupilId": mia, "pictures": [1, 2, 3]])
+            #expect(signedIn.object["classWatchKey"] as? String == key)
+            let token = try #require(signedIn.object["token"] as? String)
+            #expect(try await api.call(.get, "/classes", token: token).array.first?["watchKey"] as? String == key)
+
+            // A teacher's sign-in names no class's key; the kiosk's list of
+            // classes to sign in to, open to anyone on that laptop, none.
+            let teacher = try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "correct horse"])
+            #expect(teacher.status == .created && teacher.object["classWatchKey"] == nil)
+            try await api.signIn("Frau Berg", on: TestAPI.kiosk)
+            let directory = try await api.call(.get, "/sign-in/classes", headers: TestAPI.kiosk)
+            #expect(directory.status == .ok && !directory.array.isEmpty)
+            #expect(directory.array.allSatisfy { $0["watchKey"] == nil })
+        }
+    }
+}
