@@ -32,10 +32,12 @@ struct SessionSimulation {
         return clock
     }
 
-    mutating func connect(_ c: ConnectionID, _ peer: PeerSession) {
+    /// `reachedAt`: the host's address the peer dialled (a class's watcher
+    /// proves it).
+    mutating func connect(_ c: ConnectionID, _ peer: PeerSession, reachedAt: String? = nil) {
         open.insert(c)
         peers[c] = peer
-        hostDo(.connectionOpened(c))
+        hostDo(.connectionOpened(c, reachedAt: reachedAt))
         peerDo(c) { $0.connected() }
         run()
     }

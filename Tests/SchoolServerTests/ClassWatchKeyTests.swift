@@ -33,14 +33,22 @@ import Testing
             let token = try #require(signedIn.object["token"] as? String)
             #expect(try await api.call(.get, "/classes", token: token).array.first?["watchKey"] as? String == key)
 
-            // A teacher's sign-in names no class's key; the kiosk's list of
-            // classes to sign in to, open to anyone on that laptop, none.
+            // A teacher's sign-in names no class's key, and another teacher
+            // renaming the class is refused without one.
             let teacher = try await api.call(.post, "/sessions", json: ["name": "Frau Berg", "password": "correct horse"])
             #expect(teacher.status == .created && teacher.object["classWatchKey"] == nil)
-            try await api.signIn("Frau Berg", on: TestAPI.kiosk)
-            let directory = try await api.call(.get, "/sign-in/classes", headers: TestAPI.kiosk)
-            #expect(directory.status == .ok && !directory.array.isEmpty)
-            #expect(directory.array.allSatisfy { $0["watchKey"] == nil })
+            let foreign = try await api.call(.put, "/classes/\(twoB)/name", token: kurz, json: ["name": "mine"])
+            #expect(foreign.status == .forbidden && foreign.object["watchKey"] == nil)
+            // A pupil of another class gets their own class's key, not this one.
+            let threeA = try #require(other.first?["id"] as? String)
+            let eve = try #require(try await api.call(.post, "/classes/\(threeA)/pupils", token: kurz,
+                                                      json: ["name": "Eve"]).object["id"] as? String)
+            _ = try await api.call(.put, "/pupils/\(eve)/picture-password", token: kurz, json: ["pictures": [3, 2, 1]])
+            let eveIn = try await api.call(.post, "/sign-in/pupil", json: ["pupilId": eve, "pictures": [3, 2, 1]])
+            #expect(eveIn.object["classWatchKey"] as? String == other.first?["watchKey"] as? String)
+            let eveToken = try #require(eveIn.object["token"] as? String)
+            #expect(try await api.call(.get, "/classes", token: eveToken).array.map { $0["watchKey"] as? String }
+                == [other.first?["watchKey"] as? String])
         }
     }
 }

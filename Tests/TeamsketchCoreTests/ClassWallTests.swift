@@ -74,7 +74,8 @@ import Testing
         let groups = wall.found(list.sessions)
         let keys = [mine: key]
         let proofs = groups.map { ClassWall.proof(for: $0, keys: keys, watcher: watcher) }
-        #expect(WatchProof.verify(proofs[0], key: key, session: session, watcher: watcher))
+        #expect(WatchProof.verify(proofs[0], key: key, session: session, watcher: watcher, dialled: "192.0.2.2:47851"))
+        #expect(!WatchProof.verify(proofs[0], key: key, session: session, watcher: watcher, dialled: "192.0.2.9:47851"))
         #expect(proofs[1] == nil, "another class's group: no key for it")
         #expect(proofs[2] == nil, "a laptop nobody signed in on: no class to prove")
     }

@@ -29,7 +29,10 @@ public struct HostSession: Sendable {
     public enum Event: Sendable {
         /// `from`: the peer's address, or nil for this device itself (another
         /// app on the teacher's machine), which is not capped per address.
-        case connectionOpened(ConnectionID, from: String? = nil)
+        /// `reachedAt`: this host's own address and port the peer dialled
+        /// ("192.0.2.2:47851"; nil through the relay), which a watcher's
+        /// proof names.
+        case connectionOpened(ConnectionID, from: String? = nil, reachedAt: String? = nil)
         case received(ConnectionID, SessionMessage)
         case connectionClosed(ConnectionID)
         /// The transport wrote what was queued for this connection down to
@@ -86,10 +89,9 @@ public struct HostSession: Sendable {
     /// Accept everyone without asking (drawers up to the limit);
     /// `host --accept-all`.
     public var acceptAll: Bool
-    /// Joiners let in without asking the host, whatever `acceptAll` says.
-    /// The hook for when sign-in exists: a teacher's machine whose sign-in
-    /// checked out may then watch or paint at once. Nothing sets it yet, so
-    /// everyone asks; a hello's own claims (name, peer id) are never proof.
+    /// Joiners let in without asking the host, whatever `acceptAll` says:
+    /// a hook only tests set (a class's wall proves its key instead, below);
+    /// a hello's own claims (name, peer id) are never proof.
     public var isTrustedJoiner: @Sendable (Hello) -> Bool = { _ in false }
     /// The key of the class of the pupil signed in on the host's laptop:
     /// a watcher whose hello proves it (`WatchProof`) watches at once.
@@ -121,6 +123,8 @@ public struct HostSession: Sendable {
     public private(set) var fileBytes = 0
     /// Peers' addresses (none for this device), for the waiting cap.
     private var sources: [ConnectionID: String] = [:]
+    /// The address each peer dialled to reach this host.
+    private var reached: [ConnectionID: String] = [:]
     /// Snapshots being streamed: the index of the next op each connection
     /// gets. Ops broadcast meanwhile skip these connections; the snapshot's
     /// last piece carries them, so its table of last seqs is exact.
@@ -190,9 +194,10 @@ public struct HostSession: Sendable {
         let now = WireSketchLimits.clamped(WireTime(now))
         var fx: [Effect] = []
         switch event {
-        case .connectionOpened(let c, let source):
+        case .connectionOpened(let c, let source, let reachedAt):
             connections[c] = .some(nil)
             sources[c] = source
+            reached[c] = reachedAt
         case .received(let c, let message):
             guard let binding = connections[c] else { break }
             if let index = binding {
@@ -311,7 +316,7 @@ public struct HostSession: Sendable {
         // Indices are never reused; after four billion joins (days of a
         // stranger reconnecting flat out) the lobby is full, not a crash.
         guard members.count < Self.maxMembers, nextIndex < MemberIndex.max else { return decline(c, .full, &fx) }
-        let letIn = acceptAll || isTrustedJoiner(hello) || provesClass(hello)
+        let letIn = acceptAll || isTrustedJoiner(hello) || provesClass(hello, on: c)
         if !letIn && !hasRoomToWait(from: sources[c]) { return decline(c, .lobbyFull, &fx) }
         let index = nextIndex
         nextIndex += 1
@@ -341,10 +346,12 @@ public struct HostSession: Sendable {
         }
     }
 
-    /// A watcher of the host's class (its teacher's wall): never a painter.
-    private func provesClass(_ hello: Hello) -> Bool {
-        guard hello.role == .observer, let key = classWatchKey else { return false }
-        return WatchProof.verify(hello.watchProof, key: key, session: sessionID, watcher: hello.peerID)
+    /// A watcher of the host's class (its teacher's wall): never a painter,
+    /// and only over a connection to the address its proof names (a proof
+    /// passed on through another machine names that one).
+    private func provesClass(_ hello: Hello, on c: ConnectionID) -> Bool {
+        guard hello.role == .observer, let key = classWatchKey, let address = reached[c] else { return false }
+        return WatchProof.verify(hello.watchProof, key: key, session: sessionID, watcher: hello.peerID, dialled: address)
     }
 
     private mutating func accept(_ index: MemberIndex, now: WireTime, _ fx: inout [Effect]) {
@@ -634,6 +641,7 @@ public struct HostSession: Sendable {
     private mutating func forget(_ c: ConnectionID) {
         connections[c] = nil
         sources[c] = nil
+        reached[c] = nil
         snapshotCursors[c] = nil
     }
 

@@ -6,26 +6,32 @@ import Foundation
 ///
 /// The school server gives each class a secret key, to the class's teacher
 /// and to the laptops its pupils sign in on. A watcher shows it holds the
-/// key with an HMAC-SHA256 over the session and its own peer id; a host
-/// whose signed-in pupil belongs to that class checks it. The proof lets
+/// key with an HMAC-SHA256 over the session, its own peer id and the
+/// address it dialled; a host whose signed-in pupil belongs to that class
+/// checks it against the address the connection reached. The proof lets
 /// in watchers only, never painters. It proves the class, not the person:
 /// a classmate's laptop holds the key as well, and the class sees the
 /// groups on the projected wall anyway; a stranger, or another class,
-/// still waits for the host. Bound to one session and one peer id, a proof
-/// seen on the network opens no other session.
+/// still waits for the host. Bound to one session, one peer id and one
+/// address, a proof opens no other session, and a machine that announced
+/// the session first and passes the wall's hello on to the real host gets
+/// nothing by it: the proof names the passer's address. (Whoever can read
+/// the classroom network can read the sketch's frames anyway.)
 public enum WatchProof {
     /// Bytes of a proof, and of a class's key.
     public static let size = 32
 
-    public static func make(key: [UInt8], session: UUID, watcher: UUID) -> [UInt8] {
-        HMAC.sha256(key: key, message: Array(message(session: session, watcher: watcher).utf8))
+    /// `dialled`: the host's address and port as the watcher connected to
+    /// them, as `addressText` writes them.
+    public static func make(key: [UInt8], session: UUID, watcher: UUID, dialled: String) -> [UInt8] {
+        HMAC.sha256(key: key, message: Array(message(session: session, watcher: watcher, dialled: dialled).utf8))
     }
 
     /// Whether `proof` was made with `key` for this session and watcher;
     /// compared in constant time, so the time taken says nothing of it.
-    public static func verify(_ proof: [UInt8]?, key: [UInt8], session: UUID, watcher: UUID) -> Bool {
+    public static func verify(_ proof: [UInt8]?, key: [UInt8], session: UUID, watcher: UUID, dialled: String) -> Bool {
         guard let proof, proof.count == size, key.count == size else { return false }
-        let expected = make(key: key, session: session, watcher: watcher)
+        let expected = make(key: key, session: session, watcher: watcher, dialled: dialled)
         return zip(proof, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
@@ -51,8 +57,17 @@ public enum WatchProof {
         }
     }
 
-    private static func message(session: UUID, watcher: UUID) -> String {
-        "teamsketch.watch.v1\n\(session.uuidString.lowercased())\n\(watcher.uuidString.lowercased())"
+    private static func message(session: UUID, watcher: UUID, dialled: String) -> String {
+        "teamsketch.watch.v1\n\(session.uuidString.lowercased())\n\(watcher.uuidString.lowercased())\n\(dialled)"
+    }
+
+    /// An address and port as a proof names them: "192.0.2.2:47851",
+    /// "[fe80::1]:47851" (lowercase, without a zone; an IPv4 address seen
+    /// by an IPv6 socket as itself).
+    public static func addressText(host: String, port: Int) -> String {
+        var bare = (host.split(separator: "%", maxSplits: 1).first.map(String.init) ?? host).lowercased()
+        if bare.hasPrefix("::ffff:"), bare.contains(".") { bare.removeFirst(7) }
+        return bare.contains(":") ? "[\(bare)]:\(port)" : "\(bare):\(port)"
     }
 }
 

@@ -394,7 +394,12 @@ final class HostCore: @unchecked Sendable {
             onInactive: { [weak self] in self?.closed(id) },
             admits: { [weak self] type in self?.session.admitsFrame(type: type, on: id) ?? false },
             onRefusedType: { [weak self] type in self?.drop(id, reason: "a frame of type \(type) before hello") }))
-        handle(.connectionOpened(id, from: ownAddresses.contains(source) ? nil : source))
+        // The address the peer dialled, which a class's watcher proves it
+        // came to (none through the relay: the host dialled out there).
+        let reached = relaySource == nil
+            ? channel.localAddress.flatMap { a in a.ipAddress.flatMap { ip in a.port.map { WatchProof.addressText(host: ip, port: $0) } } }
+            : nil
+        handle(.connectionOpened(id, from: ownAddresses.contains(source) ? nil : source, reachedAt: reached))
     }
 
     func handle(_ event: HostSession.Event) {

@@ -99,7 +99,8 @@ public struct ClassWall: Sendable, Hashable {
     /// no proof and waits for its host as before.
     public static func proof(for group: Group, keys: [ClassTag: [UInt8]], watcher: UUID) -> [UInt8]? {
         guard let tag = group.classTag, let key = keys[tag], let session = UUID(uuidString: group.sessionID) else { return nil }
-        return WatchProof.make(key: key, session: session, watcher: watcher)
+        return WatchProof.make(key: key, session: session, watcher: watcher,
+                               dialled: WatchProof.addressText(host: group.address.host, port: group.address.port))
     }
 
     /// What a group's session said, as the wall's status for it.

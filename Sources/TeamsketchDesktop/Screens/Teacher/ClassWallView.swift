@@ -74,13 +74,12 @@ final class ClassWallView {
         Signal.connect(UI.raw(fullscreen), "clicked") { [weak self] in self?.toggleFullscreen() }
 
         FrameTimeLog.attach(to: grid, label: "wall")
-        app.discovery.onChange = { [weak self] in self?.refresh() }
-        app.discovery.start()
         if app.school.signIn?.isTeacher == true {
             // Only the teacher's own classes' groups, joined once their keys
             // are known too, so those groups let the wall in at once. A
             // server out of reach: every group, each host asked; a slow one
-            // is waited for 10 s, then groups are joined as they are.
+            // is waited for 10 s, then groups are joined as they are (and
+            // wait for their hosts: a group is not joined again).
             awaitingClasses = true
             Task { @MainActor [weak self] in
                 try? await Task.sleep(for: .seconds(10))
@@ -101,6 +100,8 @@ final class ClassWallView {
                 self.refresh()
             }
         }
+        app.discovery.onChange = { [weak self] in self?.refresh() }
+        app.discovery.start()
         refresh()
         // The grid's shape follows the space it has (a window resized, full screen).
         runEvery(ms: 300) { [weak self] in
@@ -124,7 +125,8 @@ final class ClassWallView {
     }
 
     private func refresh() {
-        guard running, !awaitingClasses, let app else { return }
+        guard running, let app else { return }
+        guard !awaitingClasses else { return update() }
         let before = Set(wall.groups.map(\.id))
         let added = wall.found(app.discovery.sessions, classes: classes)
         for gone in before.subtracting(wall.groups.map(\.id)) { remove(gone) }

@@ -65,7 +65,6 @@ final class WordPostController: LobbyHosting, LobbyJoining {
         var config = WordPostHost.Configuration(name: name, pool: pool)
         config.soundsOn = app?.preferences.soundsChoiceForOthers ?? true
         config.session.avatarPNG = ownAvatar
-        config.session.classWatchKey = app?.school.signIn?.hostWatchKey
         config.previouslyFinished = previouslyFinished
         // Checked here too, so the message is the person's words whoever calls.
         if let problem = WordPoolLimits.problem(in: pool) { throw WordPoolTooBig(problem: problem) }
