@@ -40,7 +40,8 @@ public final class SessionClient: Sendable {
         /// (`host` and `port` are then only for messages).
         public var relay: RelayRoute?
         /// A watcher of a group of its class: `WatchProof.make` with the
-        /// class's key, this session's id and `peerID`.
+        /// class's key, this session's id, `peerID` and the host's address
+        /// as dialled here.
         public var watchProof: [UInt8]?
 
         public init(host: String, port: Int, name: String, role: PeerRole = .drawer) {
