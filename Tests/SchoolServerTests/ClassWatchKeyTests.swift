@@ -51,4 +51,18 @@ import Testing
                 == [other.first?["watchKey"] as? String])
         }
     }
+
+    /// A class an older server process made while this one upgraded the
+    /// database has no key: it gets one when it is first read, and keeps it.
+    @Test(arguments: Backend.allCases)
+    func aClassWithoutAKeyGetsOneWhenRead(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let twoB = try #require(try await api.call(.post, "/classes", token: berg, json: ["name": "2b"]).object["id"] as? String)
+            _ = try await api.database.execute("UPDATE schoolClass SET watchKey = NULL WHERE id = ?", [.text(twoB)])
+            let first = try await api.call(.get, "/classes", token: berg).array.first?["watchKey"] as? String
+            #expect(first.flatMap(ClassWatchKey.init(hex:)) != nil)
+            #expect(try await api.call(.get, "/classes", token: berg).array.first?["watchKey"] as? String == first)
+        }
+    }
 }

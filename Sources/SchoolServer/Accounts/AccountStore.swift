@@ -218,12 +218,26 @@ public struct AccountStore: Sendable {
                    (SELECT COUNT(*) FROM account WHERE account.role = 'pupil' AND account.classId = schoolClass.id) AS pupils
             FROM schoolClass WHERE \(condition) ORDER BY schoolClass.createdAt, schoolClass.id LIMIT ?
             """, binds + [.int(Int64(Self.maxListed))])
-        return try rows.map {
+        var classes = try rows.map {
             SchoolClass(id: try $0.uuid("id"), teacherID: try $0.uuid("teacherId"), name: try $0.text("name"),
                         pupilCount: Int(clamping: try $0.int("pupils")), archived: $0["archivedAt"] != .null,
                         code: $0["code"].text.flatMap(ClassCode.init(typed:)),
                         watchKey: $0["watchKey"].text.flatMap(ClassWatchKey.init(hex:)))
-        }.sorted { ($0.name.lowercased(), $0.id.key) < ($1.name.lowercased(), $1.id.key) }
+        }
+        for i in classes.indices where classes[i].watchKey == nil {
+            classes[i].watchKey = try await watchKey(givenTo: classes[i].id)
+        }
+        return classes.sorted { ($0.name.lowercased(), $0.id.key) < ($1.name.lowercased(), $1.id.key) }
+    }
+
+    /// A class without a key for its wall (made by an older server process
+    /// while this one upgraded the database) gets one when it is read; two
+    /// readers at once agree on the first one written.
+    private func watchKey(givenTo id: UUID) async throws -> ClassWatchKey? {
+        _ = try await db.execute("UPDATE schoolClass SET watchKey = ? WHERE id = ? AND watchKey IS NULL",
+                                 [.text(ClassWatchKey.random().hex), .text(id.key)])
+        return try await db.query("SELECT watchKey FROM schoolClass WHERE id = ?", [.text(id.key)])
+            .first?["watchKey"].text.flatMap(ClassWatchKey.init(hex:))
     }
 
     public enum AddPupilResult: Sendable, Equatable {
