@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// A class's secret for watching its groups (`WatchProof` in LearnModel):
 /// 32 random bytes as lowercase hex. The server hands it to the class's
@@ -9,15 +10,15 @@ import Foundation
 public struct ClassWatchKey: Sendable, Hashable {
     public let hex: String
 
+    /// The one text of a key the laptops read too (`WatchProof.key(hex:)`).
     public init?(hex: String) {
-        guard hex.utf8.count == 64, hex.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
-        else { return nil }
+        guard WatchProof.key(hex: hex) != nil else { return nil }
         self.hex = hex
     }
 
     public static func random() -> ClassWatchKey {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let bytes = (0..<WatchProof.size).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return ClassWatchKey(hex: bytes.map { String(format: "%02x", $0) }.joined())!
     }
 }

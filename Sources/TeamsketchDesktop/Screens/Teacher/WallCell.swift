@@ -7,9 +7,8 @@ import TeamsketchCore
 /// One group on the class wall: the teacher's machine watching that
 /// group's team sketch (an observer: a group of the teacher's own class
 /// lets it in at once, any other like any watcher), its live sheet, and a
-/// line saying how it goes. The sketch is
-/// kept on this computer as it grows, so the teacher finds it under
-/// Sketches to replay and grade.
+/// line saying how it goes. The sketch is kept on this computer as it
+/// grows, so the teacher finds it under Sketches to replay and grade.
 @MainActor
 final class WallCell {
     let id: String
