@@ -401,7 +401,9 @@ public final class SchoolServerClient: Sendable {
         let client = Self.client(address, http, token: token)
         return SchoolConnection(
             push: { entries throws(SchoolConnectionError) in try await Self.push(entries, client) },
-            pull: { after, limit throws(SchoolConnectionError) in try await Self.pull(after: after, limit: limit, client) })
+            pull: { after, limit, skipping throws(SchoolConnectionError) in
+                try await Self.pull(after: after, limit: limit, skipping: skipping, client)
+            })
     }
 
     private static func push(_ entries: [OutboxEntry], _ client: Client) async throws(SchoolConnectionError) -> PushOutcome {
@@ -428,7 +430,8 @@ public final class SchoolServerClient: Sendable {
                 accepted: body.accepted.compactMap(UUID.init(uuidString:)),
                 refused: body.rejected.compactMap { r in
                     UUID(uuidString: r.opId).map { PushOutcome.Refusal(opId: $0, reason: r.message) }
-                })
+                },
+                pushId: body.pushId.flatMap(UUID.init(uuidString:)))
         case .unauthorized:
             throw .signedOut
         case .badRequest(let answer):
@@ -449,10 +452,11 @@ public final class SchoolServerClient: Sendable {
         }
     }
 
-    private static func pull(after: Int64, limit: Int, _ client: Client) async throws(SchoolConnectionError) -> PulledPage {
+    private static func pull(after: Int64, limit: Int, skipping: [UUID], _ client: Client) async throws(SchoolConnectionError) -> PulledPage {
         let output: Operations.PullChanges.Output
         do {
-            output = try await client.pullChanges(query: .init(after: after, limit: limit))
+            let skip = skipping.isEmpty ? nil : skipping.map { $0.uuidString.lowercased() }
+            output = try await client.pullChanges(query: .init(after: after, limit: limit, skip: skip))
         } catch {
             throw unreachable(error)
         }

@@ -147,7 +147,7 @@ import Testing
                     kept = round.keptAsCopies
                 } else {
                     // The deletion comes in a pull while the stroke waits.
-                    let page = try await client.connection(token: mia.token).pull(try tablet.syncCursor(for: "t"), 500)
+                    let page = try await client.connection(token: mia.token).pull(try tablet.syncCursor(for: "t"), 500, [])
                     try tablet.append(.addStroke(late), to: meta.id)
                     let report = try tablet.applyRemote(page.changes, cursor: page.cursor, for: "t")
                     #expect(report.keptAsCopies.map { [$0.original, $0.copy] } == [[name, "\(name) (copy)"]])

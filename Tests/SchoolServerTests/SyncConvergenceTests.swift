@@ -57,7 +57,7 @@ import Testing
                 }
                 if lose { throw SchoolConnectionError.unreachable("the answer was lost") }
                 return outcome
-            }, pull: { after, limit throws(SchoolConnectionError) in try await self.real.pull(after, limit) })
+            }, pull: { after, limit, skipping throws(SchoolConnectionError) in try await self.real.pull(after, limit, skipping) })
         }
     }
 

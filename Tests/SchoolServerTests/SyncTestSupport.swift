@@ -31,6 +31,14 @@ extension TestAPI {
         return TestClass(id: classID, teacherToken: token, pupils: pupils, code: made.object["code"] as? String ?? "")
     }
 
+    /// Pushes changes that must all be accepted; the push's mark.
+    func pushMarked(_ changes: [[String: Any]], token: String) async throws -> String {
+        let answer = try await call(.post, "/sync/push", token: token, json: ["changes": changes])
+        guard answer.status == .ok, (answer.object["rejected"] as? [Any])?.isEmpty == true,
+              let id = answer.object["pushId"] as? String else { throw TestSetupProblem("push: \(answer.status) \(answer.object)") }
+        return id
+    }
+
     /// Pushes changes; the answer's accepted ids and rejections by opId.
     func push(_ changes: [[String: Any]], token: String) async throws -> (status: HTTPResponse.Status, accepted: [String], rejected: [String: String]) {
         let answer = try await call(.post, "/sync/push", token: token, json: ["changes": changes])
@@ -59,15 +67,22 @@ extension TestAPI {
     }
 
     /// Every change the token may see, page by page.
-    func pullAll(token: String, limit: Int = 500) async throws -> [[String: Any]] {
+    /// `skip`: pushes whose changes are to be left out.
+    func pullAll(token: String, limit: Int = 500, skip: [String] = []) async throws -> [[String: Any]] {
+        try await pullPages(token: token, limit: limit, skip: skip).changes
+    }
+
+    /// Every change the token may see, and the cursor after them.
+    func pullPages(token: String, limit: Int = 500, skip: [String] = []) async throws -> (changes: [[String: Any]], cursor: Int64) {
         var cursor: Int64 = 0
         var all: [[String: Any]] = []
+        let skipped = skip.map { "&skip=\($0)" }.joined()
         while true {
-            let page = try await call(.get, "/sync/changes?after=\(cursor)&limit=\(limit)", token: token)
+            let page = try await call(.get, "/sync/changes?after=\(cursor)&limit=\(limit)\(skipped)", token: token)
             guard page.status == .ok else { throw TestSetupProblem("pull: \(page.status)") }
             all += page.object["changes"] as? [[String: Any]] ?? []
             cursor = (page.object["cursor"] as? NSNumber)?.int64Value ?? cursor
-            if page.object["more"] as? Bool != true { return all }
+            if page.object["more"] as? Bool != true { return (all, cursor) }
         }
     }
 }

@@ -242,6 +242,50 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func aPullLeavesOutOnlyWhatTheCallersOwnPushesStored(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ben"])
+            let mia = twoB.pupils["Mia"]!, ben = twoB.pupils["Ben"]!
+            let (sketch, create) = Changes.hosted(by: mia.id)
+            let first = try await api.pushMarked([create, Changes.stroke(sketch, author: "Mia")], token: mia.token)
+            // Ben names himself later: the push that names him makes his
+            // copies of what came before.
+            let bens = Changes.stroke(sketch, author: "Ben", x: 300)
+            let named = try await api.pushMarked([Changes.member(ben.id, of: sketch), bens], token: ben.token)
+            let miasLast = Changes.stroke(sketch, author: "Mia", x: 500)
+            let last = try await api.pushMarked([miasLast], token: mia.token)
+
+            let whole = try await api.pullPages(token: mia.token)
+            #expect(whole.changes.count == 5)
+            let skipped = try await api.pullPages(token: mia.token, limit: 2, skip: [first, last])
+            // Mia's strokes stay out; the rest comes (her sketch's creation
+            // too: only ops are left out), and the cursor still moves past
+            // them all.
+            let miasOps = whole.changes.filter { $0["authorId"] as? String == mia.id && $0["entity"] as? String == "sketchOp" }
+            #expect(miasOps.count == 2)
+            #expect(Set(skipped.changes.ids()) == Set(whole.changes.ids()).subtracting(miasOps.ids()))
+            #expect(skipped.changes.ids().contains(bens["opId"] as! String))
+            #expect(skipped.changes.ids().contains(create["opId"] as! String))
+            #expect(skipped.cursor == whole.cursor)
+
+            // Another's pushes are not left out for Ben, and his own push
+            // leaves out what he sent but not the copies it made for him.
+            let bensWhole = try await api.pullAll(token: ben.token)
+            let bensSkipped = try await api.pullAll(token: ben.token, skip: [first, last, named])
+            #expect(Set(bensSkipped.ids()) == Set(bensWhole.ids()).subtracting([bens["opId"] as! String]))
+            #expect(bensSkipped.ids().contains(miasLast["opId"] as! String))
+            // The teacher gets everything whatever she names.
+            #expect(try await api.pullAll(token: berg, skip: [first, named, last]).count == 5)
+
+            // At most 64 pushes, each a UUID.
+            let many = (0...64).map { _ in "&skip=\(UUID().uuidString.lowercased())" }.joined()
+            #expect(try await api.call(.get, "/sync/changes?after=0\(many)", token: mia.token).status == .badRequest)
+            #expect(try await api.call(.get, "/sync/changes?after=0&skip=zoo", token: mia.token).status == .badRequest)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
     func gradesSettingsProfilesAndPoolsReachOnlyThoseTheyAreFor(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
             let (_, berg) = try await api.teacher("Frau Berg")

@@ -21,6 +21,10 @@ import Testing
         var pushAttempts = 0
         var pages: [PulledPage] = []
         var pulls: [Int64] = []
+        /// The pushes each pull asked to leave out.
+        var skipped: [[UUID]] = []
+        /// The marks this server gave its pushes, in order.
+        var pushIDs: [UUID] = []
 
         var connection: SchoolConnection {
             SchoolConnection(
@@ -35,14 +39,17 @@ import Testing
                         }
                         self.pushes.append(entries)
                         let refused = entries.filter { self.refuse.contains($0.opId) }
+                        let id = UUID()
+                        self.pushIDs.append(id)
                         return .success(PushOutcome(accepted: entries.map(\.opId).filter { !self.refuse.contains($0) },
-                                                    refused: refused.map { .init(opId: $0.opId, reason: "no") }))
+                                                    refused: refused.map { .init(opId: $0.opId, reason: "no") }, pushId: id))
                     }
                     return try answer.get()
                 },
-                pull: { after, _ throws(SchoolConnectionError) in
+                pull: { after, _, skipping throws(SchoolConnectionError) in
                     self.lock.withLock {
                         self.pulls.append(after)
+                        self.skipped.append(skipping)
                         return self.pages.isEmpty ? PulledPage(changes: [], cursor: after, more: false) : self.pages.removeFirst()
                     }
                 })
@@ -66,6 +73,8 @@ import Testing
         let round = try await SyncService(store: store, connection: server.connection, key: "k").syncOnce()
         #expect(server.pushes.map(\.count) == [500, 500, 101])
         #expect(server.pushes.flatMap { $0 }.map(\.opId) == order)
+        // The pull after them is not sent back what they stored.
+        #expect(server.skipped == [server.pushIDs])
         #expect(round.pushed == 1100 && round.refused == 1)
         #expect(try store.outboxCount() == 0, "refused changes leave the outbox too")
         #expect(server.pulls == [0])

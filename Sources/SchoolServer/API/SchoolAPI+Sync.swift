@@ -11,6 +11,8 @@ extension SchoolAPI {
 
     static let maxChangesPerPush = 500
     static let maxPayloadBytes = 1 << 20
+    /// Pushes a pull may leave out: a round of 64 pushes of 500 changes.
+    static let maxSkippedPushes = 64
 
     func pushChanges(_ input: Operations.PushChanges.Input) async throws -> Operations.PushChanges.Output {
         let account = try await signedIn()
@@ -50,7 +52,8 @@ extension SchoolAPI {
         }
         let now = now
         let storable = decided.compactMap { entry in entry.1.map { ($0, entry.2) } }
-        try await database { try await sync.store(storable, pusher: account, now: now) }
+        let push = UUID()
+        try await database { try await sync.store(storable, pusher: account, push: push, now: now) }
         var accepted: [String] = []
         var rejected: [Components.Schemas.Rejection] = []
         for (opId, _, decision) in decided {
@@ -67,7 +70,7 @@ extension SchoolAPI {
             logger.notice("push: changes refused", metadata: ["account": "\(account.id.key)", "refused": "\(rejected.count)",
                                                               "first": "\(rejected[0].message)"])
         }
-        return .ok(.init(body: .json(.init(accepted: accepted, rejected: rejected))))
+        return .ok(.init(body: .json(.init(pushId: push.key, accepted: accepted, rejected: rejected))))
     }
 
     /// Refuses the whole push once the account has reached a quota, so its
@@ -100,7 +103,12 @@ extension SchoolAPI {
         let limit = input.query.limit ?? 500
         guard after >= 0, after <= Self.maxCursor else { throw Problem(.badRequest, "after is a cursor from an earlier pull") }
         guard (1...SyncStore.maxListed).contains(limit) else { throw Problem(.badRequest, "limit is 1 to \(SyncStore.maxListed)") }
-        let page = try await database { try await sync.changes(visibleTo: account, after: after, limit: limit) }
+        let skip = input.query.skip ?? []
+        guard skip.count <= Self.maxSkippedPushes else { throw Problem(.badRequest, "skip names \(Self.maxSkippedPushes) pushes at most") }
+        let pushes = try Set(skip.map(Self.id))
+        let page = try await database {
+            try await sync.changes(visibleTo: account, after: after, limit: limit, skipping: pushes)
+        }
         let changes = page.changes.map { stored in
             Components.Schemas.ServerChange(
                 seq: stored.seq, opId: stored.change.opId.key,

@@ -4162,6 +4162,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         explode: true,
                         name: "limit",
                         as: Swift.Int.self
+                    ),
+                    skip: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "skip",
+                        as: [Components.Schemas.Id].self
                     )
                 )
                 let headers: Operations.PullChanges.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))

@@ -965,6 +965,12 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/PushResult`.
         public struct PushResult: Codable, Hashable, Sendable {
+            /// This push's mark. Pass it as `skip` when pulling, and the
+            /// sketch ops this push stored are not sent back.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushResult/pushId`.
+            public var pushId: Components.Schemas.Id?
             /// - Remark: Generated from `#/components/schemas/PushResult/accepted`.
             public var accepted: [Components.Schemas.Id]
             /// - Remark: Generated from `#/components/schemas/PushResult/rejected`.
@@ -972,16 +978,20 @@ extension Components {
             /// Creates a new `PushResult`.
             ///
             /// - Parameters:
+            ///   - pushId: This push's mark. Pass it as `skip` when pulling, and the
             ///   - accepted:
             ///   - rejected:
             public init(
+                pushId: Components.Schemas.Id? = nil,
                 accepted: [Components.Schemas.Id],
                 rejected: [Components.Schemas.Rejection]
             ) {
+                self.pushId = pushId
                 self.accepted = accepted
                 self.rejected = rejected
             }
             public enum CodingKeys: String, CodingKey {
+                case pushId
                 case accepted
                 case rejected
             }

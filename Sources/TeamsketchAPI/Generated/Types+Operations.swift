@@ -5944,17 +5944,31 @@ public enum Operations {
                 public var after: Swift.Int64?
                 /// - Remark: Generated from `#/paths/sync/changes/GET/query/limit`.
                 public var limit: Swift.Int?
+                /// Pushes of this account (each push answer's `pushId`) whose
+                /// changes the device holds already: the sketch ops those pushes
+                /// stored are left out of the page (the cursor still moves past
+                /// them), so a device that has just pushed is not sent back the
+                /// strokes it sent. Other changes still come back: they are
+                /// applied in the log's order. Only the caller's own pushes are
+                /// left out, never a copy the server made. At most 64.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sync/changes/GET/query/skip`.
+                public var skip: [Components.Schemas.Id]?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - after:
                 ///   - limit:
+                ///   - skip: Pushes of this account (each push answer's `pushId`) whose
                 public init(
                     after: Swift.Int64? = nil,
-                    limit: Swift.Int? = nil
+                    limit: Swift.Int? = nil,
+                    skip: [Components.Schemas.Id]? = nil
                 ) {
                     self.after = after
                     self.limit = limit
+                    self.skip = skip
                 }
             }
             public var query: Operations.PullChanges.Input.Query

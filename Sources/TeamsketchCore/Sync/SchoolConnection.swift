@@ -8,11 +8,12 @@ public struct SchoolConnection: Sendable {
     /// Sends outbox entries; says which the server accepted and which it
     /// refused for good (both leave the outbox).
     public var push: @Sendable (_ entries: [OutboxEntry]) async throws(SchoolConnectionError) -> PushOutcome
-    /// Changes after a cursor, in server order.
-    public var pull: @Sendable (_ after: Int64, _ limit: Int) async throws(SchoolConnectionError) -> PulledPage
+    /// Changes after a cursor, in server order, without what the pushes
+    /// named in `skipping` (`PushOutcome.pushId`) stored.
+    public var pull: @Sendable (_ after: Int64, _ limit: Int, _ skipping: [UUID]) async throws(SchoolConnectionError) -> PulledPage
 
     public init(push: @escaping @Sendable ([OutboxEntry]) async throws(SchoolConnectionError) -> PushOutcome,
-                pull: @escaping @Sendable (Int64, Int) async throws(SchoolConnectionError) -> PulledPage) {
+                pull: @escaping @Sendable (Int64, Int, [UUID]) async throws(SchoolConnectionError) -> PulledPage) {
         self.push = push
         self.pull = pull
     }
@@ -21,6 +22,9 @@ public struct SchoolConnection: Sendable {
 public struct PushOutcome: Sendable, Equatable {
     public var accepted: [UUID]
     public var refused: [Refusal]
+    /// The server's mark for this push (none from a server before it):
+    /// a pull that names it is not sent back what the push stored.
+    public var pushId: UUID?
 
     public struct Refusal: Sendable, Equatable {
         public var opId: UUID
@@ -28,7 +32,9 @@ public struct PushOutcome: Sendable, Equatable {
         public init(opId: UUID, reason: String) { self.opId = opId; self.reason = reason }
     }
 
-    public init(accepted: [UUID], refused: [Refusal]) { self.accepted = accepted; self.refused = refused }
+    public init(accepted: [UUID], refused: [Refusal], pushId: UUID? = nil) {
+        self.accepted = accepted; self.refused = refused; self.pushId = pushId
+    }
 }
 
 public struct PulledPage: Sendable, Equatable {

@@ -168,6 +168,10 @@ public actor SyncService {
 
     private func pushThenPull(pushing: Bool) async throws -> Round {
         var round = Round()
+        // What this round's pushes stored is here already: the pull after
+        // them need not bring it back (on a big push, that was most of
+        // the round).
+        var pushed: [UUID] = []
         while pushing {
             let batch = try nextBatch()
             if batch.isEmpty { break }
@@ -189,6 +193,7 @@ public actor SyncService {
                 held = (status, now().addingTimeInterval(Double(min(max(seconds, 60), 86_400))))
                 break
             }
+            if let id = outcome.pushId, pushed.count < Self.skippedPushes { pushed.append(id) }
             let done = outcome.accepted + outcome.refused.map(\.opId)
             // Ops of a sketch deleted on the server: what this device drew
             // in it is kept as a copy, not dropped with the refusal (before
@@ -226,7 +231,7 @@ public actor SyncService {
         }
         var cursor = try store.syncCursor(for: key)
         while true {
-            let page = try await connection.pull(cursor, tuning.pullPage)
+            let page = try await connection.pull(cursor, tuning.pullPage, pushed)
             // A cursor that goes back would pull the same pages forever.
             guard page.cursor >= cursor else {
                 throw SchoolConnectionError.refused(status: 200, message: "the server's cursor went back")
@@ -243,6 +248,9 @@ public actor SyncService {
         }
         return round
     }
+
+    /// The most pushes a pull names to be left out, as the server allows.
+    static let skippedPushes = 64
 
     /// The oldest waiting entries, at most `pushBatch` of them and
     /// `pushBytes` of payload, but always at least one.

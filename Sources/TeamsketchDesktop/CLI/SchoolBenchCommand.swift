@@ -167,12 +167,17 @@ struct SchoolBenchCommand: ParsableCommand {
             let all = shared.all
             let batch = Array(all[pushedUpTo...].suffix(50))
             pushedUpTo = all.count
+            var pushID: UUID?
             if let outcome = await latencies.time({ try await connection.push(batch) }) {
                 latencies.refused(outcome.refused.count)
+                pushID = outcome.pushId
             }
             round += 1
+            // A pull right after a push leaves that push out, as the app's
+            // sync round does.
             if round % 5 == index % 5 {
-                if let page = await latencies.time({ try await connection.pull(cursor, 500) }) { cursor = page.cursor }
+                let skipping = pushID.map { [$0] } ?? []
+                if let page = await latencies.time({ try await connection.pull(cursor, 500, skipping) }) { cursor = page.cursor }
             }
         }
     }
