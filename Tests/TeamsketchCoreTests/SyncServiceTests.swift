@@ -80,6 +80,20 @@ import Testing
         #expect(server.pulls == [0])
     }
 
+    @Test func aPullNamesOnlyItsOwnRoundsPushesAndAtMostAsManyAsTheServerTakes() async throws {
+        let (store, _) = try store(strokes: 69)
+        let server = ScriptedServer()
+        var tuning = SyncService.Tuning()
+        tuning.pushBatch = 1
+        let service = SyncService(store: store, connection: server.connection, key: "k", tuning: tuning)
+        try await service.syncOnce()
+        #expect(server.pushIDs.count == 70)
+        #expect(server.skipped == [Array(server.pushIDs.prefix(64))])
+        // The next round sent nothing, and names nothing.
+        try await service.syncOnce()
+        #expect(server.skipped.count == 2 && server.skipped[1].isEmpty)
+    }
+
     @Test func aRoundThatPullsChangesSaysHowManyAndAQuietOneSaysNothing() async throws {
         // Another pupil's laptop made a sketch; the server hands it on.
         let (elsewhere, _) = try store(strokes: 2)
