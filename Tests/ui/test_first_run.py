@@ -16,12 +16,12 @@ from school_server import SchoolServer, call  # noqa: E402
 from test_pupil_sign_in import ME, badges  # noqa: E402
 
 
-def start(display, home):
+def start(display, home, extra_env=None):
     """The app on `home`, and the first page it shows (its log is kept
     across starts: only this start's lines count)."""
     log = home / "app.log"
     before = log.stat().st_size if log.exists() else 0
-    app = App(display, home, first_run=True)
+    app = App(display, home, first_run=True, extra_env=extra_env)
     page = wait_for(lambda: next((line[6:] for line in log.read_bytes()[before:].decode(errors="replace").splitlines()
                                   if line.startswith("page: ")), None), what="the first page shown")
     return app, page

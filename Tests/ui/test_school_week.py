@@ -29,7 +29,7 @@ from test_pupil_sign_in import ME, badges
 from test_screen_sizes import geometry, maximise, wait_for_window_manager
 from test_teacher_journey import open_teacher_window
 from test_teacher_people import click_named, pupils
-from test_teacher_review import BACKGROUND, grade_keys, hover_click, save_button
+from test_teacher_review import BACKGROUND, hover_click
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
@@ -71,6 +71,10 @@ def sign_in_with_pictures(app, home, badge, pictures, name):
         app.click(600 + 126 * (i % 3 - 1), row0 + 126 * (i // 3))
     wait_for((home / "config" / "teamsketch" / "school.json").exists, what=f"{name}'s sign-in", app=app)
     time.sleep(1.0)
+
+
+def centre_of(box):
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
 def local_grades(home):
@@ -135,11 +139,11 @@ def test_a_school_week_with_one_class(display, tmp_path, bus):
         small = Display("1366x768").start()
         wait_for_window_manager(small)
         second = Display().start()
-        mia, page = start(second, mia_home)
+        mia, page = start(second, mia_home, extra_env=bus.app_env)
         assert page == "first-run", page
         set_up_for_class(mia, server, two_b, "mia")
         sign_in_with_pictures(mia, mia_home, 0, [4, 5, 6], "mia")
-        ole, page = start(small, ole_home)
+        ole, page = start(small, ole_home, extra_env=bus.app_env)
         assert page == "first-run", page
         set_up_for_class(ole, server, two_b, "ole")
         sign_in_with_pictures(ole, ole_home, 1, [0, 1, 2], "ole")
@@ -170,14 +174,67 @@ def test_a_school_week_with_one_class(display, tmp_path, bus):
                  what="Ole's dark blue line on Mia's sheet", app=mia)
         wait_for(lambda: len(find_color(ole.screenshot("week-both-ole"), RED, tol=40, box=ole_sheet)) > 200,
                  what="Mia's red line on Ole's sheet", app=ole)
-        mia.click(45, 60)                                  # home: saved, then synced
-        ole.click(45, 60)
+        # Home: Ole leaves, then Mia, the host, ends the session for
+        # everyone (each after a question with a red button). The sketch
+        # stays saved on both laptops.
+        for app, name in [(ole, "ole"), (mia, "mia")]:
+            app.click(45, 60)
+            leave = wait_for(lambda: blobs(app.screenshot(f"week-{name}-leaves"), DESTRUCTIVE_RED, tol=30) or None,
+                             what=f"the question before {name} leaves the session", app=app)
+            app.click(*centre_of(max(leave, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))))
+            wait_for(lambda: app.read_log().splitlines()[-1:] == ["page: home"] or None, what=f"{name} at home", app=app)
 
         def zoo():
             listed = call(server.port, "GET", "/sketches", token)
             return next((s for s in listed if s.get("name") == "Zoo" and len(s.get("authors", [])) == 2), None)
         sketch = wait_for(zoo, seconds=60, what="the team's sketch on the server with both as its authors")
         assert sorted(sketch["authors"]) == sorted([ids["Mia"], ids["Ole"]]), sketch
+
+        # Wednesday: the teacher's window, open all along, gets the sketch
+        # with its next pull; she grades each of them, with a comment.
+        root = a11y.root(teacher)
+        teacher.click((active[0] + active[2]) / 2, (active[1] + active[3]) / 2)    # "Sketches"
+        wait_for(lambda: find_color(teacher.screenshot("week-sketches"), RED, tol=90, box=(0, 200, 1200, 800)),
+                 seconds=50, what="the team's sketch in the teacher's list", app=teacher)
+        card = find_color(settled_shot(teacher, "week-sketches", box=(0, 120, 1200, 800)), RED, tol=90,
+                          box=(0, 200, 1200, 800))
+        hover_click(teacher, *centre(card))
+        wait_for(lambda: "page: review" in teacher.read_log().splitlines(), what="the review", app=teacher)
+        a11y.find(root, "Grade 2 for Mia", seconds=15)
+        review = teacher.screenshot("week-review")
+        assert len(find_color(review, DARK_BLUE, tol=40, box=(0, 100, 720, 720))) > 200, "Ole's line is not replayed"
+        given = {"Mia": (2, "Ein schönes Dach"), "Ole": (3, "Mehr Farben!")}
+        for name, (grade, comment) in given.items():
+            click_named(teacher, root, f"Grade {grade} for {name}", role=None)
+            click_named(teacher, root, f"Comment for {name}", role=None)
+            teacher.type(comment)
+            teacher.key("Return")
+        teacher.screenshot("week-graded")
+
+        def grades_on_server():
+            page = call(server.port, "GET", "/sync/changes?after=0&limit=1000", token)
+            records = [json.loads(c["payload"]) for c in page["changes"] if c["entity"] == "grade"]
+            return {r.get("pupilId"): (r.get("grade"), r.get("comment")) for r in records}
+        wait_for(lambda: grades_on_server().get(ids["Ole"]) == given["Ole"] or None, seconds=45,
+                 what=lambda: f"both grades on the server, under each pupil; it has {grades_on_server()}", app=teacher)
+        assert grades_on_server().get(ids["Mia"]) == given["Mia"], grades_on_server()
+
+        # Thursday: each pupil finds their own grade under the sketch in
+        # "Open" (a 2 is four stars, a 3 three) and, tapped, the teacher's
+        # words, not the classmate's.
+        for app, home, name, count in [(mia, mia_home, "Mia", 4), (ole, ole_home, "Ole", 3)]:
+            wait_for(lambda: [g for g in local_grades(home) if g.get("comment") == given[name][1]] or None,
+                     seconds=60, what=f"{name}'s grade on {name}'s laptop", app=app)
+            assert not [g for g in local_grades(home) if g.get("comment") == given["Ole" if name == "Mia" else "Mia"][1]], \
+                f"{name}'s laptop holds the classmate's grade"
+            press_home_button(app, 3)                       # Open
+            small_stars = wait_for(lambda: (lambda found: found if len(found) == count else None)(
+                stars(app.screenshot(f"week-{name}-open"))), what=f"{count} stars under {name}'s card", app=app)
+            x0, x1 = min(b[0] for b in small_stars), max(b[2] for b in small_stars)
+            app.click((x0 + x1) / 2, (small_stars[0][1] + small_stars[0][3]) / 2)
+            wait_for(lambda: "page: feedback" in app.read_log().splitlines(), what=f"{name}'s feedback", app=app)
+            a11y.find(a11y.root(app), given[name][1], role="label")
+            assert len(stars(app.screenshot(f"week-{name}-feedback"))) == count
     finally:
         for running in [teacher, mia, ole, small, second]:
             if running:
