@@ -235,6 +235,41 @@ def test_a_school_week_with_one_class(display, tmp_path, bus):
             wait_for(lambda: "page: feedback" in app.read_log().splitlines(), what=f"{name}'s feedback", app=app)
             a11y.find(a11y.root(app), given[name][1], role="label")
             assert len(stars(app.screenshot(f"week-{name}-feedback"))) == count
+
+        # Friday: Ole moves to 2c; Ben leaves the school and is removed for
+        # good; the grades go out as a spreadsheet.
+        two_c = call(server.port, "POST", "/classes", token, {"name": "2c"})["id"]
+        teacher.click(45, 60)                               # from the review back to the sketches
+        time.sleep(0.8)
+        click_named(teacher, root, "Classes")               # shown again: 2c is there too
+        a11y.find(root, "Move Ole to another class", seconds=15)
+        click_named(teacher, root, "Move Ole to another class")
+        shot = teacher.screenshot("week-move")
+        assert find_color(shot, ACTIVE, tol=10), "the class to move to is not shown chosen"
+        move = max(blobs(shot, SUGGESTED_BLUE, tol=20), key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
+        teacher.click(*centre_of(move))
+        wait_for(lambda: pupils(server, token, two_c) == ["Ole"], what="Ole in 2c on the server", app=teacher)
+        click_named(teacher, root, "Remove Ben")
+        sure = wait_for(lambda: (lambda found: max(found, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])) if found else None)(
+            blobs(teacher.screenshot("week-remove"), DESTRUCTIVE_RED, tol=30)), what="the question before removing Ben",
+            app=teacher)
+        a11y.find(root, "Remove Ben for good?", role="label")
+        teacher.click(*centre_of(sure))
+        wait_for(lambda: pupils(server, token, two_b) == ["Mia"], what="Ben removed, Ole gone to 2c", app=teacher)
+        a11y.find(root, "Ben was removed.", role="label")
+
+        click_named(teacher, root, "Sketches")
+        time.sleep(1.0)
+        shot = teacher.screenshot("week-sketches-again")
+        row_y = 165                                         # the filters' row; its last button exports
+        right = max(x for x in range(600, 1195)
+                    if sum(abs(a - b) for a, b in zip(shot.getpixel((x, row_y))[:3], BACKGROUND)) > 30)
+        teacher.click(right - 60, row_y)
+        out = tmp_path / "grades.csv"
+        save_file(teacher, out)
+        rows = sorted((r["sketch"], r["pupil"], r["pupil_grade"], r["pupil_comment"])
+                      for r in csv.DictReader(out.open(encoding="utf-8")))
+        assert rows == [("Zoo", "Mia", "2", "Ein schönes Dach"), ("Zoo", "Ole", "3", "Mehr Farben!")], rows
     finally:
         for running in [teacher, mia, ole, small, second]:
             if running:
