@@ -3,6 +3,7 @@ import HTTPTypes
 import LearnModel
 import Testing
 @testable import SchoolServer
+import TeamsketchCore
 
 @Suite struct SyncTests {
     @Test(arguments: Backend.allCases)
@@ -268,6 +269,18 @@ import Testing
             #expect(skipped.changes.ids().contains(bens["opId"] as! String))
             #expect(skipped.changes.ids().contains(create["opId"] as! String))
             #expect(skipped.cursor == whole.cursor)
+            // A page of only left-out ops comes back empty, yet its cursor
+            // moves and `more` says to pull on.
+            var afterCreation: Int64 = 0
+            while true {
+                let page = try await api.call(.get, "/sync/changes?after=\(afterCreation)&limit=1", token: mia.token).object
+                afterCreation = try #require((page["cursor"] as? NSNumber)?.int64Value)
+                if (page["changes"] as? [[String: Any]])?.ids() == [create["opId"] as! String] { break }
+            }
+            let onlyMias = try await api.call(.get, "/sync/changes?after=\(afterCreation)&limit=1&skip=\(first)", token: mia.token)
+            #expect((onlyMias.object["changes"] as? [Any])?.isEmpty == true)
+            #expect(((onlyMias.object["cursor"] as? NSNumber)?.int64Value ?? 0) > afterCreation)
+            #expect(onlyMias.object["more"] as? Bool == true)
 
             // Another's pushes are not left out for Ben, and his own push
             // leaves out what he sent but not the copies it made for him.
@@ -278,9 +291,11 @@ import Testing
             // The teacher gets everything whatever she names.
             #expect(try await api.pullAll(token: berg, skip: [first, named, last]).count == 5)
 
-            // At most 64 pushes, each a UUID.
-            let many = (0...64).map { _ in "&skip=\(UUID().uuidString.lowercased())" }.joined()
-            #expect(try await api.call(.get, "/sync/changes?after=0\(many)", token: mia.token).status == .badRequest)
+            // At most 64 pushes, as many as a laptop names, each a UUID.
+            #expect(SyncService.skippedPushes == SchoolAPI.maxSkippedPushes)
+            let most = (1...SchoolAPI.maxSkippedPushes).map { _ in "&skip=\(UUID().uuidString.lowercased())" }.joined()
+            #expect(try await api.call(.get, "/sync/changes?after=0\(most)", token: mia.token).status == .ok)
+            #expect(try await api.call(.get, "/sync/changes?after=0\(most)&skip=\(first)", token: mia.token).status == .badRequest)
             #expect(try await api.call(.get, "/sync/changes?after=0&skip=zoo", token: mia.token).status == .badRequest)
         }
     }

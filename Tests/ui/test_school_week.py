@@ -1,10 +1,12 @@
 """A school week with one class, as the people in it go through it: the
 school's admin makes the teacher's account on the server's command line;
-the teacher makes class 2b in her window and imports its list; two
-classroom laptops, fresh from the box, are set up for the class at their
-first start, and Mia and Ole sign in with their pictures; they draw one
-sketch together over the LAN, Ole on a 1366 × 768 screen with his whole
-pen bar; the teacher grades each of them with a comment; each pupil finds
+the teacher makes class 2b in her window, imports its list, makes a word
+list from a file and gives it to 2b; two classroom laptops, fresh from
+the box, are set up for the class at their first start, and Mia and Ole
+sign in with their pictures; they draw one sketch together over the LAN,
+Ole on a 1366 × 768 screen with his whole pen bar, and play Buchstaben
+Post together with the teacher's list; the teacher grades each of them
+with a comment; each pupil finds
 their own grade and comment on their laptop, not the other's; then the
 teacher moves Ole to 2c, removes Ben for good and exports the grades.
 Three apps with their own data on their own displays, one real school
@@ -19,17 +21,19 @@ import time
 from pathlib import Path
 
 import a11y
-from harness import (ACCEPT_GREEN, ACTIVE, DARK_BLUE, DESTRUCTIVE_RED, EMPTY_SLOT, RED, SUGGESTED_BLUE, App, Display, bbox, blobs,
+from harness import (ACCEPT_GREEN, ACTIVE, DARK_BLUE, DESTRUCTIVE_RED, EMPTY_SLOT, RED, SUGGESTED_BLUE, TILE_YELLOW,
+                     App, Display, bbox, blobs,
                      centre, controls, curve, edges, find_color, join_by_code, open_lobby, pen_button,
                      press_home_button, row_items, row_top, save_file, settled_shot, shown_sheet, wait_for)
 from test_first_run import big_buttons, start
 from test_joiner_screen_size import fits
 from test_pupil_feedback import stars
 from test_pupil_sign_in import ME, badges
+from test_wordpost_together import TRAIN_RED, actions_button
 from test_screen_sizes import geometry, maximise, wait_for_window_manager
 from test_teacher_journey import open_teacher_window
-from test_teacher_people import click_named, pupils
-from test_teacher_review import BACKGROUND, hover_click
+from test_teacher_people import click_named, pressed, pupils
+from test_teacher_review import hover_click
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
@@ -73,8 +77,60 @@ def sign_in_with_pictures(app, home, badge, pictures, name):
     time.sleep(1.0)
 
 
+def game_screen(app, name):
+    """Buchstaben Post's game: letters in hand, the trains, the word's
+    empty slots; else None."""
+    shot = app.screenshot(name)
+    tiles, trains = blobs(shot, TILE_YELLOW), blobs(shot, TRAIN_RED, tol=20)
+    return (shot, tiles, trains) if tiles and trains and blobs(shot, EMPTY_SLOT) else None
+
+
+def shows_page_after(app, mark, page):
+    """Whether the app's log says `page` was shown after `mark` bytes."""
+    app.log.flush()
+    log = app.data_home / "app.log"
+    return f"page: {page}" in log.read_bytes()[mark:].decode(errors="replace").splitlines()
+
+
+def log_size(app):
+    app.log.flush()
+    return (app.data_home / "app.log").stat().st_size
+
+
+def dialog_button(app, colour, shot_name, what):
+    """A question's button of `colour`: a blob of a button's size, the one
+    nearest the window's middle, where questions open (a red train or red
+    ink elsewhere is not it)."""
+    def found():
+        shot = app.screenshot(shot_name)
+        middle = (shot.size[0] / 2, shot.size[1] / 2)
+        buttons = [b for b in blobs(shot, colour, tol=30)
+                   if 90 <= b[2] - b[0] <= 240 and 36 <= b[3] - b[1] <= 80]
+        return min(buttons, key=lambda b: abs((b[0] + b[2]) / 2 - middle[0]) + abs((b[1] + b[3]) / 2 - middle[1])) \
+            if buttons else None
+    return wait_for(found, what=what, app=app)
+
+
 def centre_of(box):
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def click_tab(app, root, name):
+    """A click on the teacher window's tab of that name: the push button of
+    the name in the row of "Sketches" (the home screen's hidden "Buchstaben
+    Post" button shares the tab's name)."""
+    row = a11y.find(root, "Sketches", role="push button").queryComponent().getExtents(0)
+    for n in a11y.nodes(root):
+        try:
+            if n.name == name and n.getRoleName() == "push button":
+                e = n.queryComponent().getExtents(0)
+                if abs(e.y - row.y) <= 4 and e.width > 0:
+                    app.click(e.x + e.width / 2, e.y + e.height / 2)
+                    time.sleep(0.8)
+                    return
+        except Exception:
+            pass
+    raise AssertionError(f"no tab {name!r} beside Sketches")
 
 
 def local_grades(home):
@@ -126,6 +182,48 @@ def test_a_school_week_with_one_class(display, tmp_path, bus):
             call(server.port, "GET", f"/classes/{two_b}/pupils", token)), what="the three pupils on the server",
             app=teacher)
         ids = {p["name"]: p["id"] for p in listed}
+
+        # She makes a word list of animals from a file and gives it to 2b.
+        root = a11y.root(teacher)
+        words = tmp_path / "tiere.csv"
+        words.write_text("word,hint,priority\nHUND,Er bellt.,1\nKATZE,Sie miaut.,1\nMAUS,Sie ist klein.,1\n",
+                         encoding="utf-8")
+        click_tab(teacher, root, "Buchstaben Post")
+        click_named(teacher, root, "Word lists")
+        click_named(teacher, root, "New word list", role=None)
+        click_named(teacher, root, "Import words (CSV)…", role=None)
+        save_file(teacher, words)
+        wait_for(lambda: a11y.find(root, "Save the word list").queryComponent().getExtents(0).width > 0 or None,
+                 what="the file chooser closed", app=teacher)
+        time.sleep(0.5)
+        # The name field is the row above the blue Save.
+        save = bbox(find_color(teacher.screenshot("week-word-list"), SUGGESTED_BLUE, tol=20))
+        teacher.click(save[2] + 20, save[1] - 28)
+        teacher.key("ctrl+a")
+        teacher.type("Tiere")
+        wait_for(lambda: a11y.focused(root).name == "Name of the word list" or None, what="the name field's keyboard",
+                 app=teacher)
+        click_named(teacher, root, "Save the word list", role=None)
+        wait_for(lambda: "word lists: ✓ “Tiere” is saved." in teacher.read_log(), what="the list saved", app=teacher)
+        given_to = a11y.find(root, "2b", role="check box", seconds=15)
+        assert not pressed(given_to), "the new list is given to 2b before she says so"
+        # "Given to:" and a box for each class, in the row under Save: the
+        # first drawn thing right of the words is 2b's box.
+        shot = teacher.screenshot("week-given-to")
+        page = shot.getpixel((10, save[3] + 40))[:3]
+        box = next((x, y) for y in range(save[3] + 20, save[3] + 90, 2) for x in range(140, 400)
+                   if sum(abs(a - b) for a, b in zip(shot.getpixel((x, y))[:3], page)) > 60)
+        teacher.click(box[0] + 6, box[1] + 6)
+        wait_for(lambda: pressed(given_to) or None, what="2b ticked", app=teacher)
+
+        def pools_for(klass):
+            page = call(server.port, "GET", "/sync/changes?after=0&limit=1000", token)["changes"]
+            given = [json.loads(c["payload"]) | {"pool": c["entityId"]} for c in page if c["entity"] == "poolAssignment"]
+            return [g["pool"] for g in given if g.get("classId") == klass and g.get("assigned")]
+        pool = wait_for(lambda: pools_for(two_b), seconds=30, what="the list given to 2b on the server", app=teacher)[0]
+        saved = [json.loads(c["payload"]) for c in call(server.port, "GET", "/sync/changes?after=0&limit=1000", token)["changes"]
+                 if c["entity"] == "pool" and c["entityId"] == pool]
+        assert [i["word"] for i in saved[-1]["pool"]["items"]] == ["HUND", "KATZE", "MAUS"], saved
         # The pictures the window would print on cards; a test must know them.
         call(server.port, "PUT", f"/pupils/{ids['Mia']}/picture-password", token, {"pictures": [4, 5, 6]})
         call(server.port, "PUT", f"/pupils/{ids['Ole']}/picture-password", token, {"pictures": [0, 1, 2]})
@@ -178,11 +276,46 @@ def test_a_school_week_with_one_class(display, tmp_path, bus):
         # everyone (each after a question with a red button). The sketch
         # stays saved on both laptops.
         for app, name in [(ole, "ole"), (mia, "mia")]:
+            mark = log_size(app)
             app.click(45, 60)
-            leave = wait_for(lambda: blobs(app.screenshot(f"week-{name}-leaves"), DESTRUCTIVE_RED, tol=30) or None,
-                             what=f"the question before {name} leaves the session", app=app)
-            app.click(*centre_of(max(leave, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))))
-            wait_for(lambda: app.read_log().splitlines()[-1:] == ["page: home"] or None, what=f"{name} at home", app=app)
+            app.click(*centre_of(dialog_button(app, DESTRUCTIVE_RED, f"week-{name}-leaves",
+                                               f"the question before {name} leaves the session")))
+            wait_for(lambda: shows_page_after(app, mark, "home"), what=f"{name} at home", app=app)
+
+        # In the afternoon they play Buchstaben Post together with the
+        # teacher's list: on both laptops it is the one offered.
+        for app, home, name in [(mia, mia_home, "mia"), (ole, ole_home, "ole")]:
+            def assigned():
+                with sqlite3.connect(home / "teamsketch" / "teamsketch.sqlite") as db:
+                    return db.execute("SELECT count(*) FROM poolAssignment").fetchone()[0] > 0
+            wait_for(assigned, seconds=60, what=f"the class's list on {name}'s laptop", app=app)
+            press_home_button(app, 4)                       # Buchstaben Post
+            offered = wait_for(lambda: re.search(r"word lists: (\S+) chosen=(\S+) fromTeacher=(\w+)", app.read_log()),
+                               what=f"the lists offered on {name}'s laptop", app=app)
+            assert (offered[1], offered[2], offered[3]) == (pool, pool, "true"), offered.group(0)
+        mia.click(*actions_button(mia, 1))                  # Play together
+        game_code = wait_for(lambda: re.findall(r"hosting: code=(\d{6})", mia.read_log())[1:] or None,
+                             what="the game's join code", app=mia)[0]
+        ole.click(*actions_button(ole, 2))                  # Join
+        time.sleep(0.5)
+        ole.type(game_code)
+        ole.key("Return")
+        mia.click(*centre(wait_for(lambda: find_color(mia.screenshot("week-game-lobby"), ACCEPT_GREEN, tol=30),
+                                   what="Ole in the game's lobby", app=mia)))
+        time.sleep(0.5)
+        mia.click(*centre(wait_for(lambda: find_color(mia.screenshot("week-game-ready"), SUGGESTED_BLUE, tol=25),
+                                   what="the game's Start", app=mia)))
+        for app, name in [(ole, "ole"), (mia, "mia")]:
+            wait_for(lambda: game_screen(app, f"week-{name}-game"), what=f"{name}'s game: own word and the trains",
+                     app=app)
+        assert "page: wordpost" in ole.read_log().splitlines()
+        for app, name in [(ole, "ole"), (mia, "mia")]:
+            mark = log_size(app)
+            app.click(45, 60)
+            # "End the game?": its red End (the train is red as well).
+            app.click(*centre_of(dialog_button(app, DESTRUCTIVE_RED, f"week-{name}-ends-game",
+                                               f"the question before {name} ends the game")))
+            wait_for(lambda: shows_page_after(app, mark, "home"), what=f"{name} at home", app=app)
 
         def zoo():
             listed = call(server.port, "GET", "/sketches", token)
@@ -192,7 +325,6 @@ def test_a_school_week_with_one_class(display, tmp_path, bus):
 
         # Wednesday: the teacher's window, open all along, gets the sketch
         # with its next pull; she grades each of them, with a comment.
-        root = a11y.root(teacher)
         teacher.click((active[0] + active[2]) / 2, (active[1] + active[3]) / 2)    # "Sketches"
         wait_for(lambda: find_color(teacher.screenshot("week-sketches"), RED, tol=90, box=(0, 200, 1200, 800)),
                  seconds=50, what="the team's sketch in the teacher's list", app=teacher)
@@ -244,27 +376,22 @@ def test_a_school_week_with_one_class(display, tmp_path, bus):
         click_named(teacher, root, "Classes")               # shown again: 2c is there too
         a11y.find(root, "Move Ole to another class", seconds=15)
         click_named(teacher, root, "Move Ole to another class")
-        shot = teacher.screenshot("week-move")
-        assert find_color(shot, ACTIVE, tol=10), "the class to move to is not shown chosen"
-        move = max(blobs(shot, SUGGESTED_BLUE, tol=20), key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
+        # The question: the other class, 2c, chosen already (dark) above
+        # the blue Move.
+        move = dialog_button(teacher, SUGGESTED_BLUE, "week-move", "the question before moving Ole")
+        assert find_color(teacher.screenshot("week-move"), ACTIVE, tol=10,
+                          box=(move[0] - 250, move[1] - 160, move[2] + 250, move[1])), "2c is not shown chosen"
         teacher.click(*centre_of(move))
         wait_for(lambda: pupils(server, token, two_c) == ["Ole"], what="Ole in 2c on the server", app=teacher)
         click_named(teacher, root, "Remove Ben")
-        sure = wait_for(lambda: (lambda found: max(found, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])) if found else None)(
-            blobs(teacher.screenshot("week-remove"), DESTRUCTIVE_RED, tol=30)), what="the question before removing Ben",
-            app=teacher)
+        sure = dialog_button(teacher, DESTRUCTIVE_RED, "week-remove", "the question before removing Ben")
         a11y.find(root, "Remove Ben for good?", role="label")
         teacher.click(*centre_of(sure))
         wait_for(lambda: pupils(server, token, two_b) == ["Mia"], what="Ben removed, Ole gone to 2c", app=teacher)
         a11y.find(root, "Ben was removed.", role="label")
 
         click_named(teacher, root, "Sketches")
-        time.sleep(1.0)
-        shot = teacher.screenshot("week-sketches-again")
-        row_y = 165                                         # the filters' row; its last button exports
-        right = max(x for x in range(600, 1195)
-                    if sum(abs(a - b) for a, b in zip(shot.getpixel((x, row_y))[:3], BACKGROUND)) > 30)
-        teacher.click(right - 60, row_y)
+        click_named(teacher, root, "Export grades (CSV)…")
         out = tmp_path / "grades.csv"
         save_file(teacher, out)
         rows = sorted((r["sketch"], r["pupil"], r["pupil_grade"], r["pupil_comment"])

@@ -117,8 +117,9 @@ public struct SyncStore: Sendable {
     /// one this push inserted: a late retry of an old rename never undoes a
     /// newer one.
     ///
-    /// `push` marks every row this push inserts (its device may later ask
-    /// not to be sent them back); a push tried again keeps its mark.
+    /// `push` marks every row this push inserts: its device may ask not to
+    /// be sent them back, and an effect happens only for a row with its
+    /// mark (so each call needs a mark of its own).
     public func store(_ decided: [(SyncChange, ChangeDecision)], pusher: Account, push pushID: UUID = UUID(),
                       now: Int64) async throws {
         let push = SQLValue.text(pushID.key)

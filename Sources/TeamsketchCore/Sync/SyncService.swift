@@ -250,7 +250,7 @@ public actor SyncService {
     }
 
     /// The most pushes a pull names to be left out, as the server allows.
-    static let skippedPushes = 64
+    public static let skippedPushes = 64
 
     /// The oldest waiting entries, at most `pushBatch` of them and
     /// `pushBytes` of payload, but always at least one.

@@ -173,8 +173,8 @@ struct SchoolBenchCommand: ParsableCommand {
                 pushID = outcome.pushId
             }
             round += 1
-            // A pull right after a push leaves that push out, as the app's
-            // sync round does.
+            // A pull right after a push leaves that push out, as a sync
+            // round of the app does (the pushes before it come back).
             if round % 5 == index % 5 {
                 let skipping = pushID.map { [$0] } ?? []
                 if let page = await latencies.time({ try await connection.pull(cursor, 500, skipping) }) { cursor = page.cursor }
