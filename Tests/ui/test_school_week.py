@@ -1,16 +1,17 @@
 """A school week with one class, as the people in it go through it: the
-school's admin makes the teacher's account on the server's command line;
-the teacher makes class 2b in her window, imports its list, makes a word
-list from a file and gives it to 2b; two classroom laptops, fresh from
-the box, are set up for the class at their first start, and Mia and Ole
-sign in with their pictures; they draw one sketch together over the LAN,
-Ole on a 1366 × 768 screen with his whole pen bar, and play Buchstaben
-Post together with the teacher's list; the teacher grades each of them
-with a comment; each pupil finds
-their own grade and comment on their laptop, not the other's; then the
-teacher moves Ole to 2c, removes Ben for good and exports the grades.
-Three apps with their own data on their own displays, one real school
-server; every screen is judged by the controls a person needs on it."""
+school's first teacher account is made on the server's command line;
+she, the school's admin, makes her colleague's account in her window,
+makes class 2b, imports its list, makes a word list from a file and gives
+it to 2b; two classroom laptops, fresh from the box, are set up for the
+class at their first start, and Mia and Ole sign in with their pictures;
+they draw one sketch together over the LAN, Ole on a 1366 × 768 screen
+with his whole pen bar, and play Buchstaben Post together with the
+teacher's list; the teacher grades each of them with a comment; each
+pupil finds their own grade and comment on their laptop, not the
+other's; then the teacher moves Ole to 2c, removes Ben for good and
+exports the grades and the game's results. Three apps with their own
+data on their own displays, one real school server; every screen is
+judged by the controls a person needs on it."""
 import csv
 import json
 import re
@@ -32,7 +33,7 @@ from test_pupil_sign_in import ME, badges
 from test_wordpost_together import TRAIN_RED, actions_button
 from test_screen_sizes import geometry, maximise, wait_for_window_manager
 from test_teacher_journey import open_teacher_window
-from test_teacher_people import click_named, pressed, pupils
+from test_teacher_people import click_named, pressed, pupils, signs_in
 from test_teacher_review import hover_click
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -183,8 +184,16 @@ def test_a_school_week_with_one_class(display, tmp_path, bus):
             app=teacher)
         ids = {p["name"]: p["id"] for p in listed}
 
-        # She makes a word list of animals from a file and gives it to 2b.
+        # She is the school's admin: she makes her colleague's account too.
         root = a11y.root(teacher)
+        click_named(teacher, root, "Name of the new teacher", role=None)
+        teacher.type("Herr Kurz")
+        click_named(teacher, root, "First password of the new teacher", role=None)
+        teacher.type("tafel und kreide")
+        teacher.key("Return")
+        wait_for(lambda: signs_in(server, "Herr Kurz", "tafel und kreide"), what="Herr Kurz signing in", app=teacher)
+
+        # She makes a word list of animals from a file and gives it to 2b.
         words = tmp_path / "tiere.csv"
         words.write_text("word,hint,priority\nHUND,Er bellt.,1\nKATZE,Sie miaut.,1\nMAUS,Sie ist klein.,1\n",
                          encoding="utf-8")
@@ -397,6 +406,17 @@ def test_a_school_week_with_one_class(display, tmp_path, bus):
         rows = sorted((r["sketch"], r["pupil"], r["pupil_grade"], r["pupil_comment"])
                       for r in csv.DictReader(out.open(encoding="utf-8")))
         assert rows == [("Zoo", "Mia", "2", "Ein schönes Dach"), ("Zoo", "Ole", "3", "Mehr Farben!")], rows
+        # And the game's spreadsheet: a row of the header's width for each
+        # pupil who played, Ole under his new class's teacher all the same.
+        click_tab(teacher, root, "Buchstaben Post")
+        click_named(teacher, root, "Results")
+        click_named(teacher, root, "Export game stats (CSV)…")
+        games = tmp_path / "games.csv"
+        save_file(teacher, games)
+        text = games.read_text(encoding="utf-8")
+        table = list(csv.reader(text.splitlines(), csv.Sniffer().sniff(text, delimiters=",;")))
+        assert table and "pupil" in table[0], table
+        assert all(len(row) == len(table[0]) for row in table), table
     finally:
         for running in [teacher, mia, ole, small, second]:
             if running:
