@@ -34,6 +34,27 @@ def big_buttons(app, name):
     return blue, (blue[2] + 48 + (blue[2] - blue[0]) // 2, (blue[1] + blue[3]) // 2)
 
 
+def set_up_for_class(app, server, klass, name):
+    """A laptop's first start: "This laptop belongs to a class", the
+    teacher's sign-in at the server once, the class chosen."""
+    blue, _ = big_buttons(app, f"{name}-first-run")
+    app.click((blue[0] + blue[2]) / 2, (blue[1] + blue[3]) / 2)
+    wait_for(lambda: "page: school" in app.read_log().splitlines(), what="the school server's form", app=app)
+    time.sleep(0.6)
+    app.key("ctrl+a")
+    app.type(f"127.0.0.1:{server.port}")
+    app.key("Tab")
+    app.type(server.teacher)
+    app.key("Tab")
+    app.type(server.password)
+    app.key("Return")
+    wait_for(lambda: "set up: classes offered: 1" in app.read_log(), seconds=30, what="the teacher's classes", app=app)
+    time.sleep(0.5)
+    app.click(*centre(find_color(app.screenshot(f"{name}-first-run-class"), SUGGESTED_BLUE, tol=25)))
+    wait_for(lambda: f"set up for class: {klass}" in app.read_log(), seconds=20, what=f"{name}'s laptop set up")
+    wait_for(lambda: "page: home" in app.read_log().split("set up for class")[-1].splitlines(), what="the start screen")
+
+
 def test_a_laptop_set_up_for_a_class_offers_its_pupils_sign_in(display, tmp_path):
     server = SchoolServer(Path(tempfile.mkdtemp())).start()
     app = None
@@ -46,25 +67,9 @@ def test_a_laptop_set_up_for_a_class_offers_its_pupils_sign_in(display, tmp_path
 
         app, page = start(display, tmp_path)
         assert page == "first-run"
-        blue, _ = big_buttons(app, "first-run")
-        app.click((blue[0] + blue[2]) / 2, (blue[1] + blue[3]) / 2)     # This laptop belongs to a class
-        wait_for(lambda: "page: school" in app.read_log().splitlines(), what="the school server's form")
-        time.sleep(0.6)
-        app.key("ctrl+a")
-        app.type(f"127.0.0.1:{server.port}")
-        app.key("Tab")
-        app.type(server.teacher)
-        app.key("Tab")
-        app.type(server.password)
-        app.key("Return")
-        # Signed in, the teacher picks the class (a blue button of its own
-        # below the question; Back is the light one).
-        wait_for(lambda: "set up: classes offered: 1" in app.read_log(), seconds=30, what="the teacher's classes", app=app)
-        time.sleep(0.5)
-        choice = find_color(app.screenshot("first-run-classes"), SUGGESTED_BLUE, tol=25)
-        app.click(*centre(choice))
-        wait_for(lambda: f"set up for class: {klass}" in app.read_log(), seconds=20, what="the laptop set up for 2b")
-        wait_for(lambda: "page: home" in app.read_log().split("set up for class")[-1].splitlines(), what="the start screen")
+        # The teacher signs in once and picks the class (a blue button of
+        # its own below the question; Back is the light one).
+        set_up_for_class(app, server, klass, "first-run")
         setup = json.loads((tmp_path / "config" / "teamsketch" / "classroom.json").read_text())
         assert setup["server"] == server.url and setup["classID"] == klass
         assert not (tmp_path / "config" / "teamsketch" / "school.json").exists(), "the teacher is still signed in"

@@ -26,7 +26,7 @@ from harness import (ACCEPT_GREEN, ACTIVE, DARK_BLUE, DESTRUCTIVE_RED, EMPTY_SLO
                      App, Display, bbox, blobs,
                      centre, controls, curve, edges, find_color, join_by_code, open_lobby, pen_button,
                      press_home_button, row_items, row_top, save_file, settled_shot, shown_sheet, wait_for)
-from test_first_run import big_buttons, start
+from test_first_run import set_up_for_class, start
 from test_joiner_screen_size import fits
 from test_pupil_feedback import stars
 from test_pupil_sign_in import ME, badges
@@ -38,27 +38,6 @@ from test_teacher_review import hover_click
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import SchoolServer, call, keep_teacher_sign_in  # noqa: E402
-
-
-def set_up_for_class(app, server, klass, name):
-    """A laptop's first start: "This laptop belongs to a class", the
-    teacher's sign-in at the server once, the class chosen."""
-    blue, _ = big_buttons(app, f"{name}-first-run")
-    app.click((blue[0] + blue[2]) / 2, (blue[1] + blue[3]) / 2)
-    wait_for(lambda: "page: school" in app.read_log().splitlines(), what="the school server's form", app=app)
-    time.sleep(0.6)
-    app.key("ctrl+a")
-    app.type(f"127.0.0.1:{server.port}")
-    app.key("Tab")
-    app.type(server.teacher)
-    app.key("Tab")
-    app.type(server.password)
-    app.key("Return")
-    wait_for(lambda: "set up: classes offered: 1" in app.read_log(), seconds=30, what="the teacher's classes", app=app)
-    time.sleep(0.5)
-    app.click(*centre(find_color(app.screenshot(f"{name}-first-run-class"), SUGGESTED_BLUE, tol=25)))
-    wait_for(lambda: f"set up for class: {klass}" in app.read_log(), seconds=20, what=f"{name}'s laptop set up")
-    wait_for(lambda: "page: home" in app.read_log().split("set up for class")[-1].splitlines(), what="the start screen")
 
 
 def sign_in_with_pictures(app, home, badge, pictures, name):
