@@ -21,7 +21,7 @@ extension LocalStore {
                 SELECT id, name, deletedAt FROM sketch WHERE deletedAt IS NOT NULL AND deletedAt >= ?
                 ORDER BY deletedAt DESC, id
                 """, arguments: [since]).compactMap { row in
-                UUID(uuidString: row["id"]).map {
+                UUID(text: row["id"]).map {
                     DeletedSketch(id: $0, name: row["name"], deletedAt: StoreTime.date(row["deletedAt"]))
                 }
             }

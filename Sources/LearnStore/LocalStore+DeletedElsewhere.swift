@@ -58,7 +58,7 @@ extension LocalStore {
         if let row = try Row.fetchOne(db, sql: """
             SELECT copy.id, copy.name FROM sketch AS original JOIN sketch AS copy ON copy.id = original.keptAs
             WHERE original.id = ? AND original.deletedAt IS NOT NULL AND copy.deletedAt IS NULL
-            """, arguments: [sketchID.storeKey]), let copyID = UUID(uuidString: row["id"]) {
+            """, arguments: [sketchID.storeKey]), let copyID = UUID(text: row["id"]) {
             return KeptCopy(originalID: sketchID, original: original.meta.name, copyID: copyID, copy: row["name"])
         }
         var meta = original.meta

@@ -12,7 +12,7 @@ extension LocalStore {
     public func pendingOutbox(limit: Int = 100) throws -> [OutboxEntry] {
         try writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY rowid LIMIT ?", arguments: [limit]).map { row in
-                guard let opId = UUID(uuidString: row["opId"]),
+                guard let opId = UUID(text: row["opId"]),
                       let entity = OutboxEntity(rawValue: row["entity"])
                 else { throw StoreError.corrupt(path: path ?? ":memory:") }
                 return OutboxEntry(opId: opId, entity: entity, entityId: row["entityId"],

@@ -198,13 +198,13 @@ extension LocalStore {
 
     private func summary(_ row: Row) throws -> SketchSummary {
         let text: String = row["id"]
-        guard let id = UUID(uuidString: text) else {
+        guard let id = UUID(text: text) else {
             throw StoreError.corrupt(path: path ?? ":memory:")
         }
         return SketchSummary(id: id, name: row["name"], guides: LineGuides(rawValue: row["guides"]) ?? .none,
                              createdAt: StoreTime.date(row["createdAt"]), modifiedAt: StoreTime.date(row["modifiedAt"]),
                              opCount: row["opCount"], thumbnail: row["thumbnail"],
-                             startedBy: row["team"] ? .team(host: (row["creatorId"] as String?).flatMap(UUID.init(uuidString:)))
+                             startedBy: row["team"] ? .team(host: (row["creatorId"] as String?).flatMap(UUID.init(text:)))
                                                     : .alone)
     }
 
@@ -274,5 +274,5 @@ extension LocalStore {
 /// UUIDs are stored as lowercase text: readable in the sqlite3 shell and the
 /// same spelling the server and payloads use.
 extension UUID {
-    var storeKey: String { uuidString.lowercased() }
+    var storeKey: String { lowercasedText }
 }

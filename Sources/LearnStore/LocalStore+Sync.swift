@@ -69,7 +69,7 @@ extension LocalStore {
             var report = RemoteApplyReport()
             let now = StoreTime.milliseconds(clock.now())
             for change in changes {
-                if change.entity == .sketch, let id = UUID(uuidString: change.entityId),
+                if change.entity == .sketch, let id = UUID(text: change.entityId),
                    (try? JSONDecoder().decode(SketchChange.self, from: change.payload))?.change == .delete,
                    try Self.hasUnsentOps(id, db),
                    let kept = try keepAsCopy(id, copyName: copyName, at: now, db) {
@@ -97,7 +97,7 @@ extension LocalStore {
         let decoder = JSONDecoder()
         switch change.entity {
         case .sketch:
-            guard let id = UUID(uuidString: change.entityId),
+            guard let id = UUID(text: change.entityId),
                   let sketch = try? decoder.decode(SketchChange.self, from: change.payload) else { return .skipped }
             return try applySketch(sketch, id: id, now: now, db)
 
@@ -109,7 +109,7 @@ extension LocalStore {
                                  arguments: [change.opId.storeKey]) != nil {
                 return .alreadyHad
             }
-            guard let id = UUID(uuidString: change.entityId), let op = SketchOpPayload.decode(change.payload),
+            guard let id = UUID(text: change.entityId), let op = SketchOpPayload.decode(change.payload),
                   (try? SketchValidation.check(ops: [op])) != nil else { return .skipped }
             // Kept for a sketch deleted here too: a deletion can be taken
             // back, and the sketch then comes back whole.
@@ -198,7 +198,7 @@ extension LocalStore {
             guard (try? SketchValidation.check(meta)) != nil else { return .skipped }
             let team = change.team == true
             try Self.insertSketchRow(meta, createdAt: created, modifiedAt: now, team: team,
-                                     creator: team ? change.creator.flatMap(UUID.init(uuidString:)) : nil, db)
+                                     creator: team ? change.creator.flatMap(UUID.init(text:)) : nil, db)
             return .applied
         case .rename:
             guard let name = change.name, name.unicodeScalars.count <= SketchLimits.maxNameLength else { return .skipped }

@@ -58,7 +58,7 @@ extension LocalStore {
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM wordPostRoundStat WHERE playerName = ? ORDER BY playedAt, id",
                                         arguments: [name])
             return WordPostPlayerRecord(playerName: name, rounds: try rows.map { row in
-                guard let id = UUID(uuidString: row["id"]), let game = UUID(uuidString: row["gameId"]) else {
+                guard let id = UUID(text: row["id"]), let game = UUID(text: row["gameId"]) else {
                     throw StoreError.corrupt(path: path ?? ":memory:")
                 }
                 return WordPostRoundStat(

@@ -39,11 +39,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible, Loca
         case .cannotOpen(let path, let reason):
             "The file “\(path)” could not be opened: \(reason)"
         case .sketchNotFound(let id):
-            "The sketch \(id.uuidString.lowercased()) does not exist or was deleted."
+            "The sketch \(id.lowercasedText) does not exist or was deleted."
         case .duplicateSketch(let id):
-            "A sketch with the id \(id.uuidString.lowercased()) already exists."
+            "A sketch with the id \(id.lowercasedText) already exists."
         case .unreadableOp(let id, let seq):
-            "Step \(seq) of the sketch \(id.uuidString.lowercased()) could not be read."
+            "Step \(seq) of the sketch \(id.lowercasedText) could not be read."
         case .invalidRecord(let why):
             "This cannot be saved: \(why)."
         }

@@ -25,6 +25,8 @@ import Testing
         var skipped: [[UUID]] = []
         /// The marks this server gave its pushes, in order.
         var pushIDs: [UUID] = []
+        /// A pull from this cursor fails so.
+        var pullFailure: (after: Int64, error: SchoolConnectionError)?
 
         var connection: SchoolConnection {
             SchoolConnection(
@@ -47,11 +49,14 @@ import Testing
                     return try answer.get()
                 },
                 pull: { after, _, skipping throws(SchoolConnectionError) in
-                    self.lock.withLock {
+                    let answer = self.lock.withLock { () -> Result<PulledPage, SchoolConnectionError> in
                         self.pulls.append(after)
                         self.skipped.append(skipping)
-                        return self.pages.isEmpty ? PulledPage(changes: [], cursor: after, more: false) : self.pages.removeFirst()
+                        if let failure = self.pullFailure, failure.after == after { return .failure(failure.error) }
+                        return .success(self.pages.isEmpty ? PulledPage(changes: [], cursor: after, more: false)
+                                                           : self.pages.removeFirst())
                     }
+                    return try answer.get()
                 })
         }
     }
@@ -226,6 +231,32 @@ import Testing
             try await SyncService(store: store, connection: server.connection, key: "k").syncOnce()
         }
         #expect(try store.syncCursor(for: "k") == 20)
+    }
+
+    /// The next page is asked for while this one is written: what it
+    /// brings is applied only after this one, and its failure is the
+    /// round's, as it came.
+    @Test func aPageAskedForAheadIsAppliedInTurnAndItsFailureEndsTheRound() async throws {
+        let other = try store(strokes: 3).0
+        let (store, _) = try store(strokes: 1)
+        let remote = try other.pendingOutbox(limit: 10).enumerated().map { index, entry in
+            RemoteChange(seq: Int64(index + 1), opId: entry.opId, entity: entry.entity, entityId: entry.entityId,
+                         payload: entry.payload, createdAt: entry.createdAt)
+        }
+        #expect(remote.count == 4)
+        let server = ScriptedServer()
+        server.pages = [PulledPage(changes: Array(remote[0..<2]), cursor: 2, more: true),
+                        PulledPage(changes: Array(remote[2..<4]), cursor: 4, more: true)]
+        server.pullFailure = (after: 4, error: .signedOut)
+        let service = SyncService(store: store, connection: server.connection, key: "k")
+        await #expect(throws: SchoolConnectionError.signedOut) { try await service.syncOnce() }
+        // Both pages before the failing one are in, with their cursor; the
+        // failure is the one the server gave, so the loop ends signed out.
+        #expect(server.pulls == [0, 2, 4])
+        #expect(try store.syncCursor(for: "k") == 4)
+        let sketch = try #require(UUID(text: remote[0].entityId))
+        #expect(try store.opCount(sketch) == 3)
+        #expect(await service.step() == nil)
     }
 
     @Test func backoffDoublesToItsLimitWithJitter() {

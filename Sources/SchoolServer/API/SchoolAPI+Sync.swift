@@ -29,7 +29,7 @@ extension SchoolAPI {
         // change, so one bad row never blocks its outbox; only what breaks
         // the spec refuses the whole push.
         let parsed = try body.changes.map { c -> (UUID, Result<SyncChange, PushRejection>) in
-            guard let opId = UUID(uuidString: c.opId) else { throw Problem(.badRequest, "an opId is a UUID") }
+            guard let opId = UUID(text: c.opId) else { throw Problem(.badRequest, "an opId is a UUID") }
             return (opId, try Self.change(c, opId: opId))
         }
         let readable = parsed.compactMap { try? $0.1.get() }

@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 import Logging
 import TeamsketchAPI
 
@@ -317,7 +318,7 @@ struct SchoolAPI: APIProtocol {
     // MARK: conversions
 
     static func id(_ text: String) throws -> UUID {
-        guard let id = UUID(uuidString: text) else { throw Problem(.badRequest, "\(text.prefix(40)) is not an id") }
+        guard let id = UUID(text: text) else { throw Problem(.badRequest, "\(text.prefix(40)) is not an id") }
         return id
     }
 

@@ -81,7 +81,7 @@ public struct AccountStore: Sendable {
             throw DatabaseProblem.unexpectedRow(column: "role")
         }
         return Account(id: try row.uuid("id"), role: role, name: try row.text("name"),
-                       classID: row["classId"].text.flatMap(UUID.init(uuidString:)))
+                       classID: row["classId"].text.flatMap(UUID.init(text:)))
     }
 
     public func revoke(_ token: BearerToken, now: Int64) async throws {
@@ -284,5 +284,5 @@ public struct AccountStore: Sendable {
 
 extension UUID {
     /// How ids are stored and sent: lowercase.
-    var key: String { uuidString.lowercased() }
+    var key: String { lowercasedText }
 }

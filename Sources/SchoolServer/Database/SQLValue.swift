@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// A value bound to or read from SQL, in the few types both databases store
 /// the same way: times are Unix milliseconds and flags 0/1 in BIGINT
@@ -43,7 +44,7 @@ public struct SQLRow: Sendable, Hashable {
     }
 
     public func uuid(_ name: String) throws -> UUID {
-        guard let v = UUID(uuidString: try text(name)) else { throw DatabaseProblem.unexpectedRow(column: name) }
+        guard let v = UUID(text: try text(name)) else { throw DatabaseProblem.unexpectedRow(column: name) }
         return v
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdWebSocket
+import LearnModel
 
 /// The sessions the server relays, for devices of a class that cannot
 /// reach each other (another room's Wi-Fi, a network that isolates its
@@ -131,7 +132,7 @@ actor RelayHub {
         }
         let connection = UUID()
         let control = session.control
-        let message = "open \(connection.uuidString.lowercased()) \(account.uuidString.lowercased())"
+        let message = "open \(connection.lowercasedText) \(account.lowercasedText)"
         let host = await withCheckedContinuation { (answer: CheckedContinuation<WebSocketOutboundWriter?, Never>) in
             // The clock runs from now, whatever the write to the host does.
             let timeout = Task {

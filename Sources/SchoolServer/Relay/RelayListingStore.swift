@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// The relayed sessions in the server's database, so that every server
 /// process behind one address lists the same sessions and knows which
@@ -129,6 +130,6 @@ struct RelayListingStore: Sendable {
             activity: try row.text("activity"), hostID: try row.uuid("hostId"), hostName: try row.text("hostName"),
             ownerAddress: try row.text("ownerAddress"), registration: try row.uuid("registration"),
             registeredAt: try row.int("registeredAt"), heartbeatAt: try row.int("heartbeatAt"),
-            endedAt: row["endedAt"].int, lanSessionID: row["lanSessionId"].text.flatMap(UUID.init(uuidString:)))
+            endedAt: row["endedAt"].int, lanSessionID: row["lanSessionId"].text.flatMap(UUID.init(text:)))
     }
 }

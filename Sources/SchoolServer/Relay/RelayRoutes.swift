@@ -83,7 +83,7 @@ struct RelayRoutes: Sendable {
             return .upgrade([:])
         }, onUpgrade: { inbound, outbound, context in
             let request = context.request
-            guard let session = UUID(uuidString: request.uri.path.split(separator: "/").last.map(String.init) ?? ""),
+            guard let session = UUID(text: request.uri.path.split(separator: "/").last.map(String.init) ?? ""),
                   let account = try? await account(request.headers),
                   let hosting = try? await mayHost(account, session, request.uri.queryParameters)
             else { return }
@@ -96,7 +96,7 @@ struct RelayRoutes: Sendable {
             return await hub.mayOpenMemberSocket(account.id) ? .upgrade([:]) : .dontUpgrade
         }, onUpgrade: { inbound, outbound, context in
             let request = context.request
-            guard let session = request.uri.path.split(separator: "/").last.flatMap({ UUID(uuidString: String($0)) }),
+            guard let session = request.uri.path.split(separator: "/").last.flatMap({ UUID(text: String($0)) }),
                   let account = try? await account(request.headers),
                   let listed = try? await mayJoin(account, session),
                   await hub.openMemberSocket(account.id)
@@ -119,8 +119,8 @@ struct RelayRoutes: Sendable {
             let request = context.request
             let parts = request.uri.path.split(separator: "/")
             guard parts.count >= 2,
-                  let connection = UUID(uuidString: String(parts[parts.count - 1])),
-                  let session = UUID(uuidString: String(parts[parts.count - 2])),
+                  let connection = UUID(text: String(parts[parts.count - 1])),
+                  let session = UUID(text: String(parts[parts.count - 2])),
                   let account = try? await account(request.headers),
                   let listed = try? await mayAnswer(account, session)
             else { return }
@@ -290,7 +290,7 @@ struct RelayRoutes: Sendable {
     private func hostClass(_ account: Account, _ named: String?) async throws -> UUID {
         let mine = try await classes(of: account)
         if account.role == .pupil, let own = mine.first { return own }
-        guard let named, let id = UUID(uuidString: named), mine.contains(id) else {
+        guard let named, let id = UUID(text: named), mine.contains(id) else {
             throw Problem(.forbidden, "a session is for one of the host's own classes")
         }
         return id
@@ -333,7 +333,7 @@ struct RelayRoutes: Sendable {
             throw Problem(.tooManyAttempts, "one account relays at most \(RelayListingStore.maxLivePerHost) sessions at once")
         }
         let name = String((query["name"].map(String.init) ?? "").prefix(200))
-        let lan = query["session"].flatMap { UUID(uuidString: String($0)) }
+        let lan = query["session"].flatMap { UUID(text: String($0)) }
         return Hosting(classID: classID, name: name, activity: activity, lanSessionID: lan)
     }
 
@@ -363,7 +363,7 @@ struct RelayRoutes: Sendable {
     }
 
     private static func uuid(_ text: String?) throws -> UUID {
-        guard let text, let id = UUID(uuidString: text) else { throw Problem(.notFound, "no such session") }
+        guard let text, let id = UUID(text: text) else { throw Problem(.notFound, "no such session") }
         return id
     }
 }

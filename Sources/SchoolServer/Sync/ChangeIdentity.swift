@@ -30,7 +30,7 @@ enum ChangeIdentity {
     }
 
     static func checkMember(_ opId: UUID, _ change: SketchChange, of sketch: UUID) throws {
-        guard let member = change.member.flatMap(UUID.init(uuidString:)),
+        guard let member = change.member.flatMap(UUID.init(text:)),
               opId == SketchOpIdentity.member(member, of: sketch) else {
             throw PushRejection(.conflict, "naming a member has the op id its sketch and account name")
         }
@@ -45,9 +45,9 @@ enum ChangeIdentity {
     /// A grade is kept under the id its work and pupil name, and a game's
     /// grade is on that pupil's own results.
     static func checkGrade(_ entityKey: String, _ grade: GradeRecord) throws {
-        guard let work = UUID(uuidString: grade.targetId) else { return }
+        guard let work = UUID(text: grade.targetId) else { return }
         let expected: UUID
-        if let pupil = grade.pupilId.flatMap(UUID.init(uuidString:)) {
+        if let pupil = grade.pupilId.flatMap(UUID.init(text:)) {
             if grade.target == .wordPostGame, work != GradeIdentity.wordPostResults(of: pupil) {
                 throw PushRejection(.conflict, "a game's grade is on that pupil's own results")
             }

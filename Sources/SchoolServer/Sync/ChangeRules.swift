@@ -121,7 +121,7 @@ public enum ChangeRules {
         switch change.entity {
         case .sketch, .sketchOp:
             let sketchID = try id(change.entityId, "a sketch")
-            let sketchUUID = UUID(uuidString: sketchID)!
+            let sketchUUID = UUID(text: sketchID)!
             var described: SketchChange?
             if change.entity == .sketch {
                 described = try decode(SketchChange.self, change.payload, "a sketch change")
@@ -172,7 +172,7 @@ public enum ChangeRules {
                 sketch = try start(described, of: sketchUUID, by: pusher, facts: facts)
                 started = SketchStart(creator: (sketch.creator ?? pusher).id.key, team: sketch.team)
             }
-            if described?.change == .member, let member = described?.member.flatMap(UUID.init(uuidString:)),
+            if described?.change == .member, let member = described?.member.flatMap(UUID.init(text:)),
                let person = facts.people[member] {
                 sketch.add(person)
             }
@@ -217,7 +217,7 @@ public enum ChangeRules {
             try ChangeIdentity.checkChosen(change.opId)
             let assignment = try decode(PoolAssignment.self, change.payload, "a word list's class")
             let classID = try id(assignment.classId, "a class")
-            guard !pusher.isPupil, facts.taughtClasses.contains(UUID(uuidString: classID)!) else {
+            guard !pusher.isPupil, facts.taughtClasses.contains(UUID(text: classID)!) else {
                 throw PushRejection(.forbidden, "only the class's teacher gives it word lists")
             }
             guard facts.poolOwners[change.entityKey] != nil else {
@@ -260,7 +260,7 @@ public enum ChangeRules {
             }
             let targetID = grade.targetId.lowercased()
             if let pupilKey = grade.pupilId {
-                guard let pupil = UUID(uuidString: pupilKey).flatMap({ facts.people[$0] }),
+                guard let pupil = UUID(text: pupilKey).flatMap({ facts.people[$0] }),
                       teaches(pupil, pusher, facts) else {
                     throw PushRejection(.forbidden, "only a pupil's own teacher grades them")
                 }
@@ -284,7 +284,7 @@ public enum ChangeRules {
         case .classSettings:
             let classID = try id(change.entityId, "a class")
             try ChangeIdentity.checkChosen(change.opId)
-            guard !pusher.isPupil, facts.taughtClasses.contains(UUID(uuidString: classID)!) else {
+            guard !pusher.isPupil, facts.taughtClasses.contains(UUID(text: classID)!) else {
                 throw PushRejection(.forbidden, "only the class's teacher sets its settings")
             }
             let settings = try decode(ClassSettingsRecord.self, change.payload, "class settings")
@@ -299,7 +299,7 @@ public enum ChangeRules {
             }
             let profile = try decode(ProfileRecord.self, change.payload, "a profile")
             if let problem = profile.problem { throw PushRejection(.badRequest, problem) }
-            let subject = facts.people[UUID(uuidString: accountID)!]
+            let subject = facts.people[UUID(text: accountID)!]
             guard accountID == pusher.id.key || subject.map({ teaches($0, pusher, facts) }) == true else {
                 throw PushRejection(.forbidden, "a profile is changed by its owner or their teacher")
             }
@@ -323,8 +323,8 @@ public enum ChangeRules {
         if TeamSketchID.isBound(sketchID) {
             // Every member holds this id and its creation, and any of them
             // may push it first: it must name the one it was made for.
-            guard let named = described.creator.flatMap(UUID.init(uuidString:)),
-                  let nonce = described.nonce.flatMap(UUID.init(uuidString:)),
+            guard let named = described.creator.flatMap(UUID.init(text:)),
+                  let nonce = described.nonce.flatMap(UUID.init(text:)),
                   TeamSketchID.binds(sketchID, creator: named, nonce: nonce) else {
                 throw PushRejection(.forbidden, "this team sketch's id does not match the creator and nonce its creation names")
             }
@@ -337,7 +337,7 @@ public enum ChangeRules {
             guard TeamSketchID.isBound(sketchID) else {
                 throw PushRejection(.forbidden, "a sketch is started under another's name only with an id made for them")
             }
-            guard team, let person = UUID(uuidString: named).flatMap({ facts.people[$0] }),
+            guard team, let person = UUID(text: named).flatMap({ facts.people[$0] }),
                   belongs(pusher, with: person) || teaches(person, pusher, facts) else {
                 throw PushRejection(.forbidden, "a sketch is started under the pusher's own name, or a team's under its host's")
             }
@@ -365,7 +365,7 @@ public enum ChangeRules {
             guard sketch.team else {
                 throw PushRejection(.forbidden, "a sketch drawn alone takes no members")
             }
-            guard let member = described?.member.flatMap(UUID.init(uuidString:)).flatMap({ facts.people[$0] }),
+            guard let member = described?.member.flatMap(UUID.init(text:)).flatMap({ facts.people[$0] }),
                   let creator = sketch.creator, belongs(member, with: creator) else {
                 throw PushRejection(.forbidden, "a sketch's members are pupils of its creator's class")
             }
@@ -432,7 +432,7 @@ public enum ChangeRules {
         case .thumbnail, .delete, .restore:
             break
         case .member:
-            guard change.member.flatMap(UUID.init(uuidString:)) != nil else {
+            guard change.member.flatMap(UUID.init(text:)) != nil else {
                 throw PushRejection(.badRequest, "a member is named by an account id")
             }
         }
@@ -442,7 +442,7 @@ public enum ChangeRules {
         UnixMilliseconds.milliseconds(SketchLimits.dates.lowerBound)...UnixMilliseconds.milliseconds(SketchLimits.dates.upperBound)
 
     private static func id(_ text: String, _ what: String) throws -> String {
-        guard let id = UUID(uuidString: text) else { throw PushRejection(.badRequest, "\(what) is named by an id") }
+        guard let id = UUID(text: text) else { throw PushRejection(.badRequest, "\(what) is named by an id") }
         return id.key
     }
 

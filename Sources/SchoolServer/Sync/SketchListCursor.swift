@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// Where the next page of a sketch list starts: the last sketch of the page
 /// before, by the list's order (latest time first, then id; the time is
@@ -22,7 +23,7 @@ public struct SketchListCursor: Sendable, Hashable {
         guard text.utf8.count <= Self.maxLength else { return nil }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...16).contains(parts[0].utf8.count), parts[0].utf8.allSatisfy({ (48...57).contains($0) }),
-              let time = Int64(parts[0]), let id = UUID(uuidString: String(parts[1]))
+              let time = Int64(parts[0]), let id = UUID(text: String(parts[1]))
         else { return nil }
         self.init(at: time, id: id)
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LearnModel
 
 /// One change a device pushes, checked for shape by the API before it gets
 /// here. `entityId` is at most 100 characters of [A-Za-z0-9._-].
@@ -27,7 +28,7 @@ public struct SyncChange: Sendable, Hashable {
     /// The entity id as stored: ids that are UUIDs in lower case, so every
     /// device's spelling names the same record; others (pool ids) as sent.
     public var entityKey: String {
-        UUID(uuidString: entityId).map { $0.uuidString.lowercased() } ?? entityId
+        UUID(text: entityId).map { $0.lowercasedText } ?? entityId
     }
 
     /// The SHA-256 of the payload in lowercase hex: kept with the change so

@@ -28,7 +28,7 @@ public struct SyncStore: Sendable {
             case .sketch:
                 sketchIDs.insert(change.entityKey)
                 if let named = try? JSONDecoder().decode(SketchPeople.self, from: Data(change.payload.utf8)) {
-                    let ids = [named.creator, named.member].compactMap { $0.flatMap(UUID.init(uuidString:)) }
+                    let ids = [named.creator, named.member].compactMap { $0.flatMap(UUID.init(text:)) }
                     // The pusher too, then: whom they may name depends on
                     // their class's teacher.
                     if !ids.isEmpty { people.insert(pusher.id.key) }
@@ -284,7 +284,7 @@ public struct SyncStore: Sendable {
                                      [.text(id)] + inserted.binds)]
             case .member?:
                 let member = SQLValue.text(change?.member?.lowercased() ?? "")
-                let creation = SQLValue.text(UUID(uuidString: id).map { SketchOpIdentity.creation(of: $0).key } ?? "")
+                let creation = SQLValue.text(UUID(text: id).map { SketchOpIdentity.creation(of: $0).key } ?? "")
                 let author = SQLStatement("""
                     INSERT INTO sketchAuthor (sketchId, accountId) SELECT ?, ? WHERE \(inserted.sql)
                     ON CONFLICT DO NOTHING
@@ -356,7 +356,7 @@ public struct SyncStore: Sendable {
     /// Ids that are UUIDs are stored in lower case, so every device's
     /// spelling names the same record; pool ids are kept as they are.
     static func entityKey(_ change: SyncChange) -> String {
-        UUID(uuidString: change.entityId).map(\.key) ?? change.entityId
+        UUID(text: change.entityId).map(\.key) ?? change.entityId
     }
 
     /// The sketch exists from the first change the server hears of it
@@ -393,7 +393,11 @@ public struct SyncStore: Sendable {
     /// `skipping`: pushes of this account whose device holds what they
     /// stored. Their ops are left out of the page but not out of the
     /// cursor: a device pulling right after pushing 10,000 ops is not sent
-    /// them back (most of a big push's time went to that). Only ops are
+    /// them back (most of a big push's time went to that). They are left
+    /// out where each branch reads, so they do not count towards a page's
+    /// limit: a pull after a big push is one page, not twenty empty ones
+    /// walking past what the device has (on PostgreSQL a fifth of the
+    /// push's round). Only ops are
     /// left out: an op never changes, where a rename or a grade is applied
     /// in the log's order, and the device's own one coming back after a
     /// classmate's is what makes every device end with the same name.
@@ -433,23 +437,32 @@ public struct SyncStore: Sendable {
         // a sketch of 10,000 ops would otherwise measure every payload
         // before its sort: three quarters of a teacher's pull on
         // PostgreSQL.)
+        var skipped = ""
+        var skippedBinds: [SQLValue] = []
+        if !pushes.isEmpty {
+            skipped = """
+                 AND (change.entity <> 'sketchOp' OR change.copyOf IS NOT NULL OR change.pushId IS NULL
+                      OR change.authorId <> ? OR change.pushId NOT IN (\(SQLStatement.placeholders(pushes.count))))
+                """
+            skippedBinds = [.text(account.id.key)] + pushes.map(\.key).sorted().map { .text($0) }
+        }
         var sql = "SELECT page.seq, LENGTH(change.payload) AS size FROM (SELECT seq FROM ("
         var binds: [SQLValue] = []
         // The kinds are the enum's own names, never the caller's text.
         let kinds = only.map { " AND entity IN (" + $0.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ") + ")" } ?? ""
         for (index, (condition, conditionBinds)) in branches.enumerated() {
             if index > 0 { sql += " UNION " }
-            sql += "SELECT * FROM (SELECT seq FROM change WHERE \(condition)\(kinds) AND seq > ? ORDER BY seq LIMIT ?) b\(index)"
-            binds += conditionBinds + [cursor, n]
+            sql += "SELECT * FROM (SELECT seq FROM change WHERE \(condition)\(kinds)\(skipped) AND seq > ? ORDER BY seq LIMIT ?) b\(index)"
+            binds += conditionBinds + skippedBinds + [cursor, n]
         }
         if teamsOneByOne {
             sql += """
                  UNION SELECT * FROM (SELECT c.seq FROM sketchAuthor a CROSS JOIN LATERAL
                     (SELECT seq FROM change
-                     WHERE change.sketchId = a.sketchId\(kinds) AND seq > ? ORDER BY seq LIMIT ?) c
+                     WHERE change.sketchId = a.sketchId\(kinds)\(skipped) AND seq > ? ORDER BY seq LIMIT ?) c
                     WHERE a.accountId IN (\(scope.people.sql)) ORDER BY c.seq LIMIT ?) teams
                 """
-            binds += [cursor, n] + scope.people.binds + [n]
+            binds += skippedBinds + [cursor, n] + scope.people.binds + [n]
         }
         sql += ") visible ORDER BY seq LIMIT ?) page JOIN change ON change.seq = page.seq ORDER BY page.seq"
         binds.append(n)
@@ -465,21 +478,12 @@ public struct SyncStore: Sendable {
         let more = candidates.count > chosen.count
         guard let lastChosen = chosen.last?.int else { return ([], max(newest, after), false) }
         let marks = SQLStatement.placeholders(chosen.count)
-        var skipped = ""
-        var skippedBinds: [SQLValue] = []
-        if !pushes.isEmpty {
-            skipped = """
-                 AND (c.entity <> 'sketchOp' OR c.copyOf IS NOT NULL OR c.pushId IS NULL OR c.authorId <> ?
-                      OR c.pushId NOT IN (\(SQLStatement.placeholders(pushes.count))))
-                """
-            skippedBinds = [.text(account.id.key)] + pushes.map(\.key).sorted().map { .text($0) }
-        }
         let rows = try await db.query("""
             SELECT c.seq, COALESCE(o.opId, c.opId) AS opId, c.entity, c.entityId, c.payload, c.createdAt,
                    COALESCE(o.authorId, c.authorId) AS authorId, c.subjectId
             FROM change c LEFT JOIN change o ON o.seq = c.copyOf
-            WHERE c.seq IN (\(marks))\(skipped) ORDER BY c.seq
-            """, chosen + skippedBinds)
+            WHERE c.seq IN (\(marks)) ORDER BY c.seq
+            """, chosen)
         var out: [StoredChange] = []
         out.reserveCapacity(rows.count)
         for row in rows {
@@ -491,7 +495,7 @@ public struct SyncStore: Sendable {
                 change: SyncChange(opId: try row.uuid("opId"), entity: entity, entityId: try row.text("entityId"),
                                    payload: try row.text("payload"), createdAt: try row.int("createdAt")),
                 authorID: try row.uuid("authorId"),
-                subjectID: row["subjectId"].text.flatMap(UUID.init(uuidString:))))
+                subjectID: row["subjectId"].text.flatMap(UUID.init(text:))))
         }
         return (out, more ? lastChosen : max(lastChosen, newest, after), more)
     }
@@ -679,8 +683,8 @@ public struct SyncStore: Sendable {
 
     private func person(_ row: SQLRow, id column: String) throws -> PushFacts.Person {
         PushFacts.Person(id: try row.uuid(column), isPupil: try row.text("role") == Account.Role.pupil.rawValue,
-                         classID: row["classId"].text.flatMap(UUID.init(uuidString:)),
-                         teacherID: row["teacherId"].text.flatMap(UUID.init(uuidString:)))
+                         classID: row["classId"].text.flatMap(UUID.init(text:)),
+                         teacherID: row["teacherId"].text.flatMap(UUID.init(text:)))
     }
 
     private func sketchRecord(_ row: SQLRow) throws -> SketchRecord {

@@ -531,11 +531,11 @@ struct WebGallery: Sendable {
         }
 
         func results(of pupilKey: String) -> [RoundResult] {
-            UUID(uuidString: pupilKey).flatMap { report.results[$0] } ?? []
+            UUID(text: pupilKey).flatMap { report.results[$0] } ?? []
         }
 
         func totals(of pupilKey: String) -> GameTotals? {
-            UUID(uuidString: pupilKey).flatMap { report.totals[$0] }
+            UUID(text: pupilKey).flatMap { report.totals[$0] }
         }
     }
 
@@ -734,7 +734,7 @@ struct WebGallery: Sendable {
 
     private func restore(_ v: inout Visit, id: String) async throws -> Response {
         guard try await signedForm(v) != nil else { return expired(v) }
-        guard let sketch = UUID(uuidString: id) else { throw Problem(.notFound, "no such sketch") }
+        guard let sketch = UUID(text: id) else { throw Problem(.notFound, "no such sketch") }
         if let refused = try await api.restoreSketch(sketch) {
             return render(v, "message", heading: WebText.deletedSketches.text(v.language),
                           ["message": WebText.cannotRestore.text(v.language)],
@@ -745,7 +745,7 @@ struct WebGallery: Sendable {
 
     /// A deleted sketch's preview, for the teacher who may bring it back.
     private func deletedThumbnail(id: String) async throws -> (bytes: [UInt8], type: String, disposition: String?) {
-        guard let sketch = UUID(uuidString: id) else { throw Problem(.notFound, "no such sketch") }
+        guard let sketch = UUID(text: id) else { throw Problem(.notFound, "no such sketch") }
         return (try await api.deletedThumbnail(of: sketch), "image/png", nil)
     }
 
