@@ -5950,9 +5950,9 @@ public enum Operations {
                 /// them), so a device that has just pushed is not sent back the
                 /// strokes it sent. Other changes still come back: they are
                 /// applied in the log's order. Only the caller's own pushes are
-                /// left out, never a copy the server made. At most 64. A page may
-                /// then hold no change while `more` is true: pull on from its
-                /// `cursor`.
+                /// left out, never a copy the server made. At most 64. Left-out
+                /// changes do not count towards `limit`. Whenever `more` is true,
+                /// pull on from the page's `cursor`, even if it held no change.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sync/changes/GET/query/skip`.
