@@ -336,7 +336,7 @@ public final class SchoolServerClient: Sendable {
         let output: Operations.GetSketchImage.Output
         do {
             output = try await Self.client(address, http, token: token)
-                .getSketchImage(path: .init(sketchId: sketchID.uuidString.lowercased()))
+                .getSketchImage(path: .init(sketchId: sketchID.lowercasedText))
         } catch {
             throw Self.unreachable(error)
         }
@@ -409,7 +409,7 @@ public final class SchoolServerClient: Sendable {
     private static func push(_ entries: [OutboxEntry], _ client: Client) async throws(SchoolConnectionError) -> PushOutcome {
         let changes = entries.map { entry in
             Components.Schemas.Change(
-                opId: entry.opId.uuidString.lowercased(),
+                opId: entry.opId.lowercasedText,
                 entity: Components.Schemas.ChangeEntity(rawValue: entry.entity.rawValue)!,
                 entityId: entry.entityId,
                 payload: String(decoding: entry.payload, as: UTF8.self),
@@ -455,7 +455,7 @@ public final class SchoolServerClient: Sendable {
     private static func pull(after: Int64, limit: Int, skipping: [UUID], _ client: Client) async throws(SchoolConnectionError) -> PulledPage {
         let output: Operations.PullChanges.Output
         do {
-            let skip = skipping.isEmpty ? nil : skipping.map { $0.uuidString.lowercased() }
+            let skip = skipping.isEmpty ? nil : skipping.map { $0.lowercasedText }
             output = try await client.pullChanges(query: .init(after: after, limit: limit, skip: skip))
         } catch {
             throw unreachable(error)

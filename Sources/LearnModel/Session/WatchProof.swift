@@ -58,7 +58,7 @@ public enum WatchProof {
     }
 
     private static func message(session: UUID, watcher: UUID, dialled: String) -> String {
-        "teamsketch.watch.v1\n\(session.uuidString.lowercased())\n\(watcher.uuidString.lowercased())\n\(dialled)"
+        "teamsketch.watch.v1\n\(session.lowercasedText)\n\(watcher.lowercasedText)\n\(dialled)"
     }
 
     /// An address and port as a proof names them: "192.0.2.2:47851",

@@ -51,12 +51,12 @@ public struct SketchChange: Codable, Hashable, Sendable {
         SketchChange(change: .create, name: meta.name, guides: meta.guides.rawValue,
                      timeLimitMinutes: meta.timeLimitMinutes, width: meta.width, height: meta.height,
                      createdAt: UnixMilliseconds.milliseconds(meta.createdAt),
-                     creator: origin.creator?.uuidString.lowercased(), nonce: origin.nonce?.uuidString.lowercased(),
+                     creator: origin.creator?.lowercasedText, nonce: origin.nonce?.lowercasedText,
                      team: origin.isTeam ? true : nil, at: at)
     }
 
     public static func member(_ account: UUID, at: Int64) -> SketchChange {
-        SketchChange(change: .member, member: account.uuidString.lowercased(), at: at)
+        SketchChange(change: .member, member: account.lowercasedText, at: at)
     }
 
     public static func rename(_ name: String, at: Int64) -> SketchChange {

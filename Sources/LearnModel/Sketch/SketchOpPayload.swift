@@ -37,7 +37,7 @@ public enum SketchOpPayload {
         case .addStroke(let s):
             return try encoder.encode(AddStroke(s))
         case .eraseStroke(let id, let by, let at):
-            return try encoder.encode(EraseStroke(kind: .eraseStroke, stroke: id.uuidString.lowercased(),
+            return try encoder.encode(EraseStroke(kind: .eraseStroke, stroke: id.lowercasedText,
                                                   by: by, at: UnixMilliseconds.milliseconds(at)))
         case .clear(let by, let at):
             return try encoder.encode(Clear(kind: .clear, by: by, at: UnixMilliseconds.milliseconds(at)))
@@ -126,7 +126,7 @@ public enum SketchOpPayload {
 
         init(_ s: Stroke) {
             kind = .addStroke
-            id = s.id.uuidString.lowercased()
+            id = s.id.lowercasedText
             author = s.author
             color = [s.color.r, s.color.g, s.color.b, s.color.a]
             width = s.width

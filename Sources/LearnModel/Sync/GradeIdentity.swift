@@ -22,7 +22,7 @@ public enum GradeIdentity {
     }
 
     public static func pupil(_ target: GradeRecord.Target, _ targetID: UUID, pupil: UUID) -> UUID {
-        SketchOpIdentity.name(targetID, "grade:\(target.rawValue):pupil:\(pupil.uuidString.lowercased())")
+        SketchOpIdentity.name(targetID, "grade:\(target.rawValue):pupil:\(pupil.lowercasedText)")
     }
 
     public static func wordPostResults(of pupil: UUID) -> UUID {

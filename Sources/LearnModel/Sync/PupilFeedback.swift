@@ -37,7 +37,7 @@ public struct PupilFeedback: Equatable, Sendable {
         public func isMeant(by grade: GradeRecord) -> Bool {
             guard let pupil = grade.pupilId?.lowercased() else { return false }
             if let accountID, pupil == accountID.lowercased() { return true }
-            return pupil == GradeIdentity.namedPupil(name).uuidString.lowercased()
+            return pupil == GradeIdentity.namedPupil(name).lowercasedText
         }
     }
 

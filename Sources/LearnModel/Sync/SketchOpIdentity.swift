@@ -12,8 +12,8 @@ import Foundation
 public enum SketchOpIdentity {
     public static func id(of op: SketchOp, in sketch: UUID) -> UUID {
         switch op {
-        case .addStroke(let stroke): name(sketch, "add:" + stroke.id.uuidString.lowercased())
-        case .eraseStroke(let id, _, _): name(sketch, "erase:" + id.uuidString.lowercased())
+        case .addStroke(let stroke): name(sketch, "add:" + stroke.id.lowercasedText)
+        case .eraseStroke(let id, _, _): name(sketch, "erase:" + id.lowercasedText)
         case .clear(let by, let at): name(sketch, "clear:\(by):\(UnixMilliseconds.milliseconds(at))")
         }
     }
@@ -23,11 +23,11 @@ public enum SketchOpIdentity {
     /// "`account` draws in this sketch": the host and the member name it
     /// alike, and the server keeps it once.
     public static func member(_ account: UUID, of sketch: UUID) -> UUID {
-        name(sketch, "member:" + account.uuidString.lowercased())
+        name(sketch, "member:" + account.lowercasedText)
     }
 
     static func name(_ sketch: UUID, _ key: String) -> UUID {
-        var bytes = SHA256.hash(Array("teamsketch.op.v1\n\(sketch.uuidString.lowercased())\n\(key)".utf8))
+        var bytes = SHA256.hash(Array("teamsketch.op.v1\n\(sketch.lowercasedText)\n\(key)".utf8))
         bytes[6] = bytes[6] & 0x0F | 0x80  // version 8
         bytes[8] = bytes[8] & 0x3F | 0x80  // the RFC's variant
         return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],

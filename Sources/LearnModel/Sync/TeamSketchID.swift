@@ -17,7 +17,7 @@ public enum TeamSketchID {
     /// The id of a sketch `creator` hosts, told apart from their other
     /// sketches by `nonce`.
     public static func make(creator: UUID, nonce: UUID) -> UUID {
-        let text = "teamsketch.sketch.v2\n\(creator.uuidString.lowercased())\n\(nonce.uuidString.lowercased())"
+        let text = "teamsketch.sketch.v2\n\(creator.lowercasedText)\n\(nonce.lowercasedText)"
         var bytes = SHA256.hash(Array(text.utf8))
         bytes[6] = bytes[6] & 0x0F | 0x80  // version 8
         bytes[8] = bytes[8] & 0x3F | 0x80  // the RFC's variant

@@ -204,7 +204,7 @@ final class ClientCore: @unchecked Sendable {
     /// loop the moment it is made; a connection it refuses is closed.
     func dial(_ onConnected: @escaping @Sendable (Channel) throws -> Void) -> EventLoopFuture<Void> {
         if let relay = config.relay {
-            let path = "/relay/v1/join/\(relay.sessionID.uuidString.lowercased())"
+            let path = "/relay/v1/join/\(relay.sessionID.lowercasedText)"
             return RelayDialer.dial(relay.endpoint, path: path, timeout: config.connectTimeout.timeAmount, loop: loop,
                                     ready: onConnected).map { _ in }
         }

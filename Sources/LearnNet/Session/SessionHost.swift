@@ -142,9 +142,9 @@ public final class SessionHost: Sendable {
         var query = URLComponents()
         query.queryItems = [URLQueryItem(name: "name", value: String(sessionName.prefix(200))),
                             URLQueryItem(name: "activity", value: activity),
-                            URLQueryItem(name: "session", value: sessionID.uuidString.lowercased())]
-            + (classID.map { [URLQueryItem(name: "class", value: $0.uuidString.lowercased())] } ?? [])
-        let path = "/relay/v1/host/\(relayID.uuidString.lowercased())?\(query.percentEncodedQuery ?? "")"
+                            URLQueryItem(name: "session", value: sessionID.lowercasedText)]
+            + (classID.map { [URLQueryItem(name: "class", value: $0.lowercasedText)] } ?? [])
+        let path = "/relay/v1/host/\(relayID.lowercasedText)?\(query.percentEncodedQuery ?? "")"
         let core = self.core
         let listed = core.loop.makePromise(of: Void.self)
         let dialed = RelayDialer.dial(endpoint, path: path, timeout: timeout.timeAmount, loop: core.loop,
@@ -350,10 +350,10 @@ final class HostCore: @unchecked Sendable {
                               timeout: Duration) {
         loop.preconditionInEventLoop()
         guard session.ended == nil else { return }
-        let path = "/relay/v1/answer/\(relayID.uuidString.lowercased())/\(connection.uuidString.lowercased())"
+        let path = "/relay/v1/answer/\(relayID.lowercasedText)/\(connection.lowercasedText)"
         RelayDialer.dial(endpoint, path: path, timeout: timeout.timeAmount, loop: loop) { [weak self] channel in
             guard let self else { throw ChannelError.ioOnClosedChannel }
-            try self.attach(channel, source: "relay \((account ?? connection).uuidString.lowercased())")
+            try self.attach(channel, source: "relay \((account ?? connection).lowercasedText)")
         }.whenFailure { [weak self] error in
             self?.log.write("could not answer a member at the relay: \(error)")
         }

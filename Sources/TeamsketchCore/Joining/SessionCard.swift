@@ -41,7 +41,7 @@ public enum SessionCards {
         // server's, from the account) must agree too, since a classmate's
         // host could name another's LAN id to put its route on that card.
         var byID: [String: RelayedSession] = [:]
-        for r in relayedHere { byID[r.sessionID.uuidString.lowercased()] = r }
+        for r in relayedHere { byID[r.sessionID.lowercasedText] = r }
         var merged = Set<UUID>()
         var cards: [SessionCard] = []
         for s in nearby where s.activity == activity && s.lobbyOpen {
@@ -59,8 +59,8 @@ public enum SessionCards {
         }
         if let endpoint {
             for r in relayedHere where !merged.contains(r.id) {
-                let id = r.id.uuidString.lowercased()
-                cards.append(SessionCard(id: "relay " + id, sessionID: r.sessionID.uuidString.lowercased(),
+                let id = r.id.lowercasedText
+                cards.append(SessionCard(id: "relay " + id, sessionID: r.sessionID.lowercasedText,
                                          hostName: r.hostName, sign: r.sign,
                                          isCopy: false, sources: [.schoolServer],
                                          routes: [.relay(RelayRoute(endpoint: endpoint, sessionID: r.id))],

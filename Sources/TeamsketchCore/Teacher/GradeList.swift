@@ -59,7 +59,7 @@ public struct GradeList: Sendable {
             let target = record.targetId.lowercased()
             let gradedAt = Date(timeIntervalSince1970: Double(record.at) / 1000)
             let name = record.pupilName ?? record.pupilId.flatMap { id in
-                pupils.roster.first { $0.id.uuidString.lowercased() == id.lowercased() }?.name
+                pupils.roster.first { $0.id.lowercasedText == id.lowercased() }?.name
             } ?? ""
             switch record.target {
             case .sketch:

@@ -42,7 +42,7 @@ public struct GradedPupils: Sendable, Equatable {
     /// id, else one given under their name (before the roster was known,
     /// or on another device), so a change of mind finds it.
     public func grade(for name: String, among records: [GradeRecord]) -> GradeRecord? {
-        let id = id(for: name).uuidString.lowercased()
+        let id = id(for: name).lowercasedText
         let key = GradeIdentity.normalized(name)
         let own = records.filter { $0.pupilId?.lowercased() == id }
         let named = records.filter { $0.pupilId != nil && $0.pupilName.map(GradeIdentity.normalized) == key }
@@ -54,7 +54,7 @@ public struct GradedPupils: Sendable, Equatable {
     public func classIDs(id: String?, name: String?) -> Set<String> {
         var found = Set<String>()
         if let id = id?.lowercased() {
-            found.formUnion(roster.filter { $0.id.uuidString.lowercased() == id }.map(\.classID))
+            found.formUnion(roster.filter { $0.id.lowercasedText == id }.map(\.classID))
         }
         if found.isEmpty, let name { found.formUnion(byName[GradeIdentity.normalized(name)]?.map(\.classID) ?? []) }
         return found
@@ -81,7 +81,7 @@ public struct GradedPupils: Sendable, Equatable {
         let work = sketch ?? GradeIdentity.wordPostResults(of: pupil)
         let text = comment.trimmingCharacters(in: .whitespacesAndNewlines)
         var out = [(GradeIdentity.pupil(target, work, pupil: pupil),
-                    GradeRecord(target: target, targetId: work.uuidString.lowercased(), pupilId: pupil.uuidString.lowercased(),
+                    GradeRecord(target: target, targetId: work.lowercasedText, pupilId: pupil.lowercasedText,
                                 pupilName: name, grade: grade, comment: text, deleted: grade == nil && text.isEmpty, at: at))]
         if let previous, let oldPupil = previous.pupilId.flatMap(UUID.init(uuidString:)),
            let oldWork = UUID(uuidString: previous.targetId), oldPupil != pupil {

@@ -28,7 +28,7 @@ public struct PoolDraft: Equatable, Sendable {
 
     /// A new, empty pool in `language`.
     public init(newIn language: String, name: String) {
-        id = UUID().uuidString.lowercased()
+        id = UUID().lowercasedText
         self.name = name
         self.language = language
         rows = [Row()]

@@ -45,7 +45,7 @@ struct AnnounceCommand: ParsableCommand {
             let service = DiscoveryService(options: mechanisms.serviceOptions)
             let printer = DiscoveryPrinter(service: service)
             service.onChange = { printer.printStatusChanges() }
-            let announcement = SessionAnnouncement(sessionID: id ?? UUID().uuidString.lowercased(), hostName: name,
+            let announcement = SessionAnnouncement(sessionID: id ?? UUID().lowercasedText, hostName: name,
                                                    activity: activity, port: port)
             let loop = HeadlessMainLoop(seconds: seconds) { await service.shutdown() }
             service.announce(announcement)

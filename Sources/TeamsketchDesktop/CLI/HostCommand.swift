@@ -114,7 +114,7 @@ struct HostCommand: ParsableCommand {
         let host = try await Self.listen(config, ports: port.map { [$0] } ?? PortSelection.sessionPorts + [0],
                                          onEvent: onEvent)
         let address = bind == "0.0.0.0" ? LocalInterfaces.current().primaryAddress.description : bind
-        SessionCommandSupport.say("session: \(host.sessionID.uuidString.lowercased())")
+        SessionCommandSupport.say("session: \(host.sessionID.lowercasedText)")
         if let code = SessionCommandSupport.joinCode(host: address, port: host.port) {
             SessionCommandSupport.say("code: \(code)")
         }
@@ -125,7 +125,7 @@ struct HostCommand: ParsableCommand {
             do {
                 try await host.relay(through: endpoint, sessionName: config.params.name,
                                      classID: forClass.flatMap(UUID.init(uuidString:)))
-                SessionCommandSupport.say("relayed: \(endpoint.host):\(endpoint.port) as \(await host.relayID.uuidString.lowercased())")
+                SessionCommandSupport.say("relayed: \(endpoint.host):\(endpoint.port) as \(await host.relayID.lowercasedText)")
             } catch {
                 await withdraw()
                 await host.shutdown()

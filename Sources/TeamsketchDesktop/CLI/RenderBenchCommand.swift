@@ -97,11 +97,11 @@ struct RenderBenchCommand: ParsableCommand {
                                            start: Point(0, y), segments: [.line(from: Point(0, y), to: Point(1600, 1000 - y))],
                                            startedAt: start, endedAt: start.addingTimeInterval(1)))
         return OutboxEntry(opId: SketchOpIdentity.id(of: op, in: sketch), entity: .sketchOp,
-                           entityId: sketch.uuidString.lowercased(), payload: try SketchOpPayload.encode(op), createdAt: start)
+                           entityId: sketch.lowercasedText, payload: try SketchOpPayload.encode(op), createdAt: start)
     }
 
     private static func entry(_ change: SketchChange, of sketch: UUID) throws -> OutboxEntry {
-        OutboxEntry(opId: SketchOpIdentity.creation(of: sketch), entity: .sketch, entityId: sketch.uuidString.lowercased(),
+        OutboxEntry(opId: SketchOpIdentity.creation(of: sketch), entity: .sketch, entityId: sketch.lowercasedText,
                     payload: try change.encoded(), createdAt: Date())
     }
 }

@@ -158,11 +158,11 @@ struct SchoolBenchCommand: ParsableCommand {
         let now = UnixMilliseconds.milliseconds(Date())
         func member(_ account: UUID) throws -> OutboxEntry {
             OutboxEntry(opId: SketchOpIdentity.member(account, of: sketch.id), entity: .sketch,
-                        entityId: sketch.id.uuidString.lowercased(),
+                        entityId: sketch.id.lowercasedText,
                         payload: try SketchChange.member(account, at: now).encoded(), createdAt: Date())
         }
         if index == 0 {
-            let create = OutboxEntry(opId: SketchOpIdentity.creation(of: sketch.id), entity: .sketch, entityId: sketch.id.uuidString.lowercased(),
+            let create = OutboxEntry(opId: SketchOpIdentity.creation(of: sketch.id), entity: .sketch, entityId: sketch.id.lowercasedText,
                                      payload: try SketchChange.create(sketch, origin: .team(creator: accounts[0]), at: now).encoded(),
                                      createdAt: Date())
             if let outcome = await latencies.time({ try await connection.push([create] + accounts.dropFirst().map(member)) }) {
@@ -178,7 +178,7 @@ struct SchoolBenchCommand: ParsableCommand {
         for stroke in strokes where ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(Int.random(in: 350...650)))
             let op = SketchOp.addStroke(stroke)
-            shared.append(OutboxEntry(opId: SketchOpIdentity.id(of: op, in: sketch.id), entity: .sketchOp, entityId: sketch.id.uuidString.lowercased(),
+            shared.append(OutboxEntry(opId: SketchOpIdentity.id(of: op, in: sketch.id), entity: .sketchOp, entityId: sketch.id.lowercasedText,
                                       payload: try SketchOpPayload.encode(op), createdAt: Date()))
             let all = shared.all
             let batch = Array(all[pushedUpTo...].suffix(50))

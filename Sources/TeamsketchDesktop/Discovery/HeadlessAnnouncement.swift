@@ -9,7 +9,7 @@ enum HeadlessAnnouncement {
     /// withdrawal returns once both mechanisms have said goodbye.
     static func publish(name: String, sessionID: UUID, port: Int, activity: SessionActivity = .sketch,
                         classTag: ClassTag? = nil) async -> @Sendable () async -> Void {
-        let announcement = SessionAnnouncement(sessionID: sessionID.uuidString.lowercased(), hostName: name,
+        let announcement = SessionAnnouncement(sessionID: sessionID.lowercasedText, hostName: name,
                                                activity: activity, port: port, classTag: classTag)
         let service = await MainActor.run {
             let service = DiscoveryService()

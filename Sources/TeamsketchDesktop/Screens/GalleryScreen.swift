@@ -188,7 +188,7 @@ final class GalleryScreen {
         } catch {
             return app.showError(`_`("This sketch could not be thrown away."), error)
         }
-        FileHandle.standardError.write(Data("gallery: thrown away \(summary.id.uuidString.lowercased())\n".utf8))
+        FileHandle.standardError.write(Data("gallery: thrown away \(summary.id.lowercasedText)\n".utf8))
         app.school.syncNow()
         app.showGallery()
     }
@@ -198,7 +198,7 @@ final class GalleryScreen {
         guard let app, let store = app.store,
               let viewer = PupilFeedback.Viewer.current(signIn: app.school.signIn, profileName: app.preferences.profile.name,
                                                         now: Date()),
-              let grades = try? store.grades(forTarget: id.uuidString.lowercased())
+              let grades = try? store.grades(forTarget: id.lowercasedText)
         else { return nil }
         return PupilFeedback.shown(to: viewer, from: grades)
     }

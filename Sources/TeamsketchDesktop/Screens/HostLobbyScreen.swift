@@ -96,9 +96,9 @@ final class HostLobbyScreen {
         let sign = SessionSign(sessionID: lobby.sessionID)
         showSign(sign, host: app.preferences.profile.name)
         // For people and scripts reading the log (the UI tests join by it).
-        FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address) sign=\(sign) id=\(lobby.sessionID.uuidString.lowercased())\n".utf8))
+        FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address) sign=\(sign) id=\(lobby.sessionID.lowercasedText)\n".utf8))
         // A signed-in pupil's class goes with it, for the teacher's class wall.
-        app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.uuidString.lowercased(), hostName: app.preferences.profile.name,
+        app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.lowercasedText, hostName: app.preferences.profile.name,
                                                    activity: lobby.activity, port: port, classTag: app.school.signIn?.classTag))
         show(lobby)
         offerThroughSchool()

@@ -13,7 +13,7 @@ enum GradeExports {
         var sheet = GradeSheet()
         for id in ids {
             guard let doc = try? store.loadSketch(id) else { continue }
-            let records = (try? store.grades(forTarget: id.uuidString.lowercased())) ?? []
+            let records = (try? store.grades(forTarget: id.lowercasedText)) ?? []
             let team = records.last { $0.pupilId == nil }
             var own: [String: GradeRecord] = [:]
             for author in ContributionStats(document: doc).authors.map(\.author) {
@@ -31,7 +31,7 @@ enum GradeExports {
         var sheet = GameStatsSheet()
         for name in try store.wordPostPlayers() {
             let targets = pupils.gameTargets(for: name)
-            let records = targets.flatMap { (try? store.grades(forTarget: $0.uuidString.lowercased())) ?? [] }
+            let records = targets.flatMap { (try? store.grades(forTarget: $0.lowercasedText)) ?? [] }
             sheet.add(try store.stats(forPlayer: name), grade: pupils.grade(for: name, among: records))
         }
         return sheet.csv(dialect, titles: [

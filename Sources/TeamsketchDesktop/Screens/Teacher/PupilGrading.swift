@@ -13,7 +13,7 @@ enum PupilGrading {
     /// once, before the server said who the pupils are.
     static func current(_ store: LocalStore, pupils: GradedPupils, sketch: UUID?, name: String) -> GradeRecord? {
         let targets = sketch.map { [$0] } ?? pupils.gameTargets(for: name)
-        let records = targets.flatMap { (try? store.grades(forTarget: $0.uuidString.lowercased())) ?? [] }
+        let records = targets.flatMap { (try? store.grades(forTarget: $0.lowercasedText)) ?? [] }
         return pupils.grade(for: name, among: records)
     }
 

@@ -360,7 +360,7 @@ final class SketchReviewScreen {
         }
     }
 
-    private var targetID: String { document.meta.id.uuidString.lowercased() }
+    private var targetID: String { document.meta.id.lowercasedText }
 
     private func loadGrade() {
         guard let store = app?.store, let record = ((try? store.grades(forTarget: targetID)) ?? []).last(where: { $0.pupilId == nil })

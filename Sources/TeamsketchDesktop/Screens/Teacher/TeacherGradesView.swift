@@ -80,7 +80,7 @@ final class TeacherGradesView {
             summaries = try store.sketches()
             for name in try store.wordPostPlayers() {
                 guard let last = try store.stats(forPlayer: name).rounds.map(\.playedAt).max() else { continue }
-                for target in pupils.gameTargets(for: name) { lastPlayed[target.uuidString.lowercased()] = last }
+                for target in pupils.gameTargets(for: name) { lastPlayed[target.lowercasedText] = last }
             }
         } catch {
             app.showError(`_`("The grades could not be read."), error)
@@ -88,7 +88,7 @@ final class TeacherGradesView {
         }
         var sketches: [String: GradeList.SketchWork] = [:]
         for s in summaries {
-            let key = s.id.uuidString.lowercased()
+            let key = s.id.lowercasedText
             sketches[key] = .init(name: s.name, date: s.createdAt, authors: authors[key])
         }
         list = GradeList(records: records, sketches: sketches, lastPlayed: lastPlayed, pupils: pupils)
@@ -96,7 +96,7 @@ final class TeacherGradesView {
         paint()
         // Who drew in the team-graded sketches (for the pupil and class
         // filters): read away from the main thread, then the list again.
-        let missing = Set(list.rows.filter { $0.kind == .team && authors[$0.sketchID?.uuidString.lowercased() ?? ""] == nil }
+        let missing = Set(list.rows.filter { $0.kind == .team && authors[$0.sketchID?.lowercasedText ?? ""] == nil }
             .compactMap(\.sketchID))
         guard !missing.isEmpty else { return }
         Task { @MainActor [weak self] in
@@ -104,7 +104,7 @@ final class TeacherGradesView {
                 var found: [String: [String]] = [:]
                 for id in missing {
                     guard let doc = try? store.loadSketch(id) else { continue }
-                    found[id.uuidString.lowercased()] = ContributionStats(document: doc).authors.map(\.author)
+                    found[id.lowercasedText] = ContributionStats(document: doc).authors.map(\.author)
                 }
                 return found
             }.value
