@@ -39,4 +39,16 @@ import Testing
             #expect(UUID(text: text) == nil, "\(text)")
         }
     }
+
+    /// Records that name ids read them the same strict way the server
+    /// does: Foundation's reader took a leading sign, so a grade could
+    /// pass this check and then miss the one that ties its id to its work.
+    @Test func gradesAndErasuresNameIdsReadTheSameStrictWay() {
+        let work = UUID().lowercasedText, pupil = UUID().lowercasedText
+        let signed = "+" + work.dropFirst()
+        #expect(GradeRecord(target: .sketch, targetId: work, pupilId: pupil, grade: 2, comment: "", at: 1).problem == nil)
+        #expect(GradeRecord(target: .sketch, targetId: signed, pupilId: pupil, grade: 2, comment: "", at: 1).problem != nil)
+        #expect(GradeRecord(target: .sketch, targetId: work, pupilId: "+" + pupil.dropFirst(), grade: 2, comment: "", at: 1)
+            .problem != nil)
+    }
 }

@@ -26,12 +26,12 @@ public struct AccountErasure: Codable, Hashable, Sendable {
 
     /// Why a device must not apply it; nil when it is sound.
     public var problem: String? {
-        guard UUID(uuidString: account) != nil else { return "the erased account is not an id" }
+        guard UUID(text: account) != nil else { return "the erased account is not an id" }
         for (name, ids) in [("sketches", sketches), ("pools", pools), ("grades", grades), ("results", results)] {
             guard ids.count <= Self.maxRecords else { return "more \(name) than any pupil has" }
         }
         for (name, ids) in [("sketches", sketches), ("grades", grades), ("results", results)] {
-            guard ids.allSatisfy({ UUID(uuidString: $0) != nil }) else { return "the \(name) are not all ids" }
+            guard ids.allSatisfy({ UUID(text: $0) != nil }) else { return "the \(name) are not all ids" }
         }
         // Pool ids are a laptop's own words (1 to 100 of [A-Za-z0-9._-]),
         // never a built-in list's.

@@ -39,8 +39,8 @@ public struct GradeRecord: Codable, Hashable, Sendable {
     public var problem: String? {
         if let grade, !Self.grades.contains(grade) { return "a grade is 1 to 5" }
         if comment.count > Self.maxCommentCharacters { return "the comment is longer than \(Self.maxCommentCharacters) characters" }
-        if UUID(uuidString: targetId) == nil { return "the graded work is not an id" }
-        if let pupilId, UUID(uuidString: pupilId) == nil { return "the pupil is not an id" }
+        if UUID(text: targetId) == nil { return "the graded work is not an id" }
+        if let pupilId, UUID(text: pupilId) == nil { return "the pupil is not an id" }
         if let pupilName, pupilName.count > Self.maxPupilNameCharacters {
             return "the pupil's name is longer than \(Self.maxPupilNameCharacters) characters"
         }

@@ -232,6 +232,8 @@ public actor SyncService {
         var cursor = try store.syncCursor(for: key)
         var page = try await connection.pull(cursor, tuning.pullPage, pushed)
         while true {
+            // A service stopped meanwhile writes no further page.
+            try Task.checkCancellation()
             // A cursor that goes back would pull the same pages forever.
             guard page.cursor >= cursor else {
                 throw SchoolConnectionError.refused(status: 200, message: "the server's cursor went back")
@@ -245,7 +247,9 @@ public actor SyncService {
             do {
                 applied = try store.applyRemote(page.changes, cursor: page.cursor, for: key, copyName: copyName)
             } catch {
+                // Nothing of the round goes on after it ended.
                 next?.cancel()
+                _ = await next?.value
                 throw error
             }
             round.pulled += applied.applied

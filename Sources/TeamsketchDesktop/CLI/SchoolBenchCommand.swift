@@ -101,10 +101,10 @@ struct SchoolBenchCommand: ParsableCommand {
         // server, as in a classroom. One client for all 120 queued their
         // requests behind its eight connections: most of the slowest
         // requests were waiting inside this program, not for the server.
-        let devices = try tokens.map { _ in try SchoolServerClient(address: client.address) }
-        let deadline = ContinuousClock.now + .seconds(seconds)
+        var devices: [SchoolServerClient] = []
         do {
-            try await drive(groups, on: devices, latencies: latencies, until: deadline)
+            for _ in tokens { devices.append(try SchoolServerClient(address: client.address)) }
+            try await drive(groups, on: devices, latencies: latencies, until: ContinuousClock.now + .seconds(seconds))
         } catch {
             for device in devices { await device.shutdown() }
             throw error
