@@ -11,6 +11,8 @@ public final class PostgresDatabase: ServerDatabase {
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let logger: Logger
+    /// The statements PostgreSQL keeps planned on each connection.
+    let names = StatementNames()
 
     public init(configuration: PostgresClient.Configuration, logger: Logger) {
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
@@ -21,18 +23,20 @@ public final class PostgresDatabase: ServerDatabase {
     }
 
     public func query(_ statement: SQLStatement) async throws -> [SQLRow] {
-        let rows = try await client.query(Self.postgresQuery(statement), logger: logger)
-        return try await Self.collect(rows)
+        try await againUnderNewNames(of: [statement]) {
+            try await run(statement, on: nil)
+        }
     }
 
     public func transaction(_ statements: [SQLStatement]) async throws -> [[SQLRow]] {
-        try await client.withTransaction(logger: logger) { connection in
-            var results: [[SQLRow]] = []
-            for statement in statements {
-                let rows = try await connection.query(Self.postgresQuery(statement), logger: logger)
-                results.append(try await Self.collect(rows))
+        try await againUnderNewNames(of: statements) {
+            try await client.withTransaction(logger: logger) { connection in
+                var results: [[SQLRow]] = []
+                for statement in statements {
+                    results.append(try await run(statement, on: connection))
+                }
+                return results
             }
-            return results
         }
     }
 
@@ -57,6 +61,35 @@ public final class PostgresDatabase: ServerDatabase {
         (error as? PSQLError)?.serverInfo?[.sqlState] == "53100"
     }
 
+    /// One statement, on the transaction's connection or (nil) on any;
+    /// under its name when it has one.
+    private func run(_ statement: SQLStatement, on connection: PostgresConnection?) async throws -> [SQLRow] {
+        let query = Self.postgresQuery(statement)
+        guard let name = names.name(for: statement) else {
+            if let connection { return try await Self.collect(connection.query(query, logger: logger)) }
+            return try await Self.collect(client.query(query, logger: logger))
+        }
+        return try await NamedStatement.$current.withValue((name, query.sql)) {
+            let named = NamedStatement(bindings: query.binds)
+            if let connection { return try await Self.collect(connection.execute(named, logger: logger)) }
+            return try await Self.collect(client.execute(named, logger: logger))
+        }
+    }
+
+    /// A statement whose preparation failed did nothing, and the
+    /// transaction it was in was rolled back, so once its name is given up
+    /// (`StatementNames.forget`) running it all again is safe. Once: an
+    /// error that comes back is the statement's own.
+    private func againUnderNewNames<Result: Sendable>(of statements: [SQLStatement],
+                                                      _ body: () async throws -> Result) async throws -> Result {
+        do {
+            return try await body()
+        } catch where StatementNames.isPreparationError(error) {
+            for statement in statements { names.forget(statement) }
+            return try await body()
+        }
+    }
+
     private static func postgresQuery(_ statement: SQLStatement) -> PostgresQuery {
         var binds = PostgresBindings(capacity: statement.binds.count)
         for value in statement.binds {
@@ -71,7 +104,8 @@ public final class PostgresDatabase: ServerDatabase {
         return PostgresQuery(unsafeSQL: statement.numberedSQL, binds: binds)
     }
 
-    private static func collect(_ rows: PostgresRowSequence) async throws -> [SQLRow] {
+    private static func collect<Rows: AsyncSequence>(_ rows: Rows) async throws -> [SQLRow]
+    where Rows.Element == PostgresRow {
         var out: [SQLRow] = []
         for try await row in rows {
             var columns: [String: SQLValue] = [:]

@@ -417,15 +417,21 @@ public struct SyncStore: Sendable {
         // order" (up to 160 ms for a first pull beside a class drawing),
         // where each sketch's own index finds them at once.
         let teamsOneByOne = db.dialect == .postgresql && account.role == .pupil
+        // Likewise the class's word lists: asked for as "saved lists that
+        // are among the class's", PostgreSQL read the whole log for a pull
+        // from the start (a new laptop), where each list's own index finds
+        // its saves.
+        let poolsOneByOne = db.dialect == .postgresql
         let branches: [(String, [SQLValue])] = [
             ("authorId IN (\(scope.people.sql))", scope.people.binds),
             ("subjectId IN (\(scope.people.sql))", scope.people.binds),
             ("classId IN (\(scope.classes.sql))", scope.classes.binds),
         ] + (teamsOneByOne ? [] : [
             ("sketchId IN (SELECT sketchId FROM sketchAuthor WHERE accountId IN (\(scope.people.sql)))", scope.people.binds),
-        ]) + [
+        ]) + (poolsOneByOne ? [] : [
             ("entity = 'pool' AND entityId IN (SELECT poolId FROM poolAssignment WHERE classId IN (\(scope.classes.sql)))",
              scope.classes.binds),
+        ]) + [
             ("copyFor = ?", [.text(account.id.key)]),
         ]
         // First which changes and how big, then the changes themselves: a
@@ -463,6 +469,20 @@ public struct SyncStore: Sendable {
                     WHERE a.accountId IN (\(scope.people.sql)) ORDER BY c.seq LIMIT ?) teams
                 """
             binds += skippedBinds + [cursor, n] + scope.people.binds + [n]
+        }
+        if poolsOneByOne {
+            // Each list once, though given to two of a teacher's classes:
+            // a list counted twice towards the branch's limit would leave
+            // out a later save that a page then walks past.
+            sql += """
+                 UNION SELECT * FROM (SELECT c.seq FROM (SELECT DISTINCT poolId FROM poolAssignment
+                                                       WHERE classId IN (\(scope.classes.sql))) p CROSS JOIN LATERAL
+                    (SELECT seq FROM change
+                     WHERE change.entity = 'pool' AND change.entityId = p.poolId\(kinds)\(skipped) AND seq > ?
+                     ORDER BY seq LIMIT ?) c
+                    ORDER BY c.seq LIMIT ?) pools
+                """
+            binds += scope.classes.binds + skippedBinds + [cursor, n, n]
         }
         sql += ") visible ORDER BY seq LIMIT ?) page JOIN change ON change.seq = page.seq ORDER BY page.seq"
         binds.append(n)
