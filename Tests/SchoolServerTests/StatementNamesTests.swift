@@ -14,7 +14,8 @@ import Testing
         // PostgreSQL fixes a parameter's type as it prepares.
         let asNumber = names.name(for: SQLStatement("SELECT name FROM account WHERE id = ?", [.int(1)]))
         #expect(asNumber != nil && asNumber != first)
-        #expect(names.name(for: SQLStatement("SELECT name FROM account WHERE role = ?", [.text("a")])) != first)
+        let otherText = names.name(for: SQLStatement("SELECT name FROM account WHERE role = ?", [.text("a")]))
+        #expect(otherText != nil && otherText != first)
         #expect(names.name(for: SQLStatement("  WITH x AS (SELECT 1) SELECT * FROM x")) != nil)
     }
 
@@ -32,12 +33,28 @@ import Testing
         let a = SQLStatement("SELECT 1 AS a"), b = SQLStatement("SELECT 2 AS b"), c = SQLStatement("SELECT 3 AS c")
         let first = try #require(names.name(for: a))
         #expect(names.name(for: b) != nil)
-        names.forget(a)
+        names.forget(a, named: first)
         let again = try #require(names.name(for: a))
         #expect(again != first)
         // Three names are issued: a's first, b's and a's second.
         #expect(names.name(for: c) == nil)
         #expect(names.name(for: a) == again)
+    }
+
+    /// Two calls that failed on one name both give it up: the second must
+    /// not take away the name the first one's retry was just given.
+    @Test func aNameIsGivenUpOnceAndAStatementThatKeepsFailingStaysUnnamed() throws {
+        let names = StatementNames()
+        let a = SQLStatement("SELECT 1 AS a")
+        let first = try #require(names.name(for: a))
+        names.forget(a, named: first)
+        let second = try #require(names.name(for: a))
+        names.forget(a, named: first)
+        #expect(names.name(for: a) == second)
+        names.forget(a, named: second)
+        #expect(StatementNames.failuresBeforeUnnamed == 2)
+        #expect(names.name(for: a) == nil)
+        #expect(names.name(for: SQLStatement("SELECT 2 AS b")) != nil)
     }
 
     @Test func aNamedStatementIsPlannedOnceOnItsConnectionAndAnswersEachCallsValues() async throws {

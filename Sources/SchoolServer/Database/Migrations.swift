@@ -370,9 +370,12 @@ enum Migrations {
         // requests of a class starting at once) instead of reading them
         // by their sketch's index. Sketches are many and each a small
         // share of the log: say so, one in a hundred changes starts one.
+        // The setting counts from the next sample, so one is taken now: a
+        // school's log may not change enough for weeks to be sampled again.
         // (PostgreSQL only: SQLite keeps no such sample.)
         Migration(version: 16) { dialect in
-            dialect == .postgresql ? ["ALTER TABLE change ALTER COLUMN sketchId SET (n_distinct = -0.01)"] : []
+            dialect == .postgresql
+                ? ["ALTER TABLE change ALTER COLUMN sketchId SET (n_distinct = -0.01)", "ANALYZE change"] : []
         },
     ]
 

@@ -58,7 +58,13 @@ public final class PostgresDatabase: ServerDatabase {
 
     /// SQLSTATE 53100, disk_full: PostgreSQL's own disk.
     public func isDiskFull(_ error: any Error) -> Bool {
-        (error as? PSQLError)?.serverInfo?[.sqlState] == "53100"
+        Self.sqlState(error) == "53100"
+    }
+
+    /// PostgreSQL's code for the error, also from inside a transaction.
+    static func sqlState(_ error: any Error) -> String? {
+        let failed = (error as? PostgresTransactionError)?.closureError ?? error
+        return (failed as? PSQLError)?.serverInfo?[.sqlState]
     }
 
     /// One statement, on the transaction's connection or (nil) on any;
@@ -69,23 +75,27 @@ public final class PostgresDatabase: ServerDatabase {
             if let connection { return try await Self.collect(connection.query(query, logger: logger)) }
             return try await Self.collect(client.query(query, logger: logger))
         }
-        return try await NamedStatement.$current.withValue((name, query.sql)) {
-            let named = NamedStatement(bindings: query.binds)
-            if let connection { return try await Self.collect(connection.execute(named, logger: logger)) }
-            return try await Self.collect(client.execute(named, logger: logger))
+        do {
+            return try await NamedStatement.$current.withValue((name, query.sql)) {
+                let named = NamedStatement(bindings: query.binds)
+                if let connection { return try await Self.collect(connection.execute(named, logger: logger)) }
+                return try await Self.collect(client.execute(named, logger: logger))
+            }
+        } catch where StatementNames.givesUpName(error) {
+            names.forget(statement, named: name)
+            throw error
         }
     }
 
     /// A statement whose preparation failed did nothing, and the
     /// transaction it was in was rolled back, so once its name is given up
-    /// (`StatementNames.forget`) running it all again is safe. Once: an
-    /// error that comes back is the statement's own.
+    /// (in `run`) running it all again is safe. Once: an error that comes
+    /// back is the statement's own.
     private func againUnderNewNames<Result: Sendable>(of statements: [SQLStatement],
                                                       _ body: () async throws -> Result) async throws -> Result {
         do {
             return try await body()
-        } catch where StatementNames.isPreparationError(error) {
-            for statement in statements { names.forget(statement) }
+        } catch where StatementNames.isPreparationError(error) && statements.contains(where: names.mayName) {
             return try await body()
         }
     }

@@ -24,7 +24,14 @@ final class StatementNames: Sendable {
     private struct State: Sendable {
         var names: [Key: String] = [:]
         var issued = 0
+        /// How often each statement's name was given up.
+        var failures: [Key: Int] = [:]
     }
+
+    /// A statement whose name was given up this often stays unnamed: an
+    /// error that keeps coming back (a permission, a database that went
+    /// read-only) would otherwise use up every name.
+    static let failuresBeforeUnnamed = 2
 
     private struct Key: Hashable, Sendable {
         var sql: String
@@ -38,11 +45,11 @@ final class StatementNames: Sendable {
 
     /// The statement's name, or nil to send it unnamed.
     func name(for statement: SQLStatement) -> String? {
-        guard statement.binds.count <= maxBinds, Self.isPreparable(statement.sql) else { return nil }
+        guard mayName(statement) else { return nil }
         let key = Key(sql: statement.sql, types: Self.types(statement.binds))
         return state.withLock { state in
             if let name = state.names[key] { return name }
-            guard state.issued < capacity else { return nil }
+            guard state.issued < capacity, state.failures[key, default: 0] < Self.failuresBeforeUnnamed else { return nil }
             state.issued += 1
             let name = "teamsketch_\(state.issued)"
             state.names[key] = name
@@ -52,12 +59,26 @@ final class StatementNames: Sendable {
 
     /// The next use of the statement prepares it again under a new name.
     /// PostgresNIO remembers, per connection, a name whose preparation
-    /// failed and fails every later use of it; and a prepared `SELECT *`
-    /// fails for good once its table gains a column. Names given up on
-    /// still count towards `capacity`, which keeps this bounded.
-    func forget(_ statement: SQLStatement) {
+    /// failed (a syntax error, but also a lock or statement timeout while
+    /// another server migrates) and fails every later use of it; and a
+    /// prepared `SELECT *` fails for good once its table gains a column.
+    /// Only `name` is given up: a new name another call was just given
+    /// stays. Names given up still count towards `capacity`.
+    func forget(_ statement: SQLStatement, named name: String) {
         let key = Key(sql: statement.sql, types: Self.types(statement.binds))
-        _ = state.withLock { $0.names.removeValue(forKey: key) }
+        state.withLock { state in
+            guard state.names[key] == name else { return }
+            state.names[key] = nil
+            state.failures[key, default: 0] += 1
+        }
+    }
+
+    /// A named statement's error gives up its name unless the error can
+    /// only have come from the values it ran with (a constraint, bad data):
+    /// anything else may have failed its preparation.
+    static func givesUpName(_ error: any Error) -> Bool {
+        guard let state = PostgresDatabase.sqlState(error) else { return false }
+        return !["22", "23"].contains(String(state.prefix(2)))
     }
 
     /// The error may have come from preparing the statement, not from its
@@ -65,12 +86,17 @@ final class StatementNames: Sendable {
     /// longer fits its tables (0A), a name unknown to the connection (26),
     /// or a transaction already failed (25). Such a statement did nothing.
     static func isPreparationError(_ error: any Error) -> Bool {
-        let failed = (error as? PostgresTransactionError)?.closureError ?? error
-        guard let state = (failed as? PSQLError)?.serverInfo?[.sqlState] else { return false }
+        guard let state = PostgresDatabase.sqlState(error) else { return false }
         return ["42", "0A", "26", "25"].contains(String(state.prefix(2)))
     }
 
-    /// Only what PostgreSQL can prepare: schema changes go unnamed.
+    /// Whether the statement could have a name: the error of a batch with
+    /// none is not a name's to retry.
+    func mayName(_ statement: SQLStatement) -> Bool {
+        statement.binds.count <= maxBinds && Self.isPreparable(statement.sql)
+    }
+
+    /// Only what the app runs again and again: a schema change runs once.
     private static func isPreparable(_ sql: String) -> Bool {
         let start = sql.drop { $0 == " " || $0 == "\n" }.prefix(6).uppercased()
         return ["SELECT", "INSERT", "UPDATE", "DELETE"].contains(start) || start.hasPrefix("WITH")
@@ -96,7 +122,12 @@ final class StatementNames: Sendable {
 struct NamedStatement: PostgresPreparedStatement {
     typealias Row = PostgresRow
     @TaskLocal static var current = (name: "", sql: "")
-    static var name: String { current.name }
+    // An empty name is the protocol's unnamed statement: read outside the
+    // task's value it would run these values against whatever ran last.
+    static var name: String {
+        precondition(!current.name.isEmpty, "a statement's name read outside its task")
+        return current.name
+    }
     static var sql: String { current.sql }
 
     var bindings: PostgresBindings
