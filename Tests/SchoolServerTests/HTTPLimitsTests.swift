@@ -192,6 +192,26 @@ final class RawSocket: @unchecked Sendable {
     /// connection that stays open; nil if it is not whole after `seconds`
     /// or the connection closes first.
     func readResponse(within seconds: Double) async -> String? {
+        await read(within: seconds, closed: { _ in nil }) { text in
+            guard let end = text.range(of: "\r\n\r\n") else { return false }
+            let length = text[..<end.lowerBound].split(separator: "\r\n")
+                .first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            return text[end.upperBound...].utf8.count >= length
+        }
+    }
+
+    /// Everything the server sends until it closes the connection; nil if
+    /// it is still open after `seconds`.
+    func readToClose(within seconds: Double) async -> String? {
+        await read(within: seconds, closed: { $0 }) { _ in false }
+    }
+
+    /// Reads until `isWhole` says the text is, or the server closes
+    /// (`closed` says what that gives); nil after `seconds`. Waits on a
+    /// thread of its own, not on the pool the server's handlers need.
+    private func read(within seconds: Double, closed: @escaping @Sendable (String) -> String?,
+                      isWhole: @escaping @Sendable (String) -> Bool) async -> String? {
         let fd = fd
         return await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
@@ -199,40 +219,13 @@ final class RawSocket: @unchecked Sendable {
                 let deadline = Date().addingTimeInterval(seconds)
                 while true {
                     let text = String(decoding: bytes, as: UTF8.self)
-                    if let end = text.range(of: "\r\n\r\n") {
-                        let length = text[..<end.lowerBound].split(separator: "\r\n")
-                            .first { $0.lowercased().hasPrefix("content-length:") }
-                            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-                        if text[end.upperBound...].utf8.count >= length { return continuation.resume(returning: text) }
-                    }
+                    if !bytes.isEmpty, isWhole(text) { return continuation.resume(returning: text) }
                     let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
                     var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                     guard left > 0, poll(&poller, 1, left) > 0 else { return continuation.resume(returning: nil) }
                     var buffer = [UInt8](repeating: 0, count: 65536)
                     let n = recv(fd, &buffer, buffer.count, 0)
-                    if n <= 0 { return continuation.resume(returning: nil) }
-                    bytes += buffer.prefix(n)
-                }
-            }
-        }
-    }
-
-    /// Everything the server sends until it closes the connection; nil if
-    /// it is still open after `seconds`. Waits on a thread of its own, not
-    /// on the pool the server's handlers need.
-    func readToClose(within seconds: Double) async -> String? {
-        let fd = fd
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var bytes: [UInt8] = []
-                let deadline = Date().addingTimeInterval(seconds)
-                while true {
-                    let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
-                    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                    guard left > 0, poll(&poller, 1, left) > 0 else { return continuation.resume(returning: nil) }
-                    var buffer = [UInt8](repeating: 0, count: 65536)
-                    let n = recv(fd, &buffer, buffer.count, 0)
-                    if n <= 0 { return continuation.resume(returning: String(decoding: bytes, as: UTF8.self)) }
+                    if n <= 0 { return continuation.resume(returning: closed(text)) }
                     bytes += buffer.prefix(n)
                 }
             }
