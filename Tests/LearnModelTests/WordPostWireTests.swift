@@ -5,7 +5,7 @@ import Testing
 
 /// Buchstaben Post on the wire without sockets: the pool limits, the
 /// snapshot that carries the pool once, the member's replica and the move
-/// rate limit (issue 8).
+/// rate limit.
 @Suite struct WordPostWireTests {
     typealias F = WordPostFixture
 

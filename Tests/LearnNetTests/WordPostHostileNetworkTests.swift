@@ -4,9 +4,9 @@ import Testing
 import TeamsketchTestSupport
 @testable import LearnNet
 
-/// Issue 8 for Buchstaben Post over real loopback TCP: a big pool, a flood of
-/// moves and rejected moves must not break the game for anybody, nor cost
-/// the others anything.
+/// Buchstaben Post on a hostile network, over real loopback TCP: a big pool,
+/// a flood of moves and rejected moves must not break the game for anybody,
+/// nor cost the others anything.
 @Suite(.serialized) struct WordPostHostileNetworkTests {
     private func isLost(_ e: WordPostEvent) -> Bool { if case .connectionLost = e { true } else { false } }
 

@@ -1,4 +1,4 @@
-"""Issue 12's accessibility checks, as assistive technology and a child
+"""The accessibility checks, as assistive technology and a child
 without a mouse meet the app: the accessibility tree read over AT-SPI on
 the test's own D-Bus session, and a round of Buchstaben Post played with
 the keyboard alone."""

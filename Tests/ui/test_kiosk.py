@@ -1,4 +1,4 @@
-"""A corridor's touchscreen as a kiosk (issue 12): the machine's kiosk file
+"""A corridor's touchscreen as a kiosk: the machine's kiosk file
 (here the user's, which has the same keys) says closing needs the teacher's
 PIN and that a machine left alone goes back to the start. Alt+F4 does not
 close the app but asks for the PIN; with no PIN set, nobody there can

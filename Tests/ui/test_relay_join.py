@@ -1,11 +1,10 @@
-"""Issue 11 as two pupils meet it on Wi-Fi that keeps laptops apart: Mia's
-and Ole's laptops are on networks of their own and reach only the school
-server. Both are signed in (their class's sign-in, as the picture
+"""The school server's relay as two pupils meet it on Wi-Fi that keeps laptops
+apart: Mia's and Ole's laptops are on networks of their own and reach only the
+school server. Both are signed in (their class's sign-in, as the picture
 password leaves it). Mia opens a lobby: it says her class can also join
-through the school server. Ole's join screen shows her session's card —
-her sign, "School server" — with no code typed; he taps it, Mia accepts
-him as on the room's network, starts, and a line Ole draws appears on
-Mia's screen."""
+through the school server. Ole's join screen shows her session's card — her
+sign, "School server" — with no code typed; he taps it, Mia accepts him as on
+the room's network, starts, and a line Ole draws appears on Mia's screen."""
 import json
 import os
 import re

@@ -1,5 +1,5 @@
-"""Issue 10's new screens on a laptop's 1366 × 768 and a projector's
-1920 × 1080, in English and German: the PIN pad, every section of the
+"""The teacher's and pupils' screens on a laptop's 1366 × 768 and a
+projector's 1920 × 1080, in English and German: the PIN pad, every section of the
 teacher's window, a drawn sketch's review, the class wall with live groups
 and "Me". One app per size and language walks through them with the window
 sized to the screen; each screen must fit the screen (GTK grows a window

@@ -1,5 +1,6 @@
-"""Issue 2 as a pupil uses it: start a sketch, draw with the felt pens, switch
-widths, zoom, erase, undo the rub, and find the sketch again after a restart."""
+"""Team Sketch on one device as a pupil uses it: start a sketch, draw with the
+felt pens, switch widths, zoom, erase, undo the rub, and find the sketch again
+after a restart."""
 import signal
 import subprocess
 import time

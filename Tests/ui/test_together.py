@@ -1,5 +1,6 @@
-"""Issue 3 as two pupils use it: one hosts, the other joins by the code the
-host's screen shows; a stroke drawn on one machine appears on the other."""
+"""Drawing together over the LAN as two pupils use it: one hosts, the other
+joins by the code the host's screen shows; a stroke drawn on one machine
+appears on the other."""
 import re
 import time
 

@@ -1,4 +1,4 @@
-"""Issue 4's UI check: under Xvfb, drag a right letter into its slot (it
+"""Buchstaben Post's UI check: under Xvfb, drag a right letter into its slot (it
 snaps in) and a wrong one (it springs back), judged by screenshots."""
 import re
 import subprocess

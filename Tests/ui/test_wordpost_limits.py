@@ -1,6 +1,7 @@
-"""Issue 8's UI check for Buchstaben Post: a word list too big to send over
-the LAN is refused before the lobby opens, with a message on the host's
-screen; the lobby never opens and nobody waits for a game that cannot come."""
+"""Buchstaben Post's limit on the LAN, as its UI shows it: a word list too big
+to send over the LAN is refused before the lobby opens, with a message on the
+host's screen; the lobby never opens and nobody waits for a game that cannot
+come."""
 import sqlite3
 import subprocess
 import time
