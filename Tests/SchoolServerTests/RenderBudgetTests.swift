@@ -77,9 +77,10 @@ import Testing
         #expect(reads.value == 2 && renderer.imagesDrawn == 2)
     }
 
-    /// The push: 300 strokes a thousand units wide across the
-    /// sheet. Its full-size image comes back smaller, within the budget,
-    /// and a plain sketch's at full size.
+    /// The push that once slowed every sign-in (docs/PERFORMANCE.md,
+    /// "Signing in while the server draws"): 300 strokes a thousand units
+    /// wide across the sheet. Its full-size image comes back smaller,
+    /// within the budget, and a plain sketch's at full size.
     @Test(arguments: Backend.allCases)
     func aSketchOfHugeStrokesIsDrawnSmallerWithinTheBudget(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
