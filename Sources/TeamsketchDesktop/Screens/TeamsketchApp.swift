@@ -45,6 +45,17 @@ final class TeamsketchApp {
     /// The school server, when one is chosen and someone signed in.
     private(set) lazy var school = SchoolLink(signIns: .live(), store: store, deviceMark: DeviceMark.load())
     private lazy var kiosk = KioskMode(app: self)
+    /// The teacher's grades; after each one kept, a sync round.
+    private(set) lazy var gradeBook = store.map { store in
+        GradeBook.live(store) { [weak school] in Task { @MainActor in school?.syncNow() } }
+    } ?? .unavailable
+    /// The signed-in teacher's pupils, shared by every grade screen.
+    private(set) lazy var teacherRoster = TeacherRoster(school.teacherRoster)
+
+    /// Pupils' own grades on a sketch (or their game results, `sketch` nil).
+    func pupilGrading(sketch: UUID?) -> PupilGrading {
+        PupilGrading(book: gradeBook, roster: teacherRoster, sketch: sketch) { [weak self] in self?.showError($0, $1) }
+    }
 
     private init(options: AppOptions) {
         self.options = options

@@ -1,49 +1,57 @@
 import Foundation
 import LearnModel
-import LearnStore
 import TeamsketchCore
 
-/// Reading and keeping one pupil's grade on a sketch or on their
-/// Buchstaben Post results (`sketch` nil), for the review and the game's
-/// results. The rules are `GradedPupils`'; this asks the server who the
-/// pupils are, reads and writes the store and starts a sync round.
+/// Pupils' own grades in grade editors, on a sketch's review or under the
+/// game's results (`sketch` nil). What a grade is and how it is kept is
+/// the grade book's; this shows it and says how saving went.
 @MainActor
-enum PupilGrading {
-    /// The pupil's current grade, found by their name too, so it shows at
-    /// once, before the server said who the pupils are.
-    static func current(_ store: LocalStore, pupils: GradedPupils, sketch: UUID?, name: String) -> GradeRecord? {
-        let targets = sketch.map { [$0] } ?? pupils.gameTargets(for: name)
-        let records = targets.flatMap { (try? store.grades(forTarget: $0.lowercasedText)) ?? [] }
-        return pupils.grade(for: name, among: records)
-    }
+struct PupilGrading {
+    let book: GradeBook
+    let roster: TeacherRoster
+    let sketch: UUID?
+    let showError: @MainActor (String, any Error) -> Void
 
-    /// Shows the grade in the editor with what it was before.
-    static func show(_ record: GradeRecord?, in editor: GradeEditor, _ store: LocalStore) {
-        editor.show(record, history: record.map { (try? store.gradeHistory(replacedBy: $0)) ?? [] } ?? [])
-    }
-
-    static func save(_ app: TeamsketchApp, sketch: UUID?, name: String, grade: Int?, comment: String,
-                     editor: GradeEditor) {
-        guard app.store != nil else { return }
-        if comment.count > GradeRecord.maxCommentCharacters {
-            return editor.say(String(format: `_`("A comment can have at most %d characters."), GradeRecord.maxCommentCharacters))
-        }
-        editor.say("…")
-        Task { @MainActor [weak app, weak editor] in
-            guard let app, let store = app.store else { return }
-            let pupils = await TeacherRoster.pupils(app, waitingAtMost: 3, grading: name)
-            let previous = current(store, pupils: pupils, sketch: sketch, name: name)
-            let changes = pupils.changes(sketch: sketch, name: name, grade: grade, comment: comment, previous: previous,
-                                         at: UnixMilliseconds.milliseconds(Date()))
-            do {
-                for change in changes { try store.setGrade(id: change.id, change.record) }
-                editor?.say(`_`("Saved."))
-                if let editor { show(current(store, pupils: pupils, sketch: sketch, name: name), in: editor, store) }
-                app.school.syncNow()
-            } catch {
-                editor?.say("")
-                app.showError(`_`("The grade could not be saved."), error)
+    /// Shows each pupil's grade at once, found by name, and again once the
+    /// server said who the pupils are, where that finds another grade.
+    func load(_ editors: [String: GradeEditor], while open: @escaping @MainActor () -> Bool = { true }) {
+        for (name, editor) in editors { show(book.pupilGrade(name, sketch: sketch, pupils: GradedPupils()), in: editor) }
+        Task { @MainActor in
+            let pupils = await roster.pupils()
+            guard open(), !pupils.roster.isEmpty else { return }
+            for (name, editor) in editors {
+                let now = book.pupilGrade(name, sketch: sketch, pupils: pupils)
+                if now != book.pupilGrade(name, sketch: sketch, pupils: GradedPupils()) { show(now, in: editor) }
             }
         }
+    }
+
+    func save(_ name: String, grade: Int?, comment: String, editor: GradeEditor) {
+        guard GradeBook.fits(comment: comment) else { return editor.say(Self.tooLong(GradeRecord.maxCommentCharacters)) }
+        editor.say("…")
+        Task { @MainActor [weak editor] in
+            let pupils = await roster.pupils(waitingAtMost: 3, grading: name)
+            do {
+                switch try book.savePupilGrade(name, sketch: sketch, grade: grade, comment: comment, pupils: pupils,
+                                               now: Date()) {
+                case .saved:
+                    editor?.say(`_`("Saved."))
+                    if let editor { show(book.pupilGrade(name, sketch: sketch, pupils: pupils), in: editor) }
+                case .commentTooLong(let max):
+                    editor?.say(Self.tooLong(max))
+                }
+            } catch {
+                editor?.say("")
+                showError(`_`("The grade could not be saved."), error)
+            }
+        }
+    }
+
+    private func show(_ record: GradeRecord?, in editor: GradeEditor) {
+        editor.show(record, history: book.before(record))
+    }
+
+    static func tooLong(_ max: Int) -> String {
+        String(format: `_`("A comment can have at most %d characters."), max)
     }
 }

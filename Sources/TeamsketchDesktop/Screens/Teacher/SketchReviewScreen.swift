@@ -33,10 +33,14 @@ final class SketchReviewScreen {
     private let comment: Widget
     private let saved: Widget
     private var closed = false
+    private let book: GradeBook
+    private let pupilGrading: PupilGrading
 
     init(app: TeamsketchApp, document: SketchDocument) {
         self.app = app
         self.document = document
+        book = app.gradeBook
+        pupilGrading = app.pupilGrading(sketch: document.meta.id)
         player = ReplayPlayer(timeline: ReplayTimeline(document: document))
         let stats = ContributionStats(document: document)
         colors = AuthorColors.assign(stats.authors.map(\.author))
@@ -69,7 +73,7 @@ final class SketchReviewScreen {
         player.scrub(to: 1)
         show()
         loadGrade()
-        loadPupilGrades()
+        pupilGrading.load(pupilGrades) { [weak self] in self?.closed == false }
     }
 
     func close() {
@@ -251,9 +255,8 @@ final class SketchReviewScreen {
 
     /// The pupil's own grade, under their share: keys, then comment and Save.
     private func pupilGrade(_ author: String) -> Widget {
-        let editor = GradeEditor(pupil: author) { [weak self] grade, text, editor in
-            guard let self, let app = self.app else { return }
-            PupilGrading.save(app, sketch: self.document.meta.id, name: author, grade: grade, comment: text, editor: editor)
+        let editor = GradeEditor(pupil: author) { [pupilGrading] grade, text, editor in
+            pupilGrading.save(author, grade: grade, comment: text, editor: editor)
         }
         pupilGrades[author] = editor
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [editor.comment, editor.saveButton])
@@ -261,25 +264,6 @@ final class SketchReviewScreen {
         gtk_widget_set_margin_start(box, 24)
         gtk_widget_set_margin_bottom(box, 8)
         return box
-    }
-
-    private func loadPupilGrades() {
-        guard let app, let store = app.store else { return }
-        let sketch = document.meta.id
-        for (name, editor) in pupilGrades {
-            PupilGrading.show(PupilGrading.current(store, pupils: GradedPupils(), sketch: sketch, name: name), in: editor, store)
-        }
-        // Once the server said who the pupils are, a grade under an account
-        // is found as well.
-        Task { @MainActor [weak self] in
-            let pupils = await TeacherRoster.pupils(app)
-            guard let self, !self.closed, !pupils.roster.isEmpty else { return }
-            for (name, editor) in self.pupilGrades {
-                let before = PupilGrading.current(store, pupils: GradedPupils(), sketch: sketch, name: name)
-                let now = PupilGrading.current(store, pupils: pupils, sketch: sketch, name: name)
-                if now != before { PupilGrading.show(now, in: editor, store) }
-            }
-        }
     }
 
     private func conflicts(_ signals: ConflictSignals) -> Widget {
@@ -360,31 +344,21 @@ final class SketchReviewScreen {
         }
     }
 
-    private var targetID: String { document.meta.id.lowercasedText }
-
     private func loadGrade() {
-        guard let store = app?.store, let record = ((try? store.grades(forTarget: targetID)) ?? []).last(where: { $0.pupilId == nil })
-        else { return }
+        guard let record = book.teamGrade(sketch: document.meta.id) else { return }
         grade = nil
         if let g = record.grade { choose(g) }
         commentText = record.comment
     }
 
     private func saveGrade() {
-        guard let app, let store = app.store else { return }
-        let text = commentText.trimmingCharacters(in: .whitespacesAndNewlines)
-        let record = GradeRecord(target: .sketch, targetId: targetID, grade: grade, comment: text,
-                                 at: UnixMilliseconds.milliseconds(Date()))
-        if record.problem != nil {
-            return UI.setText(saved, String(format: `_`("A comment can have at most %d characters."),
-                                            GradeRecord.maxCommentCharacters))
-        }
         do {
-            try store.setGrade(id: GradeIdentity.team(.sketch, document.meta.id), record)
-            UI.setText(saved, `_`("Saved."))
-            app.school.syncNow()
+            switch try book.saveTeamGrade(sketch: document.meta.id, grade: grade, comment: commentText, now: Date()) {
+            case .saved: UI.setText(saved, `_`("Saved."))
+            case .commentTooLong(let max): UI.setText(saved, PupilGrading.tooLong(max))
+            }
         } catch {
-            app.showError(`_`("The grade could not be saved."), error)
+            app?.showError(`_`("The grade could not be saved."), error)
         }
     }
 

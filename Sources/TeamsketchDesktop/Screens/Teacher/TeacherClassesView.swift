@@ -86,7 +86,7 @@ final class TeacherClassesView {
                                   refused: (@MainActor (any Error) -> String?)? = nil) {
         guard let app else { return }
         Task { @MainActor [weak self] in
-            defer { if !reading { TeacherRoster.forget() } }
+            defer { if !reading { app.teacherRoster.forget() } }
             do {
                 if let value = try await app.school.asTeacher(call) { then(value) }
             } catch {

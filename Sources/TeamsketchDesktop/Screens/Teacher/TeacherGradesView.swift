@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import LearnStore
 import TeamsketchCore
 
 /// Every grade and comment the teacher gave: teams' and pupils' grades of
@@ -60,7 +59,7 @@ final class TeacherGradesView {
         }
         load()
         Task { @MainActor [weak self] in
-            let pupils = await TeacherRoster.pupils(app)
+            let pupils = await app.teacherRoster.pupils()
             guard let self, !pupils.roster.isEmpty else { return }
             self.pupils = pupils
             self.classes = TeacherRoster.classes(pupils)
@@ -71,27 +70,14 @@ final class TeacherGradesView {
     // MARK: reading
 
     private func load() {
-        guard let app, let store = app.store else { return }
-        let records: [String: GradeRecord]
-        let summaries: [SketchSummary]
-        var lastPlayed: [String: Date] = [:]
+        guard let app else { return }
+        let book = app.gradeBook
         do {
-            records = try store.allGrades()
-            summaries = try store.sketches()
-            for name in try store.wordPostPlayers() {
-                guard let last = try store.stats(forPlayer: name).rounds.map(\.playedAt).max() else { continue }
-                for target in pupils.gameTargets(for: name) { lastPlayed[target.lowercasedText] = last }
-            }
+            list = try book.list(pupils: pupils, authors: authors)
         } catch {
             app.showError(`_`("The grades could not be read."), error)
             return
         }
-        var sketches: [String: GradeList.SketchWork] = [:]
-        for s in summaries {
-            let key = s.id.lowercasedText
-            sketches[key] = .init(name: s.name, date: s.createdAt, authors: authors[key])
-        }
-        list = GradeList(records: records, sketches: sketches, lastPlayed: lastPlayed, pupils: pupils)
         showMenus()
         paint()
         // Who drew in the team-graded sketches (for the pupil and class
@@ -100,14 +86,7 @@ final class TeacherGradesView {
             .compactMap(\.sketchID))
         guard !missing.isEmpty else { return }
         Task { @MainActor [weak self] in
-            let found = await Task.detached { () -> [String: [String]] in
-                var found: [String: [String]] = [:]
-                for id in missing {
-                    guard let doc = try? store.loadSketch(id) else { continue }
-                    found[id.lowercasedText] = ContributionStats(document: doc).authors.map(\.author)
-                }
-                return found
-            }.value
+            let found = await Task.detached { book.authors(of: missing) }.value
             guard let self, !found.isEmpty else { return }
             self.authors.merge(found) { $1 }
             self.load()

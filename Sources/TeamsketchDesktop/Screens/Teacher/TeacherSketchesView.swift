@@ -129,7 +129,7 @@ final class TeacherSketchesView {
     private func loadClasses() {
         guard let app, app.school.signIn?.isTeacher == true else { return }
         Task { @MainActor [weak self] in
-            let pupils = await TeacherRoster.pupils(app)
+            let pupils = await app.teacherRoster.pupils()
             guard let self else { return }
             self.roster = pupils
             self.classes = TeacherRoster.classes(pupils)
@@ -313,7 +313,7 @@ final class TeacherSketchesView {
     // MARK: export
 
     private func exportGrades() {
-        guard let app, let store = app.store else { return }
+        guard let app else { return }
         FileChooser.ask(parent: app.window, title: `_`("Export grades"), save: true, acceptLabel: `_`("Export"),
                         suggestedName: "grades.csv",
                         filters: [.init(name: `_`("Spreadsheet (.csv)"), patterns: ["*.csv"])]) { [weak self] path in
@@ -321,9 +321,10 @@ final class TeacherSketchesView {
             // Every listed sketch is read and measured: away from the main thread.
             Task { @MainActor [weak app] in
                 guard let app else { return }
-                let pupils = await TeacherRoster.pupils(app)
+                let pupils = await app.teacherRoster.pupils()
+                let book = app.gradeBook, titles = SpreadsheetTitles.sketches
                 let written = await Task.detached { () -> Result<Void, any Error> in
-                    let csv = GradeExports.sketches(ids, store: store, pupils: pupils)
+                    let csv = book.sketchSheet(ids, pupils: pupils, dialect: SpreadsheetTitles.dialect, titles: titles)
                     return Result { try Data(csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) }
                 }.value
                 if case .failure(let error) = written { app.showError(`_`("The grades could not be exported."), error) }

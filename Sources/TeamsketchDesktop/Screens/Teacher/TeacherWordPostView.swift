@@ -61,7 +61,7 @@ final class TeacherWordPostView {
         }
         let records: [WordPostPlayerRecord]
         do {
-            records = try (app.store?.wordPostPlayers() ?? []).compactMap { try app.store?.stats(forPlayer: $0) }
+            records = try app.gradeBook.players().map(app.gradeBook.results)
         } catch {
             records = []
             app.showError(`_`("The game results could not be read."), error)
@@ -102,7 +102,7 @@ final class TeacherWordPostView {
         if records.isEmpty {
             UI.append(page, UI.label(`_`("Nobody has played Buchstaben Post on this computer yet."), classes: ["hint"]))
         } else {
-            UI.append(page, WordPostGrades(app: app, names: records.map(\.playerName)).widget)
+            UI.append(page, WordPostGrades(grading: app.pupilGrading(sketch: nil), window: app.window, names: records.map(\.playerName)).widget)
         }
         let scroller = UI.scrolled(page, sideways: true)
         UI.expand(scroller)

@@ -172,6 +172,28 @@ final class SchoolLink {
         return try await body(client, signIn.token)
     }
 
+    /// Where the teacher's roster comes from: the signed-in teacher (by
+    /// their token, so another sign-in starts afresh) and every pupil of
+    /// their classes, archived ones included.
+    var teacherRoster: TeacherRoster.Source {
+        TeacherRoster.Source(
+            teacherSignIn: { [weak self] in self?.signIn.flatMap { $0.isTeacher ? $0.token : nil } },
+            ask: { [weak self] in
+                let roster = try? await self?.asTeacher { client, token in
+                    var found: [GradedPupils.Pupil] = []
+                    for schoolClass in try await client.listClasses(token: token, includingArchived: true) {
+                        for pupil in try await client.listPupils(classID: schoolClass.id, token: token) {
+                            guard let id = UUID(uuidString: pupil.id) else { continue }
+                            found.append(.init(id: id, name: pupil.name, classID: schoolClass.id.lowercased(),
+                                               className: schoolClass.name))
+                        }
+                    }
+                    return found
+                }
+                return roster
+            })
+    }
+
     /// The signed-in pupil's class as the server lists it for the picture
     /// sign-in (every pupil's account and name), or nil when there is no
     /// such sign-in or the server does not answer.
