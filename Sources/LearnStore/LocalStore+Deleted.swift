@@ -2,15 +2,6 @@ import Foundation
 import GRDB
 import LearnModel
 
-/// A sketch deleted on this computer or elsewhere, as the teacher's
-/// "Deleted" list shows it.
-public struct DeletedSketch: Hashable, Sendable, Identifiable {
-    public var id: UUID
-    public var name: String
-    /// When this computer learnt of the deletion.
-    public var deletedAt: Date
-}
-
 extension LocalStore {
     /// Sketches deleted within `SketchDeletion.undoDays` of `now`, the
     /// latest deletion first: those a teacher can still bring back.

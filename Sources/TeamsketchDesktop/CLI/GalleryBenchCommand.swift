@@ -53,6 +53,7 @@ struct GalleryBenchCommand: ParsableCommand {
         let store = try LocalStore(path: path)
         let names = Self.names(pupils)
         try fill(store, names: names)
+        let library = SketchLibrary.live(store)
 
         // Listing: what the grid's model is built from.
         var summaries: [SketchSummary] = []
@@ -67,8 +68,8 @@ struct GalleryBenchCommand: ParsableCommand {
         let cpu0 = Stopwatch.processCPUSeconds()
         let all = Stopwatch.seconds {
             for s in summaries {
-                var digest: SketchDigestLoader.Digest?
-                perSketch.append(Stopwatch.seconds { digest = SketchDigestLoader.digest(s.id, stored: s.thumbnail, from: store) })
+                var digest: SketchLibrary.Digest?
+                perSketch.append(Stopwatch.seconds { digest = library.digest(s.id, stored: s.thumbnail) })
                 guard let digest else { continue }
                 if let png = digest.thumbnail, let size = AvatarPNG.dimensions(png) { textureBytes += size.width * size.height * 4 }
                 items.append(TeacherSketchItem(id: s.id, name: s.name, modifiedAt: s.modifiedAt, authors: digest.authors))
@@ -80,7 +81,7 @@ struct GalleryBenchCommand: ParsableCommand {
         // on the worker too, so the main thread only shows it.
         var textures: [Double] = []
         for s in summaries.prefix(100) {
-            guard let png = SketchDigestLoader.digest(s.id, stored: s.thumbnail, from: store).thumbnail else { continue }
+            guard let png = library.digest(s.id, stored: s.thumbnail).thumbnail else { continue }
             textures.append(Stopwatch.seconds { _ = SketchDigestLoader.DecodedTexture(png: png) })
         }
         print(String(format: "gallery_digest_p50: %.2f ms", Stopwatch.median(of: perSketch) * 1000))
@@ -105,7 +106,7 @@ struct GalleryBenchCommand: ParsableCommand {
         // The authors' pictures: read, matched to names, decoded.
         var decoded = 0
         let pictures = Stopwatch.median(runs: runs) {
-            decoded = AuthorPictureLoader.decode(from: store, own: .init(name: "Frau Berg", avatarPNG: nil))?.count ?? 0
+            decoded = AuthorPictureLoader.decode(from: library, own: .init(name: "Frau Berg", avatarPNG: nil))?.count ?? 0
         }
         print(String(format: "gallery_author_pictures_%d: %.2f ms", decoded, pictures * 1000))
         fflush(nil)

@@ -1,8 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import LearnRender
-import LearnStore
 import TeamsketchCore
 
 /// Saved sketches as big thumbnails; one tap reopens a sketch. Under each,
@@ -19,6 +17,8 @@ final class GalleryScreen {
 
     init(app: TeamsketchApp) {
         self.app = app
+        let library = app.sketchLibrary
+        self.library = library
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["toolbar"])
         UI.append(bar, UI.iconButton("go-home-symbolic", tooltip: `_`("Back to the start"), classes: ["tool"]) {
@@ -47,7 +47,7 @@ final class GalleryScreen {
 
         let summaries: [SketchSummary]
         do {
-            summaries = try app.store?.sketches() ?? []
+            summaries = try library.list()
         } catch {
             summaries = []
             app.showError(`_`("Your sketches could not be listed."), error)
@@ -61,20 +61,15 @@ final class GalleryScreen {
         case .pupil(let name):
             // Which sketches are theirs needs every op read: away from the
             // main thread, then shown.
-            guard let store = app.store else {
-                show([])
-                return
-            }
             Task { @MainActor [weak self] in
-                let mine = await Task.detached {
-                    summaries.filter { (try? store.loadSketch($0.id)).map { OwnWork.includes($0, pupil: name) } ?? false }
-                }.value
+                let mine = await Task.detached { library.owned(by: name, among: summaries) }.value
                 self?.show(mine)
             }
         }
     }
 
     private var flow: Widget?
+    private let library: SketchLibrary
 
     private func show(_ summaries: [SketchSummary]) {
         guard let flow else { return }
@@ -88,15 +83,12 @@ final class GalleryScreen {
     /// The pictures first; only if any is known, who drew in each sketch
     /// (every op read, away from the main thread), then the faces.
     private func showAuthors(_ ids: [UUID]) {
-        guard let app, let store = app.store, !ids.isEmpty else { return }
-        pictures.load(from: store, own: app.preferences.profile) { [weak self] in
+        guard let app, !ids.isEmpty else { return }
+        let library = library
+        pictures.load(from: library, own: app.preferences.profile) { [weak self] in
             guard let self, !self.pictures.isEmpty else { return }
             self.authorsTask = Task { @MainActor [weak self] in
-                let authors = await Task.detached(priority: .utility) { () -> [(UUID, [String])] in
-                    ids.map { id in
-                        (id, (try? store.loadSketch(id)).map { SketchDigestLoader.authors(of: $0).sorted() } ?? [])
-                    }
-                }.value
+                let authors = await Task.detached(priority: .utility) { library.authors(of: ids) }.value
                 guard let self, !Task.isCancelled else { return }
                 for (id, names) in authors {
                     guard let row = self.faceRows[id] else { continue }
@@ -182,31 +174,30 @@ final class GalleryScreen {
     }
 
     private func throwAway(_ summary: SketchSummary) {
-        guard let app, let store = app.store else { return }
+        guard let app else { return }
         do {
-            try store.deleteSketch(summary.id)
+            try library.throwAway(summary.id)
         } catch {
             return app.showError(`_`("This sketch could not be thrown away."), error)
         }
         FileHandle.standardError.write(Data("gallery: thrown away \(summary.id.lowercasedText)\n".utf8))
-        app.school.syncNow()
         app.showGallery()
     }
 
     /// The teacher's grade and words on a sketch for whoever looks here.
     private func feedback(on id: UUID) -> PupilFeedback? {
-        guard let app, let store = app.store,
+        guard let app,
               let viewer = PupilFeedback.Viewer.current(signIn: app.school.signIn, profileName: app.preferences.profile.name,
                                                         now: Date()),
-              let grades = try? store.grades(forTarget: id.lowercasedText)
+              let grades = try? app.gradeBook.records(id)
         else { return nil }
         return PupilFeedback.shown(to: viewer, from: grades)
     }
 
     private func showFeedback(_ id: UUID, _ feedback: PupilFeedback) {
-        guard let app, let store = app.store else { return }
+        guard let app else { return }
         do {
-            app.showFeedback(on: try store.loadSketch(id), feedback)
+            app.showFeedback(on: try library.load(id), feedback)
         } catch {
             app.showError(`_`("This sketch could not be opened."), error)
         }
@@ -215,18 +206,13 @@ final class GalleryScreen {
     /// A sketch whose app was killed before its thumbnail was written still
     /// gets one, drawn from its op log now.
     private func thumbnail(for summary: SketchSummary) -> Data? {
-        if let png = summary.thumbnail { return png }
-        guard let store = app?.store, let doc = try? store.loadSketch(summary.id),
-              let png = try? SketchExport.pngData(doc, width: 320) else { return nil }
-        let data = Data(png)
-        try? store.setThumbnail(data, for: summary.id)
-        return data
+        library.thumbnail(for: summary)
     }
 
     private func open(_ id: UUID) {
-        guard let app, let store = app.store else { return }
+        guard let app else { return }
         do {
-            app.open(try store.loadSketch(id))
+            app.open(try library.load(id))
         } catch {
             app.showError(`_`("This sketch could not be opened."), error)
         }

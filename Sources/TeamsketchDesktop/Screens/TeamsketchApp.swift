@@ -49,6 +49,11 @@ final class TeamsketchApp {
     private(set) lazy var gradeBook = store.map { store in
         GradeBook.live(store) { [weak school] in Task { @MainActor in school?.syncNow() } }
     } ?? .unavailable
+    /// The sketches kept here; throwing one away or bringing it back
+    /// starts a sync round.
+    private(set) lazy var sketchLibrary = store.map { store in
+        SketchLibrary.live(store) { [weak school] in Task { @MainActor in school?.syncNow() } }
+    } ?? .unavailable
     /// The signed-in teacher's pupils, shared by every grade screen.
     private(set) lazy var teacherRoster = TeacherRoster(school.teacherRoster)
 

@@ -1,7 +1,6 @@
 import Foundation
 import LearnModel
 import LearnRender
-import LearnStore
 import TeamsketchCore
 
 /// The pictures pupils drew, for the teacher's lists: the profiles synced
@@ -24,12 +23,12 @@ final class AuthorPictureLoader {
 
     /// Reads and decodes; `then` runs on the main actor when the pictures
     /// are there (not at all when nothing could be read).
-    func load(from store: LocalStore, own: Profile, then: @escaping @MainActor () -> Void) {
+    func load(from library: SketchLibrary, own: Profile, then: @escaping @MainActor () -> Void) {
         task?.cancel()
         let me = AuthorPictures.Person(name: own.name, avatarPNG: own.avatarPNG)
         task = Task { [weak self] in
             let decoded = await Task.detached(priority: .utility) { () -> Decoded? in
-                Self.decode(from: store, own: me).map(Decoded.init)
+                Self.decode(from: library, own: me).map(Decoded.init)
             }.value
             guard let decoded, !Task.isCancelled, let self else { return }
             self.images = decoded.images
@@ -40,9 +39,9 @@ final class AuthorPictureLoader {
     /// Reads every known profile, matches pictures to names and decodes
     /// them; nil when the profiles cannot be read. Runs on any thread;
     /// `bench-gallery` times exactly this.
-    nonisolated static func decode(from store: LocalStore, own: AuthorPictures.Person) -> [String: CairoImage]? {
-        guard let profiles = try? store.profiles() else { return nil }
-        let matched = AuthorPictures(profiles: Array(profiles.values), own: own)
+    nonisolated static func decode(from library: SketchLibrary, own: AuthorPictures.Person) -> [String: CairoImage]? {
+        guard let profiles = try? library.profiles() else { return nil }
+        let matched = AuthorPictures(profiles: profiles, own: own)
         var images: [String: CairoImage] = [:]
         for (key, png) in matched.pictures {
             if Task.isCancelled { return nil }

@@ -1,8 +1,7 @@
 import CGtk
 import Foundation
 import LearnModel
-import LearnRender
-import LearnStore
+import TeamsketchCore
 
 /// Reads sketches away from the main thread for the teacher's gallery: who
 /// drew in each, and a thumbnail (the stored one, or drawn from the ops).
@@ -17,6 +16,13 @@ final class SketchDigestLoader {
         /// The thumbnail decoded into a texture on the worker, so the main
         /// thread only shows it.
         var texture: DecodedTexture?
+
+        init(_ read: SketchLibrary.Digest) {
+            id = read.id
+            authors = read.authors
+            thumbnail = read.thumbnail
+            texture = read.thumbnail.flatMap(DecodedTexture.init(png:))
+        }
     }
 
     /// A GdkTexture made away from the main thread (GTK documents
@@ -37,43 +43,16 @@ final class SketchDigestLoader {
 
     private var task: Task<Void, Never>?
 
-    /// Thumbnails are drawn this wide: a card is 240 px, a bit more keeps it
-    /// crisp on a 1.25× screen.
-    nonisolated static let thumbnailWidth = 320
-
-    func load(_ summaries: [SketchSummary], from store: LocalStore, each: @escaping @MainActor (Digest) -> Void) {
+    func load(_ summaries: [SketchSummary], from library: SketchLibrary, each: @escaping @MainActor (Digest) -> Void) {
         task?.cancel()
         let wanted = summaries.map { ($0.id, $0.thumbnail) }
         task = Task.detached(priority: .utility) {
             for (id, stored) in wanted {
                 if Task.isCancelled { return }
-                var digest = Self.digest(id, stored: stored, from: store)
-                digest.texture = digest.thumbnail.flatMap(DecodedTexture.init(png:))
+                let digest = Digest(library.digest(id, stored: stored))
                 await MainActor.run { each(digest) }
             }
         }
-    }
-
-    /// One sketch's digest: who drew in it and its thumbnail (the stored
-    /// one, or drawn from the ops). Runs on any thread; `bench-gallery`
-    /// times exactly this.
-    nonisolated static func digest(_ id: UUID, stored: Data?, from store: LocalStore) -> Digest {
-        // An unreadable sketch still reports, with nobody and no new
-        // picture, so the list knows it has heard from every one.
-        guard let doc = try? store.loadSketch(id) else { return Digest(id: id, authors: [], thumbnail: stored) }
-        let authors = authors(of: doc)
-        var png = stored
-        if png == nil, let drawn = try? SketchExport.pngData(doc, width: thumbnailWidth) {
-            png = Data(drawn)
-        }
-        return Digest(id: id, authors: authors, thumbnail: png)
-    }
-
-    /// Everyone who drew a stroke in the sketch, by name.
-    nonisolated static func authors(of doc: SketchDocument) -> Set<String> {
-        Set(doc.ops.compactMap { op -> String? in
-            if case .addStroke(let s) = op { return s.author } else { return nil }
-        })
     }
 
     func cancel() {

@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import LearnStore
 import TeamsketchCore
 
 /// Sketches deleted in the last days (here or on any laptop that synced),
@@ -45,10 +44,10 @@ final class TeacherDeletedView {
 
     private func paint() {
         UI.clear(rowsBox)
-        guard let store = app?.store else { return }
+        guard let library = app?.sketchLibrary else { return }
         let deleted: [DeletedSketch]
         do {
-            deleted = try store.deletedSketches(now: Date())
+            deleted = try library.deleted(Date())
         } catch {
             app?.showError(`_`("The deleted sketches could not be listed."), error)
             return
@@ -84,10 +83,9 @@ final class TeacherDeletedView {
     }
 
     private func restore(_ sketch: DeletedSketch) {
-        guard let app, let store = app.store else { return }
+        guard let app else { return }
         do {
-            try store.restoreSketch(sketch.id)
-            app.school.syncNow()
+            try app.sketchLibrary.bringBack(sketch.id)
         } catch {
             app.showError(`_`("The sketch could not be restored."), error)
         }

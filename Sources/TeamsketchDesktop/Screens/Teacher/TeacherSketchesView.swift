@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import LearnStore
 import TeamsketchCore
 
 /// The teacher's gallery: every sketch on this computer (pupils' work
@@ -235,15 +234,15 @@ final class TeacherSketchesView {
     func refresh() { load() }
 
     private func load() {
-        guard let store = app?.store else { return }
+        guard let library = app?.sketchLibrary else { return }
         let summaries: [SketchSummary]
         do {
-            summaries = try store.sketches()
+            summaries = try library.list()
         } catch {
             app?.showError(`_`("The sketches could not be listed."), error)
             return
         }
-        faces.load(from: store, own: app?.preferences.profile ?? Profile(name: "")) { [weak self] in
+        faces.load(from: library, own: app?.preferences.profile ?? Profile(name: "")) { [weak self] in
             guard let self else { return }
             for item in self.bound.keys { self.bind(item) }
         }
@@ -266,7 +265,7 @@ final class TeacherSketchesView {
         guard !due.isEmpty else { return }
         let stamps = Dictionary(due.map { ($0.id, $0.modifiedAt) }, uniquingKeysWith: { a, _ in a })
         var arrived = 0
-        loader.load(due, from: store) { [weak self] digest in
+        loader.load(due, from: library) { [weak self] digest in
             guard let self else { return }
             self.items[digest.id]?.authors = digest.authors
             self.digested[digest.id] = stamps[digest.id]

@@ -1,6 +1,6 @@
 import CGtk
 import Foundation
-import LearnStore
+import LearnModel
 import TeamsketchCore
 
 /// Buchstaben Post as the teacher sees it: the results and the word lists.
@@ -87,9 +87,9 @@ final class TeacherWordPostView {
             }
             gtk_grid_attach(ts_grid(table), Self.chart(r.finishedSeconds, name: r.playerName), 7, Int32(i + 1), 1, 1)
         }
-        if let store = app.store, !slots.isEmpty {
+        if !slots.isEmpty {
             let rows = slots
-            faces.load(from: store, own: app.preferences.profile) { [weak faces] in
+            faces.load(from: app.sketchLibrary, own: app.preferences.profile) { [weak faces] in
                 guard let faces else { return }
                 for (slot, name) in rows {
                     guard let picture = faces.picture(for: name) else { continue }

@@ -1,5 +1,4 @@
 import Foundation
-import LearnModel
 
 /// A sketch as the sketch list shows it, without its op log.
 public struct SketchSummary: Hashable, Sendable, Identifiable {

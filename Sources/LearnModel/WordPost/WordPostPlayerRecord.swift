@@ -1,10 +1,14 @@
 import Foundation
-import LearnModel
 
 /// A pupil's totals over every recorded round, what a teacher looks at.
 public struct WordPostPlayerRecord: Hashable, Sendable {
     public var playerName: String
     public var rounds: [WordPostRoundStat]
+
+    public init(playerName: String, rounds: [WordPostRoundStat]) {
+        self.playerName = playerName
+        self.rounds = rounds
+    }
 
     public var wordsFinished: Int { rounds.count(where: \.finished) }
     public var totalMilliseconds: Int64 { rounds.reduce(0) { $0 + $1.milliseconds } }

@@ -1,0 +1,58 @@
+import Foundation
+import LearnModel
+import LearnStore
+import TeamsketchCore
+import Testing
+
+@Suite struct SketchLibraryTests {
+    func library() throws -> (SketchLibrary, LocalStore, Tally) {
+        let store = try LocalStore.inMemory()
+        let rounds = Tally()
+        return (SketchLibrary.live(store) { rounds.add() }, store, rounds)
+    }
+
+    @Test func aSketchThrownAwayGoesToDeletedAndComesBackWithEveryLineAndEachChangeIsSynced() throws {
+        let (library, store, rounds) = try library()
+        let doc = document(SketchMeta(name: "Haus"), ops: 3)
+        try store.saveSketch(doc)
+        try library.throwAway(doc.meta.id)
+        #expect(try library.list().isEmpty)
+        #expect(try library.deleted(Date()).map(\.name) == ["Haus"])
+        try library.bringBack(doc.meta.id)
+        #expect(try library.list().map(\.name) == ["Haus"])
+        #expect(try library.load(doc.meta.id).ops.count == 3)
+        #expect(rounds.count == 2)
+    }
+
+    @Test func aPupilSeesTheSketchesTheyDrewInAndEmptyOnes() throws {
+        let (library, store, _) = try library()
+        let mine = SketchDocument(meta: SketchMeta(name: "Mias"), ops: [strokeOp(1, author: "Mia")])
+        let bens = SketchDocument(meta: SketchMeta(name: "Bens"), ops: [strokeOp(2, author: "Ben")])
+        let empty = SketchDocument(meta: SketchMeta(name: "Leer"))
+        for d in [mine, bens, empty] { try store.saveSketch(d) }
+        let owned = library.owned(by: "Mia", among: try library.list())
+        #expect(Set(owned.map(\.name)) == ["Mias", "Leer"])
+        #expect(library.authors(of: [mine.meta.id, UUID()]).map(\.names) == [["Mia"], []],
+                "an unreadable sketch has nobody")
+    }
+
+    @Test func aSketchWithoutAThumbnailGetsOneDrawnFromItsLinesAndKept() throws {
+        let (library, store, _) = try library()
+        let doc = document(SketchMeta(name: "Haus"), ops: 2)
+        try store.saveSketch(doc)
+        let summary = try #require(try library.list().first)
+        #expect(summary.thumbnail == nil)
+        let png = try #require(library.thumbnail(for: summary))
+        #expect(AvatarPNG.dimensions(png)?.width == SketchLibrary.thumbnailWidth)
+        #expect(try library.list().first?.thumbnail == png, "kept, so the next gallery does not draw it again")
+        let digest = library.digest(UUID(), stored: nil)
+        #expect(digest.authors.isEmpty && digest.thumbnail == nil, "an unreadable sketch still reports")
+    }
+
+    @Test func withoutAStoreNothingIsListedAndNothingIsSynced() {
+        let library = SketchLibrary.unavailable
+        #expect(throws: StoreUnavailable.self) { try library.list() }
+        #expect(throws: StoreUnavailable.self) { try library.throwAway(UUID()) }
+        #expect(library.owned(by: "Mia", among: []).isEmpty)
+    }
+}
