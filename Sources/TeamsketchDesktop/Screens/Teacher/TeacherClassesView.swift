@@ -381,28 +381,17 @@ final class TeacherClassesView {
         }
     }
 
-    /// Adds the pupils not yet in the class (the same list imported twice
-    /// adds nobody twice), and says how many were added even when the
-    /// server stops answering half-way.
+    /// Adds the pupils not yet in the class (`RosterImport`), and says how
+    /// many were added even when the server stops answering half-way.
     private func add(_ names: [String], to schoolClass: SchoolServerClient.SchoolClass) {
         let id = schoolClass.id
         UI.setText(status, String(format: _n("Adding %d pupil…", "Adding %d pupils…", names.count), names.count))
         run({ client, token in
-            let present = Set(try await client.listPupils(classID: id, token: token).map { $0.name.lowercased() })
-            var added = 0
-            for name in names where !present.contains(name.lowercased()) {
-                do {
-                    _ = try await client.addPupil(named: name, toClass: id, token: token)
-                    added += 1
-                } catch {
-                    break
-                }
-            }
-            return (added, names.filter { !present.contains($0.lowercased()) }.count,
-                    names.filter { present.contains($0.lowercased()) })
-        }) { [weak self] (added: Int, wanted: Int, already: [String]) in
-            self?.note = RosterText.added(added, of: wanted, already: already)
-            FileHandle.standardError.write(Data("roster: added \(added) of \(wanted), already \(already.count)\n".utf8))
+            try await RosterImport.run(names, present: { try await client.listPupils(classID: id, token: token).map(\.name) },
+                                       add: { _ = try await client.addPupil(named: $0, toClass: id, token: token) })
+        }) { [weak self] outcome in
+            self?.note = RosterText.added(outcome.added, of: outcome.wanted, already: outcome.already)
+            FileHandle.standardError.write(Data("roster: added \(outcome.added) of \(outcome.wanted), already \(outcome.already.count)\n".utf8))
             self?.show(schoolClass, typingNames: true)
         }
     }
