@@ -5,7 +5,7 @@ import TeamsketchCore
 
 /// Sketches deleted in the last days (here or on any laptop that synced),
 /// each with a button that brings it back with every line; the store
-/// decides what is listed (`LocalStore.deletedSketches`) and sync takes
+/// decides what is listed (`SketchLibrary.deleted`) and sync takes
 /// the restore to the school server and the pupils' laptops.
 @MainActor
 final class TeacherDeletedView {
