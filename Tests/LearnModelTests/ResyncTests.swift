@@ -20,9 +20,9 @@ import Testing
     }
 
     @Test func aMemberThatMissedPiecesOfAStrokeRejoinsAndEndsWithTheHostsCopy() {
-        var sim = rules.started(3)
+        var sim = SessionSimulation.started(3)
         losing(2, in: &sim)
-        rules.draw(&sim, 1, seed: 7)
+        sim.draw(1, seed: 7)
         #expect(sim.resyncs == [2])
         #expect(sim.peers[2]?.resyncCount == 1)
         sim.lose = nil
@@ -30,7 +30,7 @@ import Testing
         rules.expectSameDocuments(sim, [1, 3, 12])
         #expect(sim.host.document.strokes.first?.segments.count == sim.peers[12]?.document.strokes.first?.segments.count)
         // Drawing goes on as before.
-        rules.draw(&sim, 12, seed: 8)
+        sim.draw(12, seed: 8)
         rules.expectSameDocuments(sim, [1, 3, 12])
         #expect(sim.host.document.strokes.count == 2)
     }

@@ -7,52 +7,6 @@ import TeamsketchTestSupport
 @Suite struct SessionRulesTests {
     func drawer(_ name: String) -> PeerSession { PeerSession(name: name, role: .drawer) }
 
-    /// Host plus `n` accepted drawers on connections 1…n, started.
-    func started(_ n: Int, settings: SessionSettings = SessionSettings()) -> SessionSimulation {
-        var sim = SessionSimulation(settings: settings)
-        for i in 1...n {
-            sim.connect(ConnectionID(i), drawer("P\(i)"))
-            sim.hostDo(.accept(MemberIndex(i)))
-            sim.run()
-        }
-        sim.hostDo(.start)
-        sim.run()
-        return sim
-    }
-
-    /// Draws one stroke from a random path on member `c` (or the host if nil),
-    /// in batches of a few segments, and returns its id.
-    @discardableResult
-    func draw(_ sim: inout SessionSimulation, _ c: ConnectionID?, seed: UInt64, points: Int = 40,
-              finish: Bool = true) -> UUID {
-        var rng = SplitMix64(seed: seed)
-        let path = randomPath(&rng, count: points)
-        var b = StrokeBuilder(author: "x", color: PenColor.red.rgba, width: 6, start: path[0], at: Date())
-        let id = b.id
-        if let c {
-            sim.peerDo(c) { $0.beginStroke(id: id, color: b.color, width: b.width, start: b.start) }
-        } else {
-            sim.hostDo(.beginStroke(id: id, color: b.color, width: b.width, start: b.start))
-        }
-        for chunk in stride(from: 1, to: path.count, by: 4) {
-            let segs = b.add(contentsOf: path[chunk..<min(path.count, chunk + 4)])
-            guard !segs.isEmpty else { continue }
-            if let c { sim.peerDo(c) { $0.addSegments(segs, to: id) } } else { sim.hostDo(.addSegments(id: id, segments: segs)) }
-            sim.run()
-        }
-        if finish {
-            let tail = b.finish(at: Date()).tail
-            if let c {
-                sim.peerDo(c) { $0.addSegments(tail, to: id) + $0.endStroke(id) }
-            } else {
-                sim.hostDo(.addSegments(id: id, segments: tail))
-                sim.hostDo(.endStroke(id: id))
-            }
-            sim.run()
-        }
-        return id
-    }
-
     func expectSameDocuments(_ sim: SessionSimulation, _ ids: [ConnectionID]) {
         for c in ids { #expect(sim.peers[c]?.document == sim.host.document, "member on \(c)") }
     }
@@ -148,7 +102,7 @@ import TeamsketchTestSupport
         sim.run()
         #expect(sim.peers[2]?.phase == .declined(.byHost))
         // After the start an accepted drawer stays.
-        var s = started(1)
+        var s = SessionSimulation.started(1)
         s.hostDo(.decline(1))
         s.run()
         #expect(s.peers[1]?.phase == .started)
@@ -172,10 +126,10 @@ import TeamsketchTestSupport
     }
 
     @Test func fourDrawersEndWithTheSameDocument() {
-        var sim = started(3)
+        var sim = SessionSimulation.started(3)
         for round in 0..<5 {
             for c: ConnectionID? in [nil, 1, 2, 3] {
-                draw(&sim, c, seed: UInt64(round * 10) + (c ?? 0))
+                sim.draw(c, seed: UInt64(round * 10) + (c ?? 0))
             }
         }
         #expect(sim.host.document.strokes.count == 20)
@@ -188,10 +142,10 @@ import TeamsketchTestSupport
     }
 
     @Test func interleavedStrokesKeepEachAuthorsOrder() {
-        var sim = started(2)
+        var sim = SessionSimulation.started(2)
         // Two members draw at once: begin both, then alternate batches.
-        let a = draw(&sim, 1, seed: 1, finish: false)
-        let b = draw(&sim, 2, seed: 2, finish: false)
+        let a = sim.draw(1, seed: 1, finish: false)
+        let b = sim.draw(2, seed: 2, finish: false)
         sim.peerDo(2) { $0.endStroke(b) }
         sim.peerDo(1) { $0.endStroke(a) }
         sim.run()
@@ -200,7 +154,7 @@ import TeamsketchTestSupport
     }
 
     @Test func theHostStampsSenderAndAuthorWhateverTheMessageSays() {
-        var sim = started(2)
+        var sim = SessionSimulation.started(2)
         // Member 1 pretends to be the host, with the host's name.
         let forged = StrokeBegin(stamp: OpStamp(sender: 0, seq: 1), strokeID: UUID(), author: "Teacher",
                                  color: RGBA8(PenColor.black.rgba), width: WireLength(6), start: WirePoint(x: 0, y: 0),
@@ -212,7 +166,7 @@ import TeamsketchTestSupport
         #expect(live?.author == "P1")
         #expect(live?.begin.time != WireTime(milliseconds: 0))
         // …and cannot extend a stroke of someone else.
-        let hostStroke = draw(&sim, nil, seed: 5, finish: false)
+        let hostStroke = sim.draw(nil, seed: 5, finish: false)
         let base = sim.host.live.first { $0.id == hostStroke }!.wireEnd
         sim.hostDo(.received(2, .strokeSegments(StrokeSegments(stamp: OpStamp(sender: 0, seq: 1), strokeID: hostStroke, base: base,
                                                                 segments: [WireSegment(c1: base, c2: base, end: WirePoint(x: 9, y: 9))]))))
@@ -221,15 +175,15 @@ import TeamsketchTestSupport
     }
 
     @Test func clientsCannotClearAndHostOnlyWhenAllowed() {
-        var sim = started(1)
-        draw(&sim, 1, seed: 1)
+        var sim = SessionSimulation.started(1)
+        sim.draw(1, seed: 1)
         sim.hostDo(.received(1, .clear(Clear(stamp: OpStamp(sender: 1, seq: 3), author: "P1", time: WireTime(milliseconds: 0)))))
         sim.hostDo(.clear)
         sim.run()
         #expect(sim.host.document.strokes.count == 1)
         #expect(sim.hostEvents.contains(.refused("clearing is off in the settings")))
-        var allowed = started(1, settings: SessionSettings(clearAllowed: true))
-        draw(&allowed, 1, seed: 1)
+        var allowed = SessionSimulation.started(1, settings: SessionSettings(clearAllowed: true))
+        allowed.draw(1, seed: 1)
         allowed.hostDo(.clear)
         allowed.run()
         #expect(allowed.host.document.strokes.isEmpty)
@@ -237,11 +191,11 @@ import TeamsketchTestSupport
     }
 
     @Test func observersSeeEverythingAndTheirOpsAreIgnored() {
-        var sim = started(1)
+        var sim = SessionSimulation.started(1)
         sim.connect(9, PeerSession(name: "Projector", role: .observer))
         sim.hostDo(.accept(2))
         sim.run()
-        draw(&sim, 1, seed: 1)
+        sim.draw(1, seed: 1)
         // The observer's own API refuses; forged messages are dropped by the host.
         var refused: [PeerSession.Effect] = []
         sim.peerDo(9) { p in refused = p.beginStroke(id: UUID(), color: .white, width: 1, start: Point(1, 1)); return refused }
@@ -254,12 +208,12 @@ import TeamsketchTestSupport
         sim.run()
         #expect(sim.host.live.isEmpty)
         #expect(sim.host.document.strokes.count == 1)
-        draw(&sim, nil, seed: 2)
+        sim.draw(nil, seed: 2)
         expectSameDocuments(sim, [1, 9])
     }
 
     @Test func duplicatesAreDroppedAndGapsCloseTheConnection() {
-        var sim = started(1)
+        var sim = SessionSimulation.started(1)
         let id = UUID()
         sim.peerDo(1) { $0.beginStroke(id: id, color: .white, width: 6, start: Point(10, 10)) }
         sim.run()
@@ -290,8 +244,8 @@ import TeamsketchTestSupport
     }
 
     @Test func rejoinMidStrokeRestoresTheMemberAndResendsWhatWasLost() {
-        var sim = started(2)
-        draw(&sim, 1, seed: 1)
+        var sim = SessionSimulation.started(2)
+        sim.draw(1, seed: 1)
         // Member 1 is mid-stroke when its connection breaks.
         var rng = SplitMix64(seed: 9)
         let path = randomPath(&rng, count: 60)
@@ -306,7 +260,7 @@ import TeamsketchTestSupport
         sim.drop(1)
         #expect(sim.events(1).last == .connectionLost(reason: "dropped"))
         // Others keep drawing meanwhile; member 1 draws on, offline.
-        draw(&sim, 2, seed: 2)
+        sim.draw(2, seed: 2)
         sim.peerDo(1) { $0.addSegments(b.add(contentsOf: path[40...]), to: id) }
         #expect(sim.host.lobby.member(1)?.connected == false)
         let acceptedBefore = sim.hostEvents.count
@@ -326,19 +280,19 @@ import TeamsketchTestSupport
     }
 
     @Test func aBadTokenIsANewJoiner() {
-        var sim = started(1)
+        var sim = SessionSimulation.started(1)
         sim.connect(5, PeerSession(name: "Mallory", role: .drawer, resumeToken: ResumeToken(high: 1, low: 2)))
         #expect(sim.peers[5]?.phase == .joining)
         #expect(sim.host.lobby.member(2)?.state == .pending)
     }
 
     @Test func lateJoinerGetsTheWholeSketchAndStrokesInProgress() {
-        var sim = started(1)
-        for i in 0..<6 { draw(&sim, i % 2 == 0 ? 1 : nil, seed: UInt64(i)) }
+        var sim = SessionSimulation.started(1)
+        for i in 0..<6 { sim.draw(i % 2 == 0 ? 1 : nil, seed: UInt64(i)) }
         let erased = sim.host.document.strokes[2].id
         sim.peerDo(1) { $0.erase(erased) }
         sim.run()
-        let open = draw(&sim, nil, seed: 77, finish: false)
+        let open = sim.draw(nil, seed: 77, finish: false)
         sim.connect(2, drawer("Late"))
         sim.hostDo(.accept(2))
         sim.run()
@@ -347,16 +301,16 @@ import TeamsketchTestSupport
         #expect(sim.peers[2]?.live.map(\.id) == [open])
         #expect(sim.events(2).contains { if case .documentReset = $0 { true } else { false } })
         sim.hostDo(.endStroke(id: open))
-        draw(&sim, 2, seed: 100)
+        sim.draw(2, seed: 100)
         sim.run()
         expectSameDocuments(sim, [1, 2])
         #expect(sim.host.document.strokes.count == 7)
     }
 
     @Test func bigSketchesArriveInChunksUnderTheFrameCap() {
-        var sim = started(1)
+        var sim = SessionSimulation.started(1)
         // Enough ink for several chunks.
-        for i in 0..<60 { draw(&sim, nil, seed: UInt64(i), points: 400) }
+        for i in 0..<60 { sim.draw(nil, seed: UInt64(i), points: 400) }
         var frames: [Int] = []
         let fx = sim.host.handle(.connectionOpened(50), now: Date())
         _ = fx
@@ -372,10 +326,10 @@ import TeamsketchTestSupport
     }
 
     @Test func endCommitsStrokesInProgressAlikeEverywhere() {
-        var sim = started(2)
-        draw(&sim, 1, seed: 1, finish: false)
-        draw(&sim, nil, seed: 2, finish: false)
-        draw(&sim, 2, seed: 3, finish: false)
+        var sim = SessionSimulation.started(2)
+        sim.draw(1, seed: 1, finish: false)
+        sim.draw(nil, seed: 2, finish: false)
+        sim.draw(2, seed: 3, finish: false)
         sim.hostDo(.end(.timeUp))
         sim.run()
         #expect(sim.host.document.strokes.count == 3)
@@ -388,9 +342,9 @@ import TeamsketchTestSupport
     }
 
     @Test func whenTheHostIsGoneMembersKeepTheirCopy() {
-        var sim = started(2)
-        draw(&sim, 1, seed: 1)
-        draw(&sim, 2, seed: 2, finish: false)
+        var sim = SessionSimulation.started(2)
+        sim.draw(1, seed: 1)
+        sim.draw(2, seed: 2, finish: false)
         let before = sim.host.document.strokes.count
         sim.drop(1)
         sim.peerDo(1) { $0.hostUnreachable() }
@@ -400,8 +354,8 @@ import TeamsketchTestSupport
     }
 
     @Test func simultaneousErasesApplyOnce() {
-        var sim = started(2)
-        draw(&sim, 1, seed: 1)
+        var sim = SessionSimulation.started(2)
+        sim.draw(1, seed: 1)
         let id = sim.host.document.strokes[0].id
         sim.peerDo(1) { $0.erase(id) }
         sim.peerDo(2) { $0.erase(id) }

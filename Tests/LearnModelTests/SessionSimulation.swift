@@ -1,5 +1,6 @@
 import Foundation
 @testable import LearnModel
+import TeamsketchTestSupport
 
 /// Host and members wired together in memory, every message passed through
 /// the real codec: the session rules, without sockets or timing.
@@ -131,4 +132,55 @@ struct SessionSimulation {
     }
 
     func events(_ c: ConnectionID) -> [SessionEvent] { peerEvents[c] ?? [] }
+}
+
+extension SessionSimulation {
+    /// Host plus `n` accepted drawers on connections 1…n, started.
+    static func started(_ n: Int, settings: SessionSettings = SessionSettings(),
+                        capacity: SketchCapacity = .sketchFile) -> SessionSimulation {
+        var sim = SessionSimulation(settings: settings)
+        sim.host.capacity = capacity
+        for i in 1...n {
+            sim.connect(ConnectionID(i), PeerSession(name: "P\(i)", role: .drawer))
+            sim.hostDo(.accept(MemberIndex(i)))
+            sim.run()
+        }
+        sim.hostDo(.start)
+        sim.run()
+        return sim
+    }
+
+    /// Draws one stroke from a random path on member `c` (or the host if
+    /// nil), in batches of a few segments, and returns its id.
+    @discardableResult
+    mutating func draw(_ c: ConnectionID?, seed: UInt64, points: Int = 40, width: Double = 6, offset: Double = 0,
+                       finish: Bool = true) -> UUID {
+        var rng = SplitMix64(seed: seed)
+        let path = randomPath(&rng, count: points).map { Point($0.x + offset, $0.y + offset) }
+        var b = StrokeBuilder(author: "x", color: PenColor.red.rgba, width: width, start: path[0], at: Date())
+        let id = b.id
+        if let c {
+            peerDo(c) { $0.beginStroke(id: id, color: b.color, width: b.width, start: b.start) }
+        } else {
+            hostDo(.beginStroke(id: id, color: b.color, width: b.width, start: b.start))
+        }
+        run()
+        for chunk in stride(from: 1, to: path.count, by: 4) {
+            let segs = b.add(contentsOf: path[chunk..<min(path.count, chunk + 4)])
+            guard !segs.isEmpty else { continue }
+            if let c { peerDo(c) { $0.addSegments(segs, to: id) } } else { hostDo(.addSegments(id: id, segments: segs)) }
+            run()
+        }
+        if finish {
+            let tail = b.finish(at: Date()).tail
+            if let c {
+                peerDo(c) { $0.addSegments(tail, to: id) + $0.endStroke(id) }
+            } else {
+                hostDo(.addSegments(id: id, segments: tail))
+                hostDo(.endStroke(id: id))
+            }
+            run()
+        }
+        return id
+    }
 }

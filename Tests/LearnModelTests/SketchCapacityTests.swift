@@ -6,52 +6,6 @@ import TeamsketchTestSupport
 /// A sketch made together must stay one the app can save, export and open
 /// again: the host refuses ops past the file limits and tells whoever drew.
 @Suite struct SketchCapacityTests {
-    func started(_ n: Int, capacity: SketchCapacity = .sketchFile) -> SessionSimulation {
-        var sim = SessionSimulation()
-        sim.host.capacity = capacity
-        for i in 1...n {
-            sim.connect(ConnectionID(i), PeerSession(name: "P\(i)", role: .drawer))
-            sim.hostDo(.accept(MemberIndex(i)))
-            sim.run()
-        }
-        sim.hostDo(.start)
-        sim.run()
-        return sim
-    }
-
-    /// One stroke from a random path by member `c` (nil: the host).
-    @discardableResult
-    func draw(_ sim: inout SessionSimulation, _ c: ConnectionID?, seed: UInt64, points: Int = 20,
-              width: Double = 6, offset: Double = 0, finish: Bool = true) -> UUID {
-        var rng = SplitMix64(seed: seed)
-        let path = randomPath(&rng, count: points).map { Point($0.x + offset, $0.y + offset) }
-        var b = StrokeBuilder(author: "x", color: PenColor.red.rgba, width: width, start: path[0], at: Date())
-        let id = b.id
-        if let c {
-            sim.peerDo(c) { $0.beginStroke(id: id, color: b.color, width: b.width, start: b.start) }
-        } else {
-            sim.hostDo(.beginStroke(id: id, color: b.color, width: b.width, start: b.start))
-        }
-        sim.run()
-        for chunk in stride(from: 1, to: path.count, by: 4) {
-            let segs = b.add(contentsOf: path[chunk..<min(path.count, chunk + 4)])
-            guard !segs.isEmpty else { continue }
-            if let c { sim.peerDo(c) { $0.addSegments(segs, to: id) } } else { sim.hostDo(.addSegments(id: id, segments: segs)) }
-            sim.run()
-        }
-        if finish {
-            let tail = b.finish(at: Date()).tail
-            if let c {
-                sim.peerDo(c) { $0.addSegments(tail, to: id) + $0.endStroke(id) }
-            } else {
-                sim.hostDo(.addSegments(id: id, segments: tail))
-                sim.hostDo(.endStroke(id: id))
-            }
-            sim.run()
-        }
-        return id
-    }
-
     func refusals(_ events: [SessionEvent]) -> [OpRefusalReason] {
         events.compactMap { if case .opRefused(let r, _) = $0 { r } else { nil } }
     }
@@ -64,10 +18,10 @@ import TeamsketchTestSupport
     }
 
     @Test func aFullSketchRefusesTheNextStrokeAndTellsTheMemberAndTheHost() throws {
-        var sim = started(2, capacity: SketchCapacity(maxOps: 3, maxSegments: 1_000_000, maxOpenStrokesPerSender: 4))
-        for i in 0..<3 { draw(&sim, 1, seed: UInt64(i)) }
+        var sim = SessionSimulation.started(2, capacity: SketchCapacity(maxOps: 3, maxSegments: 1_000_000, maxOpenStrokesPerSender: 4))
+        for i in 0..<3 { sim.draw(1, seed: UInt64(i), points: 20) }
         #expect(sim.host.document.ops.count == 3)
-        let refused = draw(&sim, 1, seed: 9)
+        let refused = sim.draw(1, seed: 9, points: 20)
         #expect(sim.host.document.ops.count == 3)
         #expect(!sim.host.document.strokes.contains { $0.id == refused })
         #expect(refusals(sim.events(1)) == [.sketchFull])
@@ -77,7 +31,7 @@ import TeamsketchTestSupport
         #expect(sim.peers[1]?.unconfirmedOpCount == 0)
         #expect(sim.open.contains(1))
         // The host's own pen and anyone's eraser are refused alike.
-        draw(&sim, nil, seed: 10)
+        sim.draw(nil, seed: 10, points: 20)
         #expect(sim.hostEvents.contains(.opRefused(.sketchFull, member: 0)))
         let someStroke = sim.host.document.strokes[0].id
         sim.peerDo(2) { $0.erase(someStroke) }
@@ -91,11 +45,11 @@ import TeamsketchTestSupport
     }
 
     @Test func strokesInProgressCountSoTheEndNeverOverfillsTheSketch() throws {
-        var sim = started(1, capacity: SketchCapacity(maxOps: 3, maxSegments: 1_000_000, maxOpenStrokesPerSender: 4))
-        draw(&sim, 1, seed: 1)
-        draw(&sim, 1, seed: 2)
-        draw(&sim, nil, seed: 3, finish: false)
-        draw(&sim, 1, seed: 4, finish: false)
+        var sim = SessionSimulation.started(1, capacity: SketchCapacity(maxOps: 3, maxSegments: 1_000_000, maxOpenStrokesPerSender: 4))
+        sim.draw(1, seed: 1, points: 20)
+        sim.draw(1, seed: 2, points: 20)
+        sim.draw(nil, seed: 3, points: 20, finish: false)
+        sim.draw(1, seed: 4, points: 20, finish: false)
         #expect(refusals(sim.events(1)) == [.sketchFull])
         sim.hostDo(.end(.hostEnded))
         sim.run()
@@ -107,9 +61,9 @@ import TeamsketchTestSupport
     /// strokes are still drawn and kept, at the nearest date a file holds,
     /// and every copy agrees.
     @Test func aHostOrMemberWithAWrongClockStillDraws() throws {
-        var sim = started(1)
+        var sim = SessionSimulation.started(1)
         sim.clock = Date(timeIntervalSince1970: 0)
-        draw(&sim, nil, seed: 1)
+        sim.draw(nil, seed: 1, points: 20)
         let stroke = try #require(sim.host.document.strokes.first)
         #expect(SketchLimits.dates.contains(stroke.startedAt) && SketchLimits.dates.contains(stroke.endedAt))
         let id = UUID()
@@ -127,8 +81,8 @@ import TeamsketchTestSupport
     }
 
     @Test func aMemberMayKeepOnlyAFewStrokesOpenAtOnce() {
-        var sim = started(1)
-        for i in 0..<6 { draw(&sim, 1, seed: UInt64(i), finish: false) }
+        var sim = SessionSimulation.started(1)
+        for i in 0..<6 { sim.draw(1, seed: UInt64(i), points: 20, finish: false) }
         let open = sim.host.live.filter { $0.sender == 1 }.count
         #expect(open == SketchCapacity.sketchFile.maxOpenStrokesPerSender)
         #expect(refusals(sim.events(1)) == [.tooManyOpenStrokes, .tooManyOpenStrokes])
@@ -137,8 +91,8 @@ import TeamsketchTestSupport
     }
 
     @Test func strokePiecesPastTheSketchsLimitAreRefused() throws {
-        var sim = started(1, capacity: SketchCapacity(maxOps: 100, maxSegments: 30, maxOpenStrokesPerSender: 4))
-        draw(&sim, 1, seed: 1, points: 200)
+        var sim = SessionSimulation.started(1, capacity: SketchCapacity(maxOps: 100, maxSegments: 30, maxOpenStrokesPerSender: 4))
+        sim.draw(1, seed: 1, points: 200)
         #expect(refusals(sim.events(1)).contains(.sketchFull))
         #expect(sim.host.segmentCount <= 30)
         #expect(sim.host.document.strokes.reduce(0) { $0 + $1.segments.count } <= 30)
@@ -148,9 +102,9 @@ import TeamsketchTestSupport
     @Test func aSketchWhoseFileWouldBeTooBigToOpenIsFull() throws {
         // The op and piece counts allow files far over the 64 MB a sketch
         // file may have; the host counts the file's bytes too.
-        var sim = started(1, capacity: SketchCapacity(maxOps: 1_000, maxSegments: 1_000_000, maxOpenStrokesPerSender: 4,
+        var sim = SessionSimulation.started(1, capacity: SketchCapacity(maxOps: 1_000, maxSegments: 1_000_000, maxOpenStrokesPerSender: 4,
                                                       maxFileBytes: 6_000))
-        for i in 0..<20 { draw(&sim, 1, seed: UInt64(i)) }
+        for i in 0..<20 { sim.draw(1, seed: UInt64(i), points: 20) }
         #expect(refusals(sim.events(1)).contains(.sketchFull))
         #expect(sim.host.fileBytes <= 6_000)
         let file = try SketchFileFormat.encode(sim.host.document)
@@ -165,23 +119,23 @@ import TeamsketchTestSupport
         ("an impossible pen", 5_000.0, 0.0),
     ])
     func aStrokeOutsideTheFileLimitsIsRefusedAndOnlyThat(_ what: String, _ width: Double, _ offset: Double) throws {
-        var sim = started(2)
-        draw(&sim, 1, seed: 1, width: width, offset: offset)
+        var sim = SessionSimulation.started(2)
+        sim.draw(1, seed: 1, points: 20, width: width, offset: offset)
         #expect(refusals(sim.events(1)) == [.outsideLimits], "\(what)")
         #expect(sim.hostEvents.contains(.opRefused(.outsideLimits, member: 1)))
         #expect(sim.host.document.ops.isEmpty)
         // Nobody was cut off, and the others draw on.
         #expect(sim.open == [1, 2])
-        draw(&sim, 2, seed: 2)
-        draw(&sim, 1, seed: 3)
+        sim.draw(2, seed: 2, points: 20)
+        sim.draw(1, seed: 3, points: 20)
         #expect(sim.host.document.strokes.count == 2)
         for c in [1, 2] as [ConnectionID] { #expect(sim.peers[c]?.document == sim.host.document) }
         try SketchValidation.check(sim.host.document)
     }
 
     @Test func piecesRunningOffThePageAreRefused() throws {
-        var sim = started(1)
-        let id = draw(&sim, 1, seed: 1, finish: false)
+        var sim = SessionSimulation.started(1)
+        let id = sim.draw(1, seed: 1, points: 20, finish: false)
         let far = CubicSegment(c1: Point(0, 0), c2: Point(0, 0), end: Point(3_000_000, 0))
         sim.peerDo(1) { $0.addSegments([far], to: id) }
         sim.run()

@@ -15,13 +15,10 @@ import Testing
     @Test(arguments: Backend.allCases)
     func aPupilsGradesReachThemAndAGuestsStayOnTheLaptop(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
-            let (_, berg) = try await api.teacher("Frau Berg")
-            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
-            let client = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!)
-            defer { Task { await client.shutdown() } }
-            let miasLaptop = try LocalStore.inMemory(), teachersLaptop = try LocalStore.inMemory()
-            let a = SyncService(store: miasLaptop, connection: client.connection(token: mia.token), key: "a")
-            let b = SyncService(store: teachersLaptop, connection: client.connection(token: berg), key: "b")
+            let two = try await MiaAndHerTeacher(api)
+            defer { Task { await two.client.shutdown() } }
+            let (berg, mia, client, miasLaptop, teachersLaptop, a, b) =
+                (two.berg, two.mia, two.client, two.miasLaptop, two.teachersLaptop, two.a, two.b)
 
             // Mia draws with a guest, Ole, who has no account.
             let meta = SketchMeta(name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000))

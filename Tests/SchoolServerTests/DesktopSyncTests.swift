@@ -15,13 +15,10 @@ import Testing
     @Test(arguments: Backend.allCases)
     func aSketchMadeOnOneDeviceAppearsOnAnotherAndSoDoGradesAndDeletions(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
-            let (_, berg) = try await api.teacher("Frau Berg")
-            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
-            let client = try appClient(api)
-            defer { Task { await client.shutdown() } }
-            let miasLaptop = try LocalStore.inMemory(), teachersLaptop = try LocalStore.inMemory()
-            let a = SyncService(store: miasLaptop, connection: client.connection(token: mia.token), key: "a")
-            let b = SyncService(store: teachersLaptop, connection: client.connection(token: berg), key: "b")
+            let two = try await MiaAndHerTeacher(api)
+            defer { Task { await two.client.shutdown() } }
+            let (mia, miasLaptop, teachersLaptop, a, b) =
+                (two.mia, two.miasLaptop, two.teachersLaptop, two.a, two.b)
 
             let meta = SketchMeta(name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
             try miasLaptop.createSketch(meta)
@@ -318,13 +315,10 @@ import Testing
     @Test(arguments: Backend.allCases)
     func aSketchDeletedOnOneLaptopIsBroughtBackOnTheTeachers(_ backend: Backend) async throws {
         try await TestServer(backend).run { api in
-            let (_, berg) = try await api.teacher("Frau Berg")
-            let mia = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"]!
-            let client = try appClient(api)
-            defer { Task { await client.shutdown() } }
-            let miasLaptop = try LocalStore.inMemory(), teachersLaptop = try LocalStore.inMemory()
-            let a = SyncService(store: miasLaptop, connection: client.connection(token: mia.token), key: "a")
-            let b = SyncService(store: teachersLaptop, connection: client.connection(token: berg), key: "b")
+            let two = try await MiaAndHerTeacher(api)
+            defer { Task { await two.client.shutdown() } }
+            let (client, miasLaptop, teachersLaptop, a, b) =
+                (two.client, two.miasLaptop, two.teachersLaptop, two.a, two.b)
             let meta = SketchMeta(name: "Zoo", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
             try miasLaptop.createSketch(meta)
             for x in stride(from: 100.0, to: 400, by: 100) { try miasLaptop.append(.addStroke(Self.stroke(x: x)), to: meta.id) }

@@ -1,6 +1,10 @@
 import Foundation
 import HTTPTypes
 import LearnModel
+import LearnStore
+import SchoolClient
+import TeamsketchCore
+import Testing
 @testable import SchoolServer
 
 /// A class with pupils who have signed in, for the sync tests.
@@ -181,4 +185,26 @@ enum Changes {
 
 extension Array where Element == [String: Any] {
     func ids(_ key: String = "opId") -> [String] { compactMap { $0[key] as? String } }
+}
+
+/// Frau Berg with her class 2b (Mia), and a laptop each that syncs through
+/// the test server with the app's own client and sync service: what the
+/// desktop sync tests start from.
+struct MiaAndHerTeacher {
+    let berg: String
+    let mia: (id: String, token: String)
+    let client: SchoolServerClient
+    let miasLaptop: LocalStore, teachersLaptop: LocalStore
+    /// Mia's laptop's sync service and the teacher's.
+    let a: SyncService, b: SyncService
+
+    init(_ api: TestAPI) async throws {
+        (_, berg) = try await api.teacher("Frau Berg")
+        mia = try #require(try await api.schoolClass("2b", teacher: berg, pupils: ["Mia"]).pupils["Mia"])
+        client = try appClient(api)
+        miasLaptop = try LocalStore.inMemory()
+        teachersLaptop = try LocalStore.inMemory()
+        a = SyncService(store: miasLaptop, connection: client.connection(token: mia.token), key: "a")
+        b = SyncService(store: teachersLaptop, connection: client.connection(token: berg), key: "b")
+    }
 }
