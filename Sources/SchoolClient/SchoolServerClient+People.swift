@@ -7,39 +7,9 @@ import TeamsketchCore
 /// People who change, as the teacher's window asks for it: pupils renamed,
 /// moved and removed, teacher accounts the school's admin makes, passwords.
 extension SchoolServerClient {
-    /// Why the server did not make a change to people; the window says it
-    /// in the teacher's language (the server's messages are English).
-    public enum PeopleRefusal: Error, Sendable, Equatable {
-        /// A name taken, a class full or archived (409).
-        case conflict
-        /// Not the caller's to change, or, for their own password, the
-        /// current one was not right (403).
-        case forbidden
-        case notFound
-        /// A name or password the server does not take (400).
-        case badRequest
-        case tooManyTries
-        case connection(SchoolConnectionError)
-    }
-
-    /// A teacher account, as the school's admin sees it.
-    public struct TeacherEntry: Sendable, Equatable {
-        public var id: String
-        public var name: String
-        public var isAdmin: Bool
-        public var classCount: Int
-    }
-
-    /// What the server holds of a pupil, counted: what removing them erases.
-    public struct PupilFootprint: Sendable, Equatable {
-        public var name: String
-        /// Started alone: erased with the pupil.
-        public var sketches: Int
-        /// Shared with classmates who drew too: kept for them.
-        public var teamSketches: Int
-        public var gameRounds: Int
-        public var grades: Int
-    }
+    public typealias PeopleRefusal = SchoolOffice.Refusal
+    public typealias TeacherEntry = SchoolOffice.Teacher
+    public typealias PupilFootprint = SchoolOffice.Footprint
 
     public func renamePupil(_ pupilID: String, to name: String, token: String) async throws(PeopleRefusal) {
         try await call(token) { try await $0.renamePupil(path: .init(pupilId: pupilID), body: .json(.init(name: name))) }

@@ -67,30 +67,7 @@ public final class SchoolServerClient: Sendable {
         public var classWatchKey: String?
     }
 
-    /// One of the teacher's classes.
-    public struct SchoolClass: Sendable, Equatable {
-        public var id: String
-        public var name: String
-        public var pupilCount: Int
-        /// Put away: its pupils cannot sign in; listed only when asked for.
-        public var archived: Bool = false
-        /// What the teacher hands out so a new device shows the class
-        /// (`ABCD-EFGH`).
-        public var code: String?
-        /// The class's key for its watchers, which the teacher's wall
-        /// proves to a group's host (`WatchProof`).
-        public var watchKey: String?
-
-        public init(id: String, name: String, pupilCount: Int, archived: Bool = false, code: String? = nil,
-                    watchKey: String? = nil) {
-            self.id = id
-            self.name = name
-            self.pupilCount = pupilCount
-            self.archived = archived
-            self.code = code
-            self.watchKey = watchKey
-        }
-    }
+    public typealias SchoolClass = SchoolOffice.SchoolClass
 
     public enum SignInFailure: Error, Sendable, Equatable {
         case wrongNameOrPassword
@@ -276,17 +253,7 @@ public final class SchoolServerClient: Sendable {
         return body.id
     }
 
-    /// A pupil of one of the teacher's classes, as the class list shows it.
-    public struct PupilEntry: Sendable, Equatable {
-        public var id: String
-        public var name: String
-        public var hasPicturePassword: Bool
-        /// A quota the pupil reached: their laptop keeps what the server
-        /// would not take.
-        public var quotaReached: ServerQuota? = nil
-        /// Wrong picture tries for the pupil today, from any device.
-        public var failedSignInsToday = 0
-    }
+    public typealias PupilEntry = SchoolOffice.Pupil
 
     /// The pupils of one of the teacher's classes, by name.
     public func listPupils(classID: String, token: String) async throws(SchoolConnectionError) -> [PupilEntry] {

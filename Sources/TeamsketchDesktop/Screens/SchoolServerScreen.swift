@@ -149,7 +149,7 @@ final class SchoolServerScreen {
         UI.append(widget, Self.row([back]))
         UI.setText(message, `_`("Looking for your classes…"))
         Task { @MainActor [weak self, weak app] in
-            let classes = await app?.school.teacherClasses()?.filter { !$0.archived }
+            let classes = await (try? app?.schoolOffice.classes(false))?.filter { !$0.archived }
             guard let self, let app else { return }
             guard let classes, !classes.isEmpty else {
                 UI.setText(self.message, classes == nil ? `_`("The school server does not answer. Please try again.")
@@ -175,7 +175,7 @@ final class SchoolServerScreen {
     /// `failed`: the laptop is not set up (the server did not take the
     /// class's code, or the set-up could not be saved); the teacher stays
     /// signed in to try again.
-    private func belong(to schoolClass: SchoolServerClient.SchoolClass, signIn: SchoolSignIn, app: TeamsketchApp,
+    private func belong(to schoolClass: SchoolOffice.SchoolClass, signIn: SchoolSignIn, app: TeamsketchApp,
                         failed: @escaping @MainActor () -> Void) {
         UI.setText(message, `_`("One moment…"))
         Task { @MainActor [weak self, weak app] in

@@ -158,40 +158,22 @@ final class SchoolLink {
         }
     }
 
-    /// The signed-in teacher's classes, or nil when there is no teacher
-    /// signed in or the server does not answer.
-    func teacherClasses() async -> [SchoolServerClient.SchoolClass]? {
-        guard let signIn, signIn.isTeacher, let client else { return nil }
-        return try? await client.listClasses(token: signIn.token)
-    }
-
-    /// Runs a call of the teacher's with their token; nil when no teacher
-    /// is signed in, an error when the server refuses or does not answer.
-    func asTeacher<T: Sendable>(_ body: @Sendable (SchoolServerClient, String) async throws -> T) async throws -> T? {
-        guard let signIn, signIn.isTeacher, let client else { return nil }
-        return try await body(client, signIn.token)
+    /// The signed-in teacher's calls to the server, under whoever is
+    /// signed in at the time of each call.
+    var office: SchoolOffice {
+        SchoolOffice.live { @MainActor [weak self] in
+            guard let self, let signIn = self.signIn, signIn.isTeacher, let client = self.client else { return nil }
+            return (client, signIn.token)
+        }
     }
 
     /// Where the teacher's roster comes from: the signed-in teacher (by
     /// their token, so another sign-in starts afresh) and every pupil of
-    /// their classes, archived ones included.
+    /// their classes.
     var teacherRoster: TeacherRoster.Source {
-        TeacherRoster.Source(
-            teacherSignIn: { [weak self] in self?.signIn.flatMap { $0.isTeacher ? $0.token : nil } },
-            ask: { [weak self] in
-                let roster = try? await self?.asTeacher { client, token in
-                    var found: [GradedPupils.Pupil] = []
-                    for schoolClass in try await client.listClasses(token: token, includingArchived: true) {
-                        for pupil in try await client.listPupils(classID: schoolClass.id, token: token) {
-                            guard let id = UUID(uuidString: pupil.id) else { continue }
-                            found.append(.init(id: id, name: pupil.name, classID: schoolClass.id.lowercased(),
-                                               className: schoolClass.name))
-                        }
-                    }
-                    return found
-                }
-                return roster
-            })
+        let office = office
+        return TeacherRoster.Source(teacherSignIn: { [weak self] in self?.signIn.flatMap { $0.isTeacher ? $0.token : nil } },
+                                    ask: { try? await office.roster() })
     }
 
     /// The signed-in pupil's class as the server lists it for the picture
@@ -217,7 +199,7 @@ final class SchoolLink {
     func relayOfferPlan() async -> RelayOfferPlan {
         var classes: [RelayOfferPlan.ClassChoice]?
         if signIn?.isTeacher == true {
-            classes = await teacherClasses()?.filter { !$0.archived }.compactMap { c in
+            classes = await (try? office.classes(false))?.filter { !$0.archived }.compactMap { c in
                 UUID(uuidString: c.id).map { RelayOfferPlan.ClassChoice(id: $0, name: c.name) }
             }
         }

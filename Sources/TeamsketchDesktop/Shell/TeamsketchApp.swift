@@ -54,6 +54,8 @@ final class TeamsketchApp {
     private(set) lazy var sketchLibrary = store.map { store in
         SketchLibrary.live(store) { [weak school] in Task { @MainActor in school?.syncNow() } }
     } ?? .unavailable
+    /// The signed-in teacher's calls to the school server.
+    var schoolOffice: SchoolOffice { school.office }
     /// The signed-in teacher's pupils, shared by every grade screen.
     private(set) lazy var teacherRoster = TeacherRoster(school.teacherRoster)
 

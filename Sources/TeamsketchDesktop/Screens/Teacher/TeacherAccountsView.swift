@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import SchoolClient
 import TeamsketchCore
 
 /// Teacher accounts, under the classes: every teacher changes their own
@@ -39,15 +38,18 @@ final class TeacherAccountsView {
         loadTeachers()
     }
 
-    private func run<T: Sendable>(_ call: @escaping @Sendable (SchoolServerClient, String) async throws -> T,
+    private func run<T: Sendable>(_ call: @escaping @Sendable (SchoolOffice) async throws -> T,
                                   then: @escaping @MainActor (T) -> Void,
-                                  refused: @escaping @MainActor (SchoolServerClient.PeopleRefusal?) -> String? = { _ in nil }) {
+                                  refused: @escaping @MainActor (SchoolOffice.Refusal?) -> String? = { _ in nil }) {
         guard let app else { return }
+        let office = app.schoolOffice
         Task { @MainActor [weak self] in
             do {
-                if let value = try await app.school.asTeacher(call) { then(value) }
+                then(try await call(office))
+            } catch is SchoolOffice.NoTeacher {
+                return
             } catch {
-                self.map { UI.setText($0.status, refused(error as? SchoolServerClient.PeopleRefusal)
+                self.map { UI.setText($0.status, refused(error as? SchoolOffice.Refusal)
                     ?? `_`("The school server did not do that. Please try again.")) }
             }
         }
@@ -58,12 +60,12 @@ final class TeacherAccountsView {
     private func loadTeachers() {
         guard let app else { return }
         Task { @MainActor [weak self] in
-            guard let teachers = try? await app.school.asTeacher({ try await $0.listTeachers(token: $1) }), let self else { return }
+            guard let teachers = try? await app.schoolOffice.teachers(), let self else { return }
             self.show(teachers)
         }
     }
 
-    private func show(_ teachers: [SchoolServerClient.TeacherEntry]) {
+    private func show(_ teachers: [SchoolOffice.Teacher]) {
         teacherCount = teachers.count
         listing += 1
         UI.clear(teacherList)
@@ -112,7 +114,7 @@ final class TeacherAccountsView {
     /// once the server has said what it is now.
     private func loadRetention() {
         let list = listing
-        run({ try await $0.archiveRetention(token: $1) }, then: { [weak self] days in
+        run({ try await $0.archiveRetention() }, then: { [weak self] days in
             guard let self, self.listing == list else { return }
             self.showRetention(ArchiveRetention(days: days))
         })
@@ -161,7 +163,7 @@ final class TeacherAccountsView {
 
     private func setRetention(_ choice: ArchiveRetention) {
         let days = choice.days
-        run({ try await $0.setArchiveRetention(days: days, token: $1) }, then: { [weak self] _ in
+        run({ try await $0.setArchiveRetention(days) }, then: { [weak self] _ in
             FileHandle.standardError.write(Data("accounts: archived classes \(days.map { "erased after \($0) days" } ?? "kept")\n".utf8))
             self?.say(Self.confirmation(choice))
         })
@@ -190,7 +192,7 @@ final class TeacherAccountsView {
     private func addTeacher(name: String, password: String, done: @escaping @MainActor () -> Void) {
         guard !name.isEmpty else { return }
         if let problem = NewTeacherPassword.problem(password) { return say(Self.text(problem)) }
-        run({ try await $0.createTeacher(named: name, password: password, token: $1) }, then: { [weak self] _ in
+        run({ try await $0.createTeacher(name, password) }, then: { [weak self] _ in
             FileHandle.standardError.write(Data("accounts: a teacher was added\n".utf8))
             done()
             self?.say(String(format: `_`("%@ can sign in now."), name))
@@ -206,7 +208,7 @@ final class TeacherAccountsView {
     }
 
     /// The admin types a password to hand over; it is shown, not hidden.
-    private func askReset(_ teacher: SchoolServerClient.TeacherEntry) {
+    private func askReset(_ teacher: SchoolOffice.Teacher) {
         guard let app else { return }
         let entry = gtk_entry_new()!
         UI.accessibleLabel(entry, String(format: `_`("New password for %@"), teacher.name))
@@ -221,10 +223,10 @@ final class TeacherAccountsView {
                    extra: entry, focus: entry, enterTakes: 1)
     }
 
-    private func reset(_ teacher: SchoolServerClient.TeacherEntry, to password: String) {
+    private func reset(_ teacher: SchoolOffice.Teacher, to password: String) {
         if let problem = NewTeacherPassword.problem(password) { return say(Self.text(problem)) }
         let id = teacher.id
-        run({ try await $0.resetTeacherPassword(id, to: password, token: $1) }) { [weak self] _ in
+        run({ try await $0.resetPassword(id, password) }) { [weak self] _ in
             FileHandle.standardError.write(Data("accounts: a teacher's password was reset\n".utf8))
             self?.say(String(format: `_`("%@ has a new password."), teacher.name))
         }
@@ -257,7 +259,7 @@ final class TeacherAccountsView {
 
     private func changeOwn(current: String, new: String, again: String) {
         if let problem = NewTeacherPassword.problem(new, repeated: again) { return say(Self.text(problem)) }
-        run({ try await $0.changeOwnPassword(from: current, to: new, token: $1) }, then: { [weak self] _ in
+        run({ try await $0.changeOwnPassword(current, new) }, then: { [weak self] _ in
             FileHandle.standardError.write(Data("accounts: own password changed\n".utf8))
             self?.say(`_`("Your password is changed."))
         }, refused: {

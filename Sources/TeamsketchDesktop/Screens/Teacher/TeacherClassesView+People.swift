@@ -1,6 +1,5 @@
 import CGtk
 import Foundation
-import SchoolClient
 import TeamsketchCore
 
 /// A pupil renamed, moved to another of the teacher's classes, or removed
@@ -10,7 +9,7 @@ import TeamsketchCore
 extension TeacherClassesView {
     /// Rename…, Move… (when the teacher has another class in use) and
     /// Remove…, each named for the pupil for a screen reader.
-    func peopleButtons(_ pupil: SchoolServerClient.PupilEntry) -> Widget {
+    func peopleButtons(_ pupil: SchoolOffice.Pupil) -> Widget {
         let rename = UI.button(`_`("Rename…"), classes: ["choice"]) { [weak self] in self?.askRename(pupil) }
         UI.accessibleLabel(rename, String(format: `_`("Rename %@"), pupil.name))
         var buttons = [rename]
@@ -29,7 +28,7 @@ extension TeacherClassesView {
         return UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, buttons)
     }
 
-    private func askRename(_ pupil: SchoolServerClient.PupilEntry) {
+    private func askRename(_ pupil: SchoolOffice.Pupil) {
         guard let app else { return }
         let entry = gtk_entry_new()!
         gtk_editable_set_text(ts_editable(entry), pupil.name)
@@ -47,20 +46,20 @@ extension TeacherClassesView {
                    extra: entry, focus: entry, enterTakes: 1)
     }
 
-    private func rename(_ pupil: SchoolServerClient.PupilEntry, to name: String) {
+    private func rename(_ pupil: SchoolOffice.Pupil, to name: String) {
         guard !name.isEmpty, name != pupil.name, let shown = selected else { return }
         let id = pupil.id
-        run({ try await $0.renamePupil(id, to: name, token: $1) }, then: { [weak self] _ in
+        run({ try await $0.renamePupil(id, name) }, then: { [weak self] _ in
             FileHandle.standardError.write(Data("classes: renamed a pupil\n".utf8))
             self?.note = String(format: `_`("%@ is now called %@."), pupil.name, name)
             self?.showAfterChange(shown)
         }, refused: { error in
-            (error as? SchoolServerClient.PeopleRefusal) == .conflict
+            (error as? SchoolOffice.Refusal) == .conflict
                 ? String(format: `_`("A classmate is already called %@. Please choose another name."), name) : nil
         })
     }
 
-    private func askMove(_ pupil: SchoolServerClient.PupilEntry, to others: [SchoolServerClient.SchoolClass]) {
+    private func askMove(_ pupil: SchoolOffice.Pupil, to others: [SchoolOffice.SchoolClass]) {
         guard let app, let first = others.first else { return }
         let chosen = Kept(first)
         let choices = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
@@ -85,15 +84,15 @@ extension TeacherClassesView {
                    extra: choices)
     }
 
-    private func move(_ pupil: SchoolServerClient.PupilEntry, to target: SchoolServerClient.SchoolClass) {
+    private func move(_ pupil: SchoolOffice.Pupil, to target: SchoolOffice.SchoolClass) {
         guard let shown = selected else { return }
         let id = pupil.id
-        run({ try await $0.movePupil(id, toClass: target.id, token: $1) }, then: { [weak self] _ in
+        run({ try await $0.movePupil(id, target.id) }, then: { [weak self] _ in
             FileHandle.standardError.write(Data("classes: moved a pupil\n".utf8))
             self?.note = String(format: `_`("%@ is now in %@."), pupil.name, target.name)
             self?.showAfterChange(shown)
         }, refused: { error in
-            (error as? SchoolServerClient.PeopleRefusal) == .conflict
+            (error as? SchoolOffice.Refusal) == .conflict
                 ? String(format: `_`("%@ already has a pupil called %@, or is full."), target.name, pupil.name) : nil
         })
     }
@@ -101,14 +100,14 @@ extension TeacherClassesView {
     /// The class read again, its new count too, with the keyboard in the
     /// new pupil's field: the row that had it is gone, and GTK would hand
     /// it to the class's name, where typing renames the class.
-    private func showAfterChange(_ schoolClass: SchoolServerClient.SchoolClass) {
+    private func showAfterChange(_ schoolClass: SchoolOffice.SchoolClass) {
         show(schoolClass, typingNames: true)
         loadClasses()
     }
 
     /// Where the pupil's data goes (a zip the server makes: records and
     /// pictures), for a family that asks for it.
-    private func askExport(_ pupil: SchoolServerClient.PupilEntry) {
+    private func askExport(_ pupil: SchoolOffice.Pupil) {
         guard let app else { return }
         FileChooser.ask(parent: app.window, title: String(format: `_`("Export everything of %@"), pupil.name), save: true,
                         acceptLabel: `_`("Export"), suggestedName: PupilExportName.file(for: pupil.name),
@@ -117,9 +116,9 @@ extension TeacherClassesView {
         }
     }
 
-    private func export(_ pupil: SchoolServerClient.PupilEntry, to path: String) {
+    private func export(_ pupil: SchoolOffice.Pupil, to path: String) {
         let id = pupil.id
-        run(reading: true, { try await $0.exportPupil(id, token: $1) }) { [weak self] zip in
+        run(reading: true, { try await $0.exportPupil(id) }) { [weak self] zip in
             Task { @MainActor [weak self] in
                 let written = await Task.detached { () -> Result<Void, any Error> in
                     Result { try Data(zip).write(to: URL(fileURLWithPath: path), options: .atomic) }
@@ -138,9 +137,9 @@ extension TeacherClassesView {
     }
 
     /// Asks the server what goes first, and names it.
-    private func askRemove(_ pupil: SchoolServerClient.PupilEntry) {
+    private func askRemove(_ pupil: SchoolOffice.Pupil) {
         let id = pupil.id
-        run(reading: true, { try await $0.pupilFootprint(id, token: $1) }) { [weak self] footprint in
+        run(reading: true, { try await $0.footprint(id) }) { [weak self] footprint in
             guard let self, let app = self.app else { return }
             Alert.show(parent: app.window, title: String(format: `_`("Remove %@ for good?"), pupil.name),
                        message: PupilRemovalText.message(footprint),
@@ -151,10 +150,10 @@ extension TeacherClassesView {
         }
     }
 
-    private func remove(_ pupil: SchoolServerClient.PupilEntry) {
+    private func remove(_ pupil: SchoolOffice.Pupil) {
         guard let shown = selected else { return }
         let id = pupil.id
-        run({ try await $0.removePupil(id, token: $1) }) { [weak self] _ in
+        run({ try await $0.removePupil(id) }) { [weak self] _ in
             FileHandle.standardError.write(Data("classes: removed a pupil\n".utf8))
             self?.note = String(format: `_`("%@ was removed."), pupil.name)
             self?.showAfterChange(shown)
@@ -178,7 +177,7 @@ enum PupilExportName {
 
 /// What the question before removing a pupil says, from the server's count.
 enum PupilRemovalText {
-    static func message(_ footprint: SchoolServerClient.PupilFootprint) -> String {
+    static func message(_ footprint: SchoolOffice.Footprint) -> String {
         var lines = [`_`("This erases on the school server, and on every computer at its next sync:")]
         lines.append("• " + String(format: _n("%d sketch", "%d sketches", footprint.sketches), footprint.sketches))
         lines.append("• " + String(format: _n("%d game round", "%d game rounds", footprint.gameRounds), footprint.gameRounds))

@@ -2,7 +2,6 @@ import CGtk
 import Foundation
 import LearnModel
 import LearnRender
-import SchoolClient
 import TeamsketchCore
 
 /// The teacher's classes and pupils on the school server: make a class,
@@ -20,15 +19,15 @@ final class TeacherClassesView {
     private let classRow: Widget
     private let pupilBox: Widget
     let status: Widget
-    var classes: [SchoolServerClient.SchoolClass] = []
-    var selected: SchoolServerClient.SchoolClass?
+    var classes: [SchoolOffice.SchoolClass] = []
+    var selected: SchoolOffice.SchoolClass?
     /// Said under the class instead of the count once, after an action.
     var note: String?
     private let toast: UndoToast
     /// Whether the archived classes are listed too, to be restored.
     private var showsArchived = false
     /// The chosen class's pupils, and the box that lists them.
-    private var pupils: [SchoolServerClient.PupilEntry] = []
+    private var pupils: [SchoolOffice.Pupil] = []
     private var pupilList: Widget?
     /// Counts the list's readings (`listPupils`).
     private var listings = 0
@@ -59,7 +58,7 @@ final class TeacherClassesView {
             let name = UI.entryText(newClass).trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { return }
             gtk_editable_set_text(ts_editable(newClass), "")
-            self?.run({ try await $0.createClass(named: name, token: $1) }) { [weak self] _ in self?.loadClasses() }
+            self?.run({ try await $0.createClass(name) }) { [weak self] _ in self?.loadClasses() }
         }
         Signal.connect(UI.raw(newClass), "activate") { gtk_widget_activate(add) }
         let archived = gtk_check_button_new_with_label(`_`("Show archived classes"))!
@@ -81,14 +80,17 @@ final class TeacherClassesView {
     /// line (in `refused`'s words where it has some for the error). Any call but a `reading` one may have changed who is in the
     /// classes, even one whose answer was lost, so grading asks again.
     func run<T: Sendable>(reading: Bool = false,
-                                  _ call: @escaping @Sendable (SchoolServerClient, String) async throws -> T,
+                                  _ call: @escaping @Sendable (SchoolOffice) async throws -> T,
                                   then: @escaping @MainActor (T) -> Void,
                                   refused: (@MainActor (any Error) -> String?)? = nil) {
         guard let app else { return }
+        let office = app.schoolOffice
         Task { @MainActor [weak self] in
             defer { if !reading { app.teacherRoster.forget() } }
             do {
-                if let value = try await app.school.asTeacher(call) { then(value) }
+                then(try await call(office))
+            } catch is SchoolOffice.NoTeacher {
+                return
             } catch {
                 self.map { UI.setText($0.status, refused?(error) ?? `_`("The school server did not do that. Please try again.")) }
             }
@@ -104,7 +106,7 @@ final class TeacherClassesView {
 
     func loadClasses() {
         let archived = showsArchived
-        run(reading: true, { try await $0.listClasses(token: $1, includingArchived: archived) }) { [weak self] classes in
+        run(reading: true, { try await $0.classes(archived) }) { [weak self] classes in
             guard let self else { return }
             self.classes = classes
             UI.clear(self.classRow)
@@ -144,10 +146,10 @@ final class TeacherClassesView {
     /// imported), so the new page gives the keyboard to the next pupil's
     /// name: GTK would give it to the class's name, where a typed name
     /// renames the class.
-    func show(_ schoolClass: SchoolServerClient.SchoolClass, typingNames: Bool = false) {
+    func show(_ schoolClass: SchoolOffice.SchoolClass, typingNames: Bool = false) {
         selected = schoolClass
         let id = schoolClass.id
-        run(reading: true, { try await $0.listPupils(classID: id, token: $1) }) { [weak self] pupils in
+        run(reading: true, { try await $0.pupils(id) }) { [weak self] pupils in
             guard let self, self.selected?.id == id else { return }
             UI.clear(self.pupilBox)
             UI.append(self.pupilBox, self.classHeader(schoolClass))
@@ -161,7 +163,7 @@ final class TeacherClassesView {
                 let name = UI.entryText(newPupil).trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else { return }
                 gtk_editable_set_text(ts_editable(newPupil), "")
-                self?.run({ try await $0.addPupil(named: name, toClass: id, token: $1) }) { [weak self] _ in
+                self?.run({ try await $0.addPupil(name, id) }) { [weak self] _ in
                     self?.listPupils(of: schoolClass)
                 }
             }
@@ -188,17 +190,17 @@ final class TeacherClassesView {
     /// The chosen class's pupils read again into the list under the field.
     /// Names added quickly each ask; only the latest answer is shown, so an
     /// older one arriving late cannot hide the last pupil added.
-    private func listPupils(of schoolClass: SchoolServerClient.SchoolClass) {
+    private func listPupils(of schoolClass: SchoolOffice.SchoolClass) {
         let id = schoolClass.id
         listings += 1
         let asked = listings
-        run(reading: true, { try await $0.listPupils(classID: id, token: $1) }) { [weak self] pupils in
+        run(reading: true, { try await $0.pupils(id) }) { [weak self] pupils in
             guard let self, self.selected?.id == id, asked == self.listings, let list = self.pupilList else { return }
             self.fill(list, with: pupils)
         }
     }
 
-    private func fill(_ list: Widget, with pupils: [SchoolServerClient.PupilEntry]) {
+    private func fill(_ list: Widget, with pupils: [SchoolOffice.Pupil]) {
         self.pupils = pupils
         UI.clear(list)
         if pupils.isEmpty { UI.append(list, UI.label(`_`("No pupils in this class yet."), classes: ["hint"])) }
@@ -208,7 +210,7 @@ final class TeacherClassesView {
     }
 
     /// The class's name, to edit in place, and Archive or Restore.
-    private func classHeader(_ schoolClass: SchoolServerClient.SchoolClass) -> Widget {
+    private func classHeader(_ schoolClass: SchoolOffice.SchoolClass) -> Widget {
         let name = gtk_entry_new()!
         gtk_editable_set_text(ts_editable(name), schoolClass.name)
         UI.accessibleLabel(name, `_`("Name of the class"))
@@ -217,7 +219,7 @@ final class TeacherClassesView {
         let rename = UI.button(`_`("Rename"), classes: ["choice"]) { [weak self] in
             let text = UI.entryText(name).trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty, text != schoolClass.name else { return }
-            self?.run({ try await $0.renameClass(schoolClass.id, to: text, token: $1) }) { [weak self] renamed in
+            self?.run({ try await $0.renameClass(schoolClass.id, text) }) { [weak self] renamed in
                 self?.note = String(format: `_`("The class is now called %@."), renamed.name)
                 self?.selected = renamed
                 self?.loadClasses()
@@ -252,7 +254,7 @@ final class TeacherClassesView {
 
     // MARK: archiving
 
-    private func confirmArchive(_ schoolClass: SchoolServerClient.SchoolClass) {
+    private func confirmArchive(_ schoolClass: SchoolOffice.SchoolClass) {
         guard let app else { return }
         Alert.show(parent: app.window, title: String(format: `_`("Archive class %@?"), schoolClass.name),
                    message: `_`("Its pupils can no longer sign in and it is no longer offered on the pupils' computers. Their work is kept, and you can restore the class under “Show archived classes”."),
@@ -263,9 +265,9 @@ final class TeacherClassesView {
     }
 
     /// Archived at once on the server; Undo restores it as it was.
-    private func archive(_ schoolClass: SchoolServerClient.SchoolClass) {
+    private func archive(_ schoolClass: SchoolOffice.SchoolClass) {
         let id = schoolClass.id
-        run({ try await $0.setClassArchived(id, true, token: $1) }) { [weak self] archived in
+        run({ try await $0.setArchived(id, true) }) { [weak self] archived in
             guard let self else { return }
             self.loadClasses()
             self.toast.offer(UndoToast.Entry(
@@ -275,9 +277,9 @@ final class TeacherClassesView {
     }
 
     /// Restores (or archives) a class and shows it.
-    private func setArchived(_ schoolClass: SchoolServerClient.SchoolClass, _ archived: Bool) {
+    private func setArchived(_ schoolClass: SchoolOffice.SchoolClass, _ archived: Bool) {
         let id = schoolClass.id
-        run({ try await $0.setClassArchived(id, archived, token: $1) }) { [weak self] changed in
+        run({ try await $0.setArchived(id, archived) }) { [weak self] changed in
             guard let self else { return }
             self.selected = changed
             self.loadClasses()
@@ -285,14 +287,14 @@ final class TeacherClassesView {
         }
     }
 
-    private func row(_ pupil: SchoolServerClient.PupilEntry) -> Widget {
+    private func row(_ pupil: SchoolOffice.Pupil) -> Widget {
         let pictures = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
         let state = UI.label(pupil.hasPicturePassword ? `_`("has pictures") : `_`("no pictures yet"), classes: ["hint"])
         gtk_label_set_wrap(ts_label(state), 0)
         let give: @MainActor () -> Void = { [weak self] in
             var rng = SystemRandomNumberGenerator()
             let chosen = PicturePassword.random(using: &rng)
-            self?.run({ try await $0.setPictures(chosen, pupil: pupil.id, token: $1) }) { _ in
+            self?.run({ try await $0.setPictures(chosen, pupil.id) }) { _ in
                 UI.clear(pictures)
                 UI.setText(state, `_`("new pictures:"))
                 for i in chosen { UI.append(pictures, Self.picture(PicturePassword.pictures[i], size: 40)) }
@@ -325,7 +327,7 @@ final class TeacherClassesView {
 
     /// What the teacher should know of a pupil: work waiting on their
     /// laptop past a quota of the server, and wrong picture tries.
-    static func notes(_ pupil: SchoolServerClient.PupilEntry) -> [String] {
+    static func notes(_ pupil: SchoolOffice.Pupil) -> [String] {
         var notes: [String] = []
         switch pupil.quotaReached {
         case nil: break
@@ -355,7 +357,7 @@ final class TeacherClassesView {
 
     // MARK: the class list
 
-    private func importRoster(into schoolClass: SchoolServerClient.SchoolClass) {
+    private func importRoster(into schoolClass: SchoolOffice.SchoolClass) {
         guard let app else { return }
         FileChooser.ask(parent: app.window, title: `_`("Import a class list"), save: false, acceptLabel: `_`("Import"),
                         filters: [.init(name: `_`("Class list (.csv)"), patterns: ["*.csv"])]) { [weak self] path in
@@ -383,13 +385,10 @@ final class TeacherClassesView {
 
     /// Adds the pupils not yet in the class (`RosterImport`), and says how
     /// many were added even when the server stops answering half-way.
-    private func add(_ names: [String], to schoolClass: SchoolServerClient.SchoolClass) {
+    private func add(_ names: [String], to schoolClass: SchoolOffice.SchoolClass) {
         let id = schoolClass.id
         UI.setText(status, String(format: _n("Adding %d pupil…", "Adding %d pupils…", names.count), names.count))
-        run({ client, token in
-            try await RosterImport.run(names, present: { try await client.listPupils(classID: id, token: token).map(\.name) },
-                                       add: { _ = try await client.addPupil(named: $0, toClass: id, token: token) })
-        }) { [weak self] outcome in
+        run({ try await $0.importRoster(names, into: id) }) { [weak self] outcome in
             self?.note = RosterText.added(outcome.added, of: outcome.wanted, already: outcome.already)
             FileHandle.standardError.write(Data("roster: added \(outcome.added) of \(outcome.wanted), already \(outcome.already.count)\n".utf8))
             self?.show(schoolClass, typingNames: true)
@@ -400,8 +399,8 @@ final class TeacherClassesView {
 
     /// Replaces every pupil's pictures, so it asks first; then the sheet is
     /// saved where the teacher says.
-    private func newPicturesForEveryone(_ schoolClass: SchoolServerClient.SchoolClass,
-                                        pupils: [SchoolServerClient.PupilEntry]) {
+    private func newPicturesForEveryone(_ schoolClass: SchoolOffice.SchoolClass,
+                                        pupils: [SchoolOffice.Pupil]) {
         guard let app, !pupils.isEmpty else { return }
         Alert.show(parent: app.window, title: `_`("New pictures for everyone?"),
                    message: String(format: `_`("Every pupil of %@ gets three new pictures; the old ones stop working. You save a sheet to print and cut out."), schoolClass.name),
@@ -414,24 +413,17 @@ final class TeacherClassesView {
     /// The pictures are set one pupil at a time and the sheet shows exactly
     /// those that took: pictures nobody sees would lock a child out, since
     /// the server keeps only a hash of them.
-    private func saveSheet(_ schoolClass: SchoolServerClient.SchoolClass, pupils: [SchoolServerClient.PupilEntry]) {
+    private func saveSheet(_ schoolClass: SchoolOffice.SchoolClass, pupils: [SchoolOffice.Pupil]) {
         guard let app else { return }
         FileChooser.ask(parent: app.window, title: `_`("Save the picture sheet"), save: true, acceptLabel: `_`("Save"),
                         suggestedName: schoolClass.name + ".pdf",
                         filters: [.init(name: `_`("PDF document"), patterns: ["*.pdf"])]) { [weak self] path in
             var rng = SystemRandomNumberGenerator()
             let wanted = pupils.map { ($0, PicturePassword.random(using: &rng)) }
-            self?.run({ client, token in
-                var set: [(SchoolServerClient.PupilEntry, [Int])] = []
-                for (pupil, pictures) in wanted {
-                    do {
-                        try await client.setPictures(pictures, pupil: pupil.id, token: token)
-                        set.append((pupil, pictures))
-                    } catch {
-                        break
-                    }
+            self?.run({ office in
+                try await office.newPictures(wanted).map {
+                    PictureSheet.Card(name: $0.pupil.name, pictures: $0.pictures.map { PicturePassword.pictures[$0] })
                 }
-                return set.map { PictureSheet.Card(name: $0.0.name, pictures: $0.1.map { PicturePassword.pictures[$0] }) }
             }) { [weak self] cards in
                 if cards.count < wanted.count {
                     self?.note = String(format: _n("%d of %d pupil got new pictures; the school server stopped answering. The sheet shows theirs.", "%d of %d pupils got new pictures; the school server stopped answering. The sheet shows theirs.", wanted.count), cards.count, wanted.count)

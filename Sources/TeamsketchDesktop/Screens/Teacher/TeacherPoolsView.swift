@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import SchoolClient
 import TeamsketchCore
 
 /// The word lists of Buchstaben Post as the teacher keeps them: a list is
@@ -330,7 +329,7 @@ final class TeacherPoolsView {
         guard let app, let draft, app.school.signIn?.isTeacher == true else { return }
         let poolID = draft.id
         Task { @MainActor [weak self, weak app] in
-            guard let app, let classes = await app.school.teacherClasses(), let self, self.draft?.id == poolID else { return }
+            guard let app, let classes = await (try? app.schoolOffice.classes(false)), let self, self.draft?.id == poolID else { return }
             let given = Set((try? app.store?.assignedClasses(poolID: poolID)) ?? [])
             UI.append(self.classesRow, UI.label(`_`("Given to:"), classes: ["form-label"]))
             for c in classes {

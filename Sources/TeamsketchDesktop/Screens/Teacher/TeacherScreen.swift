@@ -1,6 +1,5 @@
 import CGtk
 import Foundation
-import SchoolClient
 import TeamsketchCore
 
 /// The teacher's window: the sketches on this computer (to replay, look
@@ -134,7 +133,7 @@ final class TeacherScreen {
     private func refreshClasses() {
         guard let app, app.school.signIn?.isTeacher == true else { return }
         Task { @MainActor [weak self] in
-            guard let classes = await app.school.teacherClasses()?.filter({ !$0.archived }), let self else { return }
+            guard let classes = await (try? app.schoolOffice.classes(false))?.filter({ !$0.archived }), let self else { return }
             let names = classes.map { [$0.id, $0.name] }
             guard names != self.scopeClasses else { return }
             self.scopeClasses = names
@@ -176,7 +175,7 @@ final class TeacherScreen {
     }
 
     /// "This computer", then the teacher's classes, one choice at a time.
-    private func showScopes(classes: [SchoolServerClient.SchoolClass]) {
+    private func showScopes(classes: [SchoolOffice.SchoolClass]) {
         UI.clear(scopes)
         let device = gtk_toggle_button_new_with_label(`_`("This computer"))!
         UI.style(device, ["choice"])
@@ -213,7 +212,7 @@ final class TeacherScreen {
         kioskForm = kiosk
     }
 
-    private func showClass(_ schoolClass: SchoolServerClient.SchoolClass) {
+    private func showClass(_ schoolClass: SchoolOffice.SchoolClass) {
         guard let app else { return }
         let stored = (try? app.store?.classSettings(classID: schoolClass.id)) ?? nil
         UI.setText(note, String(format: `_`("The pupils of %@ get these settings on their devices when they sync."), schoolClass.name))
