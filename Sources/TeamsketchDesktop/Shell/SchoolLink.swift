@@ -213,14 +213,6 @@ final class SchoolLink {
         return try? store?.classSettings(classID: classID)
     }
 
-    /// The teacher set a class's settings: stored, and sent with the next
-    /// round (started now).
-    func setClassSettings(_ settings: ClassroomSettings, classID: String) throws {
-        guard let store else { return }
-        try store.setClassSettings(classID: classID, settings.record(at: UnixMilliseconds.milliseconds(Date())))
-        syncNow()
-    }
-
     func syncNow() {
         guard let service else { return }
         Task { _ = try? await service.syncOnce() }

@@ -45,15 +45,20 @@ final class TeamsketchApp {
     /// The school server, when one is chosen and someone signed in.
     private(set) lazy var school = SchoolLink(signIns: .live(), store: store, deviceMark: DeviceMark.load())
     private lazy var kiosk = KioskMode(app: self)
+    /// What a service calls after a change other devices must hear of.
+    private var askForSync: @Sendable () -> Void {
+        let school = school
+        return { [weak school] in Task { @MainActor in school?.syncNow() } }
+    }
     /// The teacher's grades; after each one kept, a sync round.
-    private(set) lazy var gradeBook = store.map { store in
-        GradeBook.live(store) { [weak school] in Task { @MainActor in school?.syncNow() } }
-    } ?? .unavailable
+    private(set) lazy var gradeBook = store.map { GradeBook.live($0, kept: askForSync) } ?? .unavailable
     /// The sketches kept here; throwing one away or bringing it back
     /// starts a sync round.
-    private(set) lazy var sketchLibrary = store.map { store in
-        SketchLibrary.live(store) { [weak school] in Task { @MainActor in school?.syncNow() } }
-    } ?? .unavailable
+    private(set) lazy var sketchLibrary = store.map { SketchLibrary.live($0, changed: askForSync) } ?? .unavailable
+    /// The teacher's word lists and the settings of their classes; each
+    /// change starts a sync round.
+    private(set) lazy var wordLists = store.map { WordListShelf.live($0, changed: askForSync) } ?? .unavailable
+    private(set) lazy var classSettings = store.map { ClassSettingsBook.live($0, changed: askForSync) } ?? .unavailable
     /// The signed-in teacher's calls to the school server.
     var schoolOffice: SchoolOffice { school.office }
     /// The signed-in teacher's pupils, shared by every grade screen.

@@ -221,8 +221,7 @@ final class TeacherPoolsView {
             return
         }
         do {
-            try app.store?.savePool(pool)
-            app.school.syncNow()
+            try app.wordLists.keep(pool)
             loadPools(select: pool.id)
             say(String(format: `_`("✓ “%@” is saved."), pool.name))
         } catch {
@@ -255,8 +254,7 @@ final class TeacherPoolsView {
             commit: { [weak self, weak app] in
                 self?.deleting.remove(id)
                 do {
-                    _ = try app?.store?.deletePool(id: id)
-                    app?.school.syncNow()
+                    try app?.wordLists.throwAway(id)
                 } catch {
                     app?.showError(`_`("The word list could not be deleted."), error)
                 }
@@ -330,7 +328,7 @@ final class TeacherPoolsView {
         let poolID = draft.id
         Task { @MainActor [weak self, weak app] in
             guard let app, let classes = await (try? app.schoolOffice.classes(false)), let self, self.draft?.id == poolID else { return }
-            let given = Set((try? app.store?.assignedClasses(poolID: poolID)) ?? [])
+            let given = Set((try? app.wordLists.assignedClasses(poolID)) ?? [])
             UI.append(self.classesRow, UI.label(`_`("Given to:"), classes: ["form-label"]))
             for c in classes {
                 let check = gtk_check_button_new_with_label(c.name)!
@@ -338,9 +336,7 @@ final class TeacherPoolsView {
                 Signal.connect(UI.raw(check), "toggled") { [weak app] in
                     let on = gtk_check_button_get_active(ts_check(check)) != 0
                     do {
-                        try app?.store?.setPoolAssignment(poolID: poolID, PoolAssignment(
-                            classId: c.id, assigned: on, at: UnixMilliseconds.milliseconds(Date())))
-                        app?.school.syncNow()
+                        try app?.wordLists.give(poolID, to: c.id, on, now: Date())
                     } catch {
                         app?.showError(`_`("The word list could not be given to the class."), error)
                     }

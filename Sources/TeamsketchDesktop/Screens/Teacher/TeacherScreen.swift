@@ -214,11 +214,10 @@ final class TeacherScreen {
 
     private func showClass(_ schoolClass: SchoolOffice.SchoolClass) {
         guard let app else { return }
-        let stored = (try? app.store?.classSettings(classID: schoolClass.id)) ?? nil
         UI.setText(note, String(format: `_`("The pupils of %@ get these settings on their devices when they sync."), schoolClass.name))
-        show(stored.map(ClassroomSettings.init(record:)) ?? .defaults) { [weak app] settings in
+        show(app.classSettings.settings(of: schoolClass.id)) { [weak app] settings in
             do {
-                try app?.school.setClassSettings(settings, classID: schoolClass.id)
+                try app?.classSettings.set(settings, for: schoolClass.id, now: Date())
             } catch {
                 app?.showError(`_`("The settings could not be saved."), error)
             }
