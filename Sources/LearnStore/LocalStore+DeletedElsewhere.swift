@@ -12,18 +12,7 @@ extension LocalStore {
     /// line); the app passes its translated one.
     public static let defaultCopyName: @Sendable (String) -> String = { "\($0) (copy)" }
 
-    /// The outcome for the person in front of the screen: which sketch went
-    /// and what its copy is called; the ids let an editor still open on the
-    /// original go on in the copy.
-    public struct KeptCopy: Hashable, Sendable {
-        public var originalID: UUID
-        public var original: String
-        public var copyID: UUID
-        public var copy: String
-        public init(originalID: UUID, original: String, copyID: UUID, copy: String) {
-            self.originalID = originalID; self.original = original; self.copyID = copyID; self.copy = copy
-        }
-    }
+    public typealias KeptCopy = LearnModel.KeptCopy
 
     /// The server refused ops because their sketch was deleted there: keeps
     /// the sketch as a copy here and lets the original go. Nil when the

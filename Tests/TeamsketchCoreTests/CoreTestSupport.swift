@@ -62,3 +62,13 @@ func strokeOp(_ n: Int, author: String = "Mia") -> SketchOp {
 func document(_ meta: SketchMeta, ops count: Int) -> SketchDocument {
     SketchDocument(meta: meta, ops: (1...max(count, 1)).prefix(count).map { strokeOp($0) })
 }
+
+/// The start of a PNG of `side` × `side` pixels (what `AvatarPNG` reads),
+/// told apart by `tag`.
+func avatarPNG(side: Int = 128, tag: UInt8 = 0) -> Data {
+    var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+    bytes += Array("IHDR".utf8)
+    for v in [side, side] { bytes += [UInt8(v >> 24 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+    bytes += [8, 6, 0, 0, 0, tag]
+    return Data(bytes)
+}

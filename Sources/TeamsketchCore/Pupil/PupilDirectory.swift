@@ -33,6 +33,8 @@ public struct PupilDirectory: Sendable {
     public var classes: @Sendable (_ code: String?) async throws -> [Choice]
     public var pupils: @Sendable (_ classID: String) async throws -> [Choice]
     public var signIn: @Sendable (_ pupilID: String, _ pictures: [Int]) async throws -> SchoolSignIn
+    /// Lets go of the connection when the screen asking is done with it.
+    public var close: @Sendable () async -> Void = {}
 
     public init(classes: @escaping @Sendable (String?) async throws -> [Choice],
                 pupils: @escaping @Sendable (String) async throws -> [Choice],

@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import LearnStore
 import TeamsketchCore
 
 /// The sketch screen: a top bar (back, name, clock, export), the canvas, and a
@@ -114,7 +113,7 @@ final class CanvasScreen {
     /// The sketch open here was deleted on another device and what this
     /// device held of it was kept as a copy: drawing goes on in the copy,
     /// under the copy's name (a session's too: its host keeps the sketch).
-    func follow(_ kept: LocalStore.KeptCopy) {
+    func follow(_ kept: KeptCopy) {
         guard let saver else { return }
         if saver.sketchID == kept.originalID, let failure = saver.follow(kept) { app?.reportSaveFailure(failure) }
         if saver.sketchID == kept.copyID, let title { gtk_label_set_text(ts_label(title), kept.copy) }

@@ -2,7 +2,6 @@ import CGtk
 import Foundation
 import LearnModel
 import LearnRender
-import SchoolClient
 import TeamsketchCore
 
 /// A pupil signs in on a shared laptop without typing: their class (the
@@ -13,7 +12,6 @@ import TeamsketchCore
 final class PupilSignInScreen {
     let widget: Widget
     private weak var app: TeamsketchApp?
-    private let client: SchoolServerClient?
     private let directory: PupilDirectory?
     private let content: Widget
     private let message: Widget
@@ -28,8 +26,7 @@ final class PupilSignInScreen {
 
     init(app: TeamsketchApp, server: String, trustedCertificates: String?, rememberedClass: String?) {
         self.app = app
-        client = app.school.client(for: server, trustedCertificates: trustedCertificates)
-        directory = client?.pupilDirectory(trustedCertificates: trustedCertificates)
+        directory = app.school.pupilDirectory(server: server, trustedCertificates: trustedCertificates)
         content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         message = UI.label("", classes: ["form-message"])
         wrongMark = gtk_image_new_from_icon_name("dialog-error-symbolic")!
@@ -60,8 +57,8 @@ final class PupilSignInScreen {
     }
 
     func close() {
-        let client = client
-        Task { await client?.shutdown() }
+        let directory = directory
+        Task { await directory?.close() }
     }
 
     private func title(_ text: String) -> Widget { UI.label(text, classes: ["home-title"]) }

@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import SchoolClient
 import TeamsketchCore
 
 /// Choosing the school server and signing in, reached from the home

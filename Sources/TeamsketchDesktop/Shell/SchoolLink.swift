@@ -123,9 +123,18 @@ final class SchoolLink {
 
     /// The school client for a server this device knows, for the pupils'
     /// picture sign-in; the caller shuts it down.
-    func client(for server: String, trustedCertificates: String?) -> SchoolServerClient? {
+    private func client(for server: String, trustedCertificates: String?) -> SchoolServerClient? {
         guard let url = URL(string: server) else { return nil }
         return try? SchoolServerClient(address: url, trustedCertificates: trustedCertificates, deviceMark: deviceMark)
+    }
+
+    /// The pupils' picture sign-in at `server`, over a connection of its
+    /// own that closing the directory lets go of.
+    func pupilDirectory(server: String, trustedCertificates: String?) -> PupilDirectory? {
+        guard let client = client(for: server, trustedCertificates: trustedCertificates) else { return nil }
+        var directory = client.pupilDirectory(trustedCertificates: trustedCertificates)
+        directory.close = { await client.shutdown() }
+        return directory
     }
 
     /// Lets this device list a class's names for the pupils' picture

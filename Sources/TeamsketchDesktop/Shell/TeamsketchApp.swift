@@ -441,21 +441,11 @@ final class TeamsketchApp {
         screens[.profile] = nil
     }
 
-    /// A pupil signed in with their pictures: their strokes carry their
-    /// account's name from now on, their picture is the one synced for
-    /// their account (none yet on a device they never used), and their
+    /// A pupil signed in with their pictures (`PupilIdentity`); their
     /// class's settings apply.
     func pupilSignedIn(_ signIn: SchoolSignIn) {
         school.adopt(signIn)
-        let synced = (try? store?.profile(accountID: signIn.accountID)) ?? nil
-        // A synced picture that fails the checks is left out; the name is
-        // set whatever happens to the picture.
-        let picture = synced?.avatarPNG.flatMap { AvatarPNG.isAcceptable($0) ? $0 : nil }
-        do {
-            try preferences.setIdentity(name: signIn.name, avatarPNG: picture)
-        } catch {
-            FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
-        }
+        log { try identity.pupilSignedIn(signIn) }
         adoptSyncedClassSettings()
         showHome()
     }
@@ -464,25 +454,25 @@ final class TeamsketchApp {
     func notMe() {
         school.signOut()
         preferences.adoptClassSettings(nil)
-        do {
-            try preferences.setIdentity(name: Profile.fallback(userName: nil).name, avatarPNG: nil)
-        } catch {
-            FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
-        }
+        log { try identity.notMe() }
         showProfile()
     }
 
-    /// The pupil's new name and picture: kept here and, for a pupil signed
-    /// in to the school server, sent as their profile so every device they
-    /// use shows it.
+    /// The pupil's new name and picture from "Me" (`PupilIdentity.save`).
     func saveIdentity(name: String, avatarPNG: Data?) throws {
-        let pupil = school.signIn.flatMap { $0.isTeacher ? nil : $0 }
-        try preferences.setIdentity(name: pupil?.name ?? name, avatarPNG: avatarPNG)
-        guard let signIn = pupil, let store else { return }
-        try store.setProfile(accountID: signIn.accountID,
-                             ProfileRecord(name: preferences.profile.name, avatarPNG: preferences.profile.avatarPNG,
-                                           at: UnixMilliseconds.milliseconds(Date())))
-        school.syncNow()
+        try identity.save(name: name, avatarPNG: avatarPNG, signIn: school.signIn, now: Date())
+    }
+
+    /// Who draws here, and what a sign-in or a new name changes.
+    private(set) lazy var identity = PupilIdentity.live(preferences, store: store, changed: askForSync)
+
+    /// A failure only the log needs to hear of (the person goes on as before).
+    private func log(_ body: () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
+        }
     }
 
     func showGallery() {
@@ -653,12 +643,7 @@ final class TeamsketchApp {
     /// The name typed on the Join screen becomes the pupil's name here
     /// (a pupil signed in keeps their account's name).
     func rename(to name: String) {
-        if let signIn = school.signIn, !signIn.isTeacher { return }
-        do {
-            try preferences.rename(to: name)
-        } catch {
-            FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
-        }
+        log { try identity.typedName(name, signIn: school.signIn) }
     }
 
     func startSketch(_ meta: SketchMeta) {
