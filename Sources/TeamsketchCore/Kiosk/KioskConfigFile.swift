@@ -122,17 +122,10 @@ public struct KioskConfigFile: Equatable, Sendable {
     }
 
     private static func activity(_ name: String) -> ClassSettingsRecord.Activity? {
-        switch name {
-        case "team-sketch", "teamsketch", "sketch": .teamSketch
-        case "word-post", "wordpost", "buchstaben-post": .wordPost
-        default: nil
-        }
+        ActivityCatalogue.entry(kioskName: name)?.setting
     }
 
     private static func name(of activity: ClassSettingsRecord.Activity) -> String {
-        switch activity {
-        case .teamSketch: "team-sketch"
-        case .wordPost: "word-post"
-        }
+        ActivityCatalogue.entry(activity).kioskName
     }
 }

@@ -9,8 +9,8 @@ import TeamsketchCore
 /// Who may start is the activity's `StartRule`, not decided here.
 @MainActor
 protocol ActivityLobbyUI {
-    var kind: SessionActivity { get }
-    var startRule: StartRule { get }
+    /// Which activity: its kind and who may start it are the catalogue's.
+    var entry: ActivityEntry { get }
 
     /// The join screen's title ("Join a sketch").
     var joinTitle: String { get }
@@ -29,4 +29,9 @@ protocol ActivityLobbyUI {
 
     /// The host's lobby line: how many are ready, or who is still missing.
     func lobbyStatus(players: Int) -> String
+}
+
+extension ActivityLobbyUI {
+    var kind: SessionActivity { entry.kind }
+    var startRule: StartRule { entry.startRule }
 }

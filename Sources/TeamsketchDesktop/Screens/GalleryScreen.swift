@@ -9,20 +9,31 @@ import TeamsketchCore
 @MainActor
 final class GalleryScreen {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    /// Who is looking: what they may see and throw away, and whose
+    /// teacher's words they get, are `OwnWork`'s and `PupilFeedback`'s rules.
+    struct Onlooker {
+        var signIn: SchoolSignIn?
+        var rememberedServer: String?
+        var profile: Profile
+    }
+
+    private weak var nav: (any Navigator)?
+    private let who: Onlooker
+    private let grades: GradeBook
     /// Each card's row for its authors' pictures, filled once they are read.
     private var faceRows: [UUID: Widget] = [:]
     private let pictures = AuthorPictureLoader()
     private var authorsTask: Task<Void, Never>?
 
-    init(app: TeamsketchApp) {
-        self.app = app
-        let library = app.sketchLibrary
+    init(library: SketchLibrary, grades: GradeBook, who: Onlooker, nav: any Navigator) {
+        self.nav = nav
+        self.who = who
+        self.grades = grades
         self.library = library
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["toolbar"])
         UI.append(bar, UI.iconButton("go-home-symbolic", tooltip: `_`("Back to the start"), classes: ["tool"]) {
-            [weak app] in app?.showHome()
+            [weak nav] in nav?.showHome()
         })
         let title = UI.label(`_`("My sketches"), classes: ["sketch-title"])
         gtk_widget_set_hexpand(title, 1)
@@ -50,10 +61,10 @@ final class GalleryScreen {
             summaries = try library.list()
         } catch {
             summaries = []
-            app.showError(`_`("Your sketches could not be listed."), error)
+            nav.showError(`_`("Your sketches could not be listed."), error)
         }
         self.flow = flow
-        switch OwnWork.Listing.decide(signIn: app.school.signIn, rememberedServer: app.preferences.device.server, now: Date()) {
+        switch OwnWork.Listing.decide(signIn: who.signIn, rememberedServer: who.rememberedServer, now: Date()) {
         case .all:
             show(summaries)
         case .signInFirst:
@@ -83,9 +94,9 @@ final class GalleryScreen {
     /// The pictures first; only if any is known, who drew in each sketch
     /// (every op read, away from the main thread), then the faces.
     private func showAuthors(_ ids: [UUID]) {
-        guard let app, !ids.isEmpty else { return }
+        guard !ids.isEmpty else { return }
         let library = library
-        pictures.load(from: library, own: app.preferences.profile) { [weak self] in
+        pictures.load(from: library, own: who.profile) { [weak self] in
             guard let self, !self.pictures.isEmpty else { return }
             self.authorsTask = Task { @MainActor [weak self] in
                 let authors = await Task.detached(priority: .utility) { library.authors(of: ids) }.value
@@ -149,7 +160,7 @@ final class GalleryScreen {
             Signal.connect(UI.raw(feedbackButton), "clicked") { [weak self] in self?.showFeedback(id, feedback) }
             under.append(feedbackButton)
         }
-        if let app, OwnWork.mayThrowAway(summary, signIn: app.school.signIn, rememberedServer: app.preferences.device.server,
+        if OwnWork.mayThrowAway(summary, signIn: who.signIn, rememberedServer: who.rememberedServer,
                                          now: Date()) {
             let bin = UI.iconButton("user-trash-symbolic", tooltip: String(format: `_`("Throw %@ away"), summary.name),
                                     classes: ["choice", "bin-button"]) { [weak self] in self?.askThrowAway(summary) }
@@ -166,40 +177,37 @@ final class GalleryScreen {
     /// A child's slip is easy: the bin asks once, and the teacher can bring
     /// the sketch back from "Deleted" for 30 days.
     private func askThrowAway(_ summary: SketchSummary) {
-        guard let app else { return }
-        Alert.show(parent: app.window, title: String(format: `_`("Throw “%@” away?"), summary.name),
+        Alert.show(parent: nav?.window, title: String(format: `_`("Throw “%@” away?"), summary.name),
                    message: `_`("Your teacher can bring it back."),
                    choices: [.init(`_`("Throw away"), classes: ["destructive-action"]) { [weak self] in self?.throwAway(summary) },
                              .init(`_`("Keep it"), classes: ["suggested-action"])])
     }
 
     private func throwAway(_ summary: SketchSummary) {
-        guard let app else { return }
         do {
             try library.throwAway(summary.id)
         } catch {
-            return app.showError(`_`("This sketch could not be thrown away."), error)
+            nav?.showError(`_`("This sketch could not be thrown away."), error)
+            return
         }
         FileHandle.standardError.write(Data("gallery: thrown away \(summary.id.lowercasedText)\n".utf8))
-        app.showGallery()
+        nav?.showGallery()
     }
 
     /// The teacher's grade and words on a sketch for whoever looks here.
     private func feedback(on id: UUID) -> PupilFeedback? {
-        guard let app,
-              let viewer = PupilFeedback.Viewer.current(signIn: app.school.signIn, profileName: app.preferences.profile.name,
+        guard let viewer = PupilFeedback.Viewer.current(signIn: who.signIn, profileName: who.profile.name,
                                                         now: Date()),
-              let grades = try? app.gradeBook.records(id)
+              let grades = try? grades.records(id)
         else { return nil }
         return PupilFeedback.shown(to: viewer, from: grades)
     }
 
     private func showFeedback(_ id: UUID, _ feedback: PupilFeedback) {
-        guard let app else { return }
         do {
-            app.showFeedback(on: try library.load(id), feedback)
+            try nav?.showFeedback(on: library.load(id), feedback)
         } catch {
-            app.showError(`_`("This sketch could not be opened."), error)
+            nav?.showError(`_`("This sketch could not be opened."), error)
         }
     }
 
@@ -210,18 +218,17 @@ final class GalleryScreen {
     }
 
     private func open(_ id: UUID) {
-        guard let app else { return }
         do {
-            app.open(try library.load(id))
+            try nav?.open(library.load(id))
         } catch {
-            app.showError(`_`("This sketch could not be opened."), error)
+            nav?.showError(`_`("This sketch could not be opened."), error)
         }
     }
 
     private func importFile() {
-        FileChooser.ask(parent: app?.window, title: `_`("Open a sketch file"), save: false, acceptLabel: `_`("Open"),
+        FileChooser.ask(parent: nav?.window, title: `_`("Open a sketch file"), save: false, acceptLabel: `_`("Open"),
                         filters: [.init(name: `_`("Sketches (.xopp, .teamsketch)"), patterns: ["*.xopp", "*.teamsketch"])]) {
-            [weak app] path in app?.openFile(path)
+            [weak nav] path in nav?.openFile(path)
         }
     }
 }

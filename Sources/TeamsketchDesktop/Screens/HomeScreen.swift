@@ -22,7 +22,7 @@ final class HomeScreen {
             UI.button(`_`("New sketch"), icon: "document-new-symbolic", classes: ["big-button", "suggested-action"]) {
                 [weak app] in app?.showNewSketch()
             },
-            UI.button(`_`("Draw together"), icon: "system-users-symbolic", classes: ["big-button"]) {
+            UI.button(`_`("Draw together"), icon: ActivityCatalogue.teamSketch.icon, classes: ["big-button"]) {
                 [weak app] in app?.showNewSketch(together: true)
             },
             UI.button(`_`("Join"), icon: "network-workgroup-symbolic", classes: ["big-button"]) {
@@ -32,7 +32,7 @@ final class HomeScreen {
                 [weak app] in app?.showGallery()
             },
         ]
-        let wordPost = UI.button(`_`("Buchstaben Post"), icon: "mail-send-symbolic", classes: ["big-button"]) {
+        let wordPost = UI.button(`_`("Buchstaben Post"), icon: ActivityCatalogue.wordPost.icon, classes: ["big-button"]) {
             [weak app] in app?.showWordPost()
         }
         activityButtons = [.teamSketch: sketchButtons, .wordPost: [wordPost]]

@@ -5,8 +5,7 @@ import TeamsketchCore
 
 /// Team Sketch on the join and lobby screens.
 struct SketchLobbyUI: ActivityLobbyUI {
-    var kind: SessionActivity { SketchActivity.kind }
-    var startRule: StartRule { SketchActivity.startRule }
+    var entry: ActivityEntry { ActivityCatalogue.teamSketch }
 
     var joinTitle: String { `_`("Join a sketch") }
     var lookingNearby: String { `_`("Looking for sketches nearby…") }

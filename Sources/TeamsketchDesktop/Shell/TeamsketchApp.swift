@@ -15,7 +15,7 @@ nonisolated(unsafe) var launchInstant = ContinuousClock.now
 
 /// The application shell: one window, a stack of screens, the local store.
 @MainActor
-final class TeamsketchApp {
+final class TeamsketchApp: Navigator {
     static let applicationID = AppIconFiles.applicationID
 
     let options: AppOptions
@@ -355,10 +355,11 @@ final class TeamsketchApp {
     }
 
     func showSketchReview(_ id: UUID, from section: TeacherScreen.Section = .sketches) {
-        guard teacherName != nil, let store else { return }
+        guard teacherName != nil else { return }
         reviewOrigin = section
         do {
-            let screen = SketchReviewScreen(app: self, document: try store.loadSketch(id))
+            let screen = SketchReviewScreen(document: try sketchLibrary.load(id), book: gradeBook,
+                                            pupilGrading: pupilGrading(sketch: id), nav: self)
             replace(.review, with: screen.widget, owner: screen)
         } catch {
             showError(`_`("This sketch could not be opened."), error)
@@ -477,7 +478,9 @@ final class TeamsketchApp {
 
     func showGallery() {
         leaveCanvas()
-        let gallery = GalleryScreen(app: self)
+        let who = GalleryScreen.Onlooker(signIn: school.signIn, rememberedServer: preferences.device.server,
+                                         profile: preferences.profile)
+        let gallery = GalleryScreen(library: sketchLibrary, grades: gradeBook, who: who, nav: self)
         replace(.gallery, with: gallery.widget, owner: gallery)
     }
 

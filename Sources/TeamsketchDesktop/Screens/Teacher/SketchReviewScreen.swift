@@ -12,7 +12,7 @@ import TeamsketchCore
 @MainActor
 final class SketchReviewScreen {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
     private let document: SketchDocument
     private var player: ReplayPlayer
     private let replay: ReplayView
@@ -36,11 +36,12 @@ final class SketchReviewScreen {
     private let book: GradeBook
     private let pupilGrading: PupilGrading
 
-    init(app: TeamsketchApp, document: SketchDocument) {
-        self.app = app
+    /// `pupilGrading`: on this sketch.
+    init(document: SketchDocument, book: GradeBook, pupilGrading: PupilGrading, nav: any Navigator) {
+        self.nav = nav
         self.document = document
-        book = app.gradeBook
-        pupilGrading = app.pupilGrading(sketch: document.meta.id)
+        self.book = book
+        self.pupilGrading = pupilGrading
         player = ReplayPlayer(timeline: ReplayTimeline(document: document))
         let stats = ContributionStats(document: document)
         colors = AuthorColors.assign(stats.authors.map(\.author))
@@ -86,7 +87,7 @@ final class SketchReviewScreen {
     private func topBar() -> Widget {
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["toolbar"])
         UI.append(bar, UI.iconButton("go-previous-symbolic", tooltip: `_`("Back to the sketches"), classes: ["tool"]) {
-            [weak self] in self?.app?.showTeacherSketches()
+            [weak self] in self?.nav?.showTeacherSketches()
         })
         let f = FormatLocale.dateFormatter(date: .medium, time: .short)
         let title = UI.label(document.meta.name + " · " + f.string(from: document.meta.createdAt), classes: ["sketch-title"])
@@ -358,24 +359,24 @@ final class SketchReviewScreen {
             case .commentTooLong(let max): UI.setText(saved, PupilGrading.tooLong(max))
             }
         } catch {
-            app?.showError(`_`("The grade could not be saved."), error)
+            nav?.showError(`_`("The grade could not be saved."), error)
         }
     }
 
     private func exportPDF() {
-        guard let app else { return }
+        guard let nav else { return }
         var caption: [String] = []
         if let grade { caption.append(String(format: `_`("Grade: %d"), grade)) }
         let text = commentText.trimmingCharacters(in: .whitespacesAndNewlines)
         if !text.isEmpty { caption.append(text) }
         let doc = document
-        FileChooser.ask(parent: app.window, title: `_`("Export as PDF"), save: true, acceptLabel: `_`("Export"),
+        FileChooser.ask(parent: nav.window, title: `_`("Export as PDF"), save: true, acceptLabel: `_`("Export"),
                         suggestedName: doc.meta.name + ".pdf",
-                        filters: [.init(name: `_`("PDF document"), patterns: ["*.pdf"])]) { [weak app] path in
+                        filters: [.init(name: `_`("PDF document"), patterns: ["*.pdf"])]) { [weak nav] path in
             do {
                 try FileBytes.write(try GradedPDF.data(doc, caption: caption), to: path)
             } catch {
-                app?.showError(`_`("The PDF could not be written."), error)
+                nav?.showError(`_`("The PDF could not be written."), error)
             }
         }
     }

@@ -10,14 +10,16 @@ import TeamsketchCore
 @MainActor
 final class TeacherDeletedView {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    private let library: SketchLibrary
+    private weak var nav: (any Navigator)?
     private let rowsBox: Widget
     private let count: Widget
     /// Back to the sketches (set by the teacher's window).
     var onBack: (() -> Void)?
 
-    init(app: TeamsketchApp) {
-        self.app = app
+    init(library: SketchLibrary, nav: any Navigator) {
+        self.library = library
+        self.nav = nav
         rowsBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         gtk_widget_set_halign(rowsBox, GTK_ALIGN_CENTER)
         gtk_widget_set_size_request(rowsBox, 720, -1)
@@ -44,12 +46,11 @@ final class TeacherDeletedView {
 
     private func paint() {
         UI.clear(rowsBox)
-        guard let library = app?.sketchLibrary else { return }
         let deleted: [DeletedSketch]
         do {
             deleted = try library.deleted(Date())
         } catch {
-            app?.showError(`_`("The deleted sketches could not be listed."), error)
+            nav?.showError(`_`("The deleted sketches could not be listed."), error)
             return
         }
         UI.setText(count, deleted.isEmpty
@@ -83,11 +84,10 @@ final class TeacherDeletedView {
     }
 
     private func restore(_ sketch: DeletedSketch) {
-        guard let app else { return }
         do {
-            try app.sketchLibrary.bringBack(sketch.id)
+            try library.bringBack(sketch.id)
         } catch {
-            app.showError(`_`("The sketch could not be restored."), error)
+            nav?.showError(`_`("The sketch could not be restored."), error)
         }
         paint()
     }

@@ -11,7 +11,8 @@ import TeamsketchCore
 @MainActor
 final class TeacherGradesView {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    private let book: GradeBook
+    private weak var nav: (any Navigator)?
     private let pupilMenu: Widget
     private let classMenu: Widget
     private let rowsBox: Widget
@@ -24,8 +25,9 @@ final class TeacherGradesView {
     private var pupils = GradedPupils()
     private var authors: [String: [String]] = [:]
 
-    init(app: TeamsketchApp) {
-        self.app = app
+    init(book: GradeBook, roster: TeacherRoster, nav: any Navigator) {
+        self.book = book
+        self.nav = nav
         pupilMenu = gtk_drop_down_new_from_strings(nil)!
         classMenu = gtk_drop_down_new_from_strings(nil)!
         rowsBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
@@ -59,7 +61,7 @@ final class TeacherGradesView {
         }
         load()
         Task { @MainActor [weak self] in
-            let pupils = await app.teacherRoster.pupils()
+            let pupils = await roster.pupils()
             guard let self, !pupils.roster.isEmpty else { return }
             self.pupils = pupils
             self.classes = TeacherRoster.classes(pupils)
@@ -70,12 +72,11 @@ final class TeacherGradesView {
     // MARK: reading
 
     private func load() {
-        guard let app else { return }
-        let book = app.gradeBook
+        let book = book
         do {
             list = try book.list(pupils: pupils, authors: authors)
         } catch {
-            app.showError(`_`("The grades could not be read."), error)
+            nav?.showError(`_`("The grades could not be read."), error)
             return
         }
         showMenus()
@@ -156,7 +157,7 @@ final class TeacherGradesView {
         gtk_button_set_child(ts_button(button), content)
         UI.style(button, ["flat", "grade-row"])
         UI.accessibleLabel(button, String(format: `_`("Open the review of %@"), work))
-        Signal.connect(UI.raw(button), "clicked") { [weak self] in self?.app?.showSketchReview(sketch, from: .grades) }
+        Signal.connect(UI.raw(button), "clicked") { [weak self] in self?.nav?.showSketchReview(sketch, from: .grades) }
         return button
     }
 }

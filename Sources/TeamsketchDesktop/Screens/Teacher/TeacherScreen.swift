@@ -161,10 +161,10 @@ final class TeacherScreen {
             let view = TeacherWordPostView(app: app, toast: toast)
             return (view, view.widget)
         case .grades:
-            let view = TeacherGradesView(app: app)
+            let view = TeacherGradesView(book: app.gradeBook, roster: app.teacherRoster, nav: app)
             return (view, view.widget)
         case .deleted:
-            let view = TeacherDeletedView(app: app)
+            let view = TeacherDeletedView(library: app.sketchLibrary, nav: app)
             return (view, view.widget)
         case .classes:
             let view = TeacherClassesView(app: app, toast: toast)

@@ -6,8 +6,7 @@ import TeamsketchCore
 /// Buchstaben Post on the join and lobby screens: it speaks of games and
 /// players, and a joiner sees the word list while waiting.
 struct WordPostLobbyUI: ActivityLobbyUI {
-    var kind: SessionActivity { WordPostActivity.kind }
-    var startRule: StartRule { WordPostActivity.startRule }
+    var entry: ActivityEntry { ActivityCatalogue.wordPost }
 
     var joinTitle: String { `_`("Join a game") }
     var lookingNearby: String { `_`("Looking for games nearby…") }
