@@ -21,7 +21,7 @@ final class TeamsketchApp: Navigator {
     let options: AppOptions
     private let app: UnsafeMutablePointer<GtkApplication>
     private(set) var window: Widget?
-    private var stack: Widget?
+    private(set) var pages: PageStack?
     private(set) var store: LocalStore?
     /// The store as the app core sees it.
     private(set) var storeClient: StoreClient?
@@ -38,10 +38,7 @@ final class TeamsketchApp: Navigator {
     private var toldCopies = Set<UUID>()
     /// The file being read, if any; a newer open or going home replaces it.
     private var pendingOpening: SketchFileOpening?
-    /// Screen objects live as long as their page in the stack; GTK holds the
-    /// widgets, this holds the Swift side.
-    private var screens: [AppPage: AnyObject] = [:]
-    private var home: HomeScreen?
+    private(set) var home: HomeScreen?
     /// The school server, when one is chosen and someone signed in.
     private(set) lazy var school = SchoolLink(signIns: .live(), store: store, deviceMark: DeviceMark.load())
     private lazy var kiosk = KioskMode(app: self)
@@ -102,22 +99,18 @@ final class TeamsketchApp: Navigator {
             guard let self else { return false }
             // A kiosk closes only for the teacher: the PIN is asked for, and
             // once the teacher's window is open, closing works.
-            guard self.kiosk.mayClose(teacherUnlocked: self.teacherName != nil) else {
+            guard self.kiosk.mayClose(teacherUnlocked: self.teacherDoor.isOpen) else {
                 self.showTeacher()
                 return true
             }
             self.canvasScreen?.persistThumbnail()
             return false
         }
-        let stack = gtk_stack_new()!
-        // No page transition: it delays the first touch on the new page and
-        // moves keyboard focus after the page is shown.
-        gtk_stack_set_transition_type(ts_stack(stack), GTK_STACK_TRANSITION_TYPE_NONE)
-        self.stack = stack
-        gtk_window_set_child(ts_window(win), stack)
         let home = HomeScreen(app: self)
         self.home = home
-        gtk_stack_add_named(ts_stack(stack), home.widget, AppPage.home.rawValue)
+        let pages = PageStack(home: home.widget)
+        self.pages = pages
+        gtk_window_set_child(ts_window(win), pages.widget)
         openStore()
         school.onSignedIn = { [weak self] signIn in
             do {
@@ -129,9 +122,9 @@ final class TeamsketchApp: Navigator {
         school.onStatus = { [weak self] status in
             self?.home?.showSyncStatus(status)
             if case .synced = status { self?.adoptSyncedClassSettings() }
-            (self?.screens[.school] as? SchoolServerScreen)?.showStatus(status)
+            (self?.pages?[.school] as? SchoolServerScreen)?.showStatus(status)
         }
-        school.onPulled = { [weak self] in (self?.screens[.teacher] as? TeacherScreen)?.pulled() }
+        school.onPulled = { [weak self] in (self?.pages?[.teacher] as? TeacherScreen)?.pulled() }
         school.onKeptCopies = { [weak self] kept in self?.tellKeptCopies(kept) }
         school.resume()
         adoptSyncedClassSettings()
@@ -141,7 +134,7 @@ final class TeamsketchApp: Navigator {
         } else if FirstRun.asks(device: preferences.device, signIn: school.signIn, kiosk: preferences.kiosk != KioskSettings()) {
             showFirstRun()
         } else {
-            logPage(.home)
+            PageStack.log(.home)
         }
         for problem in preferences.kioskProblems {
             FileHandle.standardError.write(Data("teamsketch: kiosk: \(problem)\n".utf8))
@@ -173,7 +166,7 @@ final class TeamsketchApp: Navigator {
     // MARK: navigation
 
     func showHome() {
-        if teacherName != nil { lockTeacher(); return }
+        if teacherDoor.isOpen { lockTeacher(); return }
         closeProfile()
         home?.showMe(preferences.profile, picturesNext: picturesNext)
         pendingOpening?.cancel()
@@ -193,8 +186,7 @@ final class TeamsketchApp: Navigator {
     }
 
     var isAtHome: Bool {
-        guard let stack, let name = gtk_stack_get_visible_child_name(ts_stack(stack)) else { return true }
-        return String(cString: name) == AppPage.home.rawValue
+        (pages?.visible ?? .home) == .home
     }
 
     /// The kiosk's machine was left alone: a session this device is in is
@@ -203,7 +195,7 @@ final class TeamsketchApp: Navigator {
     func returnHomeForNextChild() {
         // The lobby's and the join screen's session is the one the canvas or
         // the game shows, so leaving those leaves every session.
-        let screens = [AppPage.lobby, .join].compactMap { self.screens[$0] as? any LeavesForNextChild }
+        let screens = [AppPage.lobby, .join].compactMap { self.pages?[$0] as? any LeavesForNextChild }
         Task { @MainActor in
             for screen in screens { await screen.leaveForNextChild() }
             showHome()
@@ -229,155 +221,26 @@ final class TeamsketchApp: Navigator {
         replace(.firstRun, with: screen.widget, owner: screen)
     }
 
-    // MARK: the teacher's window
+    // MARK: the teacher's window (TeacherDoor)
 
-    /// The teacher button: what opens the window is the core's decision.
-    func showTeacher() {
-        leaveCanvas()
-        kioskAfterPIN = nil
-        switch TeacherAccess.decide(signIn: school.signIn, device: preferences.device, now: Date(),
-                                    kiosk: preferences.kiosk.quitNeedsPIN) {
-        case .signedIn(let name): openTeacher(name: name)
-        case .askPIN: showPIN(.enter)
-        case .choosePIN: showPIN(.choose)
-        case .signInAtServer:
-            showSchool()
-            Alert.show(parent: window, title: `_`("Teachers sign in at the school server"),
-                       message: `_`("This computer belongs to a school with a server. Sign in there with your teacher's name and password; then the teacher button opens your window."))
-        case .kioskWithoutPIN:
-            FileHandle.standardError.write(Data("kiosk: no teacher PIN is set\n".utf8))
-            Alert.show(parent: window, title: `_`("This kiosk has no teacher PIN"),
-                       message: `_`("The teacher's window and closing need the teacher's PIN, and none is set on this computer. The school's IT sets one with: TeamsketchDesktop set-teacher-pin"))
-        }
-    }
+    private(set) lazy var teacherDoor = TeacherDoor(app: self)
 
-    private func showPIN(_ mode: TeacherPINScreen.Mode) {
-        let screen = TeacherPINScreen(app: self, mode: mode)
-        replace(.teacherPIN, with: screen.widget, owner: screen)
-        screen.focus()
-    }
-
-    /// Checks a PIN away from the main thread (thousands of hash rounds)
-    /// and records the try, so waiting after wrong tries survives a restart.
+    func showTeacher() { teacherDoor.knock() }
+    func lockTeacher() { teacherDoor.lock() }
     func unlockTeacher(pin: String, answer: @escaping @MainActor (TeacherPINGate.Answer) -> Void) {
-        guard let stored = preferences.device.pin else { return answer(.wrong) }
-        if let seconds = (preferences.device.gate ?? TeacherPINGate()).waiting(now: Date()) {
-            return answer(.wait(seconds: seconds))
-        }
-        Task { @MainActor in
-            let matches = await Task.detached { stored.matches(pin) }.value
-            var gate = preferences.device.gate ?? TeacherPINGate()
-            let result = gate.check(matches: matches, now: Date())
-            do {
-                try preferences.setPINGate(gate)
-            } catch {
-                FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
-            }
-            answer(result)
-            if result == .open { openTeacher(name: school.signIn?.isTeacher == true ? school.signIn?.name : nil) }
-        }
+        teacherDoor.unlock(pin: pin, answer: answer)
     }
-
-    func chooseTeacherPIN(_ pin: String) {
-        Task { @MainActor in
-            guard let made = await Task.detached(operation: { TeacherPIN.make(pin) }).value else { return }
-            do {
-                try preferences.setTeacherPIN(made)
-            } catch {
-                return showError(`_`("The PIN could not be saved."), error)
-            }
-            if let kiosk = kioskAfterPIN {
-                kioskAfterPIN = nil
-                setKiosk(kiosk)
-            }
-            // Setting up a computer: the settings come first. Chosen from
-            // the teacher's window (to lock the kiosk), it opens again as
-            // it was, under the signed-in teacher's name.
-            openTeacher(name: teacherName ?? nil, section: .settings)
-        }
-    }
-
-    /// Whether the teacher's window is open (unlocked) in this run: going
-    /// back from a sketch's review does not ask for the PIN again.
-    private var teacherName: String??
-
-    private func openTeacher(name: String?, section: TeacherScreen.Section = .sketches) {
-        teacherName = .some(name)
-        let screen = TeacherScreen(app: self, teacherName: name, section: section)
-        replace(.teacher, with: screen.widget, owner: screen)
-    }
-
-    func lockTeacher() {
-        teacherName = nil
-        closeReview()
-        closeClassWall()
-        removePage(.teacher)
-        showHome()
-    }
-
-    /// The section a review was opened from (the sketches, or the grades).
-    private var reviewOrigin: TeacherScreen.Section = .sketches
-
-    /// Back from a review to the (fresh) section it was opened from.
-    func showTeacherSketches() {
-        closeReview()
-        guard let name = teacherName else { return showHome() }
-        openTeacher(name: name, section: reviewOrigin)
-    }
-
-    /// The class wall, while it is open.
-    private var wall: (window: Widget, view: ClassWallView)?
-
-    /// The class wall opens in a window of its own, so the teacher can put
-    /// it on the projector and keep working here; only from the unlocked
-    /// teacher's window, watching under the teacher's name.
-    func showClassWall() {
-        guard let name = teacherName else { return }
-        if let wall { return gtk_window_present(ts_window(wall.window)) }
-        let view = ClassWallView(app: self, watcherName: name ?? `_`("Teacher"))
-        let win = gtk_application_window_new(app)!
-        gtk_window_set_title(ts_window(win), `_`("Class wall"))
-        gtk_window_set_default_size(ts_window(win), 1200, 800)
-        gtk_window_set_child(ts_window(win), view.widget)
-        view.attachKeys(to: win)
-        Signal.connectBool(UI.raw(win), "close-request") { [weak self] in
-            // Every group is left when the wall goes, however it is closed.
-            self?.wall?.view.stop()
-            self?.wall = nil
-            return false
-        }
-        wall = (win, view)
-        gtk_window_present(ts_window(win))
-    }
-
-    func closeClassWall() {
-        if let wall { gtk_window_close(ts_window(wall.window)) }
-    }
-
+    func chooseTeacherPIN(_ pin: String) { teacherDoor.choosePIN(pin) }
+    func showTeacherSketches() { teacherDoor.backFromReview() }
+    func showClassWall() { teacherDoor.showClassWall() }
+    func closeClassWall() { teacherDoor.closeClassWall() }
     func showSketchReview(_ id: UUID, from section: TeacherScreen.Section = .sketches) {
-        guard teacherName != nil else { return }
-        reviewOrigin = section
-        do {
-            let screen = SketchReviewScreen(document: try sketchLibrary.load(id), book: gradeBook,
-                                            pupilGrading: pupilGrading(sketch: id), nav: self)
-            replace(.review, with: screen.widget, owner: screen)
-        } catch {
-            showError(`_`("This sketch could not be opened."), error)
-        }
+        teacherDoor.showReview(id, from: section)
     }
+    func setKiosk(_ file: KioskConfigFile) { teacherDoor.setKiosk(file) }
 
-    private func closeReview() {
-        (screens[.review] as? SketchReviewScreen)?.close()
-        removePage(.review)
-    }
-
-    /// Drops a page and its screen, so nothing of it stays in memory.
-    private func removePage(_ page: AppPage) {
-        screens[page] = nil
-        if let stack, let old = gtk_stack_get_child_by_name(ts_stack(stack), page.rawValue) {
-            gtk_stack_remove(ts_stack(stack), old)
-        }
-    }
+    /// A window of this application beside the main one (the class wall).
+    func newWindow() -> Widget { gtk_application_window_new(app)! }
 
     /// The teacher changed this computer's settings: the start screen
     /// follows at once; an open sketch keeps its tools until reopened.
@@ -392,27 +255,6 @@ final class TeamsketchApp: Navigator {
 
     /// After each sync round: the class's settings, when a pupil of a class
     /// is signed in, rule this device.
-    /// Kiosk switches waiting for the PIN the teacher is choosing.
-    private var kioskAfterPIN: KioskConfigFile?
-
-    /// The teacher set this machine's kiosk switches: saved, and the
-    /// window follows at once. Locking a computer without a PIN asks for
-    /// one first.
-    func setKiosk(_ file: KioskConfigFile) {
-        if file.locksWithoutPIN(hasPIN: preferences.device.pin != nil) {
-            kioskAfterPIN = file
-            return showPIN(.choose)
-        }
-        do {
-            try preferences.setKiosk(file)
-        } catch {
-            return showError(`_`("The settings could not be saved."), error)
-        }
-        guard let window else { return }
-        if preferences.kiosk.fullscreen { gtk_window_fullscreen(ts_window(window)) } else { gtk_window_unfullscreen(ts_window(window)) }
-        home?.showActivities(preferences.settings)
-    }
-
     private func adoptSyncedClassSettings() {
         preferences.adoptClassSettings(school.syncedClassSettings())
         home?.showActivities(preferences.settings)
@@ -437,9 +279,9 @@ final class TeamsketchApp: Navigator {
     }
 
     private func closeProfile() {
-        (screens[.profile] as? ProfileScreen)?.close()
-        (screens[.profile] as? PupilSignInScreen)?.close()
-        screens[.profile] = nil
+        (pages?[.profile] as? ProfileScreen)?.close()
+        (pages?[.profile] as? PupilSignInScreen)?.close()
+        pages?.forget(.profile)
     }
 
     /// A pupil signed in with their pictures (`PupilIdentity`); their
@@ -557,19 +399,19 @@ final class TeamsketchApp: Navigator {
     func startWordPost(pool: WordPool) {
         let name = preferences.profile.name
         let screen = WordPostScreen.solo(app: self, pool: pool, name: name, sounds: preferences.soundClient { .live() },
-                                         previouslyFinished: finishedWords(of: name))
-        screen.stats = RoundStatsRecorder(seat: .solo, store: storeClient, accounts: playerAccounts())
+                                         previouslyFinished: gameAccounts.finishedWords(of: name))
+        screen.stats = RoundStatsRecorder(seat: .solo, store: storeClient, accounts: gameAccounts.accounts())
         replace(.wordPost, with: screen.widget, owner: screen)
         gtk_widget_grab_focus(screen.board.widget)
     }
 
     func hostWordPost(pool: WordPool) {
-        refreshClassRoster()
+        gameAccounts.refreshClassRoster()
         let controller = WordPostController(app: self)
         let screen = HostLobbyScreen(app: self, session: controller)
         replace(.lobby, with: screen.widget, owner: screen)
         let name = preferences.profile.name
-        let finished = finishedWords(of: name)
+        let finished = gameAccounts.finishedWords(of: name)
         Task { @MainActor in
             do {
                 try await controller.host(pool: pool, name: name, previouslyFinished: finished)
@@ -584,40 +426,9 @@ final class TeamsketchApp: Navigator {
     /// The school account signed in on this laptop, if any.
     var schoolAccount: UUID? { school.signIn.flatMap { UUID(uuidString: $0.accountID) } }
 
-    /// The school accounts this laptop knows, for filing each player's game
-    /// results under their own: the one signed in here, the class as the
-    /// server last listed it (asked for when a team game opens) and the
-    /// profiles synced from the server. Unreadable profiles only mean fewer
-    /// names are matched; those results stay on this laptop.
-    private func playerAccounts() -> PlayerAccounts {
-        let signedIn = school.signIn.flatMap { s in
-            UUID(uuidString: s.accountID).map { PlayerAccounts.Account(id: $0, name: s.name) }
-        }
-        let profiles = ((try? store?.profiles()) ?? [:]).compactMap { id, profile in
-            UUID(uuidString: id).map { PlayerAccounts.Account(id: $0, name: profile.name) }
-        }
-        return PlayerAccounts(signedIn: signedIn, known: classRoster + profiles)
-    }
-
-    /// The signed-in pupil's class, as `SchoolLink.classRoster` last gave it.
-    private var classRoster: [PlayerAccounts.Account] = []
-
-    /// Asks the server for the class while the game's lobby fills; without
-    /// an answer only the profiles are used (a roster asked for under an
-    /// earlier sign-in may be another class's).
-    private func refreshClassRoster() {
-        classRoster = []
-        Task { @MainActor [weak self] in
-            guard let roster = await self?.school.classRoster() else { return }
-            self?.classRoster = roster
-        }
-    }
-
-    /// Words this player already finished, so a new game favours others. An
-    /// unreadable store only makes the draw less clever, so it is not an error.
-    private func finishedWords(of name: String) -> Set<String> {
-        (try? store?.finishedWords(forPlayers: [name])) ?? []
-    }
+    /// Whose results each player's are, and the words they already finished.
+    private lazy var gameAccounts = GameAccounts.live(store: store, signIn: { [weak self] in self?.school.signIn },
+                                                      classRoster: { [weak self] in await self?.school.classRoster() })
 
     /// The game screen of a LAN game, once the first state arrives.
     func openWordPostShared(game: WordPostGame, me: PlayerID, names: [PlayerID: String],
@@ -626,7 +437,7 @@ final class TeamsketchApp: Navigator {
         screen.names = names
         screen.link = link
         screen.stats = RoundStatsRecorder(seat: isHost ? .host : .member, store: storeClient,
-                                          accounts: isHost ? playerAccounts() : PlayerAccounts())
+                                          accounts: isHost ? gameAccounts.accounts() : PlayerAccounts())
         screen.refresh()
         replace(.wordPost, with: screen.widget, owner: screen)
         gtk_widget_grab_focus(screen.board.widget)
@@ -747,76 +558,16 @@ final class TeamsketchApp: Navigator {
         Alert.show(parent: window, title: title, message: String(describing: error))
     }
 
-    private func leaveCanvas() {
+    func leaveCanvas() {
         canvasScreen?.close()
         canvasScreen = nil
     }
 
     private func show(_ page: AppPage) {
-        guard let stack else { return }
-        gtk_stack_set_visible_child_name(ts_stack(stack), page.rawValue)
-        logPage(page)
+        pages?.show(page)
     }
 
-    /// For people and scripts reading the log: the UI tests wait for the
-    /// screen a click opens before typing into it, rather than guessing how
-    /// long a busy laptop takes.
-    private func logPage(_ page: AppPage) {
-        FileHandle.standardError.write(Data("page: \(page.rawValue)\n".utf8))
-    }
-
-    private func replace(_ page: AppPage, with widget: Widget, owner: AnyObject) {
-        screens[page] = owner
-        guard let stack else { return }
-        if let old = gtk_stack_get_child_by_name(ts_stack(stack), page.rawValue) {
-            gtk_stack_remove(ts_stack(stack), old)
-        }
-        gtk_stack_add_named(ts_stack(stack), widget, page.rawValue)
-        gtk_stack_set_visible_child_name(ts_stack(stack), page.rawValue)
-        logPage(page)
-    }
-
-    // MARK: start-up checks used by tests and benchmarks
-
-    private func reportFirstFrame(_ win: Widget) {
-        var reported = false
-        Signal.connect(UI.raw(win), "map") { [weak self] in
-            guard let clock = gtk_widget_get_frame_clock(win) else { return }
-            Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
-                guard !reported else { return }
-                reported = true
-                let ms = (ContinuousClock.now - launchInstant) / .milliseconds(1)
-                print("first-frame: \(String(format: "%.1f", ms)) ms")
-                fflush(nil)
-                self?.quit()
-            }
-        }
-    }
-
-    /// Proves that Swift concurrency's main actor and DispatchQueue.main run
-    /// inside the GTK loop (the bridge in MainQueueBridge).
-    private func selfTestMainActor() {
-        var taskRan = false, dispatchRan = false
-        Task { @MainActor in
-            try? await Task.sleep(for: .milliseconds(20))
-            taskRan = true
-        }
-        DispatchQueue.main.async { dispatchRan = true }
-        let started = ContinuousClock.now
-        runEvery(ms: 10) { [weak self] in
-            if taskRan && dispatchRan {
-                print("main-actor: ok")
-                fflush(nil)
-                self?.quit()
-                return false
-            }
-            if ContinuousClock.now - started > .seconds(5) {
-                print("main-actor: FAILED task=\(taskRan) dispatch=\(dispatchRan)")
-                fflush(nil)
-                self?.quit(status: 3)
-                return false
-            }
-            return true
-        }
+    func replace(_ page: AppPage, with widget: Widget, owner: AnyObject) {
+        pages?.replace(page, with: widget, owner: owner)
     }
 }
