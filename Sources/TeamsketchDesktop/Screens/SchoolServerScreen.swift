@@ -148,7 +148,7 @@ final class SchoolServerScreen {
         UI.append(widget, Self.row([back]))
         UI.setText(message, `_`("Looking for your classes…"))
         Task { @MainActor [weak self, weak app] in
-            let classes = await (try? app?.schoolOffice.classes(false))?.filter { !$0.archived }
+            let classes = await (try? app?.services.schoolOffice.classes(false))?.filter { !$0.archived }
             guard let self, let app else { return }
             guard let classes, !classes.isEmpty else {
                 UI.setText(self.message, classes == nil ? `_`("The school server does not answer. Please try again.")

@@ -133,7 +133,7 @@ final class TeacherDoor {
         guard isOpen else { return }
         reviewOrigin = section
         do {
-            let screen = SketchReviewScreen(document: try app.sketchLibrary.load(id), book: app.gradeBook,
+            let screen = SketchReviewScreen(document: try app.services.sketchLibrary.load(id), book: app.services.gradeBook,
                                             pupilGrading: app.pupilGrading(sketch: id), nav: app)
             app.replace(.review, with: screen.widget, owner: screen)
         } catch {

@@ -34,36 +34,16 @@ final class TeamsketchApp: Navigator {
     let preferences: DevicePreferences
     let files = SketchFileClient.live
     private var exitStatus: Int32 = 0
-    private var canvasScreen: CanvasScreen?
-    private var toldCopies = Set<UUID>()
-    /// The file being read, if any; a newer open or going home replaces it.
-    private var pendingOpening: SketchFileOpening?
     private(set) var home: HomeScreen?
     /// The school server, when one is chosen and someone signed in.
     private(set) lazy var school = SchoolLink(signIns: .live(), store: store, deviceMark: DeviceMark.load())
     private lazy var kiosk = KioskMode(app: self)
-    /// What a service calls after a change other devices must hear of.
-    private var askForSync: @Sendable () -> Void {
-        let school = school
-        return { [weak school] in Task { @MainActor in school?.syncNow() } }
-    }
-    /// The teacher's grades; after each one kept, a sync round.
-    private(set) lazy var gradeBook = store.map { GradeBook.live($0, kept: askForSync) } ?? .unavailable
-    /// The sketches kept here; throwing one away or bringing it back
-    /// starts a sync round.
-    private(set) lazy var sketchLibrary = store.map { SketchLibrary.live($0, changed: askForSync) } ?? .unavailable
-    /// The teacher's word lists and the settings of their classes; each
-    /// change starts a sync round.
-    private(set) lazy var wordLists = store.map { WordListShelf.live($0, changed: askForSync) } ?? .unavailable
-    private(set) lazy var classSettings = store.map { ClassSettingsBook.live($0, changed: askForSync) } ?? .unavailable
-    /// The signed-in teacher's calls to the school server.
-    var schoolOffice: SchoolOffice { school.office }
-    /// The signed-in teacher's pupils, shared by every grade screen.
-    private(set) lazy var teacherRoster = TeacherRoster(school.teacherRoster)
+    /// What the screens use, over the store and the school link.
+    private(set) lazy var services = AppServices(store: store, school: school, preferences: preferences)
 
     /// Pupils' own grades on a sketch (or their game results, `sketch` nil).
     func pupilGrading(sketch: UUID?) -> PupilGrading {
-        PupilGrading(book: gradeBook, roster: teacherRoster, sketch: sketch) { [weak self] in self?.showError($0, $1) }
+        PupilGrading(book: services.gradeBook, roster: services.teacherRoster, sketch: sketch) { [weak self] in self?.showError($0, $1) }
     }
 
     private init(options: AppOptions) {
@@ -85,7 +65,7 @@ final class TeamsketchApp: Navigator {
 
     func quit(status: Int32 = 0) {
         exitStatus = status
-        canvasScreen?.persistThumbnail()
+        sketchDesk.persistThumbnail()
         g_application_quit(ts_gapplication(app))
     }
 
@@ -103,7 +83,7 @@ final class TeamsketchApp: Navigator {
                 self.showTeacher()
                 return true
             }
-            self.canvasScreen?.persistThumbnail()
+            self.sketchDesk.persistThumbnail()
             return false
         }
         let home = HomeScreen(app: self)
@@ -169,8 +149,7 @@ final class TeamsketchApp: Navigator {
         if teacherDoor.isOpen { lockTeacher(); return }
         closeProfile()
         home?.showMe(preferences.profile, picturesNext: picturesNext)
-        pendingOpening?.cancel()
-        pendingOpening = nil
+        sketchDesk.stopOpening()
         leaveCanvas()
         show(.home)
     }
@@ -288,7 +267,7 @@ final class TeamsketchApp: Navigator {
     /// class's settings apply.
     func pupilSignedIn(_ signIn: SchoolSignIn) {
         school.adopt(signIn)
-        log { try identity.pupilSignedIn(signIn) }
+        log { try services.identity.pupilSignedIn(signIn) }
         adoptSyncedClassSettings()
         showHome()
     }
@@ -297,17 +276,14 @@ final class TeamsketchApp: Navigator {
     func notMe() {
         school.signOut()
         preferences.adoptClassSettings(nil)
-        log { try identity.notMe() }
+        log { try services.identity.notMe() }
         showProfile()
     }
 
     /// The pupil's new name and picture from "Me" (`PupilIdentity.save`).
     func saveIdentity(name: String, avatarPNG: Data?) throws {
-        try identity.save(name: name, avatarPNG: avatarPNG, signIn: school.signIn, now: Date())
+        try services.identity.save(name: name, avatarPNG: avatarPNG, signIn: school.signIn, now: Date())
     }
-
-    /// Who draws here, and what a sign-in or a new name changes.
-    private(set) lazy var identity = PupilIdentity.live(preferences, store: store, changed: askForSync)
 
     /// A failure only the log needs to hear of (the person goes on as before).
     private func log(_ body: () throws -> Void) {
@@ -322,7 +298,7 @@ final class TeamsketchApp: Navigator {
         leaveCanvas()
         let who = GalleryScreen.Onlooker(signIn: school.signIn, rememberedServer: preferences.device.server,
                                          profile: preferences.profile)
-        let gallery = GalleryScreen(library: sketchLibrary, grades: gradeBook, who: who, nav: self)
+        let gallery = GalleryScreen(library: services.sketchLibrary, grades: services.gradeBook, who: who, nav: self)
         replace(.gallery, with: gallery.widget, owner: gallery)
     }
 
@@ -374,193 +350,45 @@ final class TeamsketchApp: Navigator {
         screen.focusCode()
     }
 
-    /// The shared canvas once the host starts (for members and the host).
-    func openShared(_ session: SessionController, meta: SketchMeta) {
-        // Stop looking for sessions; a host keeps announcing so latecomers
-        // can still find it, until its session ends.
-        discovery.stop()
-        leaveCanvas()
-        let doc = SketchDocument(meta: meta)
-        // The session stores what it applies; the screen keeps the thumbnail.
-        let screen = CanvasScreen(app: self, document: doc, saver: session.saver, session: session)
-        session.canvas = screen
-        canvasScreen = screen
-        replace(.canvas, with: screen.widget, owner: screen)
-    }
+    // MARK: Buchstaben Post (GameDesk)
 
-    // MARK: Buchstaben Post
+    private(set) lazy var gameDesk = GameDesk(app: self)
 
-    func showWordPost() {
-        leaveCanvas()
-        let screen = WordPostStartScreen(app: self)
-        replace(.wordPostStart, with: screen.widget, owner: screen)
-    }
-
-    func startWordPost(pool: WordPool) {
-        let name = preferences.profile.name
-        let screen = WordPostScreen.solo(app: self, pool: pool, name: name, sounds: preferences.soundClient { .live() },
-                                         previouslyFinished: gameAccounts.finishedWords(of: name))
-        screen.stats = RoundStatsRecorder(seat: .solo, store: storeClient, accounts: gameAccounts.accounts())
-        replace(.wordPost, with: screen.widget, owner: screen)
-        gtk_widget_grab_focus(screen.board.widget)
-    }
-
-    func hostWordPost(pool: WordPool) {
-        gameAccounts.refreshClassRoster()
-        let controller = WordPostController(app: self)
-        let screen = HostLobbyScreen(app: self, session: controller)
-        replace(.lobby, with: screen.widget, owner: screen)
-        let name = preferences.profile.name
-        let finished = gameAccounts.finishedWords(of: name)
-        Task { @MainActor in
-            do {
-                try await controller.host(pool: pool, name: name, previouslyFinished: finished)
-                screen.hosting()
-            } catch {
-                showError(`_`("The game could not be opened."), error)
-                showHome()
-            }
-        }
-    }
-
-    /// The school account signed in on this laptop, if any.
-    var schoolAccount: UUID? { school.signIn.flatMap { UUID(uuidString: $0.accountID) } }
-
-    /// Whose results each player's are, and the words they already finished.
-    private lazy var gameAccounts = GameAccounts.live(store: store, signIn: { [weak self] in self?.school.signIn },
-                                                      classRoster: { [weak self] in await self?.school.classRoster() })
-
-    /// The game screen of a LAN game, once the first state arrives.
+    func showWordPost() { gameDesk.showStart() }
+    func startWordPost(pool: WordPool) { gameDesk.playAlone(pool) }
+    func hostWordPost(pool: WordPool) { gameDesk.host(pool) }
     func openWordPostShared(game: WordPostGame, me: PlayerID, names: [PlayerID: String],
                             link: WordPostScreen.GameLink, isHost: Bool, soundsOn: Bool) -> WordPostScreen {
-        let screen = WordPostScreen(app: self, game: game, me: me, sounds: sounds(on: soundsOn))
-        screen.names = names
-        screen.link = link
-        screen.stats = RoundStatsRecorder(seat: isHost ? .host : .member, store: storeClient,
-                                          accounts: isHost ? gameAccounts.accounts() : PlayerAccounts())
-        screen.refresh()
-        replace(.wordPost, with: screen.widget, owner: screen)
-        gtk_widget_grab_focus(screen.board.widget)
-        return screen
-    }
-
-    private func sounds(on: Bool) -> SoundClient {
-        SoundClient.choosing(soundsOn: on) { .live() }
+        gameDesk.openShared(game: game, me: me, names: names, link: link, isHost: isHost, soundsOn: soundsOn)
     }
 
     /// In a LAN game the host's choice (from the lobby) counts, unless the
     /// environment fixes sounds on this machine; the core decides.
-    func gameSoundsOn(hostChoice: Bool?) -> Bool {
-        preferences.soundsOn(hostChoice: hostChoice)
-    }
+    func gameSoundsOn(hostChoice: Bool?) -> Bool { preferences.soundsOn(hostChoice: hostChoice) }
+
+    /// The school account signed in on this laptop, if any.
+    var schoolAccount: UUID? { school.signIn.flatMap { UUID(uuidString: $0.accountID) } }
 
     /// The name typed on the Join screen becomes the pupil's name here
     /// (a pupil signed in keeps their account's name).
     func rename(to name: String) {
-        log { try identity.typedName(name, signIn: school.signIn) }
+        log { try services.identity.typedName(name, signIn: school.signIn) }
     }
 
-    func startSketch(_ meta: SketchMeta) {
-        let saver = storeClient.map { SketchSaver(store: $0, sketch: meta) }
-        if let failure = saver?.ensureStored() {
-            return showError(`_`("The sketch could not be created."), failure)
-        }
-        open(SketchDocument(meta: meta), saver: saver)
-    }
+    // MARK: the sketch (SketchDesk)
 
-    /// A sketch just loaded from the store: all its ops are stored.
-    func open(_ doc: SketchDocument) {
-        open(doc, saver: storeClient.map { SketchSaver(store: $0, sketch: doc.meta, storedOps: doc.ops.count) })
-    }
+    private(set) lazy var sketchDesk = SketchDesk(app: self)
 
-    private func open(_ doc: SketchDocument, saver: SketchSaver?) {
-        leaveCanvas()
-        let screen = CanvasScreen(app: self, document: doc, saver: saver)
-        canvasScreen = screen
-        replace(.canvas, with: screen.widget, owner: screen)
-    }
-
-    /// Imports a .xopp or .teamsketch file into the store and opens it. The
-    /// file is read away from the main thread; a read that takes a moment
-    /// shows its progress and a Stop button. The sketch is on screen first;
-    /// storing thousands of strokes runs beside it.
-    func openFile(_ path: String) {
-        let fileName = (path as NSString).lastPathComponent
-        let opening = SketchFileOpening(path: path)
-        var screen: OpeningScreen?
-        Task { @MainActor in
-            try? await Task.sleep(for: SketchFileOpening.progressDelay)
-            guard !opening.isCancelled, screen == nil, self.pendingOpening === opening else { return }
-            let s = OpeningScreen(fileName: fileName) { [weak self] in
-                opening.cancel()
-                self?.showHome()
-            }
-            if let step = opening.lastStep { s.show(step) }
-            screen = s
-            self.replace(.opening, with: s.widget, owner: s)
-        }
-        // A newer file replaces one still being read: its read stops.
-        pendingOpening?.cancel()
-        pendingOpening = opening
-        Task { @MainActor in
-            let outcome = await opening.run { step in screen?.show(step) }
-            guard pendingOpening === opening else { return }
-            pendingOpening = nil
-            switch outcome {
-            case .cancelled:
-                return
-            case .failed(let error):
-                if screen != nil { showHome() }
-                showError(String(format: `_`("%@ could not be opened."), fileName), error)
-            case .opened(let document, let leftOut):
-                guard let storeClient else {
-                    open(document, saver: nil)
-                    return reportLeftOut(leftOut, fileName: fileName)
-                }
-                let (doc, saver) = SketchSaver.forImport(document, store: storeClient)
-                open(doc, saver: saver)
-                reportLeftOut(leftOut, fileName: fileName)
-                if let failure = await saver.storeImported() {
-                    showError(String(format: `_`("%@ could not be saved."), fileName), failure)
-                }
-            }
-        }
-    }
-
-    /// An imported file held what the sketch cannot (texts, images, other
-    /// pages…): the person is told what, once the sketch is on screen.
-    private func reportLeftOut(_ leftOut: ImportLeftOut, fileName: String) {
-        guard let sentence = ImportLeftOutText.sentence(leftOut) else { return }
-        Alert.show(parent: window, title: String(format: `_`("Not everything in %@ could be imported."), fileName),
-                   message: sentence)
-    }
-
-    /// A sketch could not be saved: said once per sketch (the saver reports
-    /// only its first failure).
-    func reportSaveFailure(_ failure: SketchSaveError) {
-        showError(`_`("Your drawing could not be saved."), failure)
-    }
-
-    /// A sketch was deleted on another device while this one had drawn in
-    /// it: the drawing is kept, and the person is told under which name.
-    func tellKeptCopies(_ kept: [LocalStore.KeptCopy]) {
-        for copy in kept { canvasScreen?.follow(copy) }
-        // The open editor may have told of a copy before the sync's news
-        // arrived; each copy is told once.
-        let kept = kept.filter { toldCopies.insert($0.copyID).inserted }
-        guard !kept.isEmpty else { return }
-        let lines = kept.map { String(format: `_`("“%@” was deleted on another device. What was drawn here is kept as “%@”."),
-                                      $0.original, $0.copy) }
-        Alert.show(parent: window, title: `_`("Your drawing is kept"), message: lines.joined(separator: "\n"))
-    }
+    func startSketch(_ meta: SketchMeta) { sketchDesk.start(meta) }
+    func open(_ doc: SketchDocument) { sketchDesk.open(doc) }
+    func openFile(_ path: String) { sketchDesk.openFile(path) }
+    func openShared(_ session: SessionController, meta: SketchMeta) { sketchDesk.openShared(session, meta: meta) }
+    func reportSaveFailure(_ failure: SketchSaveError) { showError(`_`("Your drawing could not be saved."), failure) }
+    func tellKeptCopies(_ kept: [KeptCopy]) { sketchDesk.tellKeptCopies(kept) }
+    func leaveCanvas() { sketchDesk.leave() }
 
     func showError(_ title: String, _ error: any Error) {
         Alert.show(parent: window, title: title, message: String(describing: error))
-    }
-
-    func leaveCanvas() {
-        canvasScreen?.close()
-        canvasScreen = nil
     }
 
     private func show(_ page: AppPage) {

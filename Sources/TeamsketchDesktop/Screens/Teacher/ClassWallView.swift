@@ -88,7 +88,7 @@ final class ClassWallView {
                 self.refresh()
             }
             Task { @MainActor [weak self] in
-                let list = await (try? app.schoolOffice.classes(false))
+                let list = await (try? app.services.schoolOffice.classes(false))
                 guard let self else { return }
                 self.awaitingClasses = false
                 if let list {

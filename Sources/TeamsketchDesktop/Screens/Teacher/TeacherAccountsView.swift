@@ -42,7 +42,7 @@ final class TeacherAccountsView {
                                   then: @escaping @MainActor (T) -> Void,
                                   refused: @escaping @MainActor (SchoolOffice.Refusal?) -> String? = { _ in nil }) {
         guard let app else { return }
-        let office = app.schoolOffice
+        let office = app.services.schoolOffice
         Task { @MainActor [weak self] in
             do {
                 then(try await call(office))
@@ -60,7 +60,7 @@ final class TeacherAccountsView {
     private func loadTeachers() {
         guard let app else { return }
         Task { @MainActor [weak self] in
-            guard let teachers = try? await app.schoolOffice.teachers(), let self else { return }
+            guard let teachers = try? await app.services.schoolOffice.teachers(), let self else { return }
             self.show(teachers)
         }
     }

@@ -84,9 +84,9 @@ final class TeacherClassesView {
                                   then: @escaping @MainActor (T) -> Void,
                                   refused: (@MainActor (any Error) -> String?)? = nil) {
         guard let app else { return }
-        let office = app.schoolOffice
+        let office = app.services.schoolOffice
         Task { @MainActor [weak self] in
-            defer { if !reading { app.teacherRoster.forget() } }
+            defer { if !reading { app.services.teacherRoster.forget() } }
             do {
                 then(try await call(office))
             } catch is SchoolOffice.NoTeacher {

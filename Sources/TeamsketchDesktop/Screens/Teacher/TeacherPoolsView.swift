@@ -221,7 +221,7 @@ final class TeacherPoolsView {
             return
         }
         do {
-            try app.wordLists.keep(pool)
+            try app.services.wordLists.keep(pool)
             loadPools(select: pool.id)
             say(String(format: `_`("✓ “%@” is saved."), pool.name))
         } catch {
@@ -254,7 +254,7 @@ final class TeacherPoolsView {
             commit: { [weak self, weak app] in
                 self?.deleting.remove(id)
                 do {
-                    try app?.wordLists.throwAway(id)
+                    try app?.services.wordLists.throwAway(id)
                 } catch {
                     app?.showError(`_`("The word list could not be deleted."), error)
                 }
@@ -327,8 +327,8 @@ final class TeacherPoolsView {
         guard let app, let draft, app.school.signIn?.isTeacher == true else { return }
         let poolID = draft.id
         Task { @MainActor [weak self, weak app] in
-            guard let app, let classes = await (try? app.schoolOffice.classes(false)), let self, self.draft?.id == poolID else { return }
-            let given = Set((try? app.wordLists.assignedClasses(poolID)) ?? [])
+            guard let app, let classes = await (try? app.services.schoolOffice.classes(false)), let self, self.draft?.id == poolID else { return }
+            let given = Set((try? app.services.wordLists.assignedClasses(poolID)) ?? [])
             UI.append(self.classesRow, UI.label(`_`("Given to:"), classes: ["form-label"]))
             for c in classes {
                 let check = gtk_check_button_new_with_label(c.name)!
@@ -336,7 +336,7 @@ final class TeacherPoolsView {
                 Signal.connect(UI.raw(check), "toggled") { [weak app] in
                     let on = gtk_check_button_get_active(ts_check(check)) != 0
                     do {
-                        try app?.wordLists.give(poolID, to: c.id, on, now: Date())
+                        try app?.services.wordLists.give(poolID, to: c.id, on, now: Date())
                     } catch {
                         app?.showError(`_`("The word list could not be given to the class."), error)
                     }

@@ -133,7 +133,7 @@ final class TeacherScreen {
     private func refreshClasses() {
         guard let app, app.school.signIn?.isTeacher == true else { return }
         Task { @MainActor [weak self] in
-            guard let classes = await (try? app.schoolOffice.classes(false))?.filter({ !$0.archived }), let self else { return }
+            guard let classes = await (try? app.services.schoolOffice.classes(false))?.filter({ !$0.archived }), let self else { return }
             let names = classes.map { [$0.id, $0.name] }
             guard names != self.scopeClasses else { return }
             self.scopeClasses = names
@@ -161,10 +161,10 @@ final class TeacherScreen {
             let view = TeacherWordPostView(app: app, toast: toast)
             return (view, view.widget)
         case .grades:
-            let view = TeacherGradesView(book: app.gradeBook, roster: app.teacherRoster, nav: app)
+            let view = TeacherGradesView(book: app.services.gradeBook, roster: app.services.teacherRoster, nav: app)
             return (view, view.widget)
         case .deleted:
-            let view = TeacherDeletedView(library: app.sketchLibrary, nav: app)
+            let view = TeacherDeletedView(library: app.services.sketchLibrary, nav: app)
             return (view, view.widget)
         case .classes:
             let view = TeacherClassesView(app: app, toast: toast)
@@ -215,9 +215,9 @@ final class TeacherScreen {
     private func showClass(_ schoolClass: SchoolOffice.SchoolClass) {
         guard let app else { return }
         UI.setText(note, String(format: `_`("The pupils of %@ get these settings on their devices when they sync."), schoolClass.name))
-        show(app.classSettings.settings(of: schoolClass.id)) { [weak app] settings in
+        show(app.services.classSettings.settings(of: schoolClass.id)) { [weak app] settings in
             do {
-                try app?.classSettings.set(settings, for: schoolClass.id, now: Date())
+                try app?.services.classSettings.set(settings, for: schoolClass.id, now: Date())
             } catch {
                 app?.showError(`_`("The settings could not be saved."), error)
             }

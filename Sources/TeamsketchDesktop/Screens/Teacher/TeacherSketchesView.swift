@@ -128,7 +128,7 @@ final class TeacherSketchesView {
     private func loadClasses() {
         guard let app, app.school.signIn?.isTeacher == true else { return }
         Task { @MainActor [weak self] in
-            let pupils = await app.teacherRoster.pupils()
+            let pupils = await app.services.teacherRoster.pupils()
             guard let self else { return }
             self.roster = pupils
             self.classes = TeacherRoster.classes(pupils)
@@ -234,7 +234,7 @@ final class TeacherSketchesView {
     func refresh() { load() }
 
     private func load() {
-        guard let library = app?.sketchLibrary else { return }
+        guard let library = app?.services.sketchLibrary else { return }
         let summaries: [SketchSummary]
         do {
             summaries = try library.list()
@@ -320,8 +320,8 @@ final class TeacherSketchesView {
             // Every listed sketch is read and measured: away from the main thread.
             Task { @MainActor [weak app] in
                 guard let app else { return }
-                let pupils = await app.teacherRoster.pupils()
-                let book = app.gradeBook, titles = SpreadsheetTitles.sketches
+                let pupils = await app.services.teacherRoster.pupils()
+                let book = app.services.gradeBook, titles = SpreadsheetTitles.sketches
                 let written = await Task.detached { () -> Result<Void, any Error> in
                     let csv = book.sketchSheet(ids, pupils: pupils, dialect: SpreadsheetTitles.dialect, titles: titles)
                     return Result { try Data(csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) }

@@ -61,7 +61,7 @@ final class TeacherWordPostView {
         }
         let records: [WordPostPlayerRecord]
         do {
-            records = try app.gradeBook.players().map(app.gradeBook.results)
+            records = try app.services.gradeBook.players().map(app.services.gradeBook.results)
         } catch {
             records = []
             app.showError(`_`("The game results could not be read."), error)
@@ -89,7 +89,7 @@ final class TeacherWordPostView {
         }
         if !slots.isEmpty {
             let rows = slots
-            faces.load(from: app.sketchLibrary, own: app.preferences.profile) { [weak faces] in
+            faces.load(from: app.services.sketchLibrary, own: app.preferences.profile) { [weak faces] in
                 guard let faces else { return }
                 for (slot, name) in rows {
                     guard let picture = faces.picture(for: name) else { continue }
