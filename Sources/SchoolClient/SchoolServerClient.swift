@@ -186,7 +186,7 @@ public final class SchoolServerClient: Sendable {
                     }
                 }
                 return SchoolSignIn(server: server, trustedCertificates: trustedCertificates, accountID: signedIn.accountID,
-                                    name: signedIn.name, isTeacher: signedIn.isTeacher, token: signedIn.token,
+                                    name: signedIn.name, isTeacher: signedIn.isTeacher, token: SchoolToken(signedIn.token),
                                     expiresAt: signedIn.expiresAt, classID: signedIn.classID,
                                     classWatchKey: signedIn.classWatchKey)
             })

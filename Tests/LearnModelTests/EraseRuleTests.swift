@@ -53,18 +53,6 @@ import TeamsketchTestSupport
 /// The host decides erasing for everyone, by the member's name in the
 /// lobby, whatever a frame claims.
 @Suite struct SessionEraseRuleTests {
-    func started(_ settings: SessionSettings) -> SessionSimulation {
-        var sim = SessionSimulation(settings: settings)
-        for i in 1...2 {
-            sim.connect(ConnectionID(i), PeerSession(name: "P\(i)", role: .drawer))
-            sim.hostDo(.accept(MemberIndex(i)))
-            sim.run()
-        }
-        sim.hostDo(.start)
-        sim.run()
-        return sim
-    }
-
     func dot(_ sim: inout SessionSimulation, _ c: ConnectionID, at x: Double) -> UUID {
         let id = UUID()
         sim.peerDo(c) { $0.beginStroke(id: id, color: PenColor.black.rgba, width: 4, start: Point(x, x)) }
@@ -80,7 +68,7 @@ import TeamsketchTestSupport
     }
 
     @Test func withOwnLinesOnlyAMemberCannotEraseAnothersStroke() {
-        var sim = started(SessionSettings(eraserOwnStrokesOnly: true))
+        var sim = SessionSimulation.started(2, settings: SessionSettings(eraserOwnStrokesOnly: true))
         let others = dot(&sim, 2, at: 10)
         let mine = dot(&sim, 1, at: 50)
         var refused: [PeerSession.Effect] = []
@@ -96,7 +84,7 @@ import TeamsketchTestSupport
     }
 
     @Test func undoWorksWithTheEraserOffButOnlyForOwnStrokes() {
-        var sim = started(SessionSettings(eraserAllowed: false, undoOwnAllowed: true))
+        var sim = SessionSimulation.started(2, settings: SessionSettings(eraserAllowed: false, undoOwnAllowed: true))
         let first = dot(&sim, 1, at: 10)
         let others = dot(&sim, 2, at: 20)
         let second = dot(&sim, 1, at: 30)
@@ -108,7 +96,7 @@ import TeamsketchTestSupport
         sim.peerDo(1) { $0.erase(first) }
         sim.run()
         #expect(sim.host.document.strokes.map(\.id) == [others], "undo again takes the next one back")
-        var off = started(SessionSettings(eraserAllowed: false, undoOwnAllowed: false))
+        var off = SessionSimulation.started(2, settings: SessionSettings(eraserAllowed: false, undoOwnAllowed: false))
         let mine = dot(&off, 1, at: 10)
         off.peerDo(1) { $0.erase(mine) }
         off.run()
@@ -118,7 +106,7 @@ import TeamsketchTestSupport
     }
 
     @Test func withoutUndoAndEraserNothingIsErased() {
-        var sim = started(SessionSettings(eraserAllowed: false, undoOwnAllowed: false))
+        var sim = SessionSimulation.started(2, settings: SessionSettings(eraserAllowed: false, undoOwnAllowed: false))
         let mine = dot(&sim, 1, at: 10)
         forgedErase(&sim, from: 1, seq: 3, of: mine)
         #expect(sim.host.document.strokes.map(\.id) == [mine])

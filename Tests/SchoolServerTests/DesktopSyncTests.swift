@@ -195,7 +195,7 @@ import Testing
             let teachersLaptop = try LocalStore.inMemory(), miasLaptop = try LocalStore.inMemory()
             try teachersLaptop.setClassSettings(classID: twoB.id, ClassroomSettings(eraserAllowed: false).record(at: 1_790_000_000_000))
             _ = try await SyncService(store: teachersLaptop, connection: client.connection(token: berg), key: "t").syncOnce()
-            _ = try await SyncService(store: miasLaptop, connection: client.connection(token: signIn.token), key: "m").syncOnce()
+            _ = try await SyncService(store: miasLaptop, connection: client.connection(token: signIn.token.secret), key: "m").syncOnce()
             let record = try #require(try miasLaptop.classSettings(classID: twoB.id))
 
             // Mia's app obeys it.

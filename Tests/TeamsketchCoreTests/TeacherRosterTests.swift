@@ -5,7 +5,7 @@ import Testing
 /// The roster's questions to the server, with a server the test answers.
 @MainActor
 final class RosterServer {
-    var signIn: String? = "token-a"
+    var signIn: SchoolToken? = "token-a"
     var asked = 0
     var answer: [GradedPupils.Pupil]? = [.init(id: UUID(), name: "Mia", classID: "c1", className: "2b")]
     /// While set, a question waits until the test lets it go. (The roster

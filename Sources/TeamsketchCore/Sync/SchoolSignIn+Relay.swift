@@ -7,7 +7,7 @@ extension SchoolSignIn {
     /// the server is open exactly to those the server knows signed in.
     public var relayEndpoint: RelayEndpoint? {
         guard let url = SchoolAddress.parse(server), let host = url.host else { return nil }
-        return RelayEndpoint(host: host, port: url.port ?? SchoolAddress.defaultPort, token: token,
+        return RelayEndpoint(host: host, port: url.port ?? SchoolAddress.defaultPort, token: token.secret,
                              secure: url.scheme == "https", trustedCertificates: trustedCertificates)
     }
 }

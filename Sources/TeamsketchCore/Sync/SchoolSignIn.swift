@@ -13,7 +13,7 @@ public struct SchoolSignIn: Codable, Equatable, Sendable {
     public var accountID: String
     public var name: String
     public var isTeacher: Bool
-    public var token: String
+    public var token: SchoolToken
     public var expiresAt: Date
     /// A pupil's class: its synced classroom settings rule this device.
     public var classID: String?
@@ -22,7 +22,7 @@ public struct SchoolSignIn: Codable, Equatable, Sendable {
     public var classWatchKey: String?
 
     public init(server: String, trustedCertificates: String? = nil, accountID: String, name: String,
-                isTeacher: Bool, token: String, expiresAt: Date, classID: String? = nil, classWatchKey: String? = nil) {
+                isTeacher: Bool, token: SchoolToken, expiresAt: Date, classID: String? = nil, classWatchKey: String? = nil) {
         self.server = server; self.trustedCertificates = trustedCertificates; self.accountID = accountID
         self.name = name; self.isTeacher = isTeacher; self.token = token; self.expiresAt = expiresAt
         self.classID = classID; self.classWatchKey = classWatchKey

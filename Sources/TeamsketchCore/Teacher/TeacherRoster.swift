@@ -14,10 +14,10 @@ public final class TeacherRoster {
     /// How the roster is reached: the signed-in teacher's sign-in (nil for
     /// none, or a pupil), and the question to the server (nil: no answer).
     public struct Source: Sendable {
-        public var teacherSignIn: @MainActor @Sendable () -> String?
+        public var teacherSignIn: @MainActor @Sendable () -> SchoolToken?
         public var ask: @MainActor @Sendable () async -> [GradedPupils.Pupil]?
 
-        public init(teacherSignIn: @escaping @MainActor @Sendable () -> String?,
+        public init(teacherSignIn: @escaping @MainActor @Sendable () -> SchoolToken?,
                     ask: @escaping @MainActor @Sendable () async -> [GradedPupils.Pupil]?) {
             self.teacherSignIn = teacherSignIn
             self.ask = ask
@@ -27,7 +27,7 @@ public final class TeacherRoster {
     private let source: Source
     private let now: @Sendable () -> Date
     /// The sign-in the roster belongs to; another one starts afresh.
-    private var signIn: String?
+    private var signIn: SchoolToken?
     private var freshness = RosterFreshness()
     private var known = GradedPupils()
     private var asking: Task<GradedPupils, Never>?

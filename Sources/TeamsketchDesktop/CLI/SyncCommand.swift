@@ -40,7 +40,7 @@ struct SyncCommand: ParsableCommand {
         let localStore = try LocalStore(path: store)
         let client = try SchoolServerClient(address: address, trustedCertificates: trustedCertificates)
         let key = SchoolSignIn(server: address.absoluteString, accountID: account, name: "", isTeacher: false,
-                               token: token, expiresAt: .distantFuture).syncKey
+                               token: SchoolToken(token), expiresAt: .distantFuture).syncKey
         let service = SyncService(store: localStore, connection: client.connection(token: token), key: key)
         let outcome: Result<SyncService.Round, any Error> = try HeadlessMainLoop.runBlocking {
             let result = await Result(catching: { try await service.syncOnce() })

@@ -100,7 +100,7 @@ final class SchoolLink {
                 guard let self else { return }
                 let signIn = SchoolSignIn(server: address.absoluteString, trustedCertificates: trusted,
                                           accountID: signedIn.accountID, name: signedIn.name,
-                                          isTeacher: signedIn.isTeacher, token: signedIn.token, expiresAt: signedIn.expiresAt,
+                                          isTeacher: signedIn.isTeacher, token: SchoolToken(signedIn.token), expiresAt: signedIn.expiresAt,
                                           classID: signedIn.classID)
                 self.adopt(signIn)
                 done(nil)
@@ -156,7 +156,7 @@ final class SchoolLink {
     /// Stops syncing and ends the current sign-in on the server.
     private func stopCurrent() {
         currentRound = nil
-        let (oldService, oldClient, token) = (service, client, signIn?.token)
+        let (oldService, oldClient, token) = (service, client, signIn?.token.secret)
         service = nil
         client = nil
         signIn = nil
@@ -172,7 +172,7 @@ final class SchoolLink {
     var office: SchoolOffice {
         SchoolOffice.live { @MainActor [weak self] in
             guard let self, let signIn = self.signIn, signIn.isTeacher, let client = self.client else { return nil }
-            return (client, signIn.token)
+            return (client, signIn.token.secret)
         }
     }
 
@@ -191,7 +191,7 @@ final class SchoolLink {
     func classRoster() async -> [PlayerAccounts.Account]? {
         guard let signIn, !signIn.isTeacher, signIn.isValid(at: Date()), let classID = signIn.classID,
               let client else { return nil }
-        guard let pupils = try? await client.listSignInPupils(classID: classID, token: signIn.token) else { return nil }
+        guard let pupils = try? await client.listSignInPupils(classID: classID, token: signIn.token.secret) else { return nil }
         return pupils.compactMap { pupil in UUID(uuidString: pupil.id).map { PlayerAccounts.Account(id: $0, name: pupil.name) } }
     }
 
@@ -200,7 +200,7 @@ final class SchoolLink {
     /// screen asks again in a moment).
     func relayedSessions() async -> [RelayedSession] {
         guard let signIn, signIn.isValid(at: Date()), let client else { return [] }
-        return (try? await client.relayedSessions(token: signIn.token)) ?? []
+        return (try? await client.relayedSessions(token: signIn.token.secret)) ?? []
     }
 
     /// Whether a session hosted here is offered through the server, and
@@ -237,7 +237,7 @@ final class SchoolLink {
         // stopped a moment ago (another pupil signed in) may still report.
         let round = UUID()
         currentRound = round
-        let service = SyncService(store: store, connection: client.connection(token: signIn.token), key: signIn.syncKey,
+        let service = SyncService(store: store, connection: client.connection(token: signIn.token.secret), key: signIn.syncKey,
                                   onStatus: { status in
                                       Task { @MainActor [weak self] in
                                           guard self?.currentRound == round else { return }
@@ -265,7 +265,7 @@ final class SchoolLink {
     /// class's key is asked for once, so the groups this laptop hosts let
     /// the teacher's wall watch without asking.
     private func fetchClassWatchKey(_ client: SchoolServerClient, round: UUID) {
-        guard let token = signIn?.token else { return }
+        guard let token = signIn?.token.secret else { return }
         Task { @MainActor [weak self] in
             guard let key = try? await client.listClasses(token: token).first?.watchKey,
                   let self, self.currentRound == round, var signIn = self.signIn else { return }

@@ -164,4 +164,15 @@ final class TeacherDoor {
         if preferences.kiosk.fullscreen { gtk_window_fullscreen(ts_window(window)) } else { gtk_window_unfullscreen(ts_window(window)) }
         app.home?.showActivities(preferences.settings)
     }
+
+    /// The teacher changed this computer's settings: the start screen
+    /// follows at once; an open sketch keeps its tools until reopened.
+    func setDeviceSettings(_ settings: ClassroomSettings) {
+        do {
+            try app.preferences.setDeviceSettings(settings)
+        } catch {
+            app.showError(`_`("The settings could not be saved."), error)
+        }
+        app.home?.showActivities(app.preferences.settings)
+    }
 }

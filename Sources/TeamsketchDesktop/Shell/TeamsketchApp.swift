@@ -128,18 +128,8 @@ final class TeamsketchApp: Navigator {
         if options.selfTestMainActor { selfTestMainActor() }
     }
 
-    // MARK: store
-
     private func openStore() {
-        let path = StoreLocation.defaultPath()
-        do {
-            store = try LocalStore(path: path)
-        } catch {
-            store = try? LocalStore.inMemory()
-            FileHandle.standardError.write(Data("teamsketch: store \(path): \(error)\n".utf8))
-            Alert.show(parent: window, title: `_`("Your saved sketches could not be opened"),
-                       message: String(format: `_`("The file %@ is damaged or belongs to another program. It was not changed.\n\nYou can still draw, but sketches are kept only until Teamsketch is closed. Please ask your teacher to look at the file."), path))
-        }
+        store = DeviceStore.open(path: StoreLocation.defaultPath(), window: window)
         storeClient = store.map { StoreClient.live($0, copyName: SchoolLink.copyName) }
     }
 
@@ -147,11 +137,11 @@ final class TeamsketchApp: Navigator {
 
     func showHome() {
         if teacherDoor.isOpen { lockTeacher(); return }
-        closeProfile()
+        me.close()
         home?.showMe(preferences.profile, picturesNext: picturesNext)
         sketchDesk.stopOpening()
         leaveCanvas()
-        show(.home)
+        pages?.show(.home)
     }
 
     /// Whether "Me" leads to the pupils' picture sign-in now. To be asked
@@ -164,9 +154,7 @@ final class TeamsketchApp: Navigator {
         return false
     }
 
-    var isAtHome: Bool {
-        (pages?.visible ?? .home) == .home
-    }
+    var isAtHome: Bool { (pages?.visible ?? .home) == .home }
 
     /// The kiosk's machine was left alone: a session this device is in is
     /// left (a host ends it, the sketch stays saved, as drawn), the teacher's
@@ -206,93 +194,30 @@ final class TeamsketchApp: Navigator {
 
     func showTeacher() { teacherDoor.knock() }
     func lockTeacher() { teacherDoor.lock() }
-    func unlockTeacher(pin: String, answer: @escaping @MainActor (TeacherPINGate.Answer) -> Void) {
-        teacherDoor.unlock(pin: pin, answer: answer)
-    }
-    func chooseTeacherPIN(_ pin: String) { teacherDoor.choosePIN(pin) }
     func showTeacherSketches() { teacherDoor.backFromReview() }
-    func showClassWall() { teacherDoor.showClassWall() }
-    func closeClassWall() { teacherDoor.closeClassWall() }
     func showSketchReview(_ id: UUID, from section: TeacherScreen.Section = .sketches) {
         teacherDoor.showReview(id, from: section)
     }
-    func setKiosk(_ file: KioskConfigFile) { teacherDoor.setKiosk(file) }
 
     /// A window of this application beside the main one (the class wall).
     func newWindow() -> Widget { gtk_application_window_new(app)! }
 
-    /// The teacher changed this computer's settings: the start screen
-    /// follows at once; an open sketch keeps its tools until reopened.
-    func setDeviceSettings(_ settings: ClassroomSettings) {
-        do {
-            try preferences.setDeviceSettings(settings)
-        } catch {
-            showError(`_`("The settings could not be saved."), error)
-        }
-        home?.showActivities(preferences.settings)
-    }
-
     /// After each sync round: the class's settings, when a pupil of a class
     /// is signed in, rule this device.
-    private func adoptSyncedClassSettings() {
+    func adoptSyncedClassSettings() {
         preferences.adoptClassSettings(school.syncedClassSettings())
         home?.showActivities(preferences.settings)
     }
 
-    /// "Me": where it leads is the core's decision (`MeRoute`).
-    func showProfile(offline: Bool = false) {
-        leaveCanvas()
-        closeProfile()
-        let route = offline ? .profile(signedInPupil: false)
-            : MeRoute.decide(signIn: school.signIn, rememberedServer: preferences.device.server, now: Date())
-        switch route {
-        case .profile(let signedInPupil):
-            let screen = ProfileScreen(app: self, signedInPupil: signedInPupil)
-            replace(.profile, with: screen.widget, owner: screen)
-        case .pictureSignIn(let server):
-            let screen = PupilSignInScreen(app: self, server: server,
-                                           trustedCertificates: preferences.device.trustedCertificates,
-                                           rememberedClass: preferences.device.classID)
-            replace(.profile, with: screen.widget, owner: screen)
-        }
-    }
+    // MARK: who is at this device (MeDesk)
 
-    private func closeProfile() {
-        (pages?[.profile] as? ProfileScreen)?.close()
-        (pages?[.profile] as? PupilSignInScreen)?.close()
-        pages?.forget(.profile)
-    }
+    private(set) lazy var me = MeDesk(app: self)
 
-    /// A pupil signed in with their pictures (`PupilIdentity`); their
-    /// class's settings apply.
-    func pupilSignedIn(_ signIn: SchoolSignIn) {
-        school.adopt(signIn)
-        log { try services.identity.pupilSignedIn(signIn) }
-        adoptSyncedClassSettings()
-        showHome()
-    }
-
-    /// "Not me": the pupil signed in here leaves; the next one signs in.
-    func notMe() {
-        school.signOut()
-        preferences.adoptClassSettings(nil)
-        log { try services.identity.notMe() }
-        showProfile()
-    }
-
-    /// The pupil's new name and picture from "Me" (`PupilIdentity.save`).
-    func saveIdentity(name: String, avatarPNG: Data?) throws {
-        try services.identity.save(name: name, avatarPNG: avatarPNG, signIn: school.signIn, now: Date())
-    }
-
-    /// A failure only the log needs to hear of (the person goes on as before).
-    private func log(_ body: () throws -> Void) {
-        do {
-            try body()
-        } catch {
-            FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
-        }
-    }
+    func showProfile(offline: Bool = false) { me.show(offline: offline) }
+    func pupilSignedIn(_ signIn: SchoolSignIn) { me.pupilSignedIn(signIn) }
+    func notMe() { me.notMe() }
+    func saveIdentity(name: String, avatarPNG: Data?) throws { try me.save(name: name, avatarPNG: avatarPNG) }
+    func rename(to name: String) { me.typedName(name) }
 
     func showGallery() {
         leaveCanvas()
@@ -323,32 +248,9 @@ final class TeamsketchApp: Navigator {
     /// One discovery service for the app: joining browses, hosting announces.
     private(set) lazy var discovery = DiscoveryService()
 
-    /// Opens a lobby for a shared sketch, under this device's classroom
-    /// settings (which every member's app then obeys).
-    func hostSession(_ meta: SketchMeta) {
-        let settings = preferences.settings
-        let session = SessionController(app: self)
-        let screen = HostLobbyScreen(app: self, session: session)
-        replace(.lobby, with: screen.widget, owner: screen)
-        let params = SessionParams(name: meta.name, guides: meta.guides, timeLimitMinutes: meta.timeLimitMinutes)
-        let name = preferences.profile.name
-        Task { @MainActor in
-            do {
-                try await session.host(params: params, settings: settings.sessionSettings, name: name)
-                screen.hosting()
-            } catch {
-                showError(`_`("The session could not be opened."), error)
-                showHome()
-            }
-        }
-    }
-
-    func showJoin(activity: any ActivityLobbyUI = SketchLobbyUI()) {
-        leaveCanvas()
-        let screen = JoinScreen(app: self, activity: activity)
-        replace(.join, with: screen.widget, owner: screen)
-        screen.focusCode()
-    }
+    func hostSession(_ meta: SketchMeta) { sessionDesk.host(meta) }
+    func showJoin(activity: any ActivityLobbyUI = SketchLobbyUI()) { sessionDesk.showJoin(activity) }
+    private lazy var sessionDesk = SessionDesk(app: self)
 
     // MARK: Buchstaben Post (GameDesk)
 
@@ -369,12 +271,6 @@ final class TeamsketchApp: Navigator {
     /// The school account signed in on this laptop, if any.
     var schoolAccount: UUID? { school.signIn.flatMap { UUID(uuidString: $0.accountID) } }
 
-    /// The name typed on the Join screen becomes the pupil's name here
-    /// (a pupil signed in keeps their account's name).
-    func rename(to name: String) {
-        log { try services.identity.typedName(name, signIn: school.signIn) }
-    }
-
     // MARK: the sketch (SketchDesk)
 
     private(set) lazy var sketchDesk = SketchDesk(app: self)
@@ -389,10 +285,6 @@ final class TeamsketchApp: Navigator {
 
     func showError(_ title: String, _ error: any Error) {
         Alert.show(parent: window, title: title, message: String(describing: error))
-    }
-
-    private func show(_ page: AppPage) {
-        pages?.show(page)
     }
 
     func replace(_ page: AppPage, with widget: Widget, owner: AnyObject) {

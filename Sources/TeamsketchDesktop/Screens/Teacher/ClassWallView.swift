@@ -51,7 +51,7 @@ final class ClassWallView {
         allGroups = UI.button(`_`("All groups"), icon: "view-grid-symbolic", classes: ["choice"]) {}
         fullscreen = UI.button(`_`("Full screen"), icon: "view-fullscreen-symbolic", classes: ["choice"]) {}
         let close = UI.button(`_`("Close"), icon: "window-close-symbolic", classes: ["choice"]) {
-            [weak app] in app?.closeClassWall()
+            [weak app] in app?.teacherDoor.closeClassWall()
         }
         let title = UI.label(`_`("Class wall"), classes: ["home-title"])
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [title, summary, allGroups, fullscreen, close])

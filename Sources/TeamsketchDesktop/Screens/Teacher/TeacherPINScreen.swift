@@ -136,7 +136,7 @@ final class TeacherPINScreen {
         showDots()
         switch mode {
         case .enter:
-            app.unlockTeacher(pin: entered) { [weak self] answer in
+            app.teacherDoor.unlock(pin: entered) { [weak self] answer in
                 guard let self else { return }
                 switch answer {
                 case .open: break
@@ -156,7 +156,7 @@ final class TeacherPINScreen {
                 firstChoice = nil
                 return UI.setText(message, `_`("The two PINs were not the same. Please start again."))
             }
-            app.chooseTeacherPIN(entered)
+            app.teacherDoor.choosePIN(entered)
         }
     }
 }

@@ -40,7 +40,7 @@ final class TeacherScreen {
         }
         // The wall opens a window of its own, for the projector: not a tab.
         let wall = UI.button(`_`("Class wall"), icon: "view-grid-symbolic", classes: ["choice", "header-action"]) {
-            [weak app] in app?.showClassWall()
+            [weak app] in app?.teacherDoor.showClassWall()
         }
         let tabs = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, classes: ["linked"])
         sections = gtk_stack_new()!
@@ -202,10 +202,10 @@ final class TeacherScreen {
         UI.setText(note, preferences.followsClass
             ? `_`("A pupil of a class is signed in here: the class's settings from the school server apply, not these.")
             : `_`("The pupils on this computer get these settings, also in a team sketch this computer hosts."))
-        show(current) { [weak app] settings in app?.setDeviceSettings(settings) }
+        show(current) { [weak app] settings in app?.teacherDoor.setDeviceSettings(settings) }
         // The kiosk belongs to the machine, not to a class: only here.
         let kiosk = KioskSettingsForm(current: preferences.kiosk, file: preferences.kioskUser) { [weak app] file in
-            app?.setKiosk(file)
+            app?.teacherDoor.setKiosk(file)
         }
         UI.append(formHolder, UI.label(`_`("This computer as a kiosk"), classes: ["form-label"]))
         UI.append(formHolder, kiosk.widget)
