@@ -59,6 +59,14 @@ public final class GameAccounts {
         return task
     }
 
+    /// A game alone asks for no class: a list from an earlier team game
+    /// (maybe under another sign-in) is not used for it.
+    public func forgetClassRoster() {
+        asking?.cancel()
+        asking = nil
+        classRoster = []
+    }
+
     public func accounts() -> PlayerAccounts {
         let signedIn = source.signIn().flatMap { s in
             UUID(uuidString: s.accountID).map { PlayerAccounts.Account(id: $0, name: s.name) }

@@ -9,7 +9,10 @@ import LearnStore
 /// devices must hear of (thrown away, brought back) asks for a sync round.
 ///
 /// Reading whole sketches is not for the main thread: the screens call
-/// `authors`, `digest` and `owned` from a detached task.
+/// `authors`, `digest` and `owned` from a detached task. `thumbnail(for:)`
+/// is the exception, called as a card is made: it reads a sketch only when
+/// the sketch has no thumbnail yet, which is rare (an app killed before it
+/// wrote one).
 public struct SketchLibrary: Sendable {
     public var list: @Sendable () throws -> [SketchSummary]
     public var load: @Sendable (_ id: UUID) throws -> SketchDocument

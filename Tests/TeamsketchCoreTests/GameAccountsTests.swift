@@ -20,6 +20,8 @@ import Testing
         #expect(accounts.accounts().known.map(\.name) == ["Ole"], "before the class answered: the profiles")
         await accounts.refreshClassRoster().value
         #expect(Set(accounts.accounts().known.map(\.name)) == ["Ben", "Ole"])
+        accounts.forgetClassRoster()
+        #expect(accounts.accounts().known.map(\.name) == ["Ole"], "a game alone uses no class list of an earlier game")
     }
 
     @Test func aClassListAskedForUnderAnEarlierGameIsNotKept() async {

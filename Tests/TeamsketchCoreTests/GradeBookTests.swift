@@ -66,16 +66,18 @@ import Testing
                 == GradeIdentity.wordPostResults(of: mia).lowercasedText)
     }
 
-    @Test func withoutAStoreNothingIsSaidToBeSavedAndNothingShows() {
-        let book = GradeBook.unavailable
+    @Test func withoutAStoreNothingIsSaidToBeSavedAndNoSyncIsAsked() {
+        let rounds = Tally()
+        var book = GradeBook.unavailable
+        book.kept = { rounds.add() }
         #expect(throws: StoreUnavailable.self) {
             try book.saveTeamGrade(sketch: UUID(), grade: 1, comment: "", now: now)
         }
         #expect(throws: StoreUnavailable.self) {
             try book.savePupilGrade("Mia", sketch: UUID(), grade: 1, comment: "", pupils: GradedPupils(), now: now)
         }
-        #expect(book.pupilGrade("Mia", sketch: nil, pupils: GradedPupils()) == nil)
         #expect(book.authors(of: [UUID()]).isEmpty)
+        #expect(rounds.count == 0)
     }
 
     @Test func theGradesListAndTheSpreadsheetHoldTheTeamsAndEachPupilsGrade() throws {

@@ -49,10 +49,16 @@ import Testing
         #expect(digest.authors.isEmpty && digest.thumbnail == nil, "an unreadable sketch still reports")
     }
 
-    @Test func withoutAStoreNothingIsListedAndNothingIsSynced() {
-        let library = SketchLibrary.unavailable
+    @Test func aThrowAwayTheStoreRefusesAsksForNoSyncRound() {
+        let rounds = Tally()
+        var library = SketchLibrary.unavailable
+        library.changed = { rounds.add() }
         #expect(throws: StoreUnavailable.self) { try library.list() }
         #expect(throws: StoreUnavailable.self) { try library.throwAway(UUID()) }
-        #expect(library.owned(by: "Mia", among: []).isEmpty)
+        #expect(throws: StoreUnavailable.self) { try library.bringBack(UUID()) }
+        #expect(rounds.count == 0)
+        #expect(library.owned(by: "Mia", among: [SketchSummary(id: UUID(), name: "x", guides: .none, createdAt: Date(),
+                                                               modifiedAt: Date(), opCount: 0, thumbnail: nil)]).isEmpty,
+                "an unreadable sketch is nobody's")
     }
 }

@@ -12,8 +12,9 @@ import Testing
         TeacherUnlock(preferences: prefs, now: { clock.now })
     }
 
-    func preferences() -> DevicePreferences {
-        DevicePreferences(client: .inMemory(), classroom: .inMemory(), overrides: SettingsOverrides(), userName: nil)
+    /// `classroom`: the device's set-up as kept between runs.
+    func preferences(_ classroom: DeviceClassroomClient = .inMemory()) -> DevicePreferences {
+        DevicePreferences(client: .inMemory(), classroom: classroom, overrides: SettingsOverrides(), userName: nil)
     }
 
     @Test func withoutAPINEveryTryIsWrong() async {
@@ -30,17 +31,18 @@ import Testing
     }
 
     @Test func wrongTriesAreRecordedSoTheWaitSurvivesARestart() async throws {
-        let prefs = preferences(), clock = Clock()
+        let kept = DeviceClassroomClient.inMemory()
+        let prefs = preferences(kept), clock = Clock()
         _ = try await unlock(prefs, clock).choose("2468")
         for _ in 1..<TeacherPINGate.freeTries { #expect(await unlock(prefs, clock).check("0000") == .wrong) }
         guard case .wait(let seconds) = await unlock(prefs, clock).check("0000") else {
             Issue.record("the third wrong try did not make the next one wait")
             return
         }
-        // What the device keeps is what a new run reads: the right PIN waits too.
-        #expect(prefs.device.gate != nil)
-        #expect(await unlock(prefs, clock).check("2468") == .wait(seconds: seconds))
+        // A new run reads what the device kept: the right PIN waits too.
+        let restarted = preferences(kept)
+        #expect(await unlock(restarted, clock).check("2468") == .wait(seconds: seconds))
         clock.now += Double(seconds)
-        #expect(await unlock(prefs, clock).check("2468") == .open)
+        #expect(await unlock(restarted, clock).check("2468") == .open)
     }
 }

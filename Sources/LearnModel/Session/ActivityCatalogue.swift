@@ -15,8 +15,10 @@ public struct ActivityEntry: Hashable, Sendable {
     public var startRule: StartRule
 }
 
-/// Every activity, named once: a new activity adds its entry here, and
-/// the settings, the kiosk file and the start screen know it by this.
+/// Every activity, named once: a new activity adds its entry here (and a
+/// case to `entry(_ setting:)`, which the compiler then asks for); the
+/// kiosk file and the lobbies know it by this, the start screen takes its
+/// icon from it.
 public enum ActivityCatalogue {
     public static let teamSketch = ActivityEntry(
         kind: SketchActivity.kind, setting: .teamSketch, kioskName: "team-sketch", kioskAliases: ["teamsketch", "sketch"],

@@ -49,7 +49,7 @@ public struct PupilIdentity {
     }
 
     /// "Not me": the pupil signed in here left; the device draws under the
-    /// computer's user again, without a picture, until the next one signs in.
+    /// fallback name ("Pupil"), without a picture, until the next one signs in.
     public func notMe() throws(PreferencesError) {
         try preferences.setIdentity(name: Profile.fallback(userName: nil).name, avatarPNG: nil)
     }

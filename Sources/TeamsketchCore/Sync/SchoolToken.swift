@@ -6,7 +6,8 @@ import Foundation
 /// nobody the account. Stored as the plain string it is, as before.
 public struct SchoolToken: Codable, Hashable, Sendable, ExpressibleByStringLiteral,
                            CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// What goes in the `Authorization` header; only the client reads it.
+    /// What goes in the `Authorization` header. Read only where a request
+    /// is made (the school client, the relay's endpoint).
     public let secret: String
 
     public init(_ secret: String) { self.secret = secret }

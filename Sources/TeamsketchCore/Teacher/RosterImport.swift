@@ -4,7 +4,8 @@ import Foundation
 /// school server.
 ///
 /// - A name already in the class is left out, whatever its case: the same
-///   list imported twice adds nobody twice, and "mia" is Mia.
+///   list imported twice adds nobody twice, and "mia" is Mia. (A name
+///   twice in one file is the file reader's to refuse: `RosterCSV`.)
 /// - Names are added one at a time, in the file's order; the first that
 ///   fails stops the import (the server stopped answering, or the class is
 ///   full), and the teacher is told how many got in.

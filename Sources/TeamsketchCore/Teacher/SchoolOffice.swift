@@ -2,9 +2,9 @@ import Foundation
 
 /// What the signed-in teacher does on the school server from the teacher's
 /// window: their classes and pupils, the school's teacher accounts and
-/// passwords, how long archived classes are kept. Every call goes out under
-/// the teacher's sign-in at the time of the call; with no teacher signed
-/// in, it throws `NoTeacher` and the window does nothing.
+/// passwords, how long archived classes are kept. One value serves one
+/// teacher's sign-in (the shell makes a new one for each operation); with no
+/// teacher signed in, every call throws `NoTeacher` and the window does nothing.
 ///
 /// `live` (in SchoolClient) calls the server; tests give closures of their own.
 public struct SchoolOffice: Sendable {

@@ -55,10 +55,13 @@ public final class TeacherRoster {
         // question itself, which a server that does not answer never ends.
         return await withCheckedContinuation { (answer: CheckedContinuation<GradedPupils, Never>) in
             let first = FirstAnswer(answer)
-            Task { @MainActor in first.give(await task.value) }
-            Task { @MainActor in
+            let timer = Task { @MainActor in
                 try? await Task.sleep(for: .seconds(seconds))
                 first.give(fallback)
+            }
+            Task { @MainActor in
+                first.give(await task.value)
+                timer.cancel()
             }
         }
     }

@@ -11,11 +11,12 @@ import TeamsketchCore
 final class FeedbackScreen {
     let widget: Widget
 
-    init(app: TeamsketchApp, sketch: SketchDocument, feedback: PupilFeedback) {
+    /// `speech` reads the teacher's words aloud in `language`.
+    init(sketch: SketchDocument, feedback: PupilFeedback, speech: SpeechClient, language: String, nav: any Navigator) {
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["toolbar"])
         UI.append(bar, UI.iconButton("go-previous-symbolic", tooltip: `_`("Back to my sketches"), classes: ["tool"]) {
-            [weak app] in app?.showGallery()
+            [weak nav] in nav?.showGallery()
         })
         let title = UI.label(sketch.meta.name, classes: ["sketch-title"])
         gtk_label_set_xalign(ts_label(title), 0)
@@ -51,16 +52,16 @@ final class FeedbackScreen {
             gtk_label_set_justify(ts_label(said), GTK_JUSTIFY_CENTER)
             UI.append(content, who)
             let comment = feedback.comment
-            let read = ReadAloudButton.make(app.speech, language: app.speechLanguage) { comment }
+            let read = ReadAloudButton.make(speech, language: language) { comment }
             let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [said, read])
             gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
             UI.append(content, row)
         }
-        let back = UI.button(`_`("My sketches"), icon: "go-previous-symbolic", classes: ["choice"]) { [weak app] in
-            app?.showGallery()
+        let back = UI.button(`_`("My sketches"), icon: "go-previous-symbolic", classes: ["choice"]) { [weak nav] in
+            nav?.showGallery()
         }
         let draw = UI.button(`_`("Draw on"), icon: "document-edit-symbolic", classes: ["choice", "suggested-action"]) {
-            [weak app] in app?.open(sketch)
+            [weak nav] in nav?.open(sketch)
         }
         let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, draw])
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)

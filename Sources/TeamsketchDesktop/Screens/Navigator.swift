@@ -3,8 +3,9 @@ import LearnModel
 import TeamsketchCore
 
 /// Where a screen's buttons lead and where it reports what went wrong: the
-/// app shell, seen only through what screens ask of it. A screen takes
-/// this and the services it uses, never the whole app.
+/// app shell, seen only through what screens ask of it. A screen moved to
+/// it takes this and the services it uses instead of the whole app (not
+/// every screen has moved yet).
 @MainActor
 protocol Navigator: AnyObject {
     /// The window dialogs and file choosers open over.

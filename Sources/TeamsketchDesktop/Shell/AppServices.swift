@@ -14,8 +14,9 @@ struct AppServices {
     let classSettings: ClassSettingsBook
     /// The signed-in teacher's pupils, shared by every grade screen.
     let teacherRoster: TeacherRoster
-    /// The signed-in teacher's calls to the school server.
-    let schoolOffice: SchoolOffice
+    /// The calls of the teacher signed in now (see `SchoolLink.office`).
+    var schoolOffice: SchoolOffice { school.office }
+    private let school: SchoolLink
     /// Who draws here, and what a sign-in or a new name changes.
     let identity: PupilIdentity
 
@@ -26,7 +27,7 @@ struct AppServices {
         wordLists = store.map { WordListShelf.live($0, changed: askForSync) } ?? .unavailable
         classSettings = store.map { ClassSettingsBook.live($0, changed: askForSync) } ?? .unavailable
         teacherRoster = TeacherRoster(school.teacherRoster)
-        schoolOffice = school.office
+        self.school = school
         identity = PupilIdentity.live(preferences, store: store, changed: askForSync)
     }
 }

@@ -23,6 +23,7 @@ final class GameDesk {
     }
 
     func playAlone(_ pool: WordPool) {
+        accounts.forgetClassRoster()
         let name = app.preferences.profile.name
         let screen = WordPostScreen.solo(app: app, pool: pool, name: name, sounds: app.preferences.soundClient { .live() },
                                          previouslyFinished: accounts.finishedWords(of: name))

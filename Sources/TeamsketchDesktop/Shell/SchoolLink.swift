@@ -167,22 +167,23 @@ final class SchoolLink {
         }
     }
 
-    /// The signed-in teacher's calls to the server, under whoever is
-    /// signed in at the time of each call.
+    /// The calls of the teacher signed in now, all under that one sign-in:
+    /// an operation of several calls (a class list, new pictures for a
+    /// class) is never half one teacher's and half another's. Take it anew
+    /// for each operation; with no teacher signed in, every call throws
+    /// `SchoolOffice.NoTeacher`.
     var office: SchoolOffice {
-        SchoolOffice.live { @MainActor [weak self] in
-            guard let self, let signIn = self.signIn, signIn.isTeacher, let client = self.client else { return nil }
-            return (client, signIn.token.secret)
-        }
+        guard let signIn, signIn.isTeacher, let client else { return .signedOut }
+        let teacher = (client, signIn.token.secret)
+        return SchoolOffice.live { teacher }
     }
 
     /// Where the teacher's roster comes from: the signed-in teacher (by
     /// their token, so another sign-in starts afresh) and every pupil of
     /// their classes.
     var teacherRoster: TeacherRoster.Source {
-        let office = office
-        return TeacherRoster.Source(teacherSignIn: { [weak self] in self?.signIn.flatMap { $0.isTeacher ? $0.token : nil } },
-                                    ask: { try? await office.roster() })
+        TeacherRoster.Source(teacherSignIn: { [weak self] in self?.signIn.flatMap { $0.isTeacher ? $0.token : nil } },
+                             ask: { [weak self] in try? await self?.office.roster() })
     }
 
     /// The signed-in pupil's class as the server lists it for the picture

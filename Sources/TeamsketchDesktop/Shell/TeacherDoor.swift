@@ -47,7 +47,7 @@ final class TeacherDoor {
     }
 
     private func showPIN(_ mode: TeacherPINScreen.Mode) {
-        let screen = TeacherPINScreen(app: app, mode: mode)
+        let screen = TeacherPINScreen(door: self, mode: mode, nav: app)
         app.replace(.teacherPIN, with: screen.widget, owner: screen)
         screen.focus()
     }

@@ -38,8 +38,14 @@ final class TeamsketchApp: Navigator {
     /// The school server, when one is chosen and someone signed in.
     private(set) lazy var school = SchoolLink(signIns: .live(), store: store, deviceMark: DeviceMark.load())
     private lazy var kiosk = KioskMode(app: self)
-    /// What the screens use, over the store and the school link.
-    private(set) lazy var services = AppServices(store: store, school: school, preferences: preferences)
+    /// What the screens use, over the store and the school link. Built on
+    /// first use, which must come after the store is opened: built before,
+    /// every service would be without a store for the whole run.
+    private(set) lazy var services: AppServices = {
+        precondition(storeOpened, "the services are built once the store is open")
+        return AppServices(store: store, school: school, preferences: preferences)
+    }()
+    private var storeOpened = false
 
     /// Pupils' own grades on a sketch (or their game results, `sketch` nil).
     func pupilGrading(sketch: UUID?) -> PupilGrading {
@@ -131,6 +137,7 @@ final class TeamsketchApp: Navigator {
     private func openStore() {
         store = DeviceStore.open(path: StoreLocation.defaultPath(), window: window)
         storeClient = store.map { StoreClient.live($0, copyName: SchoolLink.copyName) }
+        storeOpened = true
     }
 
     // MARK: navigation
@@ -239,7 +246,7 @@ final class TeamsketchApp: Navigator {
 
     /// What the teacher said about one of the pupil's sketches.
     func showFeedback(on sketch: SketchDocument, _ feedback: PupilFeedback) {
-        let screen = FeedbackScreen(app: self, sketch: sketch, feedback: feedback)
+        let screen = FeedbackScreen(sketch: sketch, feedback: feedback, speech: speech, language: speechLanguage, nav: self)
         replace(.feedback, with: screen.widget, owner: screen)
     }
 

@@ -14,7 +14,9 @@ struct PupilGrading {
 
     /// Shows each pupil's grade at once, found by name, and again once the
     /// server said who the pupils are, where that finds another grade.
-    func load(_ editors: [String: GradeEditor], while open: @escaping @MainActor () -> Bool = { true }) {
+    /// `open`: whether the editors' widgets are still on screen (the answer
+    /// may come after the teacher left; the editors hold no widget of their own).
+    func load(_ editors: [String: GradeEditor], while open: @escaping @MainActor () -> Bool) {
         for (name, editor) in editors { show(book.pupilGrade(name, sketch: sketch, pupils: GradedPupils()), in: editor) }
         Task { @MainActor in
             let pupils = await roster.pupils()
@@ -26,11 +28,13 @@ struct PupilGrading {
         }
     }
 
-    func save(_ name: String, grade: Int?, comment: String, editor: GradeEditor) {
+    func save(_ name: String, grade: Int?, comment: String, editor: GradeEditor,
+              while open: @escaping @MainActor () -> Bool) {
         guard GradeBook.fits(comment: comment) else { return editor.say(Self.tooLong(GradeRecord.maxCommentCharacters)) }
         editor.say("…")
         Task { @MainActor [weak editor] in
             let pupils = await roster.pupils(waitingAtMost: 3, grading: name)
+            let editor = open() ? editor : nil
             do {
                 switch try book.savePupilGrade(name, sketch: sketch, grade: grade, comment: comment, pupils: pupils,
                                                now: Date()) {

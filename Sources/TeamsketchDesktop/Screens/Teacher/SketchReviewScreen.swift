@@ -256,8 +256,8 @@ final class SketchReviewScreen {
 
     /// The pupil's own grade, under their share: keys, then comment and Save.
     private func pupilGrade(_ author: String) -> Widget {
-        let editor = GradeEditor(pupil: author) { [pupilGrading] grade, text, editor in
-            pupilGrading.save(author, grade: grade, comment: text, editor: editor)
+        let editor = GradeEditor(pupil: author) { [weak self, pupilGrading] grade, text, editor in
+            pupilGrading.save(author, grade: grade, comment: text, editor: editor) { self?.closed == false }
         }
         pupilGrades[author] = editor
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [editor.comment, editor.saveButton])

@@ -11,7 +11,9 @@ import TeamsketchCore
 @MainActor
 final class TeacherAccountsView {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    /// The signed-in teacher's calls, taken anew for each operation.
+    private let office: @MainActor () -> SchoolOffice
+    private weak var nav: (any Navigator)?
     private let teacherList: Widget
     private let status: Widget
     /// How many teachers the school has, as last listed.
@@ -20,8 +22,9 @@ final class TeacherAccountsView {
     /// not added to the new one.
     private var listing = 0
 
-    init(app: TeamsketchApp) {
-        self.app = app
+    init(office: @escaping @MainActor () -> SchoolOffice, nav: any Navigator) {
+        self.office = office
+        self.nav = nav
         teacherList = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         status = UI.label("", classes: ["hint"])
         gtk_label_set_xalign(ts_label(status), 0)
@@ -41,8 +44,7 @@ final class TeacherAccountsView {
     private func run<T: Sendable>(_ call: @escaping @Sendable (SchoolOffice) async throws -> T,
                                   then: @escaping @MainActor (T) -> Void,
                                   refused: @escaping @MainActor (SchoolOffice.Refusal?) -> String? = { _ in nil }) {
-        guard let app else { return }
-        let office = app.services.schoolOffice
+        let office = office()
         Task { @MainActor [weak self] in
             do {
                 then(try await call(office))
@@ -58,9 +60,9 @@ final class TeacherAccountsView {
     /// Anyone but the admin is refused the list and sees only their own
     /// password's button.
     private func loadTeachers() {
-        guard let app else { return }
+        let office = office()
         Task { @MainActor [weak self] in
-            guard let teachers = try? await app.services.schoolOffice.teachers(), let self else { return }
+            guard let teachers = try? await office.teachers(), let self else { return }
             self.show(teachers)
         }
     }
@@ -151,8 +153,8 @@ final class TeacherAccountsView {
     /// question. Cancel, or closing the question, shows what the server has
     /// again.
     private func askRetention(_ choice: ArchiveRetention) {
-        guard let app, choice != .kept else { return setRetention(choice) }
-        Alert.show(parent: app.window, title: String(format: `_`("Erase archived classes: %@?"), Self.text(choice)),
+        guard choice != .kept else { return setRetention(choice) }
+        Alert.show(parent: nav?.window, title: String(format: `_`("Erase archived classes: %@?"), Self.text(choice)),
                    message: `_`("Classes archived longer ago than that are erased within the hour, with everything of their pupils. This cannot be undone."),
                    choices: [.init(`_`("Cancel")) { [weak self] in self?.loadTeachers() },
                              .init(`_`("Erase when the time is up"), classes: ["destructive-action"]) { [weak self] in
@@ -209,12 +211,11 @@ final class TeacherAccountsView {
 
     /// The admin types a password to hand over; it is shown, not hidden.
     private func askReset(_ teacher: SchoolOffice.Teacher) {
-        guard let app else { return }
         let entry = gtk_entry_new()!
         UI.accessibleLabel(entry, String(format: `_`("New password for %@"), teacher.name))
         let typed = Kept("")
         Signal.connect(UI.raw(entry), "changed") { typed.value = UI.entryText(entry) }
-        Alert.show(parent: app.window, title: String(format: `_`("New password for %@"), teacher.name),
+        Alert.show(parent: nav?.window, title: String(format: `_`("New password for %@"), teacher.name),
                    message: `_`("Their old password stops working at once, and they are signed out everywhere."),
                    choices: [.init(`_`("Cancel")),
                              .init(`_`("Set password"), classes: ["suggested-action"]) { [weak self] in
@@ -233,7 +234,6 @@ final class TeacherAccountsView {
     }
 
     private func askOwnPassword() {
-        guard let app else { return }
         let fields = [`_`("Current password"), `_`("New password"), `_`("New password again")].map { label in
             let entry = gtk_entry_new()!
             gtk_entry_set_visibility(ts_entry(entry), 0)
@@ -245,7 +245,7 @@ final class TeacherAccountsView {
         for (i, entry) in fields.enumerated() {
             Signal.connect(UI.raw(entry), "changed") { typed.value[i] = UI.entryText(entry) }
         }
-        Alert.show(parent: app.window, title: `_`("Change my password"),
+        Alert.show(parent: nav?.window, title: `_`("Change my password"),
                    message: `_`("Your other sign-ins end; this computer stays signed in."),
                    choices: [.init(`_`("Cancel")),
                              .init(`_`("Change password"), classes: ["suggested-action"]) { [weak self] in

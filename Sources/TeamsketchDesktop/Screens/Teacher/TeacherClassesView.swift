@@ -70,7 +70,7 @@ final class TeacherClassesView {
         UI.append(page, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [classRow, newClass, add, archived]))
         UI.append(page, pupilBox)
         UI.append(page, status)
-        let accounts = TeacherAccountsView(app: app)
+        let accounts = TeacherAccountsView(office: { [weak app] in app?.services.schoolOffice ?? .signedOut }, nav: app)
         self.accounts = accounts
         UI.append(page, accounts.widget)
         loadClasses()

@@ -18,10 +18,12 @@ final class TeacherPINScreen {
     /// Which "please wait" count is the current one.
     private var countdowns = 0
     private let mode: Mode
-    private weak var app: TeamsketchApp?
+    private weak var door: TeacherDoor?
+    private weak var nav: (any Navigator)?
 
-    init(app: TeamsketchApp, mode: Mode) {
-        self.app = app
+    init(door: TeacherDoor, mode: Mode, nav: any Navigator) {
+        self.door = door
+        self.nav = nav
         self.mode = mode
         dots = UI.label("", classes: ["pin-dots"])
         message = UI.label("", classes: ["form-message"])
@@ -39,7 +41,7 @@ final class TeacherPINScreen {
             UI.setText(message, `_`("4 to 8 digits. Only you should know it: it opens the classroom settings on this computer."))
         }
         UI.append(widget, pad())
-        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in app?.showHome() }
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak nav] in nav?.showHome() }
         gtk_widget_set_halign(back, GTK_ALIGN_CENTER)
         UI.append(widget, back)
         installKeys()
@@ -130,13 +132,13 @@ final class TeacherPINScreen {
     }
 
     private func submit() {
-        guard let app else { return }
+        guard let door else { return }
         let entered = digits
         digits = ""
         showDots()
         switch mode {
         case .enter:
-            app.teacherDoor.unlock(pin: entered) { [weak self] answer in
+            door.unlock(pin: entered) { [weak self] answer in
                 guard let self else { return }
                 switch answer {
                 case .open: break
@@ -156,7 +158,7 @@ final class TeacherPINScreen {
                 firstChoice = nil
                 return UI.setText(message, `_`("The two PINs were not the same. Please start again."))
             }
-            app.teacherDoor.choosePIN(entered)
+            door.choosePIN(entered)
         }
     }
 }

@@ -295,7 +295,7 @@ final class TeacherPoolsView {
 
     private func exportCSV() {
         guard let app, let pool = draft?.pool else { return check() }
-        WordListExport.ask(pool, app: app) { [weak self] path in
+        WordListExport.ask(pool, nav: app) { [weak self] path in
             self?.say(String(format: `_`("✓ Exported as %@."), (path as NSString).lastPathComponent))
         }
     }

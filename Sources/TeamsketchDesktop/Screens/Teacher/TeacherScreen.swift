@@ -153,7 +153,8 @@ final class TeacherScreen {
     private static func make(_ section: Section, app: TeamsketchApp, toast: UndoToast) -> (AnyObject, Widget)? {
         switch section {
         case .sketches:
-            let view = TeacherSketchesView(app: app)
+            let view = TeacherSketchesView(library: app.services.sketchLibrary, book: app.services.gradeBook,
+                                           roster: app.services.teacherRoster, own: app.preferences.profile, nav: app)
             gtk_widget_set_margin_start(view.widget, 12)
             gtk_widget_set_margin_end(view.widget, 12)
             return (view, view.widget)

@@ -12,7 +12,12 @@ import TeamsketchCore
 @MainActor
 final class TeacherSketchesView {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    private let library: SketchLibrary
+    private let book: GradeBook
+    private let teacherRoster: TeacherRoster
+    /// This computer's own profile, whose picture shows on its sketches.
+    private let own: Profile
     private let ids: OpaquePointer          // GtkStringList of the shown ids
     private let pupilMenu: Widget
     /// The teacher's classes, when signed in: "All classes" first.
@@ -39,8 +44,12 @@ final class TeacherSketchesView {
     /// Opens the list of deleted sketches (set by the teacher's window).
     var onShowDeleted: (() -> Void)?
 
-    init(app: TeamsketchApp) {
-        self.app = app
+    init(library: SketchLibrary, book: GradeBook, roster: TeacherRoster, own: Profile, nav: any Navigator) {
+        self.nav = nav
+        self.library = library
+        self.book = book
+        teacherRoster = roster
+        self.own = own
         ids = gtk_string_list_new(nil)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         pupilMenu = gtk_drop_down_new_from_strings(nil)!
@@ -123,12 +132,12 @@ final class TeacherSketchesView {
         return box
     }
 
-    /// A signed-in teacher's classes, from the roster grading uses; the
-    /// menu shows once there are some.
+    /// A signed-in teacher's classes, from the roster grading uses (none
+    /// without a teacher signed in); the menu shows once there are some.
     private func loadClasses() {
-        guard let app, app.school.signIn?.isTeacher == true else { return }
+        let roster = teacherRoster
         Task { @MainActor [weak self] in
-            let pupils = await app.services.teacherRoster.pupils()
+            let pupils = await roster.pupils()
             guard let self else { return }
             self.roster = pupils
             self.classes = TeacherRoster.classes(pupils)
@@ -177,7 +186,7 @@ final class TeacherSketchesView {
         UI.accessibleLabel(view, `_`("Sketches"))
         Signal.connectIndex(UI.raw(view), "activate") { [weak self] index in
             guard let self, index < self.shown.count else { return }
-            self.app?.showSketchReview(self.shown[index])
+            self.nav?.showSketchReview(self.shown[index], from: .sketches)
         }
         let scroller = UI.scrolled(view)
         FrameTimeLog.attach(to: view, label: "sketches")
@@ -234,15 +243,14 @@ final class TeacherSketchesView {
     func refresh() { load() }
 
     private func load() {
-        guard let library = app?.services.sketchLibrary else { return }
         let summaries: [SketchSummary]
         do {
             summaries = try library.list()
         } catch {
-            app?.showError(`_`("The sketches could not be listed."), error)
+            nav?.showError(`_`("The sketches could not be listed."), error)
             return
         }
-        faces.load(from: library, own: app?.preferences.profile ?? Profile(name: "")) { [weak self] in
+        faces.load(from: library, own: own) { [weak self] in
             guard let self else { return }
             for item in self.bound.keys { self.bind(item) }
         }
@@ -312,21 +320,20 @@ final class TeacherSketchesView {
     // MARK: export
 
     private func exportGrades() {
-        guard let app else { return }
-        FileChooser.ask(parent: app.window, title: `_`("Export grades"), save: true, acceptLabel: `_`("Export"),
+        FileChooser.ask(parent: nav?.window, title: `_`("Export grades"), save: true, acceptLabel: `_`("Export"),
                         suggestedName: "grades.csv",
                         filters: [.init(name: `_`("Spreadsheet (.csv)"), patterns: ["*.csv"])]) { [weak self] path in
-            guard let ids = self?.shown else { return }
+            guard let self else { return }
+            let (ids, roster, book, nav) = (self.shown, self.teacherRoster, self.book, self.nav)
             // Every listed sketch is read and measured: away from the main thread.
-            Task { @MainActor [weak app] in
-                guard let app else { return }
-                let pupils = await app.services.teacherRoster.pupils()
-                let book = app.services.gradeBook, titles = SpreadsheetTitles.sketches
+            Task { @MainActor in
+                let pupils = await roster.pupils(waitingAtMost: 5)
+                let titles = SpreadsheetTitles.sketches
                 let written = await Task.detached { () -> Result<Void, any Error> in
                     let csv = book.sketchSheet(ids, pupils: pupils, dialect: SpreadsheetTitles.dialect, titles: titles)
                     return Result { try Data(csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) }
                 }.value
-                if case .failure(let error) = written { app.showError(`_`("The grades could not be exported."), error) }
+                if case .failure(let error) = written { nav?.showError(`_`("The grades could not be exported."), error) }
             }
         }
     }

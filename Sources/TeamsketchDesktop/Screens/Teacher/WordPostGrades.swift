@@ -32,8 +32,8 @@ final class WordPostGrades {
         gtk_grid_set_row_spacing(ts_grid(table), 8)
         gtk_grid_set_column_spacing(ts_grid(table), 12)
         for (i, name) in names.enumerated() {
-            let editor = GradeEditor(pupil: name) { grade, text, editor in
-                grading.save(name, grade: grade, comment: text, editor: editor)
+            let editor = GradeEditor(pupil: name) { [weak self] grade, text, editor in
+                grading.save(name, grade: grade, comment: text, editor: editor) { self != nil }
             }
             editors[name] = editor
             let label = UI.label(name, classes: ["card-name"])
@@ -51,7 +51,8 @@ final class WordPostGrades {
         UI.append(widget, table)
         // The grades live as long as the table shows them.
         Signal.connect(UI.raw(widget), "destroy") { _ = self }
-        grading.load(editors)
+        // The table lets go of this when its widget goes (see "destroy").
+        grading.load(editors) { [weak self] in self != nil }
     }
 
     /// Results whose player's name matched no pupil of the class stay on
