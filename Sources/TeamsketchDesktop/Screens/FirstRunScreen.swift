@@ -19,11 +19,7 @@ final class FirstRunScreen {
         }
         let alone = UI.button(`_`("Use without a server"), icon: "computer-symbolic", classes: ["big-button"]) { [weak app] in
             guard let app else { return }
-            do {
-                try app.preferences.useWithoutServer()
-            } catch {
-                FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
-            }
+            logProblems { try app.preferences.useWithoutServer() }
             app.showHome()
         }
         let classHint = UI.label(`_`("The teacher signs in once and picks the class; then the children sign in with their pictures."),

@@ -123,7 +123,9 @@ final class GalleryScreen {
     private func card(_ summary: SketchSummary) -> Widget {
         let picture = gtk_picture_new()!
         gtk_widget_set_size_request(picture, 240, 150)
-        if let png = thumbnail(for: summary), let texture = Texture.png(png) {
+        // A sketch whose app was killed before its thumbnail was written
+        // still gets one, drawn from its op log now.
+        if let png = library.thumbnail(for: summary), let texture = Texture.png(png) {
             gtk_picture_set_paintable(ts_picture(picture), texture)
             g_object_unref(UnsafeMutableRawPointer(texture))
         }
@@ -209,12 +211,6 @@ final class GalleryScreen {
         } catch {
             nav?.showError(`_`("This sketch could not be opened."), error)
         }
-    }
-
-    /// A sketch whose app was killed before its thumbnail was written still
-    /// gets one, drawn from its op log now.
-    private func thumbnail(for summary: SketchSummary) -> Data? {
-        library.thumbnail(for: summary)
     }
 
     private func open(_ id: UUID) {

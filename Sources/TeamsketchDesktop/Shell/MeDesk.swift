@@ -40,7 +40,7 @@ final class MeDesk {
     /// A pupil signed in with their pictures; their class's settings apply.
     func pupilSignedIn(_ signIn: SchoolSignIn) {
         app.school.adopt(signIn)
-        log { try app.services.identity.pupilSignedIn(signIn) }
+        logProblems { try app.services.identity.pupilSignedIn(signIn) }
         app.adoptSyncedClassSettings()
         app.showHome()
     }
@@ -49,7 +49,7 @@ final class MeDesk {
     func notMe() {
         app.school.signOut()
         app.preferences.adoptClassSettings(nil)
-        log { try app.services.identity.notMe() }
+        logProblems { try app.services.identity.notMe() }
         show()
     }
 
@@ -58,15 +58,6 @@ final class MeDesk {
     }
 
     func typedName(_ name: String) {
-        log { try app.services.identity.typedName(name, signIn: app.school.signIn) }
-    }
-
-    /// A failure only the log needs to hear of (the person goes on as before).
-    private func log(_ body: () throws -> Void) {
-        do {
-            try body()
-        } catch {
-            FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
-        }
+        logProblems { try app.services.identity.typedName(name, signIn: app.school.signIn) }
     }
 }

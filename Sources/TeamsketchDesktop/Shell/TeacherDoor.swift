@@ -55,9 +55,7 @@ final class TeacherDoor {
     /// A typed PIN; the right one opens the window.
     func unlock(pin: String, answer: @escaping @MainActor (TeacherPINGate.Answer) -> Void) {
         Task { @MainActor in
-            let result = await TeacherUnlock(preferences: app.preferences).check(pin) { error in
-                FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
-            }
+            let result = await TeacherUnlock(preferences: app.preferences).check(pin, recordFailed: logProblem)
             answer(result)
             let signIn = app.school.signIn
             if result == .open { open(name: signIn?.isTeacher == true ? signIn?.name : nil) }

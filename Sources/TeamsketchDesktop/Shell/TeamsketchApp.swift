@@ -98,13 +98,7 @@ final class TeamsketchApp: Navigator {
         self.pages = pages
         gtk_window_set_child(ts_window(win), pages.widget)
         openStore()
-        school.onSignedIn = { [weak self] signIn in
-            do {
-                try self?.preferences.rememberSchool(signIn)
-            } catch {
-                FileHandle.standardError.write(Data("teamsketch: \(error)\n".utf8))
-            }
-        }
+        school.onSignedIn = { [weak self] signIn in logProblems { try self?.preferences.rememberSchool(signIn) } }
         school.onStatus = { [weak self] status in
             self?.home?.showSyncStatus(status)
             if case .synced = status { self?.adoptSyncedClassSettings() }
