@@ -58,6 +58,10 @@ declare -A allowed=(
 screens_waiting_at_most=6
 screens_import='^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|package|internal|private|fileprivate)[[:space:]]+)?import[[:space:]]+((class|struct|enum|func|var|protocol)[[:space:]]+)?(LearnStore|SchoolClient|LearnNet)([[:space:]]|\.|$)'
 screens_call='(\b[a-z][A-Za-z]*[?!]?\.(store|storeClient)\b|\bLocalStore\b|\bSchoolServerClient\b|\bHostSession\b)'
+# Nor does a screen take the whole app, its services in one piece or its
+# school link: it gets the navigator and the services it uses. No file
+# waits for this rule.
+screens_whole_app='\b(TeamsketchApp|AppServices|SchoolLink)\b'
 
 check_screens() {
     local root=$1 bad=0 file rel
@@ -74,6 +78,10 @@ check_screens() {
     done
     while IFS= read -r file; do
         rel=${file#"$root"/}
+        if [ "$(grep -vE '^[[:space:]]*//' "$file" | grep -cE "$screens_whole_app" || true)" != 0 ]; then
+            echo "check-imports: $file takes the whole app; a screen takes the navigator and the services it uses" >&2
+            bad=1
+        fi
         # grep -c reads to the end: a -q that stops early would break the
         # pipe, and under pipefail a found line would count as none.
         if grep -qE "$screens_import" "$file" \
@@ -119,7 +127,10 @@ if [ "${1:-}" = "--self-test" ]; then
                 "TeamsketchDesktop/Screens:func f(_ app: TeamsketchApp) { _ = app.store }" \
                 "TeamsketchDesktop/Screens:func f(_ app: TeamsketchApp?) { _ = app?.storeClient }" \
                 "TeamsketchDesktop/Screens:let store: LocalStore? = nil" \
-                "TeamsketchDesktop/Screens:let host: HostSession? = nil"; do
+                "TeamsketchDesktop/Screens:let host: HostSession? = nil" \
+                "TeamsketchDesktop/Screens:final class S { init(app: TeamsketchApp) {} }" \
+                "TeamsketchDesktop/Screens:final class S { init(services: AppServices) {} }" \
+                "TeamsketchDesktop/Screens:final class S { weak var school: SchoolLink? }"; do
         target=${case%%:*} line=${case#*:}
         [[ $line == *import* || $line == *' '* ]] || line="import $line"
         rm -rf "$tmp/Sources" && cp -r Sources "$tmp/Sources"

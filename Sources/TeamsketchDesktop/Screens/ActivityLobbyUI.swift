@@ -5,7 +5,7 @@ import TeamsketchCore
 /// What the join and lobby screens show and do for one activity, so those
 /// screens serve every activity unchanged: a new activity brings its own
 /// conformance (its words, its controller, its waiting summary) and passes
-/// it to `TeamsketchApp.showJoin(activity:)` / its lobby controller.
+/// it to `Navigator.showJoin(activity:)` / its lobby controller.
 /// Who may start is the activity's `StartRule`, not decided here.
 @MainActor
 protocol ActivityLobbyUI {
@@ -19,7 +19,7 @@ protocol ActivityLobbyUI {
     /// The accessible name of the code field.
     var codeFieldName: String { get }
     /// A new controller for joining one session of this activity.
-    func makeJoiner(app: TeamsketchApp) -> any LobbyJoining
+    func makeJoiner(nav: any Navigator, lan: LanEnvironment) -> any LobbyJoining
     /// What a joiner sees about the session while waiting for the start.
     func waitingSummary(_ lobby: Lobby) -> String
 

@@ -10,7 +10,8 @@ import TeamsketchCore
 final class CanvasScreen {
     let widget: Widget
     let canvas: CanvasView
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    private let files: SketchFileClient
     private var penButtons: [PenColor: Widget] = [:]
     private var widthButtons: [PenWidth: Widget] = [:]
     private var eraserButton: Widget?
@@ -29,18 +30,24 @@ final class CanvasScreen {
     private let permissions: SketchPermissions
     private var title: Widget?
 
-    init(app: TeamsketchApp, document: SketchDocument, saver: SketchSaver?, session: SessionController? = nil) {
-        self.app = app
+    /// `settings` and `author`: the device's classroom settings and the
+    /// pupil's name, for a sketch drawn alone; `keptCopy`: where a copy kept
+    /// of this sketch (deleted elsewhere while open) is told of.
+    init(nav: any Navigator, files: SketchFileClient, settings: ClassroomSettings, author: String,
+         document: SketchDocument, saver: SketchSaver?, session: SessionController? = nil,
+         keptCopy: @escaping @MainActor (KeptCopy) -> Void) {
+        self.nav = nav
+        self.files = files
         self.session = session
         self.saver = saver
         permissions = session.map {
             SketchPermissions.shared(isHost: $0.isHost, role: $0.role, session: $0.lobby?.settings)
-        } ?? .solo(app.preferences.settings)
+        } ?? .solo(settings)
         // Solo or shared, strokes drawn here carry the pupil's one name (in a
         // session as the host lists it, so "my strokes" match the host's).
-        canvas = CanvasView(document: document, author: session?.nameInSession ?? app.preferences.profile.name,
+        canvas = CanvasView(document: document, author: session?.nameInSession ?? author,
                             permissions: permissions, session: session)
-        canvas.arbiter.fingerDraws = app.preferences.settings.fingerDraws
+        canvas.arbiter.fingerDraws = settings.fingerDraws
         banner = UI.label("", classes: ["banner"])
         requests = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["join-requests"])
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
@@ -80,12 +87,12 @@ final class CanvasScreen {
             guard let self, !self.closed else { return false }
             // Strokes a full or read-only disk refused wait in the saver; they
             // are stored as soon as it has room again, even if nobody draws.
-            if let failure = self.saver?.retry() { self.app?.reportSaveFailure(failure) }
+            if let failure = self.saver?.retry() { self.nav?.reportSaveFailure(failure) }
             self.persistThumbnail()
             return true
         }
         // Deleted here while open: the saver went on in a copy; say so.
-        saver?.onKeptCopy = { [weak app] kept in app?.tellKeptCopies([kept]) }
+        saver?.onKeptCopy = keptCopy
     }
 
     func close() {
@@ -115,7 +122,7 @@ final class CanvasScreen {
     /// under the copy's name (a session's too: its host keeps the sketch).
     func follow(_ kept: KeptCopy) {
         guard let saver else { return }
-        if saver.sketchID == kept.originalID, let failure = saver.follow(kept) { app?.reportSaveFailure(failure) }
+        if saver.sketchID == kept.originalID, let failure = saver.follow(kept) { nav?.reportSaveFailure(failure) }
         if saver.sketchID == kept.copyID, let title { gtk_label_set_text(ts_label(title), kept.copy) }
     }
 
@@ -132,9 +139,9 @@ final class CanvasScreen {
         gtk_widget_set_hexpand(title, 1)
         gtk_label_set_xalign(ts_label(title), 0)
         UI.append(bar, title)
-        if let app {
+        if let nav {
             let permissions = permissions
-            UI.append(bar, PictureHelp.button(app: app, name: "sketch") { ScreenHelp.sketch(permissions) })
+            UI.append(bar, PictureHelp.button(nav: nav, name: "sketch") { ScreenHelp.sketch(permissions) })
         }
         UI.append(bar, UI.iconButton("zoom-out-symbolic", tooltip: `_`("Zoom out"), classes: ["tool"]) {
             [weak self] in self.map { $0.canvas.setZoom($0.canvas.viewport.zoom / 1.5) }
@@ -326,16 +333,16 @@ final class CanvasScreen {
 
     private func leave() {
         guard let session, session.link != nil, session.ended == nil else {
-            app?.showHome()
+            nav?.showHome()
             return
         }
         let question = session.isHost ? `_`("End the session for everyone?") : `_`("Leave the session?")
-        Alert.show(parent: app?.window, title: question,
+        Alert.show(parent: nav?.window, title: question,
                    message: `_`("The sketch stays saved on this device."), choices: [
                     .init(session.isHost ? `_`("End") : `_`("Leave"), classes: ["destructive-action"]) { [weak self] in
                         Task { @MainActor in
                             await session.finish()
-                            self?.app?.showHome()
+                            self?.nav?.showHome()
                         }
                     },
                     .init(`_`("Keep drawing"), classes: ["suggested-action"]),
@@ -343,7 +350,7 @@ final class CanvasScreen {
     }
 
     private func confirmClear() {
-        Alert.show(parent: app?.window, title: `_`("Clear the sheet for everyone?"),
+        Alert.show(parent: nav?.window, title: `_`("Clear the sheet for everyone?"),
                    message: `_`("All strokes disappear from every screen. The replay keeps them."), choices: [
                     .init(`_`("Clear"), classes: ["destructive-action"]) { [weak self] in self?.session?.clear() },
                     .init(`_`("Cancel"), classes: ["suggested-action"]),
@@ -367,7 +374,7 @@ final class CanvasScreen {
         guard let saver else { return }
         guard session == nil else { return saver.markChanged() }
         // The drawing goes on in memory; the saver reports only its first failure.
-        if let failure = saver.append(op) { app?.reportSaveFailure(failure) }
+        if let failure = saver.append(op) { nav?.reportSaveFailure(failure) }
     }
 
     func persistThumbnail() {
@@ -378,7 +385,7 @@ final class CanvasScreen {
     // MARK: export
 
     private func export() {
-        FileChooser.ask(parent: app?.window, title: `_`("Export sketch"), save: true, acceptLabel: `_`("Export"),
+        FileChooser.ask(parent: nav?.window, title: `_`("Export sketch"), save: true, acceptLabel: `_`("Export"),
                         suggestedName: canvas.document.meta.name + ".png", filters: [
                             .init(name: `_`("PNG picture"), patterns: ["*.png"]),
                             .init(name: `_`("PDF document"), patterns: ["*.pdf"]),
@@ -387,11 +394,10 @@ final class CanvasScreen {
                         ]) { [weak self] path in
             guard let self else { return }
             do {
-                guard let files = self.app?.files else { return }
-                try files.write(self.canvas.document, path)
+                try self.files.write(self.canvas.document, path)
                 self.showBanner(String(format: `_`("Saved as %@"), (path as NSString).lastPathComponent), seconds: 4)
             } catch {
-                self.app?.showError(`_`("The sketch could not be exported."), error)
+                self.nav?.showError(`_`("The sketch could not be exported."), error)
             }
         }
     }

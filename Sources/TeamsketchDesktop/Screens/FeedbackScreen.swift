@@ -11,8 +11,7 @@ import TeamsketchCore
 final class FeedbackScreen {
     let widget: Widget
 
-    /// `speech` reads the teacher's words aloud in `language`.
-    init(sketch: SketchDocument, feedback: PupilFeedback, speech: SpeechClient, language: String, nav: any Navigator) {
+    init(sketch: SketchDocument, feedback: PupilFeedback, nav: any Navigator) {
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["toolbar"])
         UI.append(bar, UI.iconButton("go-previous-symbolic", tooltip: `_`("Back to my sketches"), classes: ["tool"]) {
@@ -52,7 +51,8 @@ final class FeedbackScreen {
             gtk_label_set_justify(ts_label(said), GTK_JUSTIFY_CENTER)
             UI.append(content, who)
             let comment = feedback.comment
-            let read = ReadAloudButton.make(speech, language: language) { comment }
+            let voice = nav.voice
+            let read = ReadAloudButton.make(voice.speech, language: voice.language) { comment }
             let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [said, read])
             gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
             UI.append(content, row)

@@ -10,17 +10,17 @@ import TeamsketchCore
 final class FirstRunScreen {
     let widget: Widget
 
-    init(app: TeamsketchApp) {
+    /// `useWithoutServer`: remembers the choice, so it is not asked again.
+    init(nav: any Navigator, useWithoutServer: @escaping @MainActor () throws -> Void) {
         let title = UI.label(`_`("Welcome to Teamsketch!"), classes: ["home-title"])
         let question = UI.label(`_`("How is this laptop used?"), classes: ["form-label"])
         let forClass = UI.button(`_`("This laptop belongs to a class"), icon: "system-users-symbolic",
-                                 classes: ["big-button", "suggested-action"]) { [weak app] in
-            app?.showSchool(settingUpClass: true)
+                                 classes: ["big-button", "suggested-action"]) { [weak nav] in
+            nav?.showSchool(settingUpClass: true)
         }
-        let alone = UI.button(`_`("Use without a server"), icon: "computer-symbolic", classes: ["big-button"]) { [weak app] in
-            guard let app else { return }
-            logProblems { try app.preferences.useWithoutServer() }
-            app.showHome()
+        let alone = UI.button(`_`("Use without a server"), icon: "computer-symbolic", classes: ["big-button"]) { [weak nav] in
+            logProblems { try useWithoutServer() }
+            nav?.showHome()
         }
         let classHint = UI.label(`_`("The teacher signs in once and picks the class; then the children sign in with their pictures."),
                                  classes: ["hint"])

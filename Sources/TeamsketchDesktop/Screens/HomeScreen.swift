@@ -11,29 +11,29 @@ final class HomeScreen {
     private let me: Widget
     private var activityButtons: [ClassSettingsRecord.Activity: [Widget]] = [:]
 
-    init(app: TeamsketchApp) {
+    init(nav: any Navigator, settings: ClassroomSettings, profile: Profile) {
         let title = UI.label(`_`("Teamsketch"), classes: ["home-title"])
         me = gtk_button_new()!
         UI.style(me, ["me-button"])
         gtk_widget_set_halign(me, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(me, `_`("Me: my name and my picture"))
-        Signal.connect(UI.raw(me), "clicked") { [weak app] in app?.showProfile() }
+        Signal.connect(UI.raw(me), "clicked") { [weak nav] in nav?.showProfile() }
         let sketchButtons = [
             UI.button(`_`("New sketch"), icon: "document-new-symbolic", classes: ["big-button", "suggested-action"]) {
-                [weak app] in app?.showNewSketch()
+                [weak nav] in nav?.showNewSketch()
             },
             UI.button(`_`("Draw together"), icon: ActivityCatalogue.teamSketch.icon, classes: ["big-button"]) {
-                [weak app] in app?.showNewSketch(together: true)
+                [weak nav] in nav?.showNewSketch(together: true)
             },
             UI.button(`_`("Join"), icon: "network-workgroup-symbolic", classes: ["big-button"]) {
-                [weak app] in app?.showJoin()
+                [weak nav] in nav?.showJoin()
             },
             UI.button(`_`("Open"), icon: "document-open-symbolic", classes: ["big-button"]) {
-                [weak app] in app?.showGallery()
+                [weak nav] in nav?.showGallery()
             },
         ]
         let wordPost = UI.button(`_`("Buchstaben Post"), icon: ActivityCatalogue.wordPost.icon, classes: ["big-button"]) {
-            [weak app] in app?.showWordPost()
+            [weak nav] in nav?.showWordPost()
         }
         activityButtons = [.teamSketch: sketchButtons, .wordPost: [wordPost]]
         // One row; with large text (the desktop's text size) two, so the
@@ -48,20 +48,20 @@ final class HomeScreen {
         // The school server is the teacher's business: a small button and
         // a quiet line under the pupils' big ones.
         let school = UI.iconButton("network-server-symbolic", tooltip: `_`("School server"), classes: ["school-button"]) {
-            [weak app] in app?.showSchool()
+            [weak nav] in nav?.showSchool()
         }
         syncStatus = UI.label("", classes: ["sync-status"])
         gtk_label_set_wrap(ts_label(syncStatus), 0)
         let teacher = UI.iconButton("preferences-system-symbolic", tooltip: `_`("Teacher"), classes: ["school-button"]) {
-            [weak app] in app?.showTeacher()
+            [weak nav] in nav?.showTeacher()
         }
         let schoolRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [teacher, school, syncStatus])
         gtk_widget_set_halign(schoolRow, GTK_ALIGN_CENTER)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 40, [me, title, buttons, schoolRow])
         UI.center(widget)
-        showActivities(app.preferences.settings)
+        showActivities(settings)
         // Who is next is known once the school link is up (`showHome`).
-        showMe(app.preferences.profile)
+        showMe(profile)
     }
 
     /// `picturesNext`: "Me" leads to the pupils' picture sign-in (a class

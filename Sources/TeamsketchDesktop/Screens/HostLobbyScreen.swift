@@ -11,7 +11,8 @@ import TeamsketchCore
 @MainActor
 final class HostLobbyScreen {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    private let lan: LanEnvironment
     private let session: any LobbyHosting
     private let codeLabel: Widget
     private let addressLabel: Widget
@@ -30,8 +31,9 @@ final class HostLobbyScreen {
     /// for a teacher with several classes, the class to offer it to.
     private let relayRow: Widget
 
-    init(app: TeamsketchApp, session: any LobbyHosting) {
-        self.app = app
+    init(nav: any Navigator, lan: LanEnvironment, session: any LobbyHosting) {
+        self.nav = nav
+        self.lan = lan
         self.session = session
         codeLabel = UI.label("…", classes: ["join-code"])
         addressLabel = UI.label("", classes: ["hint"])
@@ -56,8 +58,8 @@ final class HostLobbyScreen {
             guard let self else { return }
             Task { @MainActor in
                 await self.session.finish()
-                self.app?.discovery.withdraw()
-                self.app?.showHome()
+                self.lan.discovery.withdraw()
+                self.nav?.showHome()
             }
         }
         gtk_widget_set_visible(aloneButton, 0)
@@ -77,7 +79,7 @@ final class HostLobbyScreen {
         UI.append(widget, relayRow)
         UI.append(widget, status)
         UI.append(widget, members)
-        let help = PictureHelp.button(app: app, name: "lobby") { ScreenHelp.hostLobby }
+        let help = PictureHelp.button(nav: nav, name: "lobby") { ScreenHelp.hostLobby }
         gtk_widget_set_valign(help, GTK_ALIGN_CENTER)
         let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, help, declineAllButton, startButton, aloneButton])
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
@@ -88,18 +90,19 @@ final class HostLobbyScreen {
 
     /// The host service is listening: show the code and announce the session.
     func hosting() {
-        guard let port = session.hostPort, let app, let lobby = session.lobby else { return }
-        let code = app.discovery.ownJoinCode(port: port)
+        guard let port = session.hostPort, let lobby = session.lobby else { return }
+        let code = lan.discovery.ownJoinCode(port: port)
+        let hostName = lan.preferences.profile.name
         UI.setText(codeLabel, code.map { "\($0)" } ?? "—")
         let address = "\(LocalInterfaces.current().primaryAddress):\(port)"
         UI.setText(addressLabel, String(format: `_`("or type the address %@"), address))
         let sign = SessionSign(sessionID: lobby.sessionID)
-        showSign(sign, host: app.preferences.profile.name)
+        showSign(sign, host: hostName)
         // For people and scripts reading the log (the UI tests join by it).
         FileHandle.standardError.write(Data("hosting: code=\(code.map { "\($0)" } ?? "-") address=\(address) sign=\(sign) id=\(lobby.sessionID.lowercasedText)\n".utf8))
         // A signed-in pupil's class goes with it, for the teacher's class wall.
-        app.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.lowercasedText, hostName: app.preferences.profile.name,
-                                                   activity: lobby.activity, port: port, classTag: app.school.signIn?.classTag))
+        lan.discovery.announce(SessionAnnouncement(sessionID: lobby.sessionID.lowercasedText, hostName: hostName,
+                                                   activity: lobby.activity, port: port, classTag: lan.signIn()?.classTag))
         show(lobby)
         offerThroughSchool()
     }
@@ -109,9 +112,9 @@ final class HostLobbyScreen {
     /// device is signed in to one. A teacher with several classes picks
     /// the class first.
     private func offerThroughSchool() {
-        guard let app, let endpoint = app.school.signIn?.relayEndpoint else { return }
-        Task { @MainActor [weak self] in
-            let plan = await app.school.relayOfferPlan()
+        guard let endpoint = lan.signIn()?.relayEndpoint else { return }
+        Task { @MainActor [weak self, lan] in
+            let plan = await lan.relayOfferPlan()
             guard let self else { return }
             switch plan {
             case .none: break
@@ -153,7 +156,7 @@ final class HostLobbyScreen {
 
     func leaveForNextChild() async {
         await session.finish()
-        app?.discovery.withdraw()
+        lan.discovery.withdraw()
     }
 
     /// Big, at the top: what the joiners' cards show for this session, so

@@ -11,7 +11,8 @@ import TeamsketchCore
 @MainActor
 final class JoinScreen {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    private let lan: LanEnvironment
     private let nameEntry: Widget
     private let codeEntry: Widget
     private let observer: Widget
@@ -37,15 +38,16 @@ final class JoinScreen {
     private var relayed: [RelayedSession] = []
     static let relayPollInterval: Duration = .seconds(3)
 
-    init(app: TeamsketchApp, activity: any ActivityLobbyUI) {
-        self.app = app
+    init(nav: any Navigator, lan: LanEnvironment, activity: any ActivityLobbyUI) {
+        self.nav = nav
+        self.lan = lan
         self.activity = activity
         nameEntry = gtk_entry_new()!
-        gtk_editable_set_text(ts_editable(nameEntry), app.preferences.profile.name)
+        gtk_editable_set_text(ts_editable(nameEntry), lan.preferences.profile.name)
         UI.style(nameEntry, ["form-entry"])
         UI.accessibleLabel(nameEntry, `_`("Your name"))
         // A pupil signed in joins under their account's name.
-        if let signIn = app.school.signIn, !signIn.isTeacher { gtk_widget_set_sensitive(nameEntry, 0) }
+        if let signIn = lan.signIn(), !signIn.isTeacher { gtk_widget_set_sensitive(nameEntry, 0) }
         codeEntry = gtk_entry_new()!
         UI.style(codeEntry, ["form-entry"])
         gtk_entry_set_placeholder_text(ts_entry(codeEntry), `_`("Code, e.g. 000142"))
@@ -74,8 +76,8 @@ final class JoinScreen {
             guard let self else { return }
             Task { @MainActor in
                 await self.session?.finish()
-                self.app?.discovery.stop()
-                self.app?.showHome()
+                self.lan.discovery.stop()
+                self.nav?.showHome()
             }
         }
         // How the search goes, in a bubble rather than unfolded below:
@@ -92,15 +94,15 @@ final class JoinScreen {
         let waitingRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [joinedSign, status])
         gtk_widget_set_halign(waitingRow, GTK_ALIGN_CENTER)
         UI.append(widget, waitingRow)
-        let help = PictureHelp.button(app: app, name: "join") { ScreenHelp.join }
+        let help = PictureHelp.button(nav: nav, name: "join") { ScreenHelp.join }
         gtk_widget_set_valign(help, GTK_ALIGN_CENTER)
         let bottom = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, help, why])
         gtk_widget_set_valign(why, GTK_ALIGN_CENTER)
         gtk_widget_set_halign(bottom, GTK_ALIGN_CENTER)
         UI.append(widget, bottom)
 
-        app.discovery.onChange = { [weak self] in self?.refresh() }
-        app.discovery.start()
+        lan.discovery.onChange = { [weak self] in self?.refresh() }
+        lan.discovery.start()
         refresh()
         pollRelay()
     }
@@ -108,9 +110,9 @@ final class JoinScreen {
     /// Asks the school server for relayed sessions until the screen goes.
     /// Without a sign-in nothing is asked.
     private func pollRelay() {
-        guard app?.school.signIn?.relayEndpoint != nil else { return }
+        guard lan.signIn()?.relayEndpoint != nil else { return }
         Task { @MainActor [weak self] in
-            while let school = self?.app?.school {
+            while let lan = self?.lan {
                 // A screen no longer in the window (Back) stops asking; one
                 // hidden behind the session it joined asks nothing meanwhile.
                 guard let widget = self?.widget, gtk_widget_get_root(widget) != nil else { return }
@@ -118,7 +120,7 @@ final class JoinScreen {
                     try? await Task.sleep(for: Self.relayPollInterval)
                     continue
                 }
-                let found = await school.relayedSessions()
+                let found = await lan.relayedSessions()
                 guard let self, gtk_widget_get_root(self.widget) != nil else { return }
                 if found != self.relayed {
                     self.relayed = found
@@ -134,15 +136,14 @@ final class JoinScreen {
     func leaveForNextChild() async {
         await session?.finish()
         session = nil
-        app?.discovery.stop()
+        lan.discovery.stop()
     }
 
     private func refresh() {
-        guard let app else { return }
         UI.clear(nearby)
-        let cards = SessionCards.make(nearby: app.discovery.sessions, relayed: relayed, activity: activity.kind,
-                                      relay: app.school.signIn?.relayEndpoint,
-                                      relayFirst: app.preferences.settings.throughSchoolServer)
+        let cards = SessionCards.make(nearby: lan.discovery.sessions, relayed: relayed, activity: activity.kind,
+                                      relay: lan.signIn()?.relayEndpoint,
+                                      relayFirst: lan.preferences.settings.throughSchoolServer)
         if cards.isEmpty {
             UI.append(nearby, UI.label(activity.lookingNearby, classes: ["hint"]))
         }
@@ -178,7 +179,7 @@ final class JoinScreen {
             UI.append(nearby, b)
         }
         let lines = DiscoveryMechanism.allCases.map { m in
-            "\(Self.name(of: m)): \(Self.describe(app.discovery.status[m] ?? .off))"
+            "\(Self.name(of: m)): \(Self.describe(lan.discovery.status[m] ?? .off))"
         }
         UI.setText(diagnostics, lines.joined(separator: "\n"))
     }
@@ -198,22 +199,21 @@ final class JoinScreen {
     }
 
     private func joinByCode() {
-        guard let app else { return }
         let text = UI.entryText(codeEntry).trimmingCharacters(in: .whitespaces)
         do {
             let input = try JoinInput(parsing: text)
-            join(app.discovery.joinCandidates(for: input).map(JoinRoute.direct))
+            join(lan.discovery.joinCandidates(for: input).map(JoinRoute.direct))
         } catch {
             UI.setText(status, `_`("That code has 6 digits, like 000142. Or type an address like 10.0.0.5:47851."))
         }
     }
 
     private func join(_ candidates: [JoinRoute]) {
-        guard let app, session == nil, !candidates.isEmpty else { return }
-        app.rename(to: UI.entryText(nameEntry))
-        let profile = app.preferences.profile
+        guard let nav, session == nil, !candidates.isEmpty else { return }
+        lan.rename(UI.entryText(nameEntry))
+        let profile = lan.preferences.profile
         let role: PeerRole = gtk_toggle_button_get_active(ts_toggle(observer)) != 0 ? .observer : .drawer
-        let controller = activity.makeJoiner(app: app)
+        let controller = activity.makeJoiner(nav: nav, lan: lan)
         controller.onStatus = { [weak self] text in
             guard let self else { return }
             UI.setText(self.status, text)

@@ -15,8 +15,9 @@ final class NewSketchScreen {
     private let settings: ClassroomSettings
 
     /// `together`: the sketch is drawn by several devices; Start opens a lobby.
-    init(app: TeamsketchApp, together: Bool = false) {
-        settings = app.preferences.settings
+    /// `settings`: the classroom's, which bound the time limit.
+    init(nav: any Navigator, settings: ClassroomSettings, together: Bool = false) {
+        self.settings = settings
         nameEntry = gtk_entry_new()!
         UI.style(nameEntry, ["form-entry"])
         gtk_editable_set_text(ts_editable(nameEntry), Self.defaultName())
@@ -43,15 +44,15 @@ final class NewSketchScreen {
             UI.append(guideRow, b)
         }
 
-        let go: @MainActor () -> Void = { [weak self, weak app] in
-            guard let self, let app else { return }
-            if together { app.hostSession(self.meta()) } else { app.startSketch(self.meta()) }
+        let go: @MainActor () -> Void = { [weak self, weak nav] in
+            guard let self, let nav else { return }
+            if together { nav.hostSession(self.meta()) } else { nav.startSketch(self.meta()) }
         }
         let start = together
             ? UI.button(`_`("Open the lobby"), icon: "system-users-symbolic", classes: ["big-button", "suggested-action"], action: go)
             : UI.button(`_`("Start drawing"), icon: "document-edit-symbolic", classes: ["big-button", "suggested-action"], action: go)
-        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in
-            app?.showHome()
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak nav] in
+            nav?.showHome()
         }
         Signal.connect(UI.raw(nameEntry), "activate", go)
 

@@ -10,10 +10,10 @@ import TeamsketchCore
 @MainActor
 enum PictureHelp {
     /// The "?" button (56 px, like the screen's other tools).
-    static func button(app: TeamsketchApp, name: String, steps: @escaping @MainActor () -> [ScreenHelp.Step]) -> Widget {
-        questionMark(`_`("How it works")) { [weak app] in
-            guard let app else { return }
-            show(app: app, name: name, steps: steps())
+    static func button(nav: any Navigator, name: String, steps: @escaping @MainActor () -> [ScreenHelp.Step]) -> Widget {
+        questionMark(`_`("How it works")) { [weak nav] in
+            guard let nav else { return }
+            show(over: nav.window, voice: nav.voice, name: name, steps: steps())
         }
     }
 
@@ -28,12 +28,12 @@ enum PictureHelp {
         return button
     }
 
-    static func show(app: TeamsketchApp, name: String, steps: [ScreenHelp.Step]) {
+    static func show(over parent: Widget?, voice: Voice, name: String, steps: [ScreenHelp.Step]) {
         let win = gtk_window_new()!
         gtk_window_set_title(ts_window(win), `_`("How it works"))
         gtk_window_set_modal(ts_window(win), 1)
         gtk_window_set_resizable(ts_window(win), 0)
-        if let parent = app.window { gtk_window_set_transient_for(ts_window(win), ts_window(parent)) }
+        if let parent { gtk_window_set_transient_for(ts_window(win), ts_window(parent)) }
         let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 14, classes: ["alert", "picture-help"])
         let rows = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
         for step in steps {
@@ -48,7 +48,7 @@ enum PictureHelp {
         }
         UI.append(content, rows)
         let said = steps.map(Self.words).joined(separator: ". ")
-        let read = ReadAloudButton.make(app.speech, language: app.speechLanguage) { said }
+        let read = ReadAloudButton.make(voice.speech, language: voice.language) { said }
         let weakWin = WeakWidget(win)
         let ok = UI.button(`_`("OK"), icon: "object-select-symbolic", classes: ["choice", "suggested-action"]) {
             if let w = weakWin.widget { gtk_window_destroy(ts_window(w)) }

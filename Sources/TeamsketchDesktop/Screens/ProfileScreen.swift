@@ -11,7 +11,9 @@ import TeamsketchCore
 @MainActor
 final class ProfileScreen {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    private let profile: Profile
+    private let keep: @MainActor (_ name: String, _ avatarPNG: Data?) throws -> Void
     private let nameEntry: Widget
     private let sheetHolder: Widget
     private var canvas: CanvasView?
@@ -26,11 +28,16 @@ final class ProfileScreen {
     static let sheetSide = 256.0
     static let pictureSide = 128
 
-    init(app: TeamsketchApp, signedInPupil: Bool) {
-        self.app = app
+    /// `keep` saves the name and picture as this device's pupil
+    /// (`PupilIdentity`'s rule).
+    init(nav: any Navigator, profile: Profile, signedInPupil: Bool,
+         keep: @escaping @MainActor (_ name: String, _ avatarPNG: Data?) throws -> Void) {
+        self.nav = nav
+        self.profile = profile
+        self.keep = keep
         nameEntry = gtk_entry_new()!
         UI.style(nameEntry, ["form-entry"])
-        gtk_editable_set_text(ts_editable(nameEntry), app.preferences.profile.name)
+        gtk_editable_set_text(ts_editable(nameEntry), profile.name)
         UI.accessibleLabel(nameEntry, `_`("My name"))
         // Signed in, the name is the account's: it decides whose work
         // "Open" shows, so it is not typed here.
@@ -44,19 +51,19 @@ final class ProfileScreen {
         let nameRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [UI.label(`_`("Name"), classes: ["form-label"]), nameEntry])
         gtk_widget_set_halign(nameRow, GTK_ALIGN_CENTER)
         UI.append(widget, nameRow)
-        let current = app.preferences.profile.avatarPNG.map { [UInt8]($0) }
+        let current = profile.avatarPNG.map { [UInt8]($0) }
         let pictureRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [sheetHolder])
         gtk_widget_set_halign(pictureRow, GTK_ALIGN_CENTER)
         if current != nil {
             // What they drew before, beside the sheet, until they draw anew.
-            UI.append(pictureRow, Avatar.make(name: app.preferences.profile.name, png: current, size: 96))
+            UI.append(pictureRow, Avatar.make(name: profile.name, png: current, size: 96))
         }
         UI.append(widget, pictureRow)
         UI.append(widget, pens())
         let again = UI.button(`_`("Start again"), icon: "edit-clear-all-symbolic", classes: ["big-button"]) {
             [weak self] in self?.startAgain()
         }
-        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in app?.showHome() }
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak nav] in nav?.showHome() }
         let done = UI.button(`_`("Done"), icon: "object-select-symbolic", classes: ["big-button", "suggested-action"]) {
             [weak self] in self?.save()
         }
@@ -64,7 +71,7 @@ final class ProfileScreen {
         if signedInPupil {
             // The next child on a shared laptop: one tap, then their pictures.
             buttons.insert(UI.button(`_`("Not me"), icon: "system-switch-user-symbolic", classes: ["big-button"]) {
-                [weak app] in app?.notMe()
+                [weak nav] in nav?.notMe()
             }, at: 1)
         }
         let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, buttons)
@@ -96,7 +103,7 @@ final class ProfileScreen {
         canvas?.teardown()
         UI.clear(sheetHolder)
         let meta = SketchMeta(name: "avatar", width: Self.sheetSide, height: Self.sheetSide)
-        let view = CanvasView(document: SketchDocument(meta: meta), author: app?.preferences.profile.name ?? "",
+        let view = CanvasView(document: SketchDocument(meta: meta), author: profile.name,
                               permissions: .solo(ClassroomSettings(eraserAllowed: false, undoAllowed: true)))
         gtk_widget_set_hexpand(view.widget, 0)
         gtk_widget_set_vexpand(view.widget, 0)
@@ -115,18 +122,18 @@ final class ProfileScreen {
     }
 
     private func save() {
-        guard let app else { return }
-        var png = app.preferences.profile.avatarPNG
+        var png = profile.avatarPNG
         if let doc = canvas?.document, drew {
             png = (try? SketchExport.pngData(doc, width: Self.pictureSide)).map { Data($0) }
         } else if cleared {
             png = nil
         }
         do {
-            try app.saveIdentity(name: UI.entryText(nameEntry), avatarPNG: png)
+            try keep(UI.entryText(nameEntry), png)
         } catch {
-            return app.showError(`_`("Your picture could not be saved."), error)
+            nav?.showError(`_`("Your picture could not be saved."), error)
+            return
         }
-        app.showHome()
+        nav?.showHome()
     }
 }

@@ -11,8 +11,9 @@ import TeamsketchCore
 @MainActor
 final class PupilSignInScreen {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
     private let directory: PupilDirectory?
+    private let makeSounds: @MainActor () -> SoundClient
     private let content: Widget
     private let message: Widget
     /// A wrong try's big red mark beside the words, for a child who does
@@ -24,9 +25,14 @@ final class PupilSignInScreen {
     private var slots: [Widget] = []
     private var busy = false
 
-    init(app: TeamsketchApp, server: String, trustedCertificates: String?, rememberedClass: String?) {
-        self.app = app
-        directory = app.school.pupilDirectory(server: server, trustedCertificates: trustedCertificates)
+    /// `directory`: the school's classes and pictures (nil: the server's
+    /// address cannot be used); `sounds`: the player, as the class's sounds
+    /// are.
+    init(nav: any Navigator, directory: PupilDirectory?, rememberedClass: String?,
+         sounds: @escaping @MainActor () -> SoundClient) {
+        self.nav = nav
+        self.directory = directory
+        makeSounds = sounds
         content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         message = UI.label("", classes: ["form-message"])
         wrongMark = gtk_image_new_from_icon_name("dialog-error-symbolic")!
@@ -41,9 +47,9 @@ final class PupilSignInScreen {
         UI.append(widget, said)
         // Smaller than the choices above: a laptop's 768 rows hold the
         // picture keys and these.
-        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["choice"]) { [weak app] in app?.showHome() }
-        let withoutServer = UI.button(`_`("Without the school server"), icon: "document-edit-symbolic", classes: ["choice"]) { [weak app] in
-            app?.showProfile(offline: true)
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["choice"]) { [weak nav] in nav?.showHome() }
+        let withoutServer = UI.button(`_`("Without the school server"), icon: "document-edit-symbolic", classes: ["choice"]) { [weak nav] in
+            nav?.showProfile(offline: true)
         }
         // Always there: a remembered class may be gone, or the child may
         // be a visitor from another class.
@@ -99,7 +105,7 @@ final class PupilSignInScreen {
         case .wrongPictures:
             UI.setText(message, `_`("Those are not your pictures. Try again!"))
             gtk_widget_set_visible(wrongMark, 1)
-            if sounds == nil { sounds = app?.preferences.soundClient { .live() } }
+            if sounds == nil { sounds = makeSounds() }
             sounds?.play(.springBack)
             FileHandle.standardError.write(Data("sign-in: wrong pictures\n".utf8))
         case .tooManyTries: UI.setText(message, `_`("Too many tries. Please ask your teacher."))
@@ -225,7 +231,7 @@ final class PupilSignInScreen {
         guard password.isComplete, let directory else { return }
         let pictures = password.chosen
         ask({ try await directory.signIn(pupil.id, pictures) }) { [weak self] signIn in
-            self?.app?.pupilSignedIn(signIn)
+            self?.nav?.pupilSignedIn(signIn)
         }
         // A wrong try starts the three pictures again.
         password.reset()

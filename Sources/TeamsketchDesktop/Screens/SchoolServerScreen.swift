@@ -8,6 +8,36 @@ import TeamsketchCore
 /// What a sign-in means and when sync runs is decided in `SchoolLink`.
 @MainActor
 final class SchoolServerScreen {
+    /// What this screen asks of the app's school link (`SchoolLink.serverScreenLink`).
+    struct Link {
+        var signIn: @MainActor () -> SchoolSignIn?
+        var status: @MainActor () -> SyncStatus
+        /// The server last signed in to, offered again.
+        var lastServer: @MainActor () -> String?
+        /// Tries `addresses` in turn; `done` gets a message for the teacher, or nil.
+        var signInAt: @MainActor (_ addresses: [URL], _ name: String, _ password: String,
+                       _ done: @escaping @MainActor (String?) -> Void) -> Void
+        var signOut: @MainActor () -> Void
+        var syncNow: @MainActor () -> Void
+        /// The signed-in teacher's classes, nil when the server does not answer.
+        var classes: @MainActor () async -> [SchoolOffice.SchoolClass]?
+        /// Setting up: this laptop lists `class`'s names from now on, and the
+        /// teacher is signed out.
+        var belong: @MainActor (_ class: SchoolOffice.SchoolClass, _ signIn: SchoolSignIn) async -> ClassSetUp
+        /// Setting up was left before a class was chosen: true when the first
+        /// start's question must be asked again (the server is forgotten).
+        var leaveSetUp: @MainActor () -> Bool
+    }
+
+    /// How setting up a laptop for a class ended.
+    enum ClassSetUp {
+        case done
+        /// The server did not take the class's code.
+        case refused
+        /// The choice could not be saved on this laptop.
+        case notSaved(any Error)
+    }
+
     let widget: Widget
     private let addressEntry: Widget
     private let nameEntry: Widget
@@ -17,12 +47,14 @@ final class SchoolServerScreen {
     /// Servers announcing themselves on the LAN, one tap each.
     private let found: Widget
     private let browser = SchoolServerBrowser()
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    private let link: Link
     /// Setting up a laptop for a class: signed in, the teacher picks it.
     private let settingUpClass: Bool
 
-    init(app: TeamsketchApp, settingUpClass: Bool = false) {
-        self.app = app
+    init(nav: any Navigator, link: Link, settingUpClass: Bool = false) {
+        self.nav = nav
+        self.link = link
         self.settingUpClass = settingUpClass
         addressEntry = gtk_entry_new()!
         nameEntry = gtk_entry_new()!
@@ -50,7 +82,7 @@ final class SchoolServerScreen {
 
     /// Where typing starts: the address when signed out.
     func focus() {
-        if app?.school.signIn == nil { gtk_widget_grab_focus(addressEntry) }
+        if link.signIn() == nil { gtk_widget_grab_focus(addressEntry) }
     }
 
     private func showFound() {
@@ -66,38 +98,27 @@ final class SchoolServerScreen {
     }
 
     private func build() {
-        guard let app else { return }
         UI.clear(widget)
         UI.append(widget, UI.label(`_`("School server"), classes: ["home-title"]))
         let settingUp = settingUpClass
-        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in
-            guard let app else { return }
-            // Setting up and no class chosen: the first start's question
-            // again, with the teacher signed out and the server forgotten
-            // (a sign-in remembers it), so it is asked until answered.
-            if settingUp, app.preferences.device.classID == nil {
-                app.school.signOut()
-                try? app.preferences.forgetSchool()
-                app.showFirstRun()
-            } else {
-                app.showHome()
-            }
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak nav, link] in
+            if settingUp, link.leaveSetUp() { nav?.showFirstRun() } else { nav?.showHome() }
         }
-        if settingUpClass, let signIn = app.school.signIn, signIn.isTeacher {
+        if settingUpClass, let signIn = link.signIn(), signIn.isTeacher {
             return chooseClass(signIn, back: back)
         }
-        if let signIn = app.school.signIn {
+        if let signIn = link.signIn() {
             UI.append(widget, UI.label(String(format: `_`("Signed in as %@"), signIn.name), classes: ["form-label"]))
             UI.append(widget, UI.label(signIn.server, classes: ["form-label"]))
             UI.append(widget, statusLabel)
-            showStatus(app.school.status)
+            showStatus(link.status())
             let signOut = UI.button(`_`("Sign out"), icon: "system-log-out-symbolic", classes: ["big-button"]) {
-                [weak self, weak app] in
-                app?.school.signOut()
+                [weak self, link] in
+                link.signOut()
                 self?.build()
             }
             let syncNow = UI.button(`_`("Sync now"), icon: "emblem-synchronizing-symbolic", classes: ["big-button"]) {
-                [weak app] in app?.school.syncNow()
+                [link] in link.syncNow()
             }
             UI.append(widget, Self.row([back, syncNow, signOut]))
             gtk_widget_grab_focus(back)
@@ -111,7 +132,7 @@ final class SchoolServerScreen {
             UI.style(entry, ["form-entry", "wide"])
             UI.accessibleLabel(entry, label)
         }
-        if UI.entryText(addressEntry).isEmpty, let last = app.school.lastServer {
+        if UI.entryText(addressEntry).isEmpty, let last = link.lastServer() {
             gtk_editable_set_text(ts_editable(addressEntry), last)
         }
         let form = gtk_grid_new()!
@@ -134,11 +155,8 @@ final class SchoolServerScreen {
     }
 
     /// "Which class uses this laptop?": the teacher's classes as big
-    /// buttons. The chosen class's code is given to the server as a pupil
-    /// would type it, so this laptop may list the class's names; then the
-    /// teacher is signed out and the start screen waits for the children.
+    /// buttons; the chosen one is the link's to set up (`Link.belong`).
     private func chooseClass(_ signIn: SchoolSignIn, back: Widget) {
-        guard let app else { return }
         browser.stop()
         UI.append(widget, UI.label(`_`("Which class uses this laptop?"), classes: ["form-label"]))
         let choices = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
@@ -147,9 +165,9 @@ final class SchoolServerScreen {
         UI.append(widget, message)
         UI.append(widget, Self.row([back]))
         UI.setText(message, `_`("Looking for your classes…"))
-        Task { @MainActor [weak self, weak app] in
-            let classes = await (try? app?.services.schoolOffice.classes(false))?.filter { !$0.archived }
-            guard let self, let app else { return }
+        Task { @MainActor [weak self, link] in
+            let classes = await link.classes()?.filter { !$0.archived }
+            guard let self else { return }
             guard let classes, !classes.isEmpty else {
                 UI.setText(self.message, classes == nil ? `_`("The school server does not answer. Please try again.")
                                                         : `_`("You have no classes yet. Make one in the teacher's window."))
@@ -159,11 +177,10 @@ final class SchoolServerScreen {
             FileHandle.standardError.write(Data("set up: classes offered: \(classes.count)\n".utf8))
             for schoolClass in classes {
                 UI.append(choices, UI.button(schoolClass.name, icon: "system-users-symbolic", classes: ["choice", "suggested-action"]) {
-                    [weak self, weak app] in
-                    guard let app else { return }
+                    [weak self] in
                     // One set-up at a time: a second tap waits for the first.
                     gtk_widget_set_sensitive(choices, 0)
-                    self?.belong(to: schoolClass, signIn: signIn, app: app) {
+                    self?.belong(to: schoolClass, signIn: signIn) {
                         gtk_widget_set_sensitive(choices, 1)
                     }
                 })
@@ -174,29 +191,20 @@ final class SchoolServerScreen {
     /// `failed`: the laptop is not set up (the server did not take the
     /// class's code, or the set-up could not be saved); the teacher stays
     /// signed in to try again.
-    private func belong(to schoolClass: SchoolOffice.SchoolClass, signIn: SchoolSignIn, app: TeamsketchApp,
+    private func belong(to schoolClass: SchoolOffice.SchoolClass, signIn: SchoolSignIn,
                         failed: @escaping @MainActor () -> Void) {
         UI.setText(message, `_`("One moment…"))
-        Task { @MainActor [weak self, weak app] in
-            guard let app else { return }
-            let introduced = if let code = schoolClass.code {
-                await app.school.introduceDevice(toClassCode: code, of: signIn)
-            } else {
-                false
-            }
-            guard introduced else {
+        Task { @MainActor [weak self, weak nav, link] in
+            switch await link.belong(schoolClass, signIn) {
+            case .done:
+                nav?.showHome()
+            case .refused:
                 if let self { UI.setText(self.message, `_`("The school server did not take this laptop for the class. Please try again.")) }
-                return failed()
-            }
-            do {
-                try app.preferences.belongToClass(schoolClass.id, of: signIn)
-            } catch {
+                failed()
+            case .notSaved(let error):
                 if let self { UI.setText(self.message, String(describing: error)) }
-                return failed()
+                failed()
             }
-            FileHandle.standardError.write(Data("set up for class: \(schoolClass.id.lowercased())\n".utf8))
-            app.school.signOut()
-            app.showHome()
         }
     }
 
@@ -207,7 +215,6 @@ final class SchoolServerScreen {
     }
 
     private func signIn() {
-        guard let app else { return }
         let addresses = SchoolAddress.candidates(UI.entryText(addressEntry))
         guard !addresses.isEmpty else {
             UI.setText(message, `_`("Please type the server's address, for example schule.local"))
@@ -215,7 +222,7 @@ final class SchoolServerScreen {
         }
         UI.setText(message, `_`("Signing in…"))
         let name = UI.entryText(nameEntry), password = UI.entryText(passwordEntry)
-        app.school.signIn(addresses: addresses, name: name, password: password) { [weak self] failure in
+        link.signInAt(addresses, name, password) { [weak self] failure in
             guard let self else { return }
             if let failure {
                 UI.setText(self.message, failure)

@@ -21,7 +21,8 @@ final class SessionController {
     private(set) var myIndex: MemberIndex?
     private(set) var role: PeerRole = .drawer
     private(set) var ended: EndReason?
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    private let lan: LanEnvironment
     /// Saves the shared sketch on this device; made when it starts (or
     /// with the first snapshot).
     private(set) var saver: SketchSaver?
@@ -44,16 +45,17 @@ final class SessionController {
     private var avatars: [MemberIndex: [UInt8]] = [:]
 
     func avatar(of m: MemberIndex) -> [UInt8]? {
-        avatars[m] ?? (m == myIndex ? ownAvatar : nil)
+        avatars[m] ?? (m == myIndex ? lan.ownAvatar : nil)
     }
 
-    /// The picture this device's pupil drew, sent with the hello.
-    private var ownAvatar: [UInt8]? { app?.preferences.profile.avatarPNG.map { [UInt8]($0) } }
     /// The name this device's strokes carry in the session, as the host
     /// lists it (a second "Anna" is "Anna 2").
     var nameInSession: String? { myIndex.flatMap { lobby?.member($0)?.name } }
 
-    init(app: TeamsketchApp) { self.app = app }
+    init(nav: any Navigator, lan: LanEnvironment) {
+        self.nav = nav
+        self.lan = lan
+    }
 
     /// Events arrive on NIO threads; an AsyncStream keeps their order on the way
     /// to the main actor.
@@ -69,10 +71,10 @@ final class SessionController {
 
     func host(params: SessionParams, settings: SessionSettings, name: String) async throws {
         var config = SessionHost.Configuration(name: name, params: params)
-        config.sketch = SessionSketch.hosted(creator: app?.schoolAccount)
+        config.sketch = SessionSketch.hosted(creator: lan.schoolAccount)
         config.settings = settings
-        config.avatarPNG = ownAvatar
-        config.classWatchKey = app?.school.signIn?.hostWatchKey
+        config.avatarPNG = lan.ownAvatar
+        config.classWatchKey = lan.signIn()?.hostWatchKey
         let onEvent = eventSink()
         let host = try await PortSelection.firstFree { [config] port in
             var c = config
@@ -89,8 +91,8 @@ final class SessionController {
     func join(route: JoinRoute, name: String, role: PeerRole) async throws {
         self.role = role
         var config = SessionClient.Configuration(route: route, name: name, role: role)
-        config.avatarPNG = ownAvatar
-        config.accountID = app?.schoolAccount
+        config.avatarPNG = lan.ownAvatar
+        config.accountID = lan.schoolAccount
         let client = try await SessionClient.connect(config, onEvent: eventSink())
         link = .member(client)
     }
@@ -105,7 +107,7 @@ final class SessionController {
 
     /// Ends the session for everyone (host) or leaves it (member).
     func finish() async {
-        if isHost { app?.discovery.withdraw() }
+        if isHost { lan.discovery.withdraw() }
         relayOffer?.cancel()
         relayOffer = nil
         switch link {
@@ -180,7 +182,7 @@ final class SessionController {
             let meta = lobby.meta(sketch: sketch.id)
             ensureStored(meta)
             nameMembers()
-            app?.openShared(self, meta: meta)
+            lan.openSketch(self, meta)
             if let doc = pendingDocument { canvas?.sessionReset(doc, live: pendingLive) }
             pendingDocument = nil
             pendingLive = []
@@ -203,7 +205,7 @@ final class SessionController {
             }
         case .ended(let reason):
             ended = reason
-            if isHost { app?.discovery.withdraw() }
+            if isHost { lan.discovery.withdraw() }
             canvas?.sessionEnded(reason)
             onStatus?(activityUI.wording.text(for: reason))
         case .connectionLost:
@@ -241,9 +243,9 @@ final class SessionController {
     // its earlier copy; the saver counts what it holds and appends the rest.
 
     private func ensureStored(_ meta: SketchMeta) {
-        guard saver == nil, let store = app?.storeClient, let sketch, meta.id == sketch.id else { return }
+        guard saver == nil, let store = lan.store, let sketch, meta.id == sketch.id else { return }
         // A member names itself with the sketch, before any of its ops.
-        let me = isHost || role != .drawer ? [] : app?.schoolAccount.map { [$0] } ?? []
+        let me = isHost || role != .drawer ? [] : lan.schoolAccount.map { [$0] } ?? []
         let saver = SketchSaver(store: store, sketch: meta, origin: .team(creator: sketch.creator, nonce: sketch.nonce),
                                 members: me)
         namedMembers.formUnion(me)
@@ -281,6 +283,6 @@ final class SessionController {
     }
 
     private func report(_ failure: SketchSaveError?) {
-        if let failure { app?.reportSaveFailure(failure) }
+        if let failure { nav?.reportSaveFailure(failure) }
     }
 }

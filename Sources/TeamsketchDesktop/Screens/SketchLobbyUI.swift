@@ -11,7 +11,7 @@ struct SketchLobbyUI: ActivityLobbyUI {
     var lookingNearby: String { `_`("Looking for sketches nearby…") }
     var codeFieldName: String { `_`("Code or address of the session") }
 
-    func makeJoiner(app: TeamsketchApp) -> any LobbyJoining { SessionController(app: app) }
+    func makeJoiner(nav: any Navigator, lan: LanEnvironment) -> any LobbyJoining { SessionController(nav: nav, lan: lan) }
 
     /// The sketch's name, guides and time limit.
     func waitingSummary(_ lobby: Lobby) -> String {

@@ -18,14 +18,16 @@ final class GameDesk {
 
     func showStart() {
         app.leaveCanvas()
-        let screen = WordPostStartScreen(app: app)
+        // A signed-in pupil's class may have lists from the teacher.
+        let pupilClass = app.school.signIn.flatMap { $0.isTeacher ? nil : $0.classID }
+        let screen = WordPostStartScreen(nav: app, offer: app.wordPools.offer(classID: pupilClass))
         app.replace(.wordPostStart, with: screen.widget, owner: screen)
     }
 
     func playAlone(_ pool: WordPool) {
         accounts.forgetClassRoster()
         let name = app.preferences.profile.name
-        let screen = WordPostScreen.solo(app: app, pool: pool, name: name, sounds: app.preferences.soundClient { .live() },
+        let screen = WordPostScreen.solo(nav: app, pool: pool, name: name, sounds: app.preferences.soundClient { .live() },
                                          previouslyFinished: accounts.finishedWords(of: name))
         screen.stats = RoundStatsRecorder(seat: .solo, store: app.storeClient, accounts: accounts.accounts())
         app.replace(.wordPost, with: screen.widget, owner: screen)
@@ -34,8 +36,9 @@ final class GameDesk {
 
     func host(_ pool: WordPool) {
         accounts.refreshClassRoster()
-        let controller = WordPostController(app: app)
-        let screen = HostLobbyScreen(app: app, session: controller)
+        let lan = app.lan
+        let controller = WordPostController(nav: app, lan: lan)
+        let screen = HostLobbyScreen(nav: app, lan: lan, session: controller)
         app.replace(.lobby, with: screen.widget, owner: screen)
         let name = app.preferences.profile.name
         let finished = accounts.finishedWords(of: name)
@@ -55,7 +58,7 @@ final class GameDesk {
     /// the accounts.
     func openShared(game: WordPostGame, me: PlayerID, names: [PlayerID: String],
                     link: WordPostScreen.GameLink, isHost: Bool, soundsOn: Bool) -> WordPostScreen {
-        let screen = WordPostScreen(app: app, game: game, me: me, sounds: SoundClient.choosing(soundsOn: soundsOn) { .live() })
+        let screen = WordPostScreen(nav: app, game: game, me: me, sounds: SoundClient.choosing(soundsOn: soundsOn) { .live() })
         screen.names = names
         screen.link = link
         screen.stats = RoundStatsRecorder(seat: isHost ? .host : .member, store: app.storeClient,

@@ -21,11 +21,15 @@ final class MeDesk {
             : MeRoute.decide(signIn: app.school.signIn, rememberedServer: device.server, now: Date())
         switch route {
         case .profile(let signedInPupil):
-            let screen = ProfileScreen(app: app, signedInPupil: signedInPupil)
+            let screen = ProfileScreen(nav: app, profile: app.preferences.profile, signedInPupil: signedInPupil) {
+                [weak self] name, png in try self?.save(name: name, avatarPNG: png)
+            }
             app.replace(.profile, with: screen.widget, owner: screen)
         case .pictureSignIn(let server):
-            let screen = PupilSignInScreen(app: app, server: server, trustedCertificates: device.trustedCertificates,
-                                           rememberedClass: device.classID)
+            let screen = PupilSignInScreen(nav: app, directory: app.school.pupilDirectory(server: server, trustedCertificates: device.trustedCertificates),
+                                           rememberedClass: device.classID) { [preferences = app.preferences] in
+                preferences.soundClient { .live() }
+            }
             app.replace(.profile, with: screen.widget, owner: screen)
         }
     }

@@ -13,8 +13,9 @@ final class SessionDesk {
 
     func host(_ meta: SketchMeta) {
         let settings = app.preferences.settings
-        let session = SessionController(app: app)
-        let screen = HostLobbyScreen(app: app, session: session)
+        let lan = app.lan
+        let session = SessionController(nav: app, lan: lan)
+        let screen = HostLobbyScreen(nav: app, lan: lan, session: session)
         app.replace(.lobby, with: screen.widget, owner: screen)
         let params = SessionParams(name: meta.name, guides: meta.guides, timeLimitMinutes: meta.timeLimitMinutes)
         let name = app.preferences.profile.name
@@ -31,7 +32,7 @@ final class SessionDesk {
 
     func showJoin(_ activity: any ActivityLobbyUI) {
         app.leaveCanvas()
-        let screen = JoinScreen(app: app, activity: activity)
+        let screen = JoinScreen(nav: app, lan: app.lan, activity: activity)
         app.replace(.join, with: screen.widget, owner: screen)
         screen.focusCode()
     }

@@ -34,7 +34,7 @@ final class SketchDesk {
 
     private func open(_ doc: SketchDocument, saver: SketchSaver?) {
         leave()
-        let screen = CanvasScreen(app: app, document: doc, saver: saver)
+        let screen = canvasScreen(doc, saver: saver)
         canvas = screen
         app.replace(.canvas, with: screen.widget, owner: screen)
     }
@@ -46,10 +46,17 @@ final class SketchDesk {
         app.discovery.stop()
         leave()
         // The session stores what it applies; the screen keeps the thumbnail.
-        let screen = CanvasScreen(app: app, document: SketchDocument(meta: meta), saver: session.saver, session: session)
+        let screen = canvasScreen(SketchDocument(meta: meta), saver: session.saver, session: session)
         session.canvas = screen
         canvas = screen
         app.replace(.canvas, with: screen.widget, owner: screen)
+    }
+
+    private func canvasScreen(_ doc: SketchDocument, saver: SketchSaver?, session: SessionController? = nil) -> CanvasScreen {
+        CanvasScreen(nav: app, files: app.files, settings: app.preferences.settings,
+                     author: app.preferences.profile.name, document: doc, saver: saver, session: session) {
+            [weak self] kept in self?.tellKeptCopies([kept])
+        }
     }
 
     /// Imports a .xopp or .teamsketch file into the store and opens it. The

@@ -10,7 +10,7 @@ import TeamsketchCore
 /// wait for a PIN. Locking closes all of it.
 @MainActor
 final class TeacherDoor {
-    private unowned let app: TeamsketchApp
+    unowned let app: TeamsketchApp
     /// Whether the window is open (unlocked) in this run, and under whose
     /// name (nil: the computer's PIN, nobody signed in): going back from a
     /// review does not ask for the PIN again.
@@ -82,7 +82,7 @@ final class TeacherDoor {
 
     private func open(name: String?, section: TeacherScreen.Section = .sketches) {
         openFor = .some(name)
-        let screen = TeacherScreen(app: app, teacherName: name, section: section)
+        let screen = TeacherScreen(nav: app, desk: desk(), teacherName: name, section: section)
         app.replace(.teacher, with: screen.widget, owner: screen)
     }
 
@@ -107,7 +107,11 @@ final class TeacherDoor {
     func showClassWall() {
         guard let name = openFor else { return }
         if let wall { return gtk_window_present(ts_window(wall.window)) }
-        let view = ClassWallView(app: app, watcherName: name ?? `_`("Teacher"))
+        let teacher = app.school.signIn?.isTeacher == true
+        let view = ClassWallView(nav: app, discovery: app.discovery, sketchStore: app.storeClient,
+                                 office: teacher ? app.services.schoolOffice : nil, watcherName: name ?? `_`("Teacher")) {
+            [weak self] in self?.closeClassWall()
+        }
         let win = app.newWindow()
         gtk_window_set_title(ts_window(win), `_`("Class wall"))
         gtk_window_set_default_size(ts_window(win), 1200, 800)

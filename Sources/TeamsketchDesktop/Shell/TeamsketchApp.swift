@@ -92,7 +92,7 @@ final class TeamsketchApp: Navigator {
             self.sketchDesk.persistThumbnail()
             return false
         }
-        let home = HomeScreen(app: self)
+        let home = HomeScreen(nav: self, settings: preferences.settings, profile: preferences.profile)
         self.home = home
         let pages = PageStack(home: home.widget)
         self.pages = pages
@@ -170,22 +170,23 @@ final class TeamsketchApp: Navigator {
         }
     }
 
-    func showNewSketch(together: Bool = false) {
-        let screen = NewSketchScreen(app: self, together: together)
+    func showNewSketch(together: Bool) {
+        let screen = NewSketchScreen(nav: self, settings: preferences.settings, together: together)
         replace(.newSketch, with: screen.widget, owner: screen)
         screen.focusName()
     }
 
     /// `settingUpClass`: the first start's "This laptop belongs to a
     /// class": once the teacher is signed in, they pick the class.
-    func showSchool(settingUpClass: Bool = false) {
-        let screen = SchoolServerScreen(app: self, settingUpClass: settingUpClass)
+    func showSchool(settingUpClass: Bool) {
+        let screen = SchoolServerScreen(nav: self, link: school.serverScreenLink(preferences: preferences),
+                                        settingUpClass: settingUpClass)
         replace(.school, with: screen.widget, owner: screen)
         screen.focus()
     }
 
     func showFirstRun() {
-        let screen = FirstRunScreen(app: self)
+        let screen = FirstRunScreen(nav: self) { [preferences] in try preferences.useWithoutServer() }
         replace(.firstRun, with: screen.widget, owner: screen)
     }
 
@@ -214,11 +215,9 @@ final class TeamsketchApp: Navigator {
 
     private(set) lazy var me = MeDesk(app: self)
 
-    func showProfile(offline: Bool = false) { me.show(offline: offline) }
+    func showProfile(offline: Bool) { me.show(offline: offline) }
     func pupilSignedIn(_ signIn: SchoolSignIn) { me.pupilSignedIn(signIn) }
     func notMe() { me.notMe() }
-    func saveIdentity(name: String, avatarPNG: Data?) throws { try me.save(name: name, avatarPNG: avatarPNG) }
-    func rename(to name: String) { me.typedName(name) }
 
     func showGallery() {
         leaveCanvas()
@@ -229,18 +228,16 @@ final class TeamsketchApp: Navigator {
     }
 
     /// The reader for a text on a pupil's screen: silent when the class's
-    /// sounds are off.
-    var speech: SpeechClient {
-        SpeechClient.choosing(soundsOn: preferences.soundsOn()) { .live(speechPlayer) }
+    /// sounds are off; in the language the app speaks.
+    var voice: Voice {
+        Voice(speech: SpeechClient.choosing(soundsOn: preferences.soundsOn()) { .live(speechPlayer) },
+              language: SpeechClient.language(environment: ProcessInfo.processInfo.environment))
     }
     private lazy var speechPlayer = SpeechPlayer()
 
-    /// The language the app speaks, for the voice reading its own words.
-    var speechLanguage: String { SpeechClient.language(environment: ProcessInfo.processInfo.environment) }
-
     /// What the teacher said about one of the pupil's sketches.
     func showFeedback(on sketch: SketchDocument, _ feedback: PupilFeedback) {
-        let screen = FeedbackScreen(sketch: sketch, feedback: feedback, speech: speech, language: speechLanguage, nav: self)
+        let screen = FeedbackScreen(sketch: sketch, feedback: feedback, nav: self)
         replace(.feedback, with: screen.widget, owner: screen)
     }
 
@@ -250,7 +247,7 @@ final class TeamsketchApp: Navigator {
     private(set) lazy var discovery = DiscoveryService()
 
     func hostSession(_ meta: SketchMeta) { sessionDesk.host(meta) }
-    func showJoin(activity: any ActivityLobbyUI = SketchLobbyUI()) { sessionDesk.showJoin(activity) }
+    func showJoin(activity: any ActivityLobbyUI) { sessionDesk.showJoin(activity) }
     private lazy var sessionDesk = SessionDesk(app: self)
 
     // MARK: Buchstaben Post (GameDesk)
@@ -260,17 +257,6 @@ final class TeamsketchApp: Navigator {
     func showWordPost() { gameDesk.showStart() }
     func startWordPost(pool: WordPool) { gameDesk.playAlone(pool) }
     func hostWordPost(pool: WordPool) { gameDesk.host(pool) }
-    func openWordPostShared(game: WordPostGame, me: PlayerID, names: [PlayerID: String],
-                            link: WordPostScreen.GameLink, isHost: Bool, soundsOn: Bool) -> WordPostScreen {
-        gameDesk.openShared(game: game, me: me, names: names, link: link, isHost: isHost, soundsOn: soundsOn)
-    }
-
-    /// In a LAN game the host's choice (from the lobby) counts, unless the
-    /// environment fixes sounds on this machine; the core decides.
-    func gameSoundsOn(hostChoice: Bool?) -> Bool { preferences.soundsOn(hostChoice: hostChoice) }
-
-    /// The school account signed in on this laptop, if any.
-    var schoolAccount: UUID? { school.signIn.flatMap { UUID(uuidString: $0.accountID) } }
 
     // MARK: the sketch (SketchDesk)
 
@@ -279,8 +265,6 @@ final class TeamsketchApp: Navigator {
     func startSketch(_ meta: SketchMeta) { sketchDesk.start(meta) }
     func open(_ doc: SketchDocument) { sketchDesk.open(doc) }
     func openFile(_ path: String) { sketchDesk.openFile(path) }
-    func openShared(_ session: SessionController, meta: SketchMeta) { sketchDesk.openShared(session, meta: meta) }
-    func reportSaveFailure(_ failure: SketchSaveError) { showError(`_`("Your drawing could not be saved."), failure) }
     func tellKeptCopies(_ kept: [KeptCopy]) { sketchDesk.tellKeptCopies(kept) }
     func leaveCanvas() { sketchDesk.leave() }
 

@@ -7,7 +7,7 @@ import TeamsketchCore
 /// the projector. Which groups and in what state is `ClassWall`'s decision
 /// and the grid's shape `WallLayout`'s; this joins each group as a watcher
 /// (`WallCell`), places the cells and shows one big on a click. It lives in
-/// a window of its own (`TeamsketchApp.showClassWall`).
+/// a window of its own (`TeacherDoor.showClassWall`).
 @MainActor
 final class ClassWallView {
     let widget: Widget
@@ -17,7 +17,10 @@ final class ClassWallView {
     private let summary: Widget
     private let allGroups: Widget
     private let fullscreen: Widget
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    private let discovery: DiscoveryService
+    /// Where the groups' sketches are kept (nil: this computer has no store).
+    private let sketchStore: StoreClient?
     private let watcherName: String
     private var wall = ClassWall()
     private var cells: [String: WallCell] = [:]
@@ -37,8 +40,14 @@ final class ClassWallView {
     /// class's proof.
     private var awaitingClasses = false
 
-    init(app: TeamsketchApp, watcherName: String) {
-        self.app = app
+    /// `office`: the signed-in teacher's, whose classes' groups the wall
+    /// shows (nil: nobody is signed in as a teacher, every group nearby);
+    /// `close` closes the wall's window.
+    init(nav: any Navigator, discovery: DiscoveryService, sketchStore: StoreClient?, office: SchoolOffice?,
+         watcherName: String, close: @escaping @MainActor () -> Void) {
+        self.nav = nav
+        self.discovery = discovery
+        self.sketchStore = sketchStore
         self.watcherName = watcherName
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         gtk_widget_set_margin_top(widget, 8)
@@ -51,7 +60,7 @@ final class ClassWallView {
         allGroups = UI.button(`_`("All groups"), icon: "view-grid-symbolic", classes: ["choice"]) {}
         fullscreen = UI.button(`_`("Full screen"), icon: "view-fullscreen-symbolic", classes: ["choice"]) {}
         let close = UI.button(`_`("Close"), icon: "window-close-symbolic", classes: ["choice"]) {
-            [weak app] in app?.teacherDoor.closeClassWall()
+            close()
         }
         let title = UI.label(`_`("Class wall"), classes: ["home-title"])
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [title, summary, allGroups, fullscreen, close])
@@ -74,7 +83,7 @@ final class ClassWallView {
         Signal.connect(UI.raw(fullscreen), "clicked") { [weak self] in self?.toggleFullscreen() }
 
         FrameTimeLog.attach(to: grid, label: "wall")
-        if app.school.signIn?.isTeacher == true {
+        if let office {
             // Only the teacher's own classes' groups, joined once their keys
             // are known too, so those groups let the wall in at once. A
             // server out of reach: every group, each host asked; a slow one
@@ -88,7 +97,7 @@ final class ClassWallView {
                 self.refresh()
             }
             Task { @MainActor [weak self] in
-                let list = await (try? app.services.schoolOffice.classes(false))
+                let list = await (try? office.classes(false))
                 guard let self else { return }
                 self.awaitingClasses = false
                 if let list {
@@ -100,8 +109,8 @@ final class ClassWallView {
                 self.refresh()
             }
         }
-        app.discovery.onChange = { [weak self] in self?.refresh() }
-        app.discovery.start()
+        discovery.onChange = { [weak self] in self?.refresh() }
+        discovery.start()
         refresh()
         // The grid's shape follows the space it has (a window resized, full screen).
         runEvery(ms: 300) { [weak self] in
@@ -120,23 +129,23 @@ final class ClassWallView {
         guard running else { return }
         running = false
         for cell in cells.values { cell.leave() }
-        app?.discovery.onChange = nil
-        app?.discovery.stop()
+        discovery.onChange = nil
+        discovery.stop()
     }
 
     private func refresh() {
-        guard running, let app else { return }
+        guard running else { return }
         guard !awaitingClasses else { return update() }
         let before = Set(wall.groups.map(\.id))
-        let added = wall.found(app.discovery.sessions, classes: classes)
+        let added = wall.found(discovery.sessions, classes: classes)
         for gone in before.subtracting(wall.groups.map(\.id)) { remove(gone) }
         for group in added { add(group) }
         update()
     }
 
     private func add(_ group: ClassWall.Group) {
-        guard let app else { return }
-        let cell = WallCell(group: group, app: app)
+        guard let nav else { return }
+        let cell = WallCell(group: group, nav: nav, sketchStore: sketchStore)
         cells[group.id] = cell
         cell.onEvent = { [weak self] event in
             guard let self else { return }

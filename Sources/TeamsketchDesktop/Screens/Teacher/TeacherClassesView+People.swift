@@ -29,7 +29,7 @@ extension TeacherClassesView {
     }
 
     private func askRename(_ pupil: SchoolOffice.Pupil) {
-        guard let app else { return }
+        guard let nav else { return }
         let entry = gtk_entry_new()!
         gtk_editable_set_text(ts_editable(entry), pupil.name)
         UI.style(entry, ["form-entry"])
@@ -37,7 +37,7 @@ extension TeacherClassesView {
         // The window is gone when Rename runs: the name is kept as typed.
         let typed = Kept(pupil.name)
         Signal.connect(UI.raw(entry), "changed") { typed.value = UI.entryText(entry) }
-        Alert.show(parent: app.window, title: String(format: `_`("Rename %@"), pupil.name),
+        Alert.show(parent: nav.window, title: String(format: `_`("Rename %@"), pupil.name),
                    message: `_`("The new name is shown at sign-in, in the gallery and with the grades."),
                    choices: [.init(`_`("Cancel")),
                              .init(`_`("Rename"), classes: ["suggested-action"]) { [weak self] in
@@ -60,7 +60,7 @@ extension TeacherClassesView {
     }
 
     private func askMove(_ pupil: SchoolOffice.Pupil, to others: [SchoolOffice.SchoolClass]) {
-        guard let app, let first = others.first else { return }
+        guard let nav, let first = others.first else { return }
         let chosen = Kept(first)
         let choices = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         var group: Widget?
@@ -74,7 +74,7 @@ extension TeacherClassesView {
             }
             UI.append(choices, b)
         }
-        Alert.show(parent: app.window, title: String(format: `_`("Move %@ to another class"), pupil.name),
+        Alert.show(parent: nav.window, title: String(format: `_`("Move %@ to another class"), pupil.name),
                    message: String(format: `_`("%@ keeps their sketches, games and grades, and signs in again in the new class."),
                                    pupil.name),
                    choices: [.init(`_`("Cancel")),
@@ -108,8 +108,8 @@ extension TeacherClassesView {
     /// Where the pupil's data goes (a zip the server makes: records and
     /// pictures), for a family that asks for it.
     private func askExport(_ pupil: SchoolOffice.Pupil) {
-        guard let app else { return }
-        FileChooser.ask(parent: app.window, title: String(format: `_`("Export everything of %@"), pupil.name), save: true,
+        guard let nav else { return }
+        FileChooser.ask(parent: nav.window, title: String(format: `_`("Export everything of %@"), pupil.name), save: true,
                         acceptLabel: `_`("Export"), suggestedName: PupilExportName.file(for: pupil.name),
                         filters: [.init(name: `_`("Zip archive (.zip)"), patterns: ["*.zip"])]) { [weak self] path in
             self?.export(pupil, to: path)
@@ -130,7 +130,7 @@ extension TeacherClassesView {
                     UI.setText(self.status, String(format: `_`("Everything of %@ is saved in %@."), pupil.name,
                                                    URL(fileURLWithPath: path).lastPathComponent))
                 case .failure(let error):
-                    self?.app?.showError(`_`("The pupil's data could not be saved."), error)
+                    self?.nav?.showError(`_`("The pupil's data could not be saved."), error)
                 }
             }
         }
@@ -140,8 +140,8 @@ extension TeacherClassesView {
     private func askRemove(_ pupil: SchoolOffice.Pupil) {
         let id = pupil.id
         run(reading: true, { try await $0.footprint(id) }) { [weak self] footprint in
-            guard let self, let app = self.app else { return }
-            Alert.show(parent: app.window, title: String(format: `_`("Remove %@ for good?"), pupil.name),
+            guard let self, let nav = self.nav else { return }
+            Alert.show(parent: nav.window, title: String(format: `_`("Remove %@ for good?"), pupil.name),
                        message: PupilRemovalText.message(footprint),
                        choices: [.init(`_`("Cancel")),
                                  .init(`_`("Remove for good"), classes: ["destructive-action"]) { [weak self] in
@@ -158,7 +158,7 @@ extension TeacherClassesView {
             self?.note = String(format: `_`("%@ was removed."), pupil.name)
             self?.showAfterChange(shown)
             // This computer forgets the pupil now rather than at its next pull.
-            self?.app?.school.syncNow()
+            self?.syncNow()
         }
     }
 }

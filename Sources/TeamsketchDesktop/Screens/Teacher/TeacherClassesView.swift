@@ -15,7 +15,14 @@ import TeamsketchCore
 @MainActor
 final class TeacherClassesView {
     let widget: Widget
-    weak var app: TeamsketchApp?
+    weak var nav: (any Navigator)?
+    /// The signed-in teacher's calls to the server (`SchoolLink.office`).
+    private let office: @MainActor () -> SchoolOffice
+    /// The pupils grading shows, asked for again after any change here.
+    private let roster: TeacherRoster
+    private let isTeacher: @MainActor () -> Bool
+    /// A sync round now, so this computer hears of a change at once.
+    let syncNow: @MainActor () -> Void
     private let classRow: Widget
     private let pupilBox: Widget
     let status: Widget
@@ -35,8 +42,13 @@ final class TeacherClassesView {
     /// only its widgets).
     private var accounts: TeacherAccountsView?
 
-    init(app: TeamsketchApp, toast: UndoToast) {
-        self.app = app
+    init(nav: any Navigator, office: @escaping @MainActor () -> SchoolOffice, roster: TeacherRoster,
+         isTeacher: @escaping @MainActor () -> Bool, syncNow: @escaping @MainActor () -> Void, toast: UndoToast) {
+        self.nav = nav
+        self.office = office
+        self.roster = roster
+        self.isTeacher = isTeacher
+        self.syncNow = syncNow
         self.toast = toast
         classRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         pupilBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
@@ -47,7 +59,7 @@ final class TeacherClassesView {
         gtk_widget_set_margin_end(page, 24)
         widget = UI.scrolled(page)
         UI.expand(widget)
-        guard app.school.signIn?.isTeacher == true else {
+        guard isTeacher() else {
             UI.append(page, UI.label(`_`("Classes are kept on the school server. Sign in as a teacher with the server button on the start screen."), classes: ["hint"]))
             return
         }
@@ -70,7 +82,7 @@ final class TeacherClassesView {
         UI.append(page, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [classRow, newClass, add, archived]))
         UI.append(page, pupilBox)
         UI.append(page, status)
-        let accounts = TeacherAccountsView(office: { [weak app] in app?.services.schoolOffice ?? .signedOut }, nav: app)
+        let accounts = TeacherAccountsView(office: office, nav: nav)
         self.accounts = accounts
         UI.append(page, accounts.widget)
         loadClasses()
@@ -83,10 +95,9 @@ final class TeacherClassesView {
                                   _ call: @escaping @Sendable (SchoolOffice) async throws -> T,
                                   then: @escaping @MainActor (T) -> Void,
                                   refused: (@MainActor (any Error) -> String?)? = nil) {
-        guard let app else { return }
-        let office = app.services.schoolOffice
-        Task { @MainActor [weak self] in
-            defer { if !reading { app.services.teacherRoster.forget() } }
+        let office = office()
+        Task { @MainActor [weak self, roster] in
+            defer { if !reading { roster.forget() } }
             do {
                 then(try await call(office))
             } catch is SchoolOffice.NoTeacher {
@@ -99,7 +110,7 @@ final class TeacherClassesView {
 
     /// The classes and the chosen class's pupils read again.
     func refresh() {
-        guard app?.school.signIn?.isTeacher == true else { return }
+        guard isTeacher() else { return }
         if let selected { show(selected) }
         loadClasses()
     }
@@ -255,8 +266,8 @@ final class TeacherClassesView {
     // MARK: archiving
 
     private func confirmArchive(_ schoolClass: SchoolOffice.SchoolClass) {
-        guard let app else { return }
-        Alert.show(parent: app.window, title: String(format: `_`("Archive class %@?"), schoolClass.name),
+        guard let nav else { return }
+        Alert.show(parent: nav.window, title: String(format: `_`("Archive class %@?"), schoolClass.name),
                    message: `_`("Its pupils can no longer sign in and it is no longer offered on the pupils' computers. Their work is kept, and you can restore the class under “Show archived classes”."),
                    choices: [.init(`_`("Cancel")),
                              .init(`_`("Archive"), classes: ["destructive-action"]) { [weak self] in
@@ -303,8 +314,8 @@ final class TeacherClassesView {
         // The old pictures are known nowhere (the server keeps a hash), so
         // this cannot be undone: it only asks, and only when there are some.
         let again = UI.button(`_`("New pictures"), classes: ["choice"]) { [weak self] in
-            guard pupil.hasPicturePassword, let app = self?.app else { return give() }
-            Alert.show(parent: app.window, title: String(format: `_`("New pictures for %@?"), pupil.name),
+            guard pupil.hasPicturePassword, let nav = self?.nav else { return give() }
+            Alert.show(parent: nav.window, title: String(format: `_`("New pictures for %@?"), pupil.name),
                        message: `_`("The old pictures stop working at once. This cannot be undone."),
                        choices: [.init(`_`("Cancel")), .init(`_`("New pictures"), classes: ["destructive-action"], action: give)])
         }
@@ -358,15 +369,15 @@ final class TeacherClassesView {
     // MARK: the class list
 
     private func importRoster(into schoolClass: SchoolOffice.SchoolClass) {
-        guard let app else { return }
-        FileChooser.ask(parent: app.window, title: `_`("Import a class list"), save: false, acceptLabel: `_`("Import"),
+        guard let nav else { return }
+        FileChooser.ask(parent: nav.window, title: `_`("Import a class list"), save: false, acceptLabel: `_`("Import"),
                         filters: [.init(name: `_`("Class list (.csv)"), patterns: ["*.csv"])]) { [weak self] path in
             guard let self else { return }
             let result: RosterCSV.Import
             do {
                 result = try RosterCSV.importNames(contentsOf: path)
             } catch {
-                return Alert.show(parent: app.window, title: `_`("This file is not a class list."),
+                return Alert.show(parent: nav.window, title: `_`("This file is not a class list."),
                                   message: RosterText.file(error))
             }
             let add: @MainActor () -> Void = { [weak self] in self?.add(result.names, to: schoolClass) }
@@ -378,7 +389,7 @@ final class TeacherClassesView {
                 choices.append(.init(String(format: `_`("Add the other %d"), result.names.count), classes: ["suggested-action"],
                                      action: add))
             }
-            Alert.show(parent: app.window, title: `_`("Some rows could not be read"),
+            Alert.show(parent: nav.window, title: `_`("Some rows could not be read"),
                        message: lines.joined(separator: "\n") + more, choices: choices)
         }
     }
@@ -401,8 +412,8 @@ final class TeacherClassesView {
     /// saved where the teacher says.
     private func newPicturesForEveryone(_ schoolClass: SchoolOffice.SchoolClass,
                                         pupils: [SchoolOffice.Pupil]) {
-        guard let app, !pupils.isEmpty else { return }
-        Alert.show(parent: app.window, title: `_`("New pictures for everyone?"),
+        guard let nav, !pupils.isEmpty else { return }
+        Alert.show(parent: nav.window, title: `_`("New pictures for everyone?"),
                    message: String(format: `_`("Every pupil of %@ gets three new pictures; the old ones stop working. You save a sheet to print and cut out."), schoolClass.name),
                    choices: [.init(`_`("Cancel")),
                              .init(`_`("New pictures"), classes: ["destructive-action"]) { [weak self] in
@@ -414,8 +425,8 @@ final class TeacherClassesView {
     /// those that took: pictures nobody sees would lock a child out, since
     /// the server keeps only a hash of them.
     private func saveSheet(_ schoolClass: SchoolOffice.SchoolClass, pupils: [SchoolOffice.Pupil]) {
-        guard let app else { return }
-        FileChooser.ask(parent: app.window, title: `_`("Save the picture sheet"), save: true, acceptLabel: `_`("Save"),
+        guard let nav else { return }
+        FileChooser.ask(parent: nav.window, title: `_`("Save the picture sheet"), save: true, acceptLabel: `_`("Save"),
                         suggestedName: schoolClass.name + ".pdf",
                         filters: [.init(name: `_`("PDF document"), patterns: ["*.pdf"])]) { [weak self] path in
             var rng = SystemRandomNumberGenerator()
@@ -437,14 +448,14 @@ final class TeacherClassesView {
     /// Writes the sheet; when that fails the teacher is asked for another
     /// place, since the pictures on it exist nowhere else.
     private func write(_ cards: [PictureSheet.Card], title: String, to path: String) {
-        guard let app else { return }
+        guard let nav else { return }
         do {
             try FileBytes.write(try PictureSheet.pdf(title: title, cards: cards), to: path)
         } catch {
-            Alert.show(parent: app.window, title: `_`("The sheet could not be saved."),
+            Alert.show(parent: nav.window, title: `_`("The sheet could not be saved."),
                        message: String(describing: error) + "\n\n" + `_`("The new pictures are only on this sheet. Please save it somewhere else."),
-                       choices: [.init(`_`("Save elsewhere"), classes: ["suggested-action"]) { [weak self, weak app] in
-                           FileChooser.ask(parent: app?.window, title: `_`("Save the picture sheet"), save: true,
+                       choices: [.init(`_`("Save elsewhere"), classes: ["suggested-action"]) { [weak self, weak nav] in
+                           FileChooser.ask(parent: nav?.window, title: `_`("Save the picture sheet"), save: true,
                                            acceptLabel: `_`("Save"), suggestedName: title + ".pdf",
                                            filters: [.init(name: `_`("PDF document"), patterns: ["*.pdf"])]) { path in
                                self?.write(cards, title: title, to: path)

@@ -13,7 +13,12 @@ import TeamsketchCore
 @MainActor
 final class TeacherPoolsView {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    private let shelf: WordListShelf
+    /// Every list the game offers on this computer, built-in ones too.
+    private let allPools: @MainActor () -> [WordPool]
+    /// The signed-in teacher's calls to the server (`SchoolLink.office`).
+    private let office: @MainActor () -> SchoolOffice
     private let poolRow: Widget
     /// What the last save or export did, until another list is chosen.
     private let notice: Widget
@@ -33,8 +38,12 @@ final class TeacherPoolsView {
     /// on every key.
     private var checkPending = false
 
-    init(app: TeamsketchApp, toast: UndoToast) {
-        self.app = app
+    init(nav: any Navigator, shelf: WordListShelf, allPools: @escaping @MainActor () -> [WordPool],
+         office: @escaping @MainActor () -> SchoolOffice, toast: UndoToast) {
+        self.nav = nav
+        self.shelf = shelf
+        self.allPools = allPools
+        self.office = office
         self.toast = toast
         poolRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         editor = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
@@ -80,8 +89,7 @@ final class TeacherPoolsView {
     }
 
     private func loadPools(select id: String?) {
-        guard let app else { return }
-        pools = app.wordPools.offer().pools.filter { !deleting.contains($0.id) }
+        pools = allPools().filter { !deleting.contains($0.id) }
         UI.clear(poolRow)
         poolButtons = []
         var first: Widget?
@@ -214,24 +222,24 @@ final class TeacherPoolsView {
     }
 
     private func save() {
-        guard let app, let pool = draft?.pool else {
+        guard let nav, let pool = draft?.pool else {
             if draft?.name.trimmingCharacters(in: .whitespaces).isEmpty == true {
                 UI.setText(problems, `_`("The word list needs a name."))
             }
             return
         }
         do {
-            try app.services.wordLists.keep(pool)
+            try shelf.keep(pool)
             loadPools(select: pool.id)
             say(String(format: `_`("✓ “%@” is saved."), pool.name))
         } catch {
-            app.showError(`_`("The words could not be saved."), error)
+            nav.showError(`_`("The words could not be saved."), error)
         }
     }
 
     private func confirmDelete() {
-        guard let app, let draft else { return }
-        Alert.show(parent: app.window, title: `_`("Delete this word list?"),
+        guard let nav, let draft else { return }
+        Alert.show(parent: nav.window, title: `_`("Delete this word list?"),
                    message: String(format: _n("“%@” and its %d word are deleted on every device of the school.",
                                                      "“%@” and its %d words are deleted on every device of the school.",
                                                      draft.rows.count),
@@ -251,12 +259,12 @@ final class TeacherPoolsView {
         loadPools(select: nil)
         toast.offer(UndoToast.Entry(
             message: String(format: `_`("Word list “%@” deleted"), draft.name),
-            commit: { [weak self, weak app] in
+            commit: { [weak self, weak nav, shelf] in
                 self?.deleting.remove(id)
                 do {
-                    try app?.services.wordLists.throwAway(id)
+                    try shelf.throwAway(id)
                 } catch {
-                    app?.showError(`_`("The word list could not be deleted."), error)
+                    nav?.showError(`_`("The word list could not be deleted."), error)
                 }
             },
             takeBack: { [weak self] in
@@ -266,8 +274,8 @@ final class TeacherPoolsView {
     }
 
     private func importCSV() {
-        guard let app else { return }
-        FileChooser.ask(parent: app.window, title: `_`("Import words"), save: false, acceptLabel: `_`("Import"),
+        guard let nav else { return }
+        FileChooser.ask(parent: nav.window, title: `_`("Import words"), save: false, acceptLabel: `_`("Import"),
                         filters: [.init(name: `_`("Word lists (CSV)"), patterns: ["*.csv"])]) { [weak self] path in
             guard let self else { return }
             do {
@@ -281,21 +289,21 @@ final class TeacherPoolsView {
                     let lines = result.errors.prefix(8).map {
                         String(format: `_`("Line %d: %@"), $0.line, WordListRowText.text(for: $0.reason))
                     }
-                    Alert.show(parent: app.window, title: `_`("Some rows could not be read"), message: lines.joined(separator: "\n"))
+                    Alert.show(parent: nav.window, title: `_`("Some rows could not be read"), message: lines.joined(separator: "\n"))
                 }
             } catch WordPoolCSVError.tooLarge(let limit) {
-                app.showError(`_`("This file is too big to be a word list."), CSVTooLarge(limitMB: max(1, limit >> 20)))
+                nav.showError(`_`("This file is too big to be a word list."), CSVTooLarge(limitMB: max(1, limit >> 20)))
             } catch WordPoolCSVError.badHeader {
-                app.showError(`_`("This is not a word list."), CSVHeaderHint())
+                nav.showError(`_`("This is not a word list."), CSVHeaderHint())
             } catch {
-                app.showError(`_`("The word list could not be read."), error)
+                nav.showError(`_`("The word list could not be read."), error)
             }
         }
     }
 
     private func exportCSV() {
-        guard let app, let pool = draft?.pool else { return check() }
-        WordListExport.ask(pool, nav: app) { [weak self] path in
+        guard let nav, let pool = draft?.pool else { return check() }
+        WordListExport.ask(pool, nav: nav) { [weak self] path in
             self?.say(String(format: `_`("✓ Exported as %@."), (path as NSString).lastPathComponent))
         }
     }
@@ -324,21 +332,23 @@ final class TeacherPoolsView {
     /// With a teacher signed in: which of their classes get this list.
     private func showClasses() {
         UI.clear(classesRow)
-        guard let app, let draft, app.school.signIn?.isTeacher == true else { return }
-        let poolID = draft.id
-        Task { @MainActor [weak self, weak app] in
-            guard let app, let classes = await (try? app.services.schoolOffice.classes(false)), let self, self.draft?.id == poolID else { return }
-            let given = Set((try? app.services.wordLists.assignedClasses(poolID)) ?? [])
+        guard let draft else { return }
+        let poolID = draft.id, office = office(), shelf = shelf
+        // Without a teacher signed in, the office refuses (`NoTeacher`):
+        // there are no classes to give it to.
+        Task { @MainActor [weak self, weak nav] in
+            guard let classes = await (try? office.classes(false)), let self, self.draft?.id == poolID else { return }
+            let given = Set((try? shelf.assignedClasses(poolID)) ?? [])
             UI.append(self.classesRow, UI.label(`_`("Given to:"), classes: ["form-label"]))
             for c in classes {
                 let check = gtk_check_button_new_with_label(c.name)!
                 gtk_check_button_set_active(ts_check(check), given.contains(c.id) ? 1 : 0)
-                Signal.connect(UI.raw(check), "toggled") { [weak app] in
+                Signal.connect(UI.raw(check), "toggled") { [weak nav] in
                     let on = gtk_check_button_get_active(ts_check(check)) != 0
                     do {
-                        try app?.services.wordLists.give(poolID, to: c.id, on, now: Date())
+                        try shelf.give(poolID, to: c.id, on, now: Date())
                     } catch {
-                        app?.showError(`_`("The word list could not be given to the class."), error)
+                        nav?.showError(`_`("The word list could not be given to the class."), error)
                     }
                 }
                 UI.append(self.classesRow, check)

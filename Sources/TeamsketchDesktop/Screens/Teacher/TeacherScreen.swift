@@ -11,12 +11,29 @@ import TeamsketchCore
 final class TeacherScreen {
     enum Section: String { case sketches, wordPost, classes, grades, deleted, settings }
 
+    /// What the teacher's window asks of the app (`TeacherDoor` makes it).
+    struct Desk {
+        /// A section, built when first shown (the settings page is this
+        /// screen's own); `toast` is the window's Undo.
+        var makeSection: @MainActor (_ section: Section, _ toast: UndoToast) -> (AnyObject, Widget)?
+        /// The signed-in teacher's calls to the server (`SchoolLink.office`).
+        var office: @MainActor () -> SchoolOffice
+        var classSettings: ClassSettingsBook
+        let preferences: DevicePreferences
+        var showClassWall: @MainActor () -> Void
+        /// This computer's settings and kiosk switches, saved and followed
+        /// at once.
+        var setDeviceSettings: @MainActor (ClassroomSettings) -> Void
+        var setKiosk: @MainActor (KioskConfigFile) -> Void
+    }
+
     let widget: Widget
     private let sections: Widget
     private let scopes: Widget
     private let formHolder: Widget
     private let note: Widget
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    private let desk: Desk
     private var form: ClassroomSettingsForm?
     private var kioskForm: KioskSettingsForm?
     /// The classes the settings offer now (id and name), to tell a change.
@@ -27,8 +44,9 @@ final class TeacherScreen {
     /// Undo for the sections' destructive actions, at the window's bottom.
     private let toast = UndoToast()
 
-    init(app: TeamsketchApp, teacherName: String?, section: Section) {
-        self.app = app
+    init(nav: any Navigator, desk: Desk, teacherName: String?, section: Section) {
+        self.nav = nav
+        self.desk = desk
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         gtk_widget_set_margin_top(widget, 12)
         scopes = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
@@ -36,11 +54,11 @@ final class TeacherScreen {
         formHolder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         let title = `_`("Teacher")
         let lock = UI.button(`_`("Lock"), icon: "system-lock-screen-symbolic", classes: ["choice", "header-action"]) {
-            [weak app] in app?.lockTeacher()
+            [weak nav] in nav?.lockTeacher()
         }
         // The wall opens a window of its own, for the projector: not a tab.
         let wall = UI.button(`_`("Class wall"), icon: "view-grid-symbolic", classes: ["choice", "header-action"]) {
-            [weak app] in app?.teacherDoor.showClassWall()
+            desk.showClassWall()
         }
         let tabs = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, classes: ["linked"])
         sections = gtk_stack_new()!
@@ -108,7 +126,7 @@ final class TeacherScreen {
     /// again after a review, when the window is made anew).
     func show(_ section: Section) {
         let shownBefore = loaded[section] != nil
-        if loaded[section] == nil, let app, let (owner, widget) = Self.make(section, app: app, toast: toast) {
+        if loaded[section] == nil, let (owner, widget) = desk.makeSection(section, toast) {
             loaded[section] = owner
             gtk_stack_add_named(ts_stack(sections), widget, section.rawValue)
             // The deleted sketches are a page of the sketches' tab, not a
@@ -131,9 +149,11 @@ final class TeacherScreen {
     /// again; the choices are made anew only when the classes changed, so
     /// the form being edited stays.
     private func refreshClasses() {
-        guard let app, app.school.signIn?.isTeacher == true else { return }
+        // Without a teacher signed in, the office refuses (`NoTeacher`):
+        // this computer's settings are the only ones.
+        let office = desk.office()
         Task { @MainActor [weak self] in
-            guard let classes = await (try? app.services.schoolOffice.classes(false))?.filter({ !$0.archived }), let self else { return }
+            guard let classes = await (try? office.classes(false))?.filter({ !$0.archived }), let self else { return }
             let names = classes.map { [$0.id, $0.name] }
             guard names != self.scopeClasses else { return }
             self.scopeClasses = names
@@ -147,32 +167,6 @@ final class TeacherScreen {
     func pulled() {
         (loaded[.sketches] as? TeacherSketchesView)?.refresh()
         (loaded[.deleted] as? TeacherDeletedView)?.refresh()
-    }
-
-    /// The lazily built sections; the settings page is built with the window.
-    private static func make(_ section: Section, app: TeamsketchApp, toast: UndoToast) -> (AnyObject, Widget)? {
-        switch section {
-        case .sketches:
-            let view = TeacherSketchesView(library: app.services.sketchLibrary, book: app.services.gradeBook,
-                                           roster: app.services.teacherRoster, own: app.preferences.profile, nav: app)
-            gtk_widget_set_margin_start(view.widget, 12)
-            gtk_widget_set_margin_end(view.widget, 12)
-            return (view, view.widget)
-        case .wordPost:
-            let view = TeacherWordPostView(app: app, toast: toast)
-            return (view, view.widget)
-        case .grades:
-            let view = TeacherGradesView(book: app.services.gradeBook, roster: app.services.teacherRoster, nav: app)
-            return (view, view.widget)
-        case .deleted:
-            let view = TeacherDeletedView(library: app.services.sketchLibrary, nav: app)
-            return (view, view.widget)
-        case .classes:
-            let view = TeacherClassesView(app: app, toast: toast)
-            return (view, view.widget)
-        case .settings:
-            return nil
-        }
     }
 
     /// "This computer", then the teacher's classes, one choice at a time.
@@ -197,16 +191,15 @@ final class TeacherScreen {
     }
 
     private func showDevice() {
-        guard let app else { return }
-        let preferences = app.preferences
+        let preferences = desk.preferences
         let current = preferences.device.settings.map(ClassroomSettings.init(record:)) ?? preferences.classroom
         UI.setText(note, preferences.followsClass
             ? `_`("A pupil of a class is signed in here: the class's settings from the school server apply, not these.")
             : `_`("The pupils on this computer get these settings, also in a team sketch this computer hosts."))
-        show(current) { [weak app] settings in app?.teacherDoor.setDeviceSettings(settings) }
+        show(current) { [desk] settings in desk.setDeviceSettings(settings) }
         // The kiosk belongs to the machine, not to a class: only here.
-        let kiosk = KioskSettingsForm(current: preferences.kiosk, file: preferences.kioskUser) { [weak app] file in
-            app?.teacherDoor.setKiosk(file)
+        let kiosk = KioskSettingsForm(current: preferences.kiosk, file: preferences.kioskUser) { [desk] file in
+            desk.setKiosk(file)
         }
         UI.append(formHolder, UI.label(`_`("This computer as a kiosk"), classes: ["form-label"]))
         UI.append(formHolder, kiosk.widget)
@@ -214,13 +207,13 @@ final class TeacherScreen {
     }
 
     private func showClass(_ schoolClass: SchoolOffice.SchoolClass) {
-        guard let app else { return }
         UI.setText(note, String(format: `_`("The pupils of %@ get these settings on their devices when they sync."), schoolClass.name))
-        show(app.services.classSettings.settings(of: schoolClass.id)) { [weak app] settings in
+        let book = desk.classSettings
+        show(book.settings(of: schoolClass.id)) { [weak nav] settings in
             do {
-                try app?.services.classSettings.set(settings, for: schoolClass.id, now: Date())
+                try book.set(settings, for: schoolClass.id, now: Date())
             } catch {
-                app?.showError(`_`("The settings could not be saved."), error)
+                nav?.showError(`_`("The settings could not be saved."), error)
             }
         }
     }

@@ -15,12 +15,15 @@ final class TeacherWordPostView {
     /// The pictures the pupils drew, beside their names in the results.
     private let faces = AuthorPictureLoader()
 
-    /// `toast`: the teacher's window's Undo, for deleting a word list.
-    init(app: TeamsketchApp, toast: UndoToast) {
+    /// `grading`: the pupils' grades for their games; `pictures`: where
+    /// the pupils' drawn pictures are found (`own`: this device's pupil);
+    /// `wordLists`: the word lists' page, made when first shown.
+    init(nav: any Navigator, book: GradeBook, grading: PupilGrading, pictures: SketchLibrary, own: Profile,
+         wordLists: @escaping @MainActor () -> TeacherPoolsView) {
         let pages = gtk_stack_new()!
         gtk_stack_set_transition_type(ts_stack(pages), GTK_STACK_TRANSITION_TYPE_NONE)
         UI.expand(pages)
-        gtk_stack_add_named(ts_stack(pages), Self.results(app: app, faces: faces), "results")
+        gtk_stack_add_named(ts_stack(pages), Self.results(nav: nav, book: book, grading: grading, pictures: pictures, own: own, faces: faces), "results")
         let tabs = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, classes: ["linked"])
         gtk_widget_set_halign(tabs, GTK_ALIGN_CENTER)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [tabs, pages])
@@ -33,10 +36,10 @@ final class TeacherWordPostView {
                 first = b
                 gtk_toggle_button_set_active(ts_toggle(b), 1)
             }
-            Signal.connect(UI.raw(b), "toggled") { [weak self, weak app, weak toast] in
-                guard gtk_toggle_button_get_active(ts_toggle(b)) != 0, let self, let app else { return }
-                if name == "pools", self.pools == nil, let toast {
-                    let view = TeacherPoolsView(app: app, toast: toast)
+            Signal.connect(UI.raw(b), "toggled") { [weak self] in
+                guard gtk_toggle_button_get_active(ts_toggle(b)) != 0, let self else { return }
+                if name == "pools", self.pools == nil {
+                    let view = wordLists()
                     self.pools = view
                     gtk_stack_add_named(ts_stack(pages), view.widget, "pools")
                 }
@@ -46,7 +49,8 @@ final class TeacherWordPostView {
         }
     }
 
-    private static func results(app: TeamsketchApp, faces: AuthorPictureLoader) -> Widget {
+    private static func results(nav: any Navigator, book: GradeBook, grading: PupilGrading, pictures: SketchLibrary,
+                                own: Profile, faces: AuthorPictureLoader) -> Widget {
         let table = gtk_grid_new()!
         gtk_grid_set_row_spacing(ts_grid(table), 10)
         gtk_grid_set_column_spacing(ts_grid(table), 18)
@@ -61,10 +65,10 @@ final class TeacherWordPostView {
         }
         let records: [WordPostPlayerRecord]
         do {
-            records = try app.services.gradeBook.players().map(app.services.gradeBook.results)
+            records = try book.players().map(book.results)
         } catch {
             records = []
-            app.showError(`_`("The game results could not be read."), error)
+            nav.showError(`_`("The game results could not be read."), error)
         }
         // Each pupil's name with a place for their picture, filled in once
         // the pictures are read and decoded (away from the main thread).
@@ -89,7 +93,7 @@ final class TeacherWordPostView {
         }
         if !slots.isEmpty {
             let rows = slots
-            faces.load(from: app.services.sketchLibrary, own: app.preferences.profile) { [weak faces] in
+            faces.load(from: pictures, own: own) { [weak faces] in
                 guard let faces else { return }
                 for (slot, name) in rows {
                     guard let picture = faces.picture(for: name) else { continue }
@@ -102,7 +106,7 @@ final class TeacherWordPostView {
         if records.isEmpty {
             UI.append(page, UI.label(`_`("Nobody has played Buchstaben Post on this computer yet."), classes: ["hint"]))
         } else {
-            UI.append(page, WordPostGrades(grading: app.pupilGrading(sketch: nil), window: app.window, names: records.map(\.playerName)).widget)
+            UI.append(page, WordPostGrades(grading: grading, window: nav.window, names: records.map(\.playerName)).widget)
         }
         let scroller = UI.scrolled(page, sideways: true)
         UI.expand(scroller)

@@ -22,14 +22,17 @@ final class WallCell {
     private var saver: SketchSaver?
     /// The sketch the group draws, once it let this teacher in.
     private var sketch: SessionSketch?
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    /// Where the group's sketch is kept (nil: this computer has no store).
+    private let sketchStore: StoreClient?
     /// Whatever the session says goes to the wall's decisions too.
     var onEvent: ((SessionEvent) -> Void)?
 
-    init(group: ClassWall.Group, app: TeamsketchApp) {
+    init(group: ClassWall.Group, nav: any Navigator, sketchStore: StoreClient?) {
         id = group.id
         hostName = group.hostName
-        self.app = app
+        self.nav = nav
+        self.sketchStore = sketchStore
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["wall-cell"])
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 0)
@@ -137,13 +140,13 @@ final class WallCell {
     }
 
     private func keep(_ meta: SketchMeta) {
-        guard saver == nil, let store = app?.storeClient, let sketch, meta.id == sketch.id else { return }
+        guard saver == nil, let store = sketchStore, let sketch, meta.id == sketch.id else { return }
         let saver = SketchSaver(store: store, sketch: meta, origin: .team(creator: sketch.creator, nonce: sketch.nonce))
         self.saver = saver
         report(saver.ensureStored())
     }
 
     private func report(_ failure: SketchSaveError?) {
-        if let failure { app?.reportSaveFailure(failure) }
+        if let failure { nav?.reportSaveFailure(failure) }
     }
 }

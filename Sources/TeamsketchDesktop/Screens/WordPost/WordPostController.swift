@@ -23,10 +23,14 @@ final class WordPostController: LobbyHosting, LobbyJoining {
     private(set) var ended: EndReason?
     var onLobby: ((Lobby) -> Void)?
     var onStatus: ((String) -> Void)?
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
+    private let lan: LanEnvironment
     private weak var screen: WordPostScreen?
 
-    init(app: TeamsketchApp) { self.app = app }
+    init(nav: any Navigator, lan: LanEnvironment) {
+        self.nav = nav
+        self.lan = lan
+    }
 
     var isHost: Bool { if case .host = link { true } else { false } }
     var hostPort: Int? { if case .host(let h) = link { h.port } else { nil } }
@@ -48,23 +52,21 @@ final class WordPostController: LobbyHosting, LobbyJoining {
     /// The picture a member drew of themselves: for the lobby rows, the
     /// host's face on the join screen and the trains in the game.
     func avatar(of m: MemberIndex) -> [UInt8]? {
-        avatars[m] ?? (m == myIndex ? ownAvatar : nil)
+        avatars[m] ?? (m == myIndex ? lan.ownAvatar : nil)
     }
 
-    /// The picture this device's pupil drew, sent with the hello.
-    private var ownAvatar: [UInt8]? { app?.preferences.profile.avatarPNG.map { [UInt8]($0) } }
 
     /// Everyone's picture known so far, by player, for the trains.
     private var pictures: [PlayerID: [UInt8]] {
         var all = avatars
-        if let me = myIndex, all[me] == nil, let own = ownAvatar { all[me] = own }
+        if let me = myIndex, all[me] == nil, let own = lan.ownAvatar { all[me] = own }
         return all
     }
 
     func host(pool: WordPool, name: String, previouslyFinished: Set<String>) async throws {
         var config = WordPostHost.Configuration(name: name, pool: pool)
-        config.soundsOn = app?.preferences.soundsChoiceForOthers ?? true
-        config.session.avatarPNG = ownAvatar
+        config.soundsOn = lan.preferences.soundsChoiceForOthers
+        config.session.avatarPNG = lan.ownAvatar
         config.previouslyFinished = previouslyFinished
         // Checked here too, so the message is the person's words whoever calls.
         if let problem = WordPoolLimits.problem(in: pool) { throw WordPoolTooBig(problem: problem) }
@@ -83,7 +85,7 @@ final class WordPostController: LobbyHosting, LobbyJoining {
     func join(route: JoinRoute, name: String, role: PeerRole) async throws {
         var config = WordPostClient.Configuration(host: "", port: 0, name: name, role: role)
         config.session = SessionClient.Configuration(route: route, name: name, role: role)
-        config.session.avatarPNG = ownAvatar
+        config.session.avatarPNG = lan.ownAvatar
         link = .member(try await WordPostClient.connect(config, onEvent: eventSink()))
     }
 
@@ -93,7 +95,7 @@ final class WordPostController: LobbyHosting, LobbyJoining {
     func start() { if case .host(let h) = link { h.startGame() } }
 
     func finish() async {
-        if isHost { app?.discovery.withdraw() }
+        if isHost { lan.discovery.withdraw() }
         relayOffer?.cancel()
         relayOffer = nil
         switch link {
@@ -152,12 +154,12 @@ final class WordPostController: LobbyHosting, LobbyJoining {
         case .gameChanged(let game, let effects):
             if let screen {
                 screen.show(game, effects: effects)
-            } else if let app, let me = myIndex {
-                app.discovery.stop()
-                let s = app.openWordPostShared(game: game, me: me, names: lobby.map(names) ?? [:],
-                                               link: gameLink, isHost: isHost,
-                                               // The host's classroom decides for every device.
-                                               soundsOn: app.gameSoundsOn(hostChoice: lobby?.wordPost?.soundsOn))
+            } else if let me = myIndex {
+                lan.discovery.stop()
+                // The host's classroom decides for every device, unless the
+                // environment fixes sounds on this machine.
+                let s = lan.openGame(game, me, lobby.map(names) ?? [:], gameLink, isHost,
+                                     lan.preferences.soundsOn(hostChoice: lobby?.wordPost?.soundsOn))
                 s.board.setPictures(pictures)
                 screen = s
             }
@@ -167,7 +169,7 @@ final class WordPostController: LobbyHosting, LobbyJoining {
             }
         case .ended(let reason):
             ended = reason
-            if isHost { app?.discovery.withdraw() }
+            if isHost { lan.discovery.withdraw() }
             screen?.showNotice(activityUI.wording.text(for: reason))
             onStatus?(activityUI.wording.text(for: reason))
         case .connectionLost:

@@ -12,7 +12,7 @@ struct WordPostLobbyUI: ActivityLobbyUI {
     var lookingNearby: String { `_`("Looking for games nearby…") }
     var codeFieldName: String { `_`("Code or address of the game") }
 
-    func makeJoiner(app: TeamsketchApp) -> any LobbyJoining { WordPostController(app: app) }
+    func makeJoiner(nav: any Navigator, lan: LanEnvironment) -> any LobbyJoining { WordPostController(nav: nav, lan: lan) }
 
     /// The word list and how many words it has.
     func waitingSummary(_ lobby: Lobby) -> String {

@@ -20,7 +20,7 @@ final class WordPostScreen {
 
     let widget: Widget
     let board = BoardView()
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
     private let hint: Widget
     private let roundLabel: Widget
     private let overlay: Widget
@@ -36,8 +36,9 @@ final class WordPostScreen {
     private var lastDrop: (letter: LetterID, at: Point)?
     private let sounds: SoundClient
 
-    init(app: TeamsketchApp, game: WordPostGame, me: PlayerID, sounds: SoundClient) {
-        self.app = app
+    init(nav: any Navigator, game: WordPostGame, me: PlayerID, sounds: SoundClient) {
+        self.nav = nav
+        let voice = nav.voice
         self.game = game
         self.me = me
         self.sounds = sounds
@@ -50,7 +51,7 @@ final class WordPostScreen {
         nextButton = UI.button(`_`("Next word"), icon: "go-next-symbolic", classes: ["big-button", "suggested-action"]) {}
         doneButton = UI.button(`_`("Back to the start"), icon: "go-home-symbolic", classes: ["big-button", "suggested-action"]) {}
         // Read aloud in the app's language, as its captions are.
-        help = HelpOverlay(speech: app.speech, language: app.speechLanguage)
+        help = HelpOverlay(speech: voice.speech, language: voice.language)
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
 
         overlay = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["reward"], [overlayTitle, nextButton, doneButton])
@@ -60,7 +61,7 @@ final class WordPostScreen {
         })
         UI.append(bar, hint)
         // The hint read aloud, in the word list's language.
-        UI.append(bar, ReadAloudButton.make(app.speech, language: game.pool.language == "de" ? "de" : "en") { [weak self] in
+        UI.append(bar, ReadAloudButton.make(voice.speech, language: game.pool.language == "de" ? "de" : "en") { [weak self] in
             guard let self, let word = self.game.words[self.me] else { return "" }
             return word.item.hint
         })
@@ -77,20 +78,20 @@ final class WordPostScreen {
         UI.append(widget, stack)
 
         Signal.connect(UI.raw(nextButton), "clicked") { [weak self] in self?.link?.nextRound?() }
-        Signal.connect(UI.raw(doneButton), "clicked") { [weak self] in self?.app?.showHome() }
+        Signal.connect(UI.raw(doneButton), "clicked") { [weak self] in self?.nav?.showHome() }
         board.onDrop = { [weak self] tile, target, at in self?.dropped(LetterID(tile), target, at) }
         board.onTeammatesReordered = { [weak self] order in self?.seating = order.map { PlayerID($0) } }
         refresh()
     }
 
     /// A solo game: actions go straight into the local game.
-    static func solo(app: TeamsketchApp, pool: WordPool, name: String, sounds: SoundClient,
+    static func solo(nav: any Navigator, pool: WordPool, name: String, sounds: SoundClient,
                      previouslyFinished: Set<String> = []) -> WordPostScreen {
         // TEAMSKETCH_WORDPOST_SEED makes a game repeatable (tests, bug reports).
         let seed = ProcessInfo.processInfo.environment["TEAMSKETCH_WORDPOST_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 1...UInt64.max)
         let game = WordPostGame(pool: pool, players: [0], seed: seed, at: Date(), previouslyFinished: previouslyFinished)
-        let screen = WordPostScreen(app: app, game: game, me: 0, sounds: sounds)
+        let screen = WordPostScreen(nav: nav, game: game, me: 0, sounds: sounds)
         screen.names = [0: name]
         screen.link = GameLink(
             place: { [weak screen] letter, slot in screen?.applyLocally(.place(letter: letter, by: 0, slot: slot, at: Date())) },
@@ -122,11 +123,11 @@ final class WordPostScreen {
     }
 
     private func confirmEnd() {
-        Alert.show(parent: app?.window, title: `_`("End the game?"), message: `_`("The words you finished are kept."), choices: [
+        Alert.show(parent: nav?.window, title: `_`("End the game?"), message: `_`("The words you finished are kept."), choices: [
             .init(`_`("End"), classes: ["destructive-action"]) { [weak self] in
                 self?.recordEndedRound()
                 self?.link?.end()
-                self?.app?.showHome()
+                self?.nav?.showHome()
             },
             .init(`_`("Keep playing"), classes: ["suggested-action"]),
         ])
@@ -181,7 +182,7 @@ final class WordPostScreen {
         do {
             try stats.roundFinished((game ?? self.game).rounds.last, names: names, me: me)
         } catch {
-            app?.showError(`_`("The results could not be saved."), error)
+            nav?.showError(`_`("The results could not be saved."), error)
         }
     }
 

@@ -8,21 +8,20 @@ import TeamsketchCore
 @MainActor
 final class WordPostStartScreen {
     let widget: Widget
-    private weak var app: TeamsketchApp?
+    private weak var nav: (any Navigator)?
     private var pool: WordPool?
     private let status: Widget
 
-    init(app: TeamsketchApp) {
-        self.app = app
+    /// `offer`: the word lists this pupil may play (a signed-in pupil's
+    /// class may have lists from the teacher: then only those, the first
+    /// chosen).
+    init(nav: any Navigator, offer: WordPoolCatalogue.Offer) {
+        self.nav = nav
         status = UI.label("", classes: ["hint"])
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 24)
         UI.center(widget)
         UI.append(widget, UI.label(`_`("Buchstaben Post"), classes: ["home-title"]))
 
-        // A signed-in pupil's class may have lists from the teacher: then
-        // those are the ones offered, the first chosen.
-        let pupilClass = app.school.signIn.flatMap { $0.isTeacher ? nil : $0.classID }
-        let offer = app.wordPools.offer(classID: pupilClass)
         let pools = offer.pools
         for problem in offer.problems { FileHandle.standardError.write(Data((problem.logLine + "\n").utf8)) }
         if pools.isEmpty { UI.setText(status, `_`("The word lists could not be loaded.")) }
@@ -50,7 +49,7 @@ final class WordPostStartScreen {
         UI.append(widget, UI.label(offer.fromTeacher ? `_`("Your teacher's words") : `_`("Words"), classes: ["form-label"]))
         UI.append(widget, row)
 
-        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak app] in app?.showHome() }
+        let back = UI.button(`_`("Back"), icon: "go-previous-symbolic", classes: ["big-button"]) { [weak nav] in nav?.showHome() }
         // One child for alone, several for together: the pictures say
         // which is which, so nothing asks afterwards.
         let alone = UI.button(`_`("Play alone"), icon: "avatar-default-symbolic", classes: ["big-button", "suggested-action"]) {
@@ -60,13 +59,13 @@ final class WordPostStartScreen {
             [weak self] in
             guard let self, let pool = self.pool else { return }
             if let problem = WordPoolLimits.problem(in: pool) {
-                self.app?.showError(WordPoolTooBig.title, WordPoolTooBig(problem: problem))
+                self.nav?.showError(WordPoolTooBig.title, WordPoolTooBig(problem: problem))
                 return
             }
-            self.app?.hostWordPost(pool: pool)
+            self.nav?.hostWordPost(pool: pool)
         }
         let join = UI.button(`_`("Join"), icon: "network-workgroup-symbolic", classes: ["big-button"]) {
-            [weak app] in app?.showJoin(activity: WordPostLobbyUI())
+            [weak nav] in nav?.showJoin(activity: WordPostLobbyUI())
         }
         let actions = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, [back, alone, together, join])
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
@@ -80,7 +79,7 @@ final class WordPostStartScreen {
     }
 
     private func playAlone() {
-        guard let app, let pool else { return }
-        app.startWordPost(pool: pool)
+        guard let pool else { return }
+        nav?.startWordPost(pool: pool)
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import LearnModel
+import TeamsketchCore
+
+/// What the LAN screens (the host's lobby, joining) and their session
+/// controllers use of the app, built by the shell:
+/// finding and announcing sessions, this device's pupil, the school
+/// sign-in and what the school server relays, where shared sketches are
+/// kept, and where a started session's screen opens.
+@MainActor
+struct LanEnvironment {
+    let discovery: DiscoveryService
+    let preferences: DevicePreferences
+    /// Where shared sketches are stored (nil: the device has no store).
+    let store: StoreClient?
+    /// Who is signed in to the school server now (a class's tag, its relay
+    /// and the watch key go with a session).
+    var signIn: @MainActor () -> SchoolSignIn?
+    /// The sessions the school server relays for this sign-in.
+    var relayedSessions: @MainActor () async -> [RelayedSession]
+    /// Whether a hosted session is offered through the school server, and
+    /// to which class.
+    var relayOfferPlan: @MainActor () async -> RelayOfferPlan
+    /// The name typed when joining is the pupil's from now on.
+    var rename: @MainActor (String) -> Void
+    /// The shared canvas, once a sketch session starts.
+    var openSketch: @MainActor (SessionController, SketchMeta) -> Void
+    /// The game screen of a team game, once its first state arrives.
+    var openGame: @MainActor (_ game: WordPostGame, _ me: PlayerID, _ names: [PlayerID: String],
+                   _ link: WordPostScreen.GameLink, _ isHost: Bool, _ soundsOn: Bool) -> WordPostScreen
+
+    /// The school account this device's strokes and results belong to.
+    var schoolAccount: UUID? { signIn().flatMap { UUID(uuidString: $0.accountID) } }
+    /// The picture this device's pupil drew, sent with the hello.
+    var ownAvatar: [UInt8]? { preferences.profile.avatarPNG.map { [UInt8]($0) } }
+}
