@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import OpenAPIRuntime
 import TeamsketchAPI
+import LearnModel
 import TeamsketchCore
 
 /// People who change, as the teacher's window asks for it: pupils renamed,
@@ -11,23 +12,23 @@ extension SchoolServerClient {
     public typealias TeacherEntry = SchoolOffice.Teacher
     public typealias PupilFootprint = SchoolOffice.Footprint
 
-    public func renamePupil(_ pupilID: String, to name: String, token: String) async throws(PeopleRefusal) {
-        try await call(token) { try await $0.renamePupil(path: .init(pupilId: pupilID), body: .json(.init(name: name))) }
+    public func renamePupil(_ pupilID: AccountID, to name: String, token: String) async throws(PeopleRefusal) {
+        try await call(token) { try await $0.renamePupil(path: .init(pupilId: pupilID.text), body: .json(.init(name: name))) }
     }
 
-    public func movePupil(_ pupilID: String, toClass classID: String, token: String) async throws(PeopleRefusal) {
-        try await call(token) { try await $0.movePupil(path: .init(pupilId: pupilID), body: .json(.init(classId: classID))) }
+    public func movePupil(_ pupilID: AccountID, toClass classID: SchoolClassID, token: String) async throws(PeopleRefusal) {
+        try await call(token) { try await $0.movePupil(path: .init(pupilId: pupilID.text), body: .json(.init(classId: classID.text))) }
     }
 
-    public func pupilFootprint(_ pupilID: String, token: String) async throws(PeopleRefusal) -> PupilFootprint {
-        let output = try await call(token) { try await $0.getPupilRecord(path: .init(pupilId: pupilID)) }
+    public func pupilFootprint(_ pupilID: AccountID, token: String) async throws(PeopleRefusal) -> PupilFootprint {
+        let output = try await call(token) { try await $0.getPupilRecord(path: .init(pupilId: pupilID.text)) }
         guard case .ok(let ok) = output, let body = try? ok.body.json else { throw .connection(.refused(status: 200, message: "unreadable answer")) }
         return PupilFootprint(name: body.pupil.name, sketches: max(0, body.sketches), teamSketches: max(0, body.teamSketches),
                               gameRounds: max(0, body.gameRounds), grades: max(0, body.grades))
     }
 
-    public func removePupil(_ pupilID: String, token: String) async throws(PeopleRefusal) {
-        try await call(token) { try await $0.removePupil(path: .init(pupilId: pupilID)) }
+    public func removePupil(_ pupilID: AccountID, token: String) async throws(PeopleRefusal) {
+        try await call(token) { try await $0.removePupil(path: .init(pupilId: pupilID.text)) }
     }
 
     /// Everything the server holds of the pupil, as the zip it makes (at
@@ -35,14 +36,14 @@ extension SchoolServerClient {
     /// server draws every sketch before it answers, which for a long year
     /// takes minutes, so this waits up to ten on a connection of its own
     /// rather than the half minute every other call gets.
-    public func exportPupil(_ pupilID: String, token: String) async throws(PeopleRefusal) -> [UInt8] {
+    public func exportPupil(_ pupilID: AccountID, token: String) async throws(PeopleRefusal) -> [UInt8] {
         let patient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
                                  configuration: HTTPClient.Configuration(
                                      tlsConfiguration: tls, timeout: .init(connect: .seconds(5), read: .seconds(600))))
         let result: Result<[UInt8], PeopleRefusal>
         do {
             let output = try await call(token, timeout: .seconds(600), http: patient) {
-                try await $0.exportPupil(path: .init(pupilId: pupilID))
+                try await $0.exportPupil(path: .init(pupilId: pupilID.text))
             }
             if case .ok(let ok) = output, case .applicationZip(let body) = ok.body {
                 do {
@@ -77,16 +78,16 @@ extension SchoolServerClient {
     public func listTeachers(token: String) async throws(PeopleRefusal) -> [TeacherEntry] {
         let output = try await call(token) { try await $0.listTeachers() }
         guard case .ok(let ok) = output, let body = try? ok.body.json else { throw .connection(.refused(status: 200, message: "unreadable answer")) }
-        return body.map { TeacherEntry(id: $0.id, name: $0.name, isAdmin: $0.admin, classCount: max(0, $0.classCount)) }
+        return body.map { TeacherEntry(id: AccountID($0.id), name: $0.name, isAdmin: $0.admin, classCount: max(0, $0.classCount)) }
     }
 
     public func createTeacher(named name: String, password: String, token: String) async throws(PeopleRefusal) {
         try await call(token) { try await $0.createTeacher(body: .json(.init(name: name, password: password))) }
     }
 
-    public func resetTeacherPassword(_ teacherID: String, to password: String, token: String) async throws(PeopleRefusal) {
+    public func resetTeacherPassword(_ teacherID: AccountID, to password: String, token: String) async throws(PeopleRefusal) {
         try await call(token) {
-            try await $0.resetTeacherPassword(path: .init(teacherId: teacherID), body: .json(.init(password: password)))
+            try await $0.resetTeacherPassword(path: .init(teacherId: teacherID.text), body: .json(.init(password: password)))
         }
     }
 

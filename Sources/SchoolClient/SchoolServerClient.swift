@@ -58,11 +58,11 @@ public final class SchoolServerClient: Sendable {
     public struct SignedIn: Sendable, Equatable {
         public var token: String
         public var expiresAt: Date
-        public var accountID: String
+        public var accountID: AccountID
         public var name: String
         public var isTeacher: Bool
         /// A pupil's class; nil for a teacher.
-        public var classID: String?
+        public var classID: SchoolClassID?
         /// A pupil's class's key for its watchers (`WatchProof`).
         public var classWatchKey: String?
     }
@@ -90,10 +90,10 @@ public final class SchoolServerClient: Sendable {
         return try answer.signedIn()
     }
 
-    public func signInPupil(id: String, pictures: [Int]) async throws(SignInFailure) -> SignedIn {
+    public func signInPupil(id: AccountID, pictures: [Int]) async throws(SignInFailure) -> SignedIn {
         let answer: SignInAnswer
         do {
-            answer = switch try await anonymous.signInPupil(body: .json(.init(pupilId: id, pictures: pictures))) {
+            answer = switch try await anonymous.signInPupil(body: .json(.init(pupilId: id.text, pictures: pictures))) {
             case .created(let created): .signedIn(try? created.body.json)
             case .unauthorized, .badRequest, .contentTooLarge: .refused
             case .tooManyRequests(let wait): .tooManyTries(wait.headers.retryAfter)
@@ -128,7 +128,7 @@ public final class SchoolServerClient: Sendable {
 
     /// The classes a pupil may choose from on this device, by name (no
     /// sign-in needed): those it has seen, and the one `code` names.
-    public func listSignInClasses(code: String? = nil) async throws(PupilDirectory.Failure) -> [PupilDirectory.Choice] {
+    public func listSignInClasses(code: String? = nil) async throws(PupilDirectory.Failure) -> [PupilDirectory.ClassChoice] {
         let output: Operations.ListSignInClasses.Output
         do {
             output = try await anonymous.listSignInClasses(query: .init(code: code))
@@ -143,19 +143,20 @@ public final class SchoolServerClient: Sendable {
         }
     }
 
-    private static func choices(_ body: [Components.Schemas.SignInChoice]?) throws(PupilDirectory.Failure) -> [PupilDirectory.Choice] {
+    private static func choices<Kind>(_ body: [Components.Schemas.SignInChoice]?) throws(PupilDirectory.Failure)
+        -> [PupilDirectory.Choice<Kind>] {
         guard let body else { throw .unreachable }
-        return body.map { PupilDirectory.Choice(id: $0.id, name: $0.name) }
+        return body.map { PupilDirectory.Choice(id: ID($0.id), name: $0.name) }
     }
 
     /// The pupils of a class who can sign in, by name; `.unknownClass` when
     /// this device may not list them (or the class is gone). `token`: asked
     /// as someone of the class, on any device.
-    public func listSignInPupils(classID: String, token: String? = nil) async throws(PupilDirectory.Failure) -> [PupilDirectory.Choice] {
+    public func listSignInPupils(classID: SchoolClassID, token: String? = nil) async throws(PupilDirectory.Failure) -> [PupilDirectory.PupilChoice] {
         let output: Operations.ListSignInPupils.Output
         do {
             let client = token.map { Self.client(address, http, token: $0) } ?? anonymous
-            output = try await client.listSignInPupils(path: .init(classId: classID))
+            output = try await client.listSignInPupils(path: .init(classId: classID.text))
         } catch {
             throw .unreachable
         }
@@ -209,11 +210,11 @@ public final class SchoolServerClient: Sendable {
     }
 
     /// Renames one of the teacher's classes; the class as it is now.
-    public func renameClass(_ classID: String, to name: String, token: String) async throws(SchoolConnectionError) -> SchoolClass {
+    public func renameClass(_ classID: SchoolClassID, to name: String, token: String) async throws(SchoolConnectionError) -> SchoolClass {
         let output: Operations.RenameClass.Output
         do {
             output = try await Self.client(address, http, token: token)
-                .renameClass(path: .init(classId: classID), body: .json(.init(name: name)))
+                .renameClass(path: .init(classId: classID.text), body: .json(.init(name: name)))
         } catch {
             throw Self.unreachable(error)
         }
@@ -223,11 +224,11 @@ public final class SchoolServerClient: Sendable {
 
     /// Archives one of the teacher's classes (its pupils can no longer sign
     /// in) or, with `false`, restores it; the class as it is now.
-    public func setClassArchived(_ classID: String, _ archived: Bool, token: String) async throws(SchoolConnectionError) -> SchoolClass {
+    public func setClassArchived(_ classID: SchoolClassID, _ archived: Bool, token: String) async throws(SchoolConnectionError) -> SchoolClass {
         let output: Operations.SetClassArchived.Output
         do {
             output = try await Self.client(address, http, token: token)
-                .setClassArchived(path: .init(classId: classID), body: .json(.init(archived: archived)))
+                .setClassArchived(path: .init(classId: classID.text), body: .json(.init(archived: archived)))
         } catch {
             throw Self.unreachable(error)
         }
@@ -236,11 +237,11 @@ public final class SchoolServerClient: Sendable {
     }
 
     private static func schoolClass(_ c: Components.Schemas.SchoolClass) -> SchoolClass {
-        SchoolClass(id: c.id, name: c.name, pupilCount: c.pupilCount, archived: c.archived, code: c.code, watchKey: c.watchKey)
+        SchoolClass(id: SchoolClassID(c.id), name: c.name, pupilCount: c.pupilCount, archived: c.archived, code: c.code, watchKey: c.watchKey)
     }
 
     /// Makes a class; its id.
-    public func createClass(named name: String, token: String) async throws(SchoolConnectionError) -> String {
+    public func createClass(named name: String, token: String) async throws(SchoolConnectionError) -> SchoolClassID {
         let output: Operations.CreateClass.Output
         do {
             output = try await Self.client(address, http, token: token).createClass(body: .json(.init(name: name)))
@@ -250,47 +251,47 @@ public final class SchoolServerClient: Sendable {
         guard case .created(let created) = output, let body = try? created.body.json else {
             throw Self.refusal(output)
         }
-        return body.id
+        return ID(body.id)
     }
 
     public typealias PupilEntry = SchoolOffice.Pupil
 
     /// The pupils of one of the teacher's classes, by name.
-    public func listPupils(classID: String, token: String) async throws(SchoolConnectionError) -> [PupilEntry] {
+    public func listPupils(classID: SchoolClassID, token: String) async throws(SchoolConnectionError) -> [PupilEntry] {
         let output: Operations.ListPupils.Output
         do {
-            output = try await Self.client(address, http, token: token).listPupils(path: .init(classId: classID))
+            output = try await Self.client(address, http, token: token).listPupils(path: .init(classId: classID.text))
         } catch {
             throw Self.unreachable(error)
         }
         guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
         return body.map {
-            PupilEntry(id: $0.id, name: $0.name, hasPicturePassword: $0.hasPicturePassword,
+            PupilEntry(id: AccountID($0.id), name: $0.name, hasPicturePassword: $0.hasPicturePassword,
                        quotaReached: $0.quotaReached.flatMap { ServerQuota(rawValue: $0.rawValue) },
                        failedSignInsToday: max(0, $0.failedSignInsToday ?? 0))
         }
     }
 
     /// Adds a pupil to one of the teacher's classes; the pupil's id.
-    public func addPupil(named name: String, toClass classID: String, token: String) async throws(SchoolConnectionError) -> String {
+    public func addPupil(named name: String, toClass classID: SchoolClassID, token: String) async throws(SchoolConnectionError) -> AccountID {
         let output: Operations.AddPupil.Output
         do {
             output = try await Self.client(address, http, token: token)
-                .addPupil(path: .init(classId: classID), body: .json(.init(name: name)))
+                .addPupil(path: .init(classId: classID.text), body: .json(.init(name: name)))
         } catch {
             throw Self.unreachable(error)
         }
         guard case .created(let created) = output, let body = try? created.body.json else {
             throw Self.refusal(output)
         }
-        return body.id
+        return ID(body.id)
     }
 
-    public func setPictures(_ pictures: [Int], pupil pupilID: String, token: String) async throws(SchoolConnectionError) {
+    public func setPictures(_ pictures: [Int], pupil pupilID: AccountID, token: String) async throws(SchoolConnectionError) {
         let output: Operations.SetPicturePassword.Output
         do {
             output = try await Self.client(address, http, token: token)
-                .setPicturePassword(path: .init(pupilId: pupilID), body: .json(.init(pictures: pictures)))
+                .setPicturePassword(path: .init(pupilId: pupilID.text), body: .json(.init(pictures: pictures)))
         } catch {
             throw Self.unreachable(error)
         }
@@ -448,8 +449,8 @@ public final class SchoolServerClient: Sendable {
     }
 
     private static func signedIn(_ body: Components.Schemas.SignedIn) -> SignedIn {
-        SignedIn(token: body.token, expiresAt: body.expiresAt, accountID: body.account.id, name: body.account.name,
-                 isTeacher: body.account.role == .teacher, classID: body.account.classId, classWatchKey: body.classWatchKey)
+        SignedIn(token: body.token, expiresAt: body.expiresAt, accountID: AccountID(body.account.id), name: body.account.name,
+                 isTeacher: body.account.role == .teacher, classID: body.account.classId.map { SchoolClassID($0) }, classWatchKey: body.classWatchKey)
     }
 
     static func unreachable(_ error: any Error) -> SchoolConnectionError {

@@ -156,11 +156,11 @@ public final class DevicePreferences {
 
     /// The teacher set this laptop up for one of their classes: the start
     /// screen's picture sign-in goes to that class's names.
-    public func belongToClass(_ classID: String, of signIn: SchoolSignIn) throws(PreferencesError) {
+    public func belongToClass(_ classID: SchoolClassID, of signIn: SchoolSignIn) throws(PreferencesError) {
         var changed = device
         changed.server = signIn.server
         changed.trustedCertificates = signIn.trustedCertificates
-        changed.classID = classID.lowercased()
+        changed.classID = classID
         try saveDevice(changed)
     }
 

@@ -69,7 +69,7 @@ public final class GameAccounts {
 
     public func accounts() -> PlayerAccounts {
         let signedIn = source.signIn().flatMap { s in
-            UUID(uuidString: s.accountID).map { PlayerAccounts.Account(id: $0, name: s.name) }
+            s.accountID.uuid.map { PlayerAccounts.Account(id: $0, name: s.name) }
         }
         let profiles = ((try? source.profiles()) ?? [:]).compactMap { id, profile in
             UUID(uuidString: id).map { PlayerAccounts.Account(id: $0, name: profile.name) }

@@ -10,11 +10,11 @@ public struct PoolStoreClient: Sendable {
     /// The pools not deleted, built-in ones first.
     public var pools: @Sendable () throws -> [WordPool]
     /// The ids of the pools the teacher gave a class.
-    public var assignedPools: @Sendable (_ classID: String) throws -> [String]
+    public var assignedPools: @Sendable (_ classID: SchoolClassID) throws -> [String]
 
     public init(loadBuiltInIfMissing: @escaping @Sendable ([WordPool]) throws -> [String],
                 pools: @escaping @Sendable () throws -> [WordPool],
-                assignedPools: @escaping @Sendable (String) throws -> [String] = { _ in [] }) {
+                assignedPools: @escaping @Sendable (SchoolClassID) throws -> [String] = { _ in [] }) {
         self.loadBuiltInIfMissing = loadBuiltInIfMissing
         self.pools = pools
         self.assignedPools = assignedPools
@@ -22,6 +22,6 @@ public struct PoolStoreClient: Sendable {
 
     public static func live(_ store: LocalStore) -> PoolStoreClient {
         PoolStoreClient(loadBuiltInIfMissing: { try store.loadBuiltInPoolsIfMissing($0) },
-                        pools: { try store.pools() }, assignedPools: { try store.assignedPools(classID: $0) })
+                        pools: { try store.pools() }, assignedPools: { try store.assignedPools(classID: $0.text) })
     }
 }

@@ -37,7 +37,7 @@ public final class WordPoolCatalogue {
     /// that failed), then lists what it holds.
     /// `classID`: the signed-in pupil's class; when the teacher gave it
     /// lists (still in the store), only those are offered.
-    public func offer(classID: String? = nil) -> Offer {
+    public func offer(classID: SchoolClassID? = nil) -> Offer {
         var pools = builtIn.pools
         if let store {
             if !seeded { seeded = (try? store.loadBuiltInIfMissing(builtIn.pools)) != nil }

@@ -15,7 +15,7 @@ import Testing
     @Test func aPupilSeesTheirOwnGradeBeforeTheTeamsAndNeverAClassmates() {
         let grades = [grade(nil, 3, "Schönes Team!", at: 1), grade(ben, 1, "Toll, Ben!", at: 5),
                       grade(mia, 2, "Gut gemacht, Mia.", at: 2)]
-        let mias = PupilFeedback.shown(to: .init(accountID: mia.uppercased(), name: "Mia"), from: grades)
+        let mias = PupilFeedback.shown(to: .init(accountID: AccountID(mia.uppercased()), name: "Mia"), from: grades)
         #expect(mias == PupilFeedback(grade: 2, comment: "Gut gemacht, Mia.", forTeam: false))
         #expect(mias?.stars == 4)
         // Lena, of the team too, has no grade of her own: the team's.
@@ -23,12 +23,12 @@ import Testing
                                         from: grades)
         #expect(lenas == PupilFeedback(grade: 3, comment: "Schönes Team!", forTeam: true))
         // Only classmates' grades: nothing for Mia to see.
-        #expect(PupilFeedback.shown(to: .init(accountID: mia, name: "Mia"), from: [grades[1]]) == nil)
+        #expect(PupilFeedback.shown(to: .init(accountID: AccountID(mia), name: "Mia"), from: [grades[1]]) == nil)
     }
 
     @Test func theNewestEditCountsAndATakenBackGradeIsNone() {
         let grades = [grade(mia, 4, "Hm.", at: 1), grade(mia, 2, "Viel besser!", at: 3)]
-        let viewer = PupilFeedback.Viewer(accountID: mia, name: "Mia")
+        let viewer = PupilFeedback.Viewer(accountID: AccountID(mia), name: "Mia")
         #expect(PupilFeedback.shown(to: viewer, from: grades)?.grade == 2)
         #expect(PupilFeedback.shown(to: viewer, from: [grade(mia, 2, "x", at: 1, deleted: true)]) == nil)
         // A comment without a grade is still something to show.
@@ -40,6 +40,6 @@ import Testing
         let byName = GradeIdentity.namedPupil("Mia").uuidString.lowercased()
         let grades = [grade(byName, 1, "Super!", at: 1)]
         #expect(PupilFeedback.shown(to: .init(accountID: nil, name: " mia "), from: grades)?.grade == 1)
-        #expect(PupilFeedback.shown(to: .init(accountID: ben, name: "Ben"), from: grades) == nil)
+        #expect(PupilFeedback.shown(to: .init(accountID: AccountID(ben), name: "Ben"), from: grades) == nil)
     }
 }

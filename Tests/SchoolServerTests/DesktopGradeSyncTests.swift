@@ -31,7 +31,7 @@ import Testing
             var roster: [GradedPupils.Pupil] = []
             for schoolClass in try await client.listClasses(token: berg) {
                 for pupil in try await client.listPupils(classID: schoolClass.id, token: berg) {
-                    roster.append(.init(id: try #require(UUID(uuidString: pupil.id)), name: pupil.name,
+                    roster.append(.init(id: try #require(pupil.id.uuid), name: pupil.name,
                                         classID: schoolClass.id, className: schoolClass.name))
                 }
             }

@@ -171,6 +171,7 @@ import Testing
         try await TestServer(backend).run { api in
             let (_, berg) = try await api.teacher("Frau Berg")
             let twoB = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ole"])
+            let twoBID = SchoolClassID(twoB.id)
             let client = try SchoolServerClient(address: URL(string: "http://127.0.0.1:\(try #require(api.client.port))")!,
                                                 deviceMark: DeviceMark.random())
             defer { Task { await client.shutdown() } }
@@ -179,17 +180,17 @@ import Testing
             // What the shared laptop shows: at first no class; once the
             // teacher typed the code, the class, then the class's pupils.
             #expect(try await directory.classes(nil).isEmpty)
-            await #expect(throws: PupilDirectory.Failure.unknownClass) { try await directory.pupils(twoB.id) }
+            await #expect(throws: PupilDirectory.Failure.unknownClass) { try await directory.pupils(twoBID) }
             await #expect(throws: PupilDirectory.Failure.unknownCode) { try await directory.classes("AAAA-AAAA") }
             #expect(try await directory.classes(twoB.code).map(\.name) == ["2b"])
             let classes = try await directory.classes(nil)
             #expect(classes.map(\.name) == ["2b"])
-            let pupils = try await directory.pupils(twoB.id)
+            let pupils = try await directory.pupils(twoBID)
             #expect(pupils.map(\.name) == ["Mia", "Ole"])
             let mia = try #require(pupils.first { $0.name == "Mia" })
             await #expect(throws: PupilDirectory.Failure.wrongPictures) { try await directory.signIn(mia.id, [3, 2, 1]) }
             let signIn = try await directory.signIn(mia.id, [1, 2, 3])
-            #expect(!signIn.isTeacher && signIn.name == "Mia" && signIn.classID == twoB.id)
+            #expect(!signIn.isTeacher && signIn.name == "Mia" && signIn.classID == twoBID)
 
             // The teacher turns the eraser off for 2b on their laptop.
             let teachersLaptop = try LocalStore.inMemory(), miasLaptop = try LocalStore.inMemory()

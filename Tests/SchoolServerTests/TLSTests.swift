@@ -72,7 +72,7 @@ import Testing
         let host = try await SessionHost.start(hostConfig)
         let secure = RelayEndpoint(host: "localhost", port: port, token: signedIn.token, secure: true,
                                    trustedCertificates: dir + "/ca.pem")
-        try await host.relay(through: secure, sessionName: "Wald", classID: UUID(uuidString: classID)!, timeout: .seconds(30))
+        try await host.relay(through: secure, sessionName: "Wald", classID: try #require(classID.uuid), timeout: .seconds(30))
         var memberConfig = SessionClient.Configuration(host: "localhost", port: port, name: "Frau Berg", role: .observer)
         memberConfig.relay = RelayRoute(endpoint: secure, sessionID: await host.relayID)
         memberConfig.log = .silent

@@ -11,7 +11,7 @@ import Testing
     @Test func theSignedInPupilTheClassAndSyncedProfilesAreKnown() async throws {
         let store = try LocalStore.inMemory()
         try store.setProfile(accountID: ole.uuidString.lowercased(), ProfileRecord(name: "Ole", avatarPNG: nil, at: 1))
-        let signIn = SchoolSignIn(server: "https://s", accountID: mia.uuidString.lowercased(), name: "Mia",
+        let signIn = SchoolSignIn(server: "https://s", accountID: AccountID(mia), name: "Mia",
                                   isTeacher: false, token: "t", expiresAt: .distantFuture, classID: "c1")
         let ben = ben
         let accounts = GameAccounts.live(store: store, signIn: { signIn },

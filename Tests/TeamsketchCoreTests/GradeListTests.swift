@@ -5,7 +5,7 @@ import LearnModel
 import TeamsketchCore
 
 @Suite struct GradedPupilsTests {
-    let twoB = "c1", threeA = "c2"
+    let twoB: SchoolClassID = "c1", threeA: SchoolClassID = "c2"
     let miaAccount = UUID(), benAccount = UUID(), mia3a = UUID()
 
     @Test func aPupilOfTheTeachersClassesIsTheirAccountOtherwiseTheirName() {

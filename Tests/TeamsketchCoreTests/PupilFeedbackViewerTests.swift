@@ -4,7 +4,7 @@ import Testing
 import TeamsketchCore
 
 @Suite struct PupilFeedbackViewerTests {
-    let mia = "6a1d9b2e-2222-4c3d-8e4f-5a6b7c8d9e0f"
+    let mia: AccountID = "6a1d9b2e-2222-4c3d-8e4f-5a6b7c8d9e0f"
 
     @Test func aTeacherSignedInSeesNoPupilsFeedbackHere() {
         let now = Date()

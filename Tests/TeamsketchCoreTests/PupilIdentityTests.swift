@@ -9,7 +9,7 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_790_000_000)
 
     func signIn(_ name: String, teacher: Bool = false) -> SchoolSignIn {
-        SchoolSignIn(server: "https://school.example", accountID: "acc-\(name)", name: name, isTeacher: teacher,
+        SchoolSignIn(server: "https://school.example", accountID: AccountID("acc-\(name.lowercased())"), name: name, isTeacher: teacher,
                      token: "t", expiresAt: .distantFuture, classID: teacher ? nil : "c1")
     }
 
@@ -22,7 +22,7 @@ import Testing
     @Test func aPupilSigningInDrawsUnderTheirAccountWithTheirSyncedPicture() throws {
         let store = try LocalStore.inMemory()
         let picture = avatarPNG(tag: 7)
-        try store.setProfile(accountID: "acc-Mia", ProfileRecord(name: "Mia", avatarPNG: picture, at: 1))
+        try store.setProfile(accountID: "acc-mia", ProfileRecord(name: "Mia", avatarPNG: picture, at: 1))
         let me = identity(store)
         try me.pupilSignedIn(signIn("Mia"))
         #expect(me.preferences.profile.name == "Mia")
@@ -34,7 +34,7 @@ import Testing
 
     @Test func aSyncedPictureThatFailsTheChecksIsLeftOutButTheNameIsSet() throws {
         let store = try LocalStore.inMemory()
-        try store.setProfile(accountID: "acc-Mia", ProfileRecord(name: "Mia", avatarPNG: avatarPNG(side: 4096), at: 1))
+        try store.setProfile(accountID: "acc-mia", ProfileRecord(name: "Mia", avatarPNG: avatarPNG(side: 4096), at: 1))
         let me = identity(store)
         try me.pupilSignedIn(signIn("Mia"))
         #expect(me.preferences.profile.name == "Mia" && me.preferences.profile.avatarPNG == nil)
@@ -59,7 +59,7 @@ import Testing
         let picture = avatarPNG(tag: 3)
         try me.save(name: "Mimi", avatarPNG: picture, signIn: signIn("Mia"), now: now)
         #expect(me.preferences.profile.name == "Mia", "the account's name, not a nickname")
-        let published = try #require(try store.profile(accountID: "acc-Mia"))
+        let published = try #require(try store.profile(accountID: "acc-mia"))
         #expect(published.name == "Mia" && published.avatarPNG == picture)
         #expect(rounds.count == 1)
         try me.save(name: "Ole", avatarPNG: nil, signIn: nil, now: now)

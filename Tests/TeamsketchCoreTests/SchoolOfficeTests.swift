@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 import TeamsketchCore
 import Testing
 
@@ -6,27 +7,27 @@ import Testing
 /// pupil at whom it stops taking new pictures.
 actor PlayedSchool {
     var classes: [SchoolOffice.SchoolClass] = []
-    var pupils: [String: [SchoolOffice.Pupil]] = [:]
-    var pictures: [String: [Int]] = [:]
-    var refusesPicturesOf: String?
+    var pupils: [SchoolClassID: [SchoolOffice.Pupil]] = [:]
+    var pictures: [AccountID: [Int]] = [:]
+    var refusesPicturesOf: AccountID?
 
     func add(_ schoolClass: SchoolOffice.SchoolClass, _ names: [String]) {
         classes.append(schoolClass)
-        pupils[schoolClass.id] = names.map { .init(id: UUID().uuidString, name: $0, hasPicturePassword: false) }
+        pupils[schoolClass.id] = names.map { .init(id: AccountID(UUID()), name: $0, hasPicturePassword: false) }
     }
 
-    func addPupil(_ name: String, to classID: String) -> String {
-        let id = UUID().uuidString
+    func addPupil(_ name: String, to classID: SchoolClassID) -> AccountID {
+        let id = AccountID(UUID())
         pupils[classID, default: []].append(.init(id: id, name: name, hasPicturePassword: false))
         return id
     }
 
-    func setPictures(_ chosen: [Int], of pupil: String) throws {
+    func setPictures(_ chosen: [Int], of pupil: AccountID) throws {
         if pupil == refusesPicturesOf { throw SchoolOffice.Refusal.connection(.unreachable("test")) }
         pictures[pupil] = chosen
     }
 
-    func refusePictures(of pupil: String) { refusesPicturesOf = pupil }
+    func refusePictures(of pupil: AccountID) { refusesPicturesOf = pupil }
 
     nonisolated var office: SchoolOffice {
         var office = SchoolOffice.signedOut

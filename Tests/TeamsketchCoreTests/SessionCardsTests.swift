@@ -130,7 +130,7 @@ import Testing
 
 @Suite struct RelayOfferPlanTests {
     let now = Date(timeIntervalSince1970: 1_790_000_000)
-    func signIn(teacher: Bool, classID: String? = "c1", server: String = "https://schule.local",
+    func signIn(teacher: Bool, classID: SchoolClassID? = "c1", server: String = "https://schule.local",
                 expires: TimeInterval = 3600) -> SchoolSignIn {
         SchoolSignIn(server: server, accountID: "a", name: "X", isTeacher: teacher, token: "t",
                      expiresAt: now.addingTimeInterval(expires), classID: classID)

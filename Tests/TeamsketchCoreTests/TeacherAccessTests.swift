@@ -180,7 +180,7 @@ import Testing
             SketchSummary(id: UUID(), name: "S", guides: .none, createdAt: now, modifiedAt: now, opCount: 1, thumbnail: nil,
                           startedBy: startedBy)
         }
-        let pupil = SchoolSignIn(server: "http://s", accountID: mia.uuidString.lowercased(), name: "Mia", isTeacher: false,
+        let pupil = SchoolSignIn(server: "http://s", accountID: AccountID(mia), name: "Mia", isTeacher: false,
                                  token: "t", expiresAt: now.addingTimeInterval(3600))
         func may(_ s: SketchSummary, _ signIn: SchoolSignIn?, server: String? = "http://s") -> Bool {
             OwnWork.mayThrowAway(s, signIn: signIn, rememberedServer: server, now: now)

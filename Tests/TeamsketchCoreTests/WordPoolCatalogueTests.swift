@@ -72,7 +72,7 @@ import TeamsketchTestSupport
         try store.setPoolAssignment(poolID: WordPostFixture.germanPool.id,
                                     PoolAssignment(classId: classID, assigned: true, at: 1))
         let catalogue = WordPoolCatalogue(builtIn: files, store: live, languages: ["en"])
-        let offer = catalogue.offer(classID: classID.uppercased())
+        let offer = catalogue.offer(classID: SchoolClassID(classID.uppercased()))
         #expect(offer.pools.map(\.id) == [WordPostFixture.germanPool.id])
         #expect(offer.chosen?.id == WordPostFixture.germanPool.id)
         #expect(offer.fromTeacher)
@@ -84,12 +84,12 @@ import TeamsketchTestSupport
         }
         try store.setPoolAssignment(poolID: WordPostFixture.germanPool.id,
                                     PoolAssignment(classId: classID, assigned: false, at: 2))
-        #expect(catalogue.offer(classID: classID).chosen?.id == BuiltInPools.englishID)
+        #expect(catalogue.offer(classID: SchoolClassID(classID)).chosen?.id == BuiltInPools.englishID)
         // A list given to the class but deleted since offers the rest.
         try store.setPoolAssignment(poolID: WordPostFixture.germanPool.id,
                                     PoolAssignment(classId: classID, assigned: true, at: 3))
         try store.deletePool(id: WordPostFixture.germanPool.id)
-        #expect(!catalogue.offer(classID: classID).fromTeacher)
+        #expect(!catalogue.offer(classID: SchoolClassID(classID)).fromTeacher)
     }
 
     @Test func seedingThatFailedIsTriedAgain() throws {

@@ -26,5 +26,7 @@ public struct ClassTag: RawRepresentable, Hashable, Sendable, CustomStringConver
         self.rawValue = hex
     }
 
+    public init(class id: SchoolClassID) { self.init(classID: id.text) }
+
     public var description: String { rawValue }
 }

@@ -24,20 +24,20 @@ public struct PupilFeedback: Equatable, Sendable {
     /// Whose feedback to show.
     public struct Viewer: Equatable, Sendable {
         /// The school account, when signed in; grades name it.
-        public var accountID: String?
+        public var accountID: AccountID?
         /// The pupil's name, for grades that name the pupil by name only
         /// (a teacher who graded on a laptop that did not know the account).
         public var name: String
 
-        public init(accountID: String?, name: String) {
+        public init(accountID: AccountID?, name: String) {
             self.accountID = accountID
             self.name = name
         }
 
         public func isMeant(by grade: GradeRecord) -> Bool {
-            guard let pupil = grade.pupilId?.lowercased() else { return false }
-            if let accountID, pupil == accountID.lowercased() { return true }
-            return pupil == GradeIdentity.namedPupil(name).lowercasedText
+            guard let pupil = grade.pupilId.map({ AccountID($0) }) else { return false }
+            if let accountID, pupil == accountID { return true }
+            return pupil == AccountID(GradeIdentity.namedPupil(name))
         }
     }
 

@@ -74,7 +74,7 @@ extension SchoolAPI {
         let account = try await signedIn()
         return try await database {
             let grades = try await sync.grades(of: account.id)
-            let viewer = PupilFeedback.Viewer(accountID: account.id.key, name: account.name)
+            let viewer = PupilFeedback.Viewer(accountID: AccountID(account.id), name: account.name)
             var order: [String] = []
             var byWork: [String: [GradeRecord]] = [:]
             for g in grades {

@@ -47,7 +47,7 @@ public enum OwnWork {
         case .pupil:
             switch sketch.startedBy {
             case .alone: return true
-            case .team(let host): return host != nil && host == signIn.flatMap { UUID(uuidString: $0.accountID) }
+            case .team(let host): return host != nil && host == signIn?.accountID.uuid
             }
         }
     }

@@ -1,14 +1,18 @@
 import Foundation
+import LearnModel
 
 /// What a shared laptop asks the school server when a pupil signs in: the
 /// classes, the pupils of one, and the sign-in with three pictures. The
 /// live version is the desktop's school client; tests pass closures.
 public struct PupilDirectory: Sendable {
-    public struct Choice: Equatable, Hashable, Sendable, Identifiable {
-        public var id: String
+    /// A class or a pupil to tap: its id and its name.
+    public struct Choice<Kind>: Equatable, Hashable, Sendable, Identifiable {
+        public var id: ID<Kind>
         public var name: String
-        public init(id: String, name: String) { self.id = id; self.name = name }
+        public init(id: ID<Kind>, name: String) { self.id = id; self.name = name }
     }
+    public typealias ClassChoice = Choice<IDKind.SchoolClass>
+    public typealias PupilChoice = Choice<IDKind.Account>
 
     public enum Failure: Error, Equatable, Sendable {
         /// Any error as a pupil's screen tells it.
@@ -30,15 +34,15 @@ public struct PupilDirectory: Sendable {
     // Each throws a `Failure` (closures with typed throws do not compose
     // well yet; callers read any other error as `.unreachable`).
     /// The classes this device may list, and the one a typed code names.
-    public var classes: @Sendable (_ code: String?) async throws -> [Choice]
-    public var pupils: @Sendable (_ classID: String) async throws -> [Choice]
-    public var signIn: @Sendable (_ pupilID: String, _ pictures: [Int]) async throws -> SchoolSignIn
+    public var classes: @Sendable (_ code: String?) async throws -> [ClassChoice]
+    public var pupils: @Sendable (_ classID: SchoolClassID) async throws -> [PupilChoice]
+    public var signIn: @Sendable (_ pupilID: AccountID, _ pictures: [Int]) async throws -> SchoolSignIn
     /// Lets go of the connection when the screen asking is done with it.
     public var close: @Sendable () async -> Void = {}
 
-    public init(classes: @escaping @Sendable (String?) async throws -> [Choice],
-                pupils: @escaping @Sendable (String) async throws -> [Choice],
-                signIn: @escaping @Sendable (String, [Int]) async throws -> SchoolSignIn) {
+    public init(classes: @escaping @Sendable (String?) async throws -> [ClassChoice],
+                pupils: @escaping @Sendable (SchoolClassID) async throws -> [PupilChoice],
+                signIn: @escaping @Sendable (AccountID, [Int]) async throws -> SchoolSignIn) {
         self.classes = classes
         self.pupils = pupils
         self.signIn = signIn

@@ -18,15 +18,15 @@ import LearnStore
 public struct PupilIdentity {
     public let preferences: DevicePreferences
     /// The profile synced for an account, if this device has one.
-    public var syncedProfile: @Sendable (_ accountID: String) throws -> ProfileRecord?
+    public var syncedProfile: @Sendable (_ accountID: AccountID) throws -> ProfileRecord?
     /// Keeps an account's profile for the server.
-    public var publish: @Sendable (_ accountID: String, _ profile: ProfileRecord) throws -> Void
+    public var publish: @Sendable (_ accountID: AccountID, _ profile: ProfileRecord) throws -> Void
     /// Asks for a sync round.
     public var changed: @Sendable () -> Void
 
     public init(preferences: DevicePreferences,
-                syncedProfile: @escaping @Sendable (String) throws -> ProfileRecord?,
-                publish: @escaping @Sendable (String, ProfileRecord) throws -> Void,
+                syncedProfile: @escaping @Sendable (AccountID) throws -> ProfileRecord?,
+                publish: @escaping @Sendable (AccountID, ProfileRecord) throws -> Void,
                 changed: @escaping @Sendable () -> Void) {
         self.preferences = preferences
         self.syncedProfile = syncedProfile
@@ -37,8 +37,8 @@ public struct PupilIdentity {
     /// Over the device's store; without one, no profile is synced or kept.
     public static func live(_ preferences: DevicePreferences, store: LocalStore?,
                             changed: @escaping @Sendable () -> Void) -> PupilIdentity {
-        PupilIdentity(preferences: preferences, syncedProfile: { try store?.profile(accountID: $0) },
-                      publish: { try store?.setProfile(accountID: $0, $1) }, changed: changed)
+        PupilIdentity(preferences: preferences, syncedProfile: { try store?.profile(accountID: $0.text) },
+                      publish: { try store?.setProfile(accountID: $0.text, $1) }, changed: changed)
     }
 
     /// A pupil signed in with their pictures.

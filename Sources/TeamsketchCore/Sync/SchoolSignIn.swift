@@ -10,19 +10,19 @@ public struct SchoolSignIn: Codable, Equatable, Sendable {
     /// A PEM file of the authorities to trust instead of the system's, for a
     /// school that made its own.
     public var trustedCertificates: String?
-    public var accountID: String
+    public var accountID: AccountID
     public var name: String
     public var isTeacher: Bool
     public var token: SchoolToken
     public var expiresAt: Date
     /// A pupil's class: its synced classroom settings rule this device.
-    public var classID: String?
+    public var classID: SchoolClassID?
     /// A pupil's class's key for watchers, as the server gave it (64 hex
     /// digits): a session hosted here lets the class's wall watch at once.
     public var classWatchKey: String?
 
-    public init(server: String, trustedCertificates: String? = nil, accountID: String, name: String,
-                isTeacher: Bool, token: SchoolToken, expiresAt: Date, classID: String? = nil, classWatchKey: String? = nil) {
+    public init(server: String, trustedCertificates: String? = nil, accountID: AccountID, name: String,
+                isTeacher: Bool, token: SchoolToken, expiresAt: Date, classID: SchoolClassID? = nil, classWatchKey: String? = nil) {
         self.server = server; self.trustedCertificates = trustedCertificates; self.accountID = accountID
         self.name = name; self.isTeacher = isTeacher; self.token = token; self.expiresAt = expiresAt
         self.classID = classID; self.classWatchKey = classWatchKey
@@ -31,7 +31,7 @@ public struct SchoolSignIn: Codable, Equatable, Sendable {
     /// What a session hosted here announces as its class: a pupil's class
     /// (a teacher's sign-in belongs to no one group).
     public var classTag: ClassTag? {
-        isTeacher ? nil : classID.map(ClassTag.init(classID:))
+        isTeacher ? nil : classID.map(ClassTag.init(class:))
     }
 
     /// The key a session hosted here checks its watchers' proofs with: a
@@ -45,7 +45,7 @@ public struct SchoolSignIn: Codable, Equatable, Sendable {
 
     /// Names the server and the account, so a device used by several
     /// accounts or moved to another server keeps a cursor for each.
-    public var syncKey: String { server + "#" + accountID }
+    public var syncKey: String { server + "#" + accountID.text }
 }
 
 /// Where the sign-in lives: `$XDG_CONFIG_HOME/teamsketch/school.json`, made

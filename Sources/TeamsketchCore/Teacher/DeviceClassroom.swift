@@ -17,7 +17,7 @@ public struct DeviceClassroom: Codable, Equatable, Sendable {
     public var trustedCertificates: String?
     /// The class a pupil last signed in from (or the one the teacher set
     /// this laptop up for): the sign-in starts there.
-    public var classID: String?
+    public var classID: SchoolClassID?
     /// Someone chose "Use without a server" when the app first started.
     public var standalone = false
     /// The file is there but could not be read (damaged, or written by a
@@ -28,7 +28,7 @@ public struct DeviceClassroom: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey { case pin, gate, settings, server, trustedCertificates, classID, standalone }
 
     public init(pin: TeacherPIN? = nil, settings: ClassSettingsRecord? = nil, server: String? = nil,
-                trustedCertificates: String? = nil, classID: String? = nil) {
+                trustedCertificates: String? = nil, classID: SchoolClassID? = nil) {
         self.pin = pin
         self.settings = settings
         self.server = server
@@ -45,7 +45,7 @@ public struct DeviceClassroom: Codable, Equatable, Sendable {
         settings = try? c.decodeIfPresent(ClassSettingsRecord.self, forKey: .settings)
         server = try? c.decodeIfPresent(String.self, forKey: .server)
         trustedCertificates = try? c.decodeIfPresent(String.self, forKey: .trustedCertificates)
-        classID = try? c.decodeIfPresent(String.self, forKey: .classID)
+        classID = try? c.decodeIfPresent(SchoolClassID.self, forKey: .classID)
         standalone = (try? c.decodeIfPresent(Bool.self, forKey: .standalone)) ?? false
     }
 

@@ -38,14 +38,14 @@ public struct GradeList: Sendable {
         /// Who the grade concerns: the pupil, or the team's members.
         public var pupils: [String]
         /// The classes of those pupils (empty without a roster).
-        public var classIDs: Set<String>
+        public var classIDs: Set<SchoolClassID>
     }
 
     public struct Filter: Equatable, Sendable {
         public var pupil: String?
-        public var classID: String?
+        public var classID: SchoolClassID?
 
-        public init(pupil: String? = nil, classID: String? = nil) { self.pupil = pupil; self.classID = classID }
+        public init(pupil: String? = nil, classID: SchoolClassID? = nil) { self.pupil = pupil; self.classID = classID }
     }
 
     public private(set) var rows: [Row]
@@ -65,7 +65,7 @@ public struct GradeList: Sendable {
             case .sketch:
                 let work = sketches[target]
                 let members = record.pupilId == nil ? (work?.authors ?? []) : [name]
-                var classes = Set<String>()
+                var classes = Set<SchoolClassID>()
                 for m in members {
                     classes.formUnion(pupils.classIDs(id: record.pupilId == nil ? nil : record.pupilId, name: m))
                 }

@@ -10,10 +10,10 @@ public struct GradedPupils: Sendable, Equatable {
     public struct Pupil: Sendable, Equatable {
         public var id: UUID
         public var name: String
-        public var classID: String
+        public var classID: SchoolClassID
         public var className: String
 
-        public init(id: UUID, name: String, classID: String, className: String) {
+        public init(id: UUID, name: String, classID: SchoolClassID, className: String) {
             self.id = id; self.name = name; self.classID = classID; self.className = className
         }
     }
@@ -51,8 +51,8 @@ public struct GradedPupils: Sendable, Equatable {
 
     /// The class ids of the pupil with this id or name, for the grade list's
     /// class filter.
-    public func classIDs(id: String?, name: String?) -> Set<String> {
-        var found = Set<String>()
+    public func classIDs(id: String?, name: String?) -> Set<SchoolClassID> {
+        var found = Set<SchoolClassID>()
         if let id = id?.lowercased() {
             found.formUnion(roster.filter { $0.id.lowercasedText == id }.map(\.classID))
         }

@@ -1,10 +1,11 @@
 import Foundation
+import LearnModel
 
 /// What the school server tells the teacher's window, as plain values.
 extension SchoolOffice {
     /// One of the teacher's classes.
     public struct SchoolClass: Sendable, Equatable {
-        public var id: String
+        public var id: SchoolClassID
         public var name: String
         public var pupilCount: Int
         /// Put away: its pupils cannot sign in; listed only when asked for.
@@ -16,7 +17,7 @@ extension SchoolOffice {
         /// proves to a group's host (`WatchProof`).
         public var watchKey: String?
 
-        public init(id: String, name: String, pupilCount: Int, archived: Bool = false, code: String? = nil,
+        public init(id: SchoolClassID, name: String, pupilCount: Int, archived: Bool = false, code: String? = nil,
                     watchKey: String? = nil) {
             self.id = id
             self.name = name
@@ -29,7 +30,7 @@ extension SchoolOffice {
 
     /// A pupil of one of the teacher's classes, as the class list shows it.
     public struct Pupil: Sendable, Equatable {
-        public var id: String
+        public var id: AccountID
         public var name: String
         public var hasPicturePassword: Bool
         /// A quota the pupil reached: their laptop keeps what the server
@@ -38,7 +39,7 @@ extension SchoolOffice {
         /// Wrong picture tries for the pupil today, from any device.
         public var failedSignInsToday: Int
 
-        public init(id: String, name: String, hasPicturePassword: Bool, quotaReached: ServerQuota? = nil,
+        public init(id: AccountID, name: String, hasPicturePassword: Bool, quotaReached: ServerQuota? = nil,
                     failedSignInsToday: Int = 0) {
             self.id = id
             self.name = name
@@ -50,12 +51,12 @@ extension SchoolOffice {
 
     /// A teacher account, as the school's admin sees it.
     public struct Teacher: Sendable, Equatable {
-        public var id: String
+        public var id: AccountID
         public var name: String
         public var isAdmin: Bool
         public var classCount: Int
 
-        public init(id: String, name: String, isAdmin: Bool, classCount: Int) {
+        public init(id: AccountID, name: String, isAdmin: Bool, classCount: Int) {
             self.id = id
             self.name = name
             self.isAdmin = isAdmin

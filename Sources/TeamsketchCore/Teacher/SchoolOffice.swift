@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// What the signed-in teacher does on the school server from the teacher's
 /// window: their classes and pupils, the school's teacher accounts and
@@ -10,43 +11,43 @@ import Foundation
 public struct SchoolOffice: Sendable {
     public var classes: @Sendable (_ includingArchived: Bool) async throws -> [SchoolClass]
     /// Makes a class; its id.
-    public var createClass: @Sendable (_ name: String) async throws -> String
-    public var renameClass: @Sendable (_ id: String, _ name: String) async throws -> SchoolClass
-    public var setArchived: @Sendable (_ id: String, _ archived: Bool) async throws -> SchoolClass
-    public var pupils: @Sendable (_ classID: String) async throws -> [Pupil]
+    public var createClass: @Sendable (_ name: String) async throws -> SchoolClassID
+    public var renameClass: @Sendable (_ id: SchoolClassID, _ name: String) async throws -> SchoolClass
+    public var setArchived: @Sendable (_ id: SchoolClassID, _ archived: Bool) async throws -> SchoolClass
+    public var pupils: @Sendable (_ classID: SchoolClassID) async throws -> [Pupil]
     /// Adds a pupil to a class; their id.
-    public var addPupil: @Sendable (_ name: String, _ classID: String) async throws -> String
+    public var addPupil: @Sendable (_ name: String, _ classID: SchoolClassID) async throws -> AccountID
     /// Gives a pupil a new picture password (indices into `PicturePassword.pictures`).
-    public var setPictures: @Sendable (_ pictures: [Int], _ pupilID: String) async throws -> Void
-    public var renamePupil: @Sendable (_ id: String, _ name: String) async throws -> Void
-    public var movePupil: @Sendable (_ id: String, _ classID: String) async throws -> Void
-    public var footprint: @Sendable (_ pupilID: String) async throws -> Footprint
-    public var removePupil: @Sendable (_ id: String) async throws -> Void
+    public var setPictures: @Sendable (_ pictures: [Int], _ pupilID: AccountID) async throws -> Void
+    public var renamePupil: @Sendable (_ id: AccountID, _ name: String) async throws -> Void
+    public var movePupil: @Sendable (_ id: AccountID, _ classID: SchoolClassID) async throws -> Void
+    public var footprint: @Sendable (_ pupilID: AccountID) async throws -> Footprint
+    public var removePupil: @Sendable (_ id: AccountID) async throws -> Void
     /// Everything the server holds of a pupil, as a zip for their family.
-    public var exportPupil: @Sendable (_ id: String) async throws -> [UInt8]
+    public var exportPupil: @Sendable (_ id: AccountID) async throws -> [UInt8]
     public var teachers: @Sendable () async throws -> [Teacher]
     public var createTeacher: @Sendable (_ name: String, _ password: String) async throws -> Void
-    public var resetPassword: @Sendable (_ teacherID: String, _ password: String) async throws -> Void
+    public var resetPassword: @Sendable (_ teacherID: AccountID, _ password: String) async throws -> Void
     public var changeOwnPassword: @Sendable (_ current: String, _ new: String) async throws -> Void
     /// Days an archived class is kept; nil: for good.
     public var archiveRetention: @Sendable () async throws -> Int?
     public var setArchiveRetention: @Sendable (_ days: Int?) async throws -> Void
 
     public init(classes: @escaping @Sendable (Bool) async throws -> [SchoolClass],
-                createClass: @escaping @Sendable (String) async throws -> String,
-                renameClass: @escaping @Sendable (String, String) async throws -> SchoolClass,
-                setArchived: @escaping @Sendable (String, Bool) async throws -> SchoolClass,
-                pupils: @escaping @Sendable (String) async throws -> [Pupil],
-                addPupil: @escaping @Sendable (String, String) async throws -> String,
-                setPictures: @escaping @Sendable ([Int], String) async throws -> Void,
-                renamePupil: @escaping @Sendable (String, String) async throws -> Void,
-                movePupil: @escaping @Sendable (String, String) async throws -> Void,
-                footprint: @escaping @Sendable (String) async throws -> Footprint,
-                removePupil: @escaping @Sendable (String) async throws -> Void,
-                exportPupil: @escaping @Sendable (String) async throws -> [UInt8],
+                createClass: @escaping @Sendable (String) async throws -> SchoolClassID,
+                renameClass: @escaping @Sendable (SchoolClassID, String) async throws -> SchoolClass,
+                setArchived: @escaping @Sendable (SchoolClassID, Bool) async throws -> SchoolClass,
+                pupils: @escaping @Sendable (SchoolClassID) async throws -> [Pupil],
+                addPupil: @escaping @Sendable (String, SchoolClassID) async throws -> AccountID,
+                setPictures: @escaping @Sendable ([Int], AccountID) async throws -> Void,
+                renamePupil: @escaping @Sendable (AccountID, String) async throws -> Void,
+                movePupil: @escaping @Sendable (AccountID, SchoolClassID) async throws -> Void,
+                footprint: @escaping @Sendable (AccountID) async throws -> Footprint,
+                removePupil: @escaping @Sendable (AccountID) async throws -> Void,
+                exportPupil: @escaping @Sendable (AccountID) async throws -> [UInt8],
                 teachers: @escaping @Sendable () async throws -> [Teacher],
                 createTeacher: @escaping @Sendable (String, String) async throws -> Void,
-                resetPassword: @escaping @Sendable (String, String) async throws -> Void,
+                resetPassword: @escaping @Sendable (AccountID, String) async throws -> Void,
                 changeOwnPassword: @escaping @Sendable (String, String) async throws -> Void,
                 archiveRetention: @escaping @Sendable () async throws -> Int?,
                 setArchiveRetention: @escaping @Sendable (Int?) async throws -> Void) {
@@ -95,15 +96,15 @@ public struct SchoolOffice: Sendable {
         var found: [GradedPupils.Pupil] = []
         for schoolClass in try await classes(true) {
             for pupil in try await pupils(schoolClass.id) {
-                guard let id = UUID(uuidString: pupil.id) else { continue }
-                found.append(.init(id: id, name: pupil.name, classID: schoolClass.id.lowercased(), className: schoolClass.name))
+                guard let id = pupil.id.uuid else { continue }
+                found.append(.init(id: id, name: pupil.name, classID: schoolClass.id, className: schoolClass.name))
             }
         }
         return found
     }
 
     /// Adds a class list to a class (`RosterImport`'s rule).
-    public func importRoster(_ names: [String], into classID: String) async throws -> RosterImport.Outcome {
+    public func importRoster(_ names: [String], into classID: SchoolClassID) async throws -> RosterImport.Outcome {
         try await RosterImport.run(names, present: { try await pupils(classID).map(\.name) },
                                    add: { _ = try await addPupil($0, classID) })
     }

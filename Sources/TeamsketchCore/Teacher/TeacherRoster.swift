@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// The pupils of the signed-in teacher's classes (archived ones too: their
 /// work is still graded), for grading: who a name on a sketch or a game
@@ -104,8 +105,8 @@ public final class TeacherRoster {
     }
 
     /// The classes as the roster knows them, by id, for the class menu.
-    public nonisolated static func classes(_ pupils: GradedPupils) -> [(id: String, name: String)] {
-        var seen = Set<String>()
+    public nonisolated static func classes(_ pupils: GradedPupils) -> [(id: SchoolClassID, name: String)] {
+        var seen = Set<SchoolClassID>()
         return pupils.roster.compactMap { seen.insert($0.classID).inserted ? ($0.classID, $0.className) : nil }
             .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
     }

@@ -43,10 +43,11 @@ struct RelayBenchCommand: ParsableCommand {
         let address = account.address
         let client = try SchoolServerClient(address: address)
         let signedIn: SchoolServerClient.SignedIn
-        let classID: String
+        let classID: SchoolClassID
         do {
             signedIn = try await account.signIn(client)
             classID = try await client.createClass(named: "Relay bench \(UUID().uuidString.prefix(8))", token: signedIn.token)
+            guard classID.uuid != nil else { throw CLIFailure(message: "the class id \(classID) is not a UUID") }
         } catch {
             throw CLIFailure(message: "the school server: \(error)")
         }
@@ -57,7 +58,7 @@ struct RelayBenchCommand: ParsableCommand {
         var started: [DrawingGroup] = []
         for g in 0..<groups {
             started.append(try await DrawingGroup.start(name: "Group \(g + 1)", peers: 4,
-                                                        relay: (endpoint, UUID(uuidString: classID)!)) { _, event in
+                                                        relay: (endpoint, classID.uuid!)) { _, event in
                 recorder.received(event)
             })
         }

@@ -90,7 +90,7 @@ struct SchoolBenchCommand: ParsableCommand {
             for pupil in 0..<min(24, clients - classNumber * 24) {
                 let id = try await client.addPupil(named: "Kind \(pupil + 1)", toClass: classID, token: teacherToken)
                 try await client.setPictures([0, 1, 2], pupil: id, token: teacherToken)
-                guard let account = UUID(uuidString: id) else { throw CLIFailure(message: "the server named a pupil \(id)") }
+                guard let account = id.uuid else { throw CLIFailure(message: "the server named a pupil \(id)") }
                 tokens.append((try await client.signInPupil(id: id, pictures: [0, 1, 2]).token, account))
             }
             groups += stride(from: 0, to: tokens.count, by: 4).map { Array(tokens[$0..<min($0 + 4, tokens.count)]) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LearnModel
 import LearnStore
 import SchoolClient
 import TeamsketchCore
@@ -39,7 +40,7 @@ struct SyncCommand: ParsableCommand {
         let token = ProcessInfo.processInfo.environment["TEAMSKETCH_TOKEN"]!
         let localStore = try LocalStore(path: store)
         let client = try SchoolServerClient(address: address, trustedCertificates: trustedCertificates)
-        let key = SchoolSignIn(server: address.absoluteString, accountID: account, name: "", isTeacher: false,
+        let key = SchoolSignIn(server: address.absoluteString, accountID: AccountID(account), name: "", isTeacher: false,
                                token: SchoolToken(token), expiresAt: .distantFuture).syncKey
         let service = SyncService(store: localStore, connection: client.connection(token: token), key: key)
         let outcome: Result<SyncService.Round, any Error> = try HeadlessMainLoop.runBlocking {

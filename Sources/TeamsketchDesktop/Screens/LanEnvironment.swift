@@ -30,7 +30,7 @@ struct LanEnvironment {
                    _ link: WordPostScreen.GameLink, _ isHost: Bool, _ soundsOn: Bool) -> WordPostScreen
 
     /// The school account this device's strokes and results belong to.
-    var schoolAccount: UUID? { signIn().flatMap { UUID(uuidString: $0.accountID) } }
+    var schoolAccount: UUID? { signIn()?.accountID.uuid }
     /// The picture this device's pupil drew, sent with the hello.
     var ownAvatar: [UInt8]? { preferences.profile.avatarPNG.map { [UInt8]($0) } }
 }

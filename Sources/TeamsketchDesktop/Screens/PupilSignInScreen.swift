@@ -28,7 +28,7 @@ final class PupilSignInScreen {
     /// `directory`: the school's classes and pictures (nil: the server's
     /// address cannot be used); `sounds`: the player, as the class's sounds
     /// are.
-    init(nav: any Navigator, directory: PupilDirectory?, rememberedClass: String?,
+    init(nav: any Navigator, directory: PupilDirectory?, rememberedClass: SchoolClassID?,
          sounds: @escaping @MainActor () -> SoundClient) {
         self.nav = nav
         self.directory = directory
@@ -154,7 +154,7 @@ final class PupilSignInScreen {
         return row
     }
 
-    private func showPupils(classID: String) {
+    private func showPupils(classID: SchoolClassID) {
         guard let directory else { return show(.unreachable) }
         ask({ try await directory.pupils(classID) }) { [weak self] pupils in
             guard let self else { return }
@@ -174,7 +174,7 @@ final class PupilSignInScreen {
         }
     }
 
-    private func showPictures(pupil: PupilDirectory.Choice, classID: String) {
+    private func showPictures(pupil: PupilDirectory.PupilChoice, classID: SchoolClassID) {
         password.reset()
         UI.clear(content)
         UI.setText(message, "")
@@ -225,7 +225,7 @@ final class PupilSignInScreen {
         for s in slots { gtk_widget_queue_draw(s) }
     }
 
-    private func tap(_ index: Int, pupil: PupilDirectory.Choice, classID: String) {
+    private func tap(_ index: Int, pupil: PupilDirectory.PupilChoice, classID: SchoolClassID) {
         guard !busy, password.tap(index) else { return }
         refreshSlots()
         guard password.isComplete, let directory else { return }

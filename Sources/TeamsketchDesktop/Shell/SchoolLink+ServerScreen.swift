@@ -40,7 +40,7 @@ extension SchoolLink {
         } catch {
             return .notSaved(error)
         }
-        FileHandle.standardError.write(Data("set up for class: \(schoolClass.id.lowercased())\n".utf8))
+        FileHandle.standardError.write(Data("set up for class: \(schoolClass.id)\n".utf8))
         signOut()
         return .done
     }

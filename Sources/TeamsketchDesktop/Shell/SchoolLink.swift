@@ -193,7 +193,7 @@ final class SchoolLink {
         guard let signIn, !signIn.isTeacher, signIn.isValid(at: Date()), let classID = signIn.classID,
               let client else { return nil }
         guard let pupils = try? await client.listSignInPupils(classID: classID, token: signIn.token.secret) else { return nil }
-        return pupils.compactMap { pupil in UUID(uuidString: pupil.id).map { PlayerAccounts.Account(id: $0, name: pupil.name) } }
+        return pupils.compactMap { pupil in pupil.id.uuid.map { PlayerAccounts.Account(id: $0, name: pupil.name) } }
     }
 
     /// Sessions the school server relays for this sign-in's classes; empty
@@ -210,7 +210,7 @@ final class SchoolLink {
         var classes: [RelayOfferPlan.ClassChoice]?
         if signIn?.isTeacher == true {
             classes = await (try? office.classes(false))?.filter { !$0.archived }.compactMap { c in
-                UUID(uuidString: c.id).map { RelayOfferPlan.ClassChoice(id: $0, name: c.name) }
+                c.id.uuid.map { RelayOfferPlan.ClassChoice(id: $0, name: c.name) }
             }
         }
         return RelayOfferPlan.make(signIn: signIn, teacherClasses: classes, now: Date())
@@ -220,7 +220,7 @@ final class SchoolLink {
     /// class is signed in here.
     func syncedClassSettings() -> ClassSettingsRecord? {
         guard let classID = signIn?.classID, signIn?.isTeacher == false else { return nil }
-        return try? store?.classSettings(classID: classID)
+        return try? store?.classSettings(classID: classID.text)
     }
 
     func syncNow() {

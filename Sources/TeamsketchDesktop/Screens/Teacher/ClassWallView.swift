@@ -101,9 +101,9 @@ final class ClassWallView {
                 guard let self else { return }
                 self.awaitingClasses = false
                 if let list {
-                    self.classes = Set(list.map { ClassTag(classID: $0.id) })
+                    self.classes = Set(list.map { ClassTag(class: $0.id) })
                     self.keys = Dictionary(list.compactMap { c in
-                        c.watchKey.flatMap(WatchProof.key(hex:)).map { (ClassTag(classID: c.id), $0) }
+                        c.watchKey.flatMap(WatchProof.key(hex:)).map { (ClassTag(class: c.id), $0) }
                     }, uniquingKeysWith: { a, _ in a })
                 }
                 self.refresh()

@@ -20,7 +20,7 @@ final class TeacherGradesView {
     private var list = GradeList(records: [:], sketches: [:], lastPlayed: [:], pupils: GradedPupils())
     private var filter = GradeList.Filter()
     private var pupilNames: [String] = []
-    private var classes: [(id: String, name: String)] = []
+    private var classes: [(id: SchoolClassID, name: String)] = []
     private var changingMenus = false
     private var pupils = GradedPupils()
     private var authors: [String: [String]] = [:]

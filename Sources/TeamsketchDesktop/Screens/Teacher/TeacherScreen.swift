@@ -154,7 +154,7 @@ final class TeacherScreen {
         let office = desk.office()
         Task { @MainActor [weak self] in
             guard let classes = await (try? office.classes(false))?.filter({ !$0.archived }), let self else { return }
-            let names = classes.map { [$0.id, $0.name] }
+            let names = classes.map { [$0.id.text, $0.name] }
             guard names != self.scopeClasses else { return }
             self.scopeClasses = names
             FileHandle.standardError.write(Data("settings: classes offered: \(classes.count)\n".utf8))

@@ -22,7 +22,7 @@ final class TeacherSketchesView {
     private let pupilMenu: Widget
     /// The teacher's classes, when signed in: "All classes" first.
     private let classMenu: Widget
-    private var classes: [(id: String, name: String)] = []
+    private var classes: [(id: SchoolClassID, name: String)] = []
     private var roster = GradedPupils()
     private let count: Widget
     private var items: [UUID: TeacherSketchItem] = [:]
