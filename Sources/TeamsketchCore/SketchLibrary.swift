@@ -9,10 +9,8 @@ import LearnStore
 /// devices must hear of (thrown away, brought back) asks for a sync round.
 ///
 /// Reading whole sketches is not for the main thread: the screens call
-/// `authors`, `digest` and `owned` from a detached task. `thumbnail(for:)`
-/// is the exception, called as a card is made: it reads a sketch only when
-/// the sketch has no thumbnail yet, which is rare (an app killed before it
-/// wrote one).
+/// `authors`, `digest`, `owned` and `listWithThumbnails` from a detached
+/// task.
 public struct SketchLibrary: Sendable {
     public var list: @Sendable () throws -> [SketchSummary]
     public var load: @Sendable (_ id: UUID) throws -> SketchDocument
@@ -110,6 +108,16 @@ public struct SketchLibrary: Sendable {
         var png = stored
         if png == nil, let drawn = try? SketchExport.pngData(doc, width: Self.thumbnailWidth) { png = Data(drawn) }
         return Digest(id: id, authors: Self.authors(of: doc), thumbnail: png)
+    }
+
+    /// The list as a gallery shows it: every sketch with its thumbnail, one
+    /// drawn now (and kept) for a sketch that has none.
+    public func listWithThumbnails() throws -> [SketchSummary] {
+        try list().map { summary in
+            var shown = summary
+            shown.thumbnail = thumbnail(for: summary)
+            return shown
+        }
     }
 
     /// The stored thumbnail, or one drawn from the op log now and kept (a

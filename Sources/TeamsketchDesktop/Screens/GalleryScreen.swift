@@ -25,7 +25,10 @@ final class GalleryScreen {
     private let pictures = AuthorPictureLoader()
     private var authorsTask: Task<Void, Never>?
 
-    init(library: SketchLibrary, grades: GradeBook, who: Onlooker, nav: any Navigator) {
+    /// `listed`: the sketches with their thumbnails (`listWithThumbnails`,
+    /// read away from the main thread), or why they could not be listed.
+    init(listed: Result<[SketchSummary], any Error>, library: SketchLibrary, grades: GradeBook, who: Onlooker,
+         nav: any Navigator) {
         self.nav = nav
         self.who = who
         self.grades = grades
@@ -58,7 +61,7 @@ final class GalleryScreen {
 
         let summaries: [SketchSummary]
         do {
-            summaries = try library.list()
+            summaries = try listed.get()
         } catch {
             summaries = []
             nav.showError(`_`("Your sketches could not be listed."), error)
@@ -123,9 +126,7 @@ final class GalleryScreen {
     private func card(_ summary: SketchSummary) -> Widget {
         let picture = gtk_picture_new()!
         gtk_widget_set_size_request(picture, 240, 150)
-        // A sketch whose app was killed before its thumbnail was written
-        // still gets one, drawn from its op log now.
-        if let png = library.thumbnail(for: summary), let texture = Texture.png(png) {
+        if let png = summary.thumbnail, let texture = Texture.png(png) {
             gtk_picture_set_paintable(ts_picture(picture), texture)
             g_object_unref(UnsafeMutableRawPointer(texture))
         }

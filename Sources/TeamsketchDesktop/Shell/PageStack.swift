@@ -9,6 +9,9 @@ import Foundation
 final class PageStack {
     let widget: Widget
     private var screens: [AppPage: AnyObject] = [:]
+    /// Pages shown so far: a page prepared away from the main thread is
+    /// shown only if nothing else was in the meantime.
+    private(set) var shown = 0
 
     init(home: Widget) {
         widget = gtk_stack_new()!
@@ -24,6 +27,7 @@ final class PageStack {
     }
 
     func show(_ page: AppPage) {
+        shown += 1
         gtk_stack_set_visible_child_name(ts_stack(widget), page.rawValue)
         Self.log(page)
     }

@@ -223,8 +223,15 @@ final class TeamsketchApp: Navigator {
         leaveCanvas()
         let who = GalleryScreen.Onlooker(signIn: school.signIn, rememberedServer: preferences.device.server,
                                          profile: preferences.profile)
-        let gallery = GalleryScreen(library: services.sketchLibrary, grades: services.gradeBook, who: who, nav: self)
-        replace(.gallery, with: gallery.widget, owner: gallery)
+        let library = services.sketchLibrary, grades = services.gradeBook, asked = pages?.shown
+        // The list is read, and a thumbnail an app killed early never wrote
+        // is drawn, away from the main thread; a tap elsewhere meanwhile wins.
+        Task { @MainActor in
+            let listed = await Task.detached(priority: .userInitiated) { Result { try library.listWithThumbnails() } }.value
+            guard pages?.shown == asked else { return }
+            let gallery = GalleryScreen(listed: listed, library: library, grades: grades, who: who, nav: self)
+            replace(.gallery, with: gallery.widget, owner: gallery)
+        }
     }
 
     /// The reader for a text on a pupil's screen: silent when the class's
