@@ -21,21 +21,11 @@ final class SchoolServerScreen {
         var syncNow: @MainActor () -> Void
         /// The signed-in teacher's classes, nil when the server does not answer.
         var classes: @MainActor () async -> [SchoolOffice.SchoolClass]?
-        /// Setting up: this laptop lists `class`'s names from now on, and the
-        /// teacher is signed out.
-        var belong: @MainActor (_ class: SchoolOffice.SchoolClass, _ signIn: SchoolSignIn) async -> ClassSetUp
-        /// Setting up was left before a class was chosen: true when the first
-        /// start's question must be asked again (the server is forgotten).
+        /// Setting up: this laptop for `class` (`ClassSetUp.belong`).
+        var belong: @MainActor (_ class: SchoolOffice.SchoolClass, _ signIn: SchoolSignIn) async -> ClassSetUp.Outcome
+        /// Setting up was left: true when the first start's question must
+        /// be asked again (`ClassSetUp.leave`).
         var leaveSetUp: @MainActor () -> Bool
-    }
-
-    /// How setting up a laptop for a class ended.
-    enum ClassSetUp {
-        case done
-        /// The server did not take the class's code.
-        case refused
-        /// The choice could not be saved on this laptop.
-        case notSaved(any Error)
     }
 
     let widget: Widget

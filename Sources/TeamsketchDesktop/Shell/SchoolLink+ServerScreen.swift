@@ -16,32 +16,30 @@ extension SchoolLink {
             syncNow: { [unowned self] in syncNow() },
             classes: { [unowned self] in try? await office.classes(false) },
             belong: { [unowned self] schoolClass, signIn in
-                await belong(to: schoolClass, signIn: signIn, preferences: preferences)
+                let outcome = await classSetUp(preferences: preferences, signIn: signIn).belong(to: schoolClass)
+                if case .done = outcome {
+                    FileHandle.standardError.write(Data("set up for class: \(schoolClass.id)\n".utf8))
+                }
+                return outcome
             },
             leaveSetUp: { [unowned self] in
-                // Without a class chosen, the first start's question comes
-                // again, with the teacher signed out and the server
-                // forgotten (a sign-in remembers it): asked until answered.
-                guard preferences.device.classID == nil else { return false }
-                signOut()
-                logProblems { try preferences.forgetSchool() }
-                return true
+                classSetUp(preferences: preferences, signIn: signIn).leave(problem: logProblem)
             })
     }
 
-    /// The class's code is given to the server as a pupil would type it,
-    /// so this laptop may list the class's names; the choice is saved and
-    /// the teacher signed out, so the start screen waits for the children.
-    private func belong(to schoolClass: SchoolOffice.SchoolClass, signIn: SchoolSignIn,
-                        preferences: DevicePreferences) async -> SchoolServerScreen.ClassSetUp {
-        guard let code = schoolClass.code, await introduceDevice(toClassCode: code, of: signIn) else { return .refused }
-        do {
-            try preferences.belongToClass(schoolClass.id, of: signIn)
-        } catch {
-            return .notSaved(error)
-        }
-        FileHandle.standardError.write(Data("set up for class: \(schoolClass.id)\n".utf8))
-        signOut()
-        return .done
+    /// `ClassSetUp` over this link and the device's preferences, for the
+    /// teacher `signIn` (nil: nobody, and no class's code is given).
+    private func classSetUp(preferences: DevicePreferences, signIn: SchoolSignIn?) -> ClassSetUp {
+        ClassSetUp(introduce: { [unowned self] code in
+                       guard let signIn else { return false }
+                       return await introduceDevice(toClassCode: code, of: signIn)
+                   },
+                   save: { id in
+                       guard let signIn else { throw SchoolOffice.NoTeacher() }
+                       try preferences.belongToClass(id, of: signIn)
+                   },
+                   hasClass: { preferences.device.classID != nil },
+                   signOut: { [unowned self] in signOut() },
+                   forgetSchool: { try preferences.forgetSchool() })
     }
 }
