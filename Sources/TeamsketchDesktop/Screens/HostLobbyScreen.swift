@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import LearnNet
 import TeamsketchCore
 
 /// The host's lobby: the host's avatar and the session's sign (what the
@@ -94,7 +93,7 @@ final class HostLobbyScreen {
         let code = lan.discovery.ownJoinCode(port: port)
         let hostName = lan.preferences.profile.name
         UI.setText(codeLabel, code.map { "\($0)" } ?? "—")
-        let address = "\(LocalInterfaces.current().primaryAddress):\(port)"
+        let address = "\(lan.ownAddress()):\(port)"
         UI.setText(addressLabel, String(format: `_`("or type the address %@"), address))
         let sign = SessionSign(sessionID: lobby.sessionID)
         showSign(sign, host: hostName)
@@ -112,35 +111,33 @@ final class HostLobbyScreen {
     /// device is signed in to one. A teacher with several classes picks
     /// the class first.
     private func offerThroughSchool() {
-        guard let endpoint = lan.signIn()?.relayEndpoint else { return }
+        guard let signIn = lan.signIn() else { return }
         Task { @MainActor [weak self, lan] in
             let plan = await lan.relayOfferPlan()
             guard let self else { return }
             switch plan {
             case .none: break
-            case .offer(let classID): self.offer(endpoint, classID: classID)
+            case .offer(let classID): self.offer(as: signIn, classID: classID)
             case .chooseClass(let classes):
                 UI.clear(self.relayRow)
                 UI.append(self.relayRow, UI.label(`_`("Also through the school server for"), classes: ["hint"]))
                 for c in classes {
                     UI.append(self.relayRow, UI.button(c.name, classes: ["choice"]) { [weak self] in
-                        self?.offer(endpoint, classID: c.id, className: c.name)
+                        self?.offer(as: signIn, classID: c.id, className: c.name)
                     })
                 }
             }
         }
     }
 
-    private func offer(_ endpoint: RelayEndpoint, classID: UUID?, className: String? = nil) {
+    private func offer(as signIn: SchoolSignIn, classID: UUID?, className: String? = nil) {
         showRelay(nil, className: className)
-        session.offerThroughSchool(endpoint, classID: classID) { [weak self] state in
-            self?.showRelay(state, className: className)
-            // For people and scripts reading the log (the UI tests wait for it).
-            FileHandle.standardError.write(Data("relay offer: \(state)\n".utf8))
+        session.offerThroughSchool(as: signIn, classID: classID) { [weak self] listing in
+            self?.showRelay(listing, className: className)
         }
     }
 
-    private func showRelay(_ state: RelayOfferState?, className: String?) {
+    private func showRelay(_ state: RelayListing?, className: String?) {
         UI.clear(relayRow)
         let text: String
         switch state {

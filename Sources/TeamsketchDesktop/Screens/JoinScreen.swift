@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import LearnNet
 import TeamsketchCore
 
 /// Nearby sessions of one activity (found by any mechanism) as big buttons,
@@ -191,7 +190,7 @@ final class JoinScreen {
         guard !askedForPicture.contains(key) else { return }
         askedForPicture.insert(key)
         Task { @MainActor [weak self] in
-            guard let png = await HostPicture.fetch(host: address.host, port: address.port),
+            guard let png = await self?.lan.hostPicture(address.host, address.port),
                   AvatarPNG.isAcceptable(png), let self else { return }
             self.hostPictures[key] = png
             self.refresh()

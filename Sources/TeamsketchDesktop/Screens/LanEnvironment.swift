@@ -21,6 +21,11 @@ struct LanEnvironment {
     /// Whether a hosted session is offered through the school server, and
     /// to which class.
     var relayOfferPlan: @MainActor () async -> RelayOfferPlan
+    /// This device's address on the room's network, for the lobby to show.
+    var ownAddress: @MainActor () -> String
+    /// A nearby host's picture for its card (a peek that never joins); nil
+    /// from an older host, or one without a picture.
+    var hostPicture: @MainActor (_ host: String, _ port: Int) async -> [UInt8]?
     /// The name typed when joining is the pupil's from now on.
     var rename: @MainActor (String) -> Void
     /// The shared canvas, once a sketch session starts.

@@ -27,15 +27,36 @@ protocol LobbyHosting: AnyObject {
     var relayOffer: Task<Void, Never>? { get set }
 }
 
+/// How the offer through the school server stands, as the lobby shows it.
+enum RelayListing: Equatable {
+    case listed
+    /// Not listed now; offered again by itself.
+    case retrying
+    /// The server said no; asking again would not change that.
+    case refused
+
+    init(_ state: RelayOfferState) {
+        switch state {
+        case .listed: self = .listed
+        case .retrying: self = .retrying
+        case .refused: self = .refused
+        }
+    }
+}
+
 extension LobbyHosting {
-    /// Offers the session through the school server too, for as long as it
-    /// runs (offered again after the server comes back); `onChange` tells
-    /// the lobby whether it is listed.
-    func offerThroughSchool(_ endpoint: RelayEndpoint, classID: UUID?,
-                            onChange: @escaping @MainActor (RelayOfferState) -> Void) {
-        guard let host = sessionHost, let lobby, relayOffer == nil else { return }
+    /// Offers the session through the school server `signIn` is at, for as
+    /// long as it runs (offered again after the server comes back);
+    /// `onChange` tells the lobby whether it is listed.
+    func offerThroughSchool(as signIn: SchoolSignIn, classID: UUID?,
+                            onChange: @escaping @MainActor (RelayListing) -> Void) {
+        guard let endpoint = signIn.relayEndpoint, let host = sessionHost, let lobby, relayOffer == nil else { return }
         relayOffer = host.keepRelayed(through: endpoint, sessionName: lobby.params.name, classID: classID) { state in
-            Task { @MainActor in onChange(state) }
+            Task { @MainActor in
+                onChange(RelayListing(state))
+                // For people and scripts reading the log (the UI tests wait for it).
+                FileHandle.standardError.write(Data("relay offer: \(state)\n".utf8))
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LearnNet
 import TeamsketchCore
 
 extension TeamsketchApp {
@@ -10,6 +11,8 @@ extension TeamsketchApp {
             signIn: { [unowned self] in school.signIn },
             relayedSessions: { [unowned self] in await school.relayedSessions() },
             relayOfferPlan: { [unowned self] in await school.relayOfferPlan() },
+            ownAddress: { "\(LocalInterfaces.current().primaryAddress)" },
+            hostPicture: { host, port in await HostPicture.fetch(host: host, port: port) },
             rename: { [unowned self] name in me.typedName(name) },
             openSketch: { [unowned self] session, meta in sketchDesk.openShared(session, meta: meta) },
             openGame: { [unowned self] game, me, names, link, isHost, soundsOn in
