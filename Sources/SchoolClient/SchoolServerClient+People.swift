@@ -78,7 +78,13 @@ extension SchoolServerClient {
     public func listTeachers(token: String) async throws(PeopleRefusal) -> [TeacherEntry] {
         let output = try await call(token) { try await $0.listTeachers() }
         guard case .ok(let ok) = output, let body = try? ok.body.json else { throw .connection(.refused(status: 200, message: "unreadable answer")) }
-        return body.map { TeacherEntry(id: AccountID($0.id), name: $0.name, isAdmin: $0.admin, classCount: max(0, $0.classCount)) }
+        return try body.map { t throws(PeopleRefusal) in
+            do throws(SchoolConnectionError) {
+                return TeacherEntry(id: try .answered(t.id), name: t.name, isAdmin: t.admin, classCount: max(0, t.classCount))
+            } catch {
+                throw .connection(error)
+            }
+        }
     }
 
     public func createTeacher(named name: String, password: String, token: String) async throws(PeopleRefusal) {

@@ -115,7 +115,8 @@ public final class SchoolServerClient: Sendable {
 
         func signedIn() throws(SignInFailure) -> SignedIn {
             switch self {
-            case .signedIn(let body?): SchoolServerClient.signedIn(body)
+            case .signedIn(let body?):
+                do throws(SchoolConnectionError) { return try SchoolServerClient.signedIn(body) } catch { throw .connection(error) }
             case .signedIn(nil): throw .connection(.refused(status: 201, message: "unreadable answer"))
             case .refused: throw .wrongNameOrPassword
             case .tooManyTries(let seconds): throw .tooManyTries(retryAfterSeconds: seconds)
@@ -146,7 +147,10 @@ public final class SchoolServerClient: Sendable {
     private static func choices<Kind>(_ body: [Components.Schemas.SignInChoice]?) throws(PupilDirectory.Failure)
         -> [PupilDirectory.Choice<Kind>] {
         guard let body else { throw .unreachable }
-        return body.map { PupilDirectory.Choice(id: ID($0.id), name: $0.name) }
+        return try body.map { choice throws(PupilDirectory.Failure) in
+            guard let id = ID<Kind>(wire: choice.id) else { throw .unreachable }
+            return PupilDirectory.Choice(id: id, name: choice.name)
+        }
     }
 
     /// The pupils of a class who can sign in, by name; `.unknownClass` when
@@ -206,7 +210,7 @@ public final class SchoolServerClient: Sendable {
             throw Self.unreachable(error)
         }
         guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
-        return body.map(Self.schoolClass)
+        return try body.map { c throws(SchoolConnectionError) in try Self.schoolClass(c) }
     }
 
     /// Renames one of the teacher's classes; the class as it is now.
@@ -219,7 +223,7 @@ public final class SchoolServerClient: Sendable {
             throw Self.unreachable(error)
         }
         guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
-        return Self.schoolClass(body)
+        return try Self.schoolClass(body)
     }
 
     /// Archives one of the teacher's classes (its pupils can no longer sign
@@ -233,11 +237,11 @@ public final class SchoolServerClient: Sendable {
             throw Self.unreachable(error)
         }
         guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
-        return Self.schoolClass(body)
+        return try Self.schoolClass(body)
     }
 
-    private static func schoolClass(_ c: Components.Schemas.SchoolClass) -> SchoolClass {
-        SchoolClass(id: SchoolClassID(c.id), name: c.name, pupilCount: c.pupilCount, archived: c.archived, code: c.code, watchKey: c.watchKey)
+    private static func schoolClass(_ c: Components.Schemas.SchoolClass) throws(SchoolConnectionError) -> SchoolClass {
+        SchoolClass(id: try .answered(c.id), name: c.name, pupilCount: c.pupilCount, archived: c.archived, code: c.code, watchKey: c.watchKey)
     }
 
     /// Makes a class; its id.
@@ -251,7 +255,7 @@ public final class SchoolServerClient: Sendable {
         guard case .created(let created) = output, let body = try? created.body.json else {
             throw Self.refusal(output)
         }
-        return ID(body.id)
+        return try .answered(body.id)
     }
 
     public typealias PupilEntry = SchoolOffice.Pupil
@@ -265,10 +269,10 @@ public final class SchoolServerClient: Sendable {
             throw Self.unreachable(error)
         }
         guard case .ok(let ok) = output, let body = try? ok.body.json else { throw Self.refusal(output) }
-        return body.map {
-            PupilEntry(id: AccountID($0.id), name: $0.name, hasPicturePassword: $0.hasPicturePassword,
-                       quotaReached: $0.quotaReached.flatMap { ServerQuota(rawValue: $0.rawValue) },
-                       failedSignInsToday: max(0, $0.failedSignInsToday ?? 0))
+        return try body.map { p throws(SchoolConnectionError) in
+            PupilEntry(id: try .answered(p.id), name: p.name, hasPicturePassword: p.hasPicturePassword,
+                       quotaReached: p.quotaReached.flatMap { ServerQuota(rawValue: $0.rawValue) },
+                       failedSignInsToday: max(0, p.failedSignInsToday ?? 0))
         }
     }
 
@@ -284,7 +288,7 @@ public final class SchoolServerClient: Sendable {
         guard case .created(let created) = output, let body = try? created.body.json else {
             throw Self.refusal(output)
         }
-        return ID(body.id)
+        return try .answered(body.id)
     }
 
     public func setPictures(_ pictures: [Int], pupil pupilID: AccountID, token: String) async throws(SchoolConnectionError) {
@@ -448,9 +452,11 @@ public final class SchoolServerClient: Sendable {
         }
     }
 
-    private static func signedIn(_ body: Components.Schemas.SignedIn) -> SignedIn {
-        SignedIn(token: body.token, expiresAt: body.expiresAt, accountID: AccountID(body.account.id), name: body.account.name,
-                 isTeacher: body.account.role == .teacher, classID: body.account.classId.map { SchoolClassID($0) }, classWatchKey: body.classWatchKey)
+    private static func signedIn(_ body: Components.Schemas.SignedIn) throws(SchoolConnectionError) -> SignedIn {
+        let classID: SchoolClassID? = if let c = body.account.classId { try .answered(c) } else { nil }
+        return SignedIn(token: body.token, expiresAt: body.expiresAt, accountID: try .answered(body.account.id),
+                        name: body.account.name, isTeacher: body.account.role == .teacher, classID: classID,
+                        classWatchKey: body.classWatchKey)
     }
 
     static func unreachable(_ error: any Error) -> SchoolConnectionError {

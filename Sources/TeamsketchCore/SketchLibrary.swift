@@ -9,8 +9,8 @@ import LearnStore
 /// devices must hear of (thrown away, brought back) asks for a sync round.
 ///
 /// Reading whole sketches is not for the main thread: the screens call
-/// `authors`, `digest`, `owned` and `listWithThumbnails` from a detached
-/// task.
+/// `authors`, `digest`, `owned`, `withThumbnails` and `thumbnail(for:)`
+/// from a detached task.
 public struct SketchLibrary: Sendable {
     public var list: @Sendable () throws -> [SketchSummary]
     public var load: @Sendable (_ id: UUID) throws -> SketchDocument
@@ -110,10 +110,18 @@ public struct SketchLibrary: Sendable {
         return Digest(id: id, authors: Self.authors(of: doc), thumbnail: png)
     }
 
-    /// The list as a gallery shows it: every sketch with its thumbnail, one
-    /// drawn now (and kept) for a sketch that has none.
-    public func listWithThumbnails() throws -> [SketchSummary] {
-        try list().map { summary in
+    /// How many cards a gallery fills before it is shown: about a screen's
+    /// worth, so what a child sees first is complete; the rest follow.
+    public static let thumbnailsAtOnce = 12
+
+    /// `summaries` with a thumbnail drawn (and kept) for the first `count`
+    /// that have none: a sketch pulled by sync, or one whose app was
+    /// killed before it wrote its own.
+    public func withThumbnails(_ summaries: [SketchSummary], first count: Int) -> [SketchSummary] {
+        var drawn = 0
+        return summaries.map { summary in
+            guard summary.thumbnail == nil, drawn < count else { return summary }
+            drawn += 1
             var shown = summary
             shown.thumbnail = thumbnail(for: summary)
             return shown

@@ -31,6 +31,19 @@ import Testing
         #expect(try JSONDecoder().decode(Stored.self, from: earlier) == stored)
     }
 
+    @Test func anIdFromAFileOrTheNetworkIsCheckedBeforeItIsKept() {
+        #expect(AccountID(wire: "") == nil)
+        #expect(AccountID(wire: String(repeating: "x", count: AccountID.maxLength + 1)) == nil)
+        #expect(AccountID(wire: String(repeating: "X", count: AccountID.maxLength))?.text
+                == String(repeating: "x", count: AccountID.maxLength))
+        #expect(SchoolClassID(wire: "6F1C2A4E-0000-4000-8000-000000000001") == "6f1c2a4e-0000-4000-8000-000000000001")
+        // "İ" lowercases to two code points: the wire form, not the text
+        // read, must fit.
+        let growing = String(repeating: "İ", count: AccountID.maxLength / 2)
+        #expect(growing.utf8.count <= AccountID.maxLength)
+        #expect(AccountID(wire: growing) == nil)
+    }
+
     @Test func anEmptyOrOverlongIdIsRefusedWhenRead() {
         for text in ["", String(repeating: "x", count: AccountID.maxLength + 1)] {
             let json = Data("[\"\(text)\"]".utf8)

@@ -36,13 +36,23 @@ import Testing
                 "an unreadable sketch has nobody")
     }
 
+    @Test func onlyTheFirstMissingThumbnailsAskedForAreDrawnTheRestWaitForTheGallery() throws {
+        let (library, store, _) = try library()
+        for name in ["A", "B", "C"] { try store.saveSketch(document(SketchMeta(name: name), ops: 1)) }
+        let shown = library.withThumbnails(try library.list(), first: 2)
+        #expect(shown.filter { $0.thumbnail != nil }.count == 2)
+        #expect(shown.prefix(2).allSatisfy { $0.thumbnail != nil }, "the first cards are complete")
+        #expect(try library.list().filter { $0.thumbnail != nil }.count == 2, "those drawn are kept")
+    }
+
     @Test func aSketchWithoutAThumbnailGetsOneDrawnFromItsLinesAndKept() throws {
         let (library, store, _) = try library()
         let doc = document(SketchMeta(name: "Haus"), ops: 2)
         try store.saveSketch(doc)
         let summary = try #require(try library.list().first)
         #expect(summary.thumbnail == nil)
-        let png = try #require(try library.listWithThumbnails().first?.thumbnail)
+        #expect(library.withThumbnails(try library.list(), first: 0).first?.thumbnail == nil, "none asked for")
+        let png = try #require(library.withThumbnails(try library.list(), first: 1).first?.thumbnail)
         #expect(AvatarPNG.dimensions(png)?.width == SketchLibrary.thumbnailWidth)
         #expect(try library.list().first?.thumbnail == png, "kept, so the next gallery does not draw it again")
         #expect(library.thumbnail(for: try #require(try library.list().first)) == png)

@@ -18,6 +18,14 @@ public struct ID<Kind>: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     public init(stringLiteral text: String) { self.init(text) }
 
+    /// An id read from a file or the network: nil for one no server makes
+    /// (empty, or its wire form longer than `maxLength`).
+    public init?(wire text: String) {
+        guard text.utf8.count <= Self.maxLength else { return nil }
+        self.init(text)
+        guard !self.text.isEmpty, self.text.utf8.count <= Self.maxLength else { return nil }
+    }
+
     /// The id as a UUID, when it is one.
     public var uuid: UUID? { UUID(text: text) }
 
@@ -27,17 +35,17 @@ public struct ID<Kind>: Hashable, Comparable, Sendable, CustomStringConvertible,
 }
 
 extension ID: Codable {
-    /// Longer than any id the server makes; a stored or received id
-    /// longer than this is refused before it is kept.
+    /// Longer than any id the server makes (a UUID's text is 36): a stored
+    /// or received id longer than this is refused before it is kept.
     public static var maxLength: Int { 128 }
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        guard !text.isEmpty, text.utf8.count <= Self.maxLength else {
+        guard let id = Self(wire: text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
                                                     debugDescription: "an id of \(text.utf8.count) bytes"))
         }
-        self.init(text)
+        self = id
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -28,11 +28,11 @@ public struct SchoolSignIn: Codable, Equatable, Sendable {
         self.classID = classID; self.classWatchKey = classWatchKey
     }
 
-    /// What a session hosted here announces as its class: a pupil's class
-    /// (a teacher's sign-in belongs to no one group).
-    public var classTag: ClassTag? {
-        isTeacher ? nil : classID.map(ClassTag.init(class:))
-    }
+    /// A pupil's class (a teacher's sign-in belongs to no one class).
+    public var pupilClassID: SchoolClassID? { isTeacher ? nil : classID }
+
+    /// What a session hosted here announces as its class: a pupil's class.
+    public var classTag: ClassTag? { pupilClassID.map(ClassTag.init(class:)) }
 
     /// The key a session hosted here checks its watchers' proofs with: a
     /// pupil's class's (a teacher's sign-in belongs to no one group).

@@ -51,8 +51,7 @@ final class FeedbackScreen {
             gtk_label_set_justify(ts_label(said), GTK_JUSTIFY_CENTER)
             UI.append(content, who)
             let comment = feedback.comment
-            let voice = nav.voice
-            let read = ReadAloudButton.make(voice.speech, language: voice.language) { comment }
+            let read = ReadAloudButton.make(nav.voice) { comment }
             let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [said, read])
             gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
             UI.append(content, row)

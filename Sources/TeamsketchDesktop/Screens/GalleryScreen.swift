@@ -24,9 +24,13 @@ final class GalleryScreen {
     private var faceRows: [UUID: Widget] = [:]
     private let pictures = AuthorPictureLoader()
     private var authorsTask: Task<Void, Never>?
+    private var thumbnailsTask: Task<Void, Never>?
+    /// Each card's picture, by sketch.
+    private var cardPictures: [UUID: Widget] = [:]
 
-    /// `listed`: the sketches with their thumbnails (`listWithThumbnails`,
-    /// read away from the main thread), or why they could not be listed.
+    /// `listed`: the sketches (read away from the main thread, the first
+    /// screenful's missing thumbnails drawn), or why they could not be
+    /// listed.
     init(listed: Result<[SketchSummary], any Error>, library: SketchLibrary, grades: GradeBook, who: Onlooker,
          nav: any Navigator) {
         self.nav = nav
@@ -76,7 +80,9 @@ final class GalleryScreen {
             // Which sketches are theirs needs every op read: away from the
             // main thread, then shown.
             Task { @MainActor [weak self] in
-                let mine = await Task.detached { library.owned(by: name, among: summaries) }.value
+                let mine = await Task.detached {
+                    library.withThumbnails(library.owned(by: name, among: summaries), first: SketchLibrary.thumbnailsAtOnce)
+                }.value
                 self?.show(mine)
             }
         }
@@ -92,6 +98,27 @@ final class GalleryScreen {
             gtk_flow_box_append(ts_flow_box(flow), card(summary))
         }
         showAuthors(summaries.map(\.id))
+        drawMissing(summaries.filter { $0.thumbnail == nil })
+    }
+
+    /// The thumbnails the gallery was shown without, drawn one after the
+    /// other away from the main thread, each on its card as it comes.
+    private func drawMissing(_ summaries: [SketchSummary]) {
+        guard !summaries.isEmpty else { return }
+        let library = library
+        thumbnailsTask = Task { @MainActor [weak self] in
+            for summary in summaries {
+                let png = await Task.detached(priority: .utility) { library.thumbnail(for: summary) }.value
+                guard let self, !Task.isCancelled else { return }
+                if let png, let picture = self.cardPictures[summary.id] { Self.show(png, on: picture) }
+            }
+        }
+    }
+
+    private static func show(_ png: Data, on picture: Widget) {
+        guard let texture = Texture.png(png) else { return }
+        gtk_picture_set_paintable(ts_picture(picture), texture)
+        g_object_unref(UnsafeMutableRawPointer(texture))
     }
 
     /// The pictures first; only if any is known, who drew in each sketch
@@ -114,7 +141,10 @@ final class GalleryScreen {
         }
     }
 
-    isolated deinit { authorsTask?.cancel() }
+    isolated deinit {
+        authorsTask?.cancel()
+        thumbnailsTask?.cancel()
+    }
 
     private func note(_ text: String) {
         guard let flow else { return }
@@ -126,10 +156,8 @@ final class GalleryScreen {
     private func card(_ summary: SketchSummary) -> Widget {
         let picture = gtk_picture_new()!
         gtk_widget_set_size_request(picture, 240, 150)
-        if let png = summary.thumbnail, let texture = Texture.png(png) {
-            gtk_picture_set_paintable(ts_picture(picture), texture)
-            g_object_unref(UnsafeMutableRawPointer(texture))
-        }
+        if let png = summary.thumbnail { Self.show(png, on: picture) }
+        cardPictures[summary.id] = picture
         let name = UI.label(summary.name, classes: ["card-name"])
         gtk_label_set_ellipsize(ts_label(name), PANGO_ELLIPSIZE_END)
         gtk_label_set_max_width_chars(ts_label(name), 20)
@@ -194,6 +222,8 @@ final class GalleryScreen {
             return
         }
         FileHandle.standardError.write(Data("gallery: thrown away \(summary.id.lowercasedText)\n".utf8))
+        // Until the gallery is read again, its cards (that one too) take no taps.
+        if let flow { gtk_widget_set_sensitive(flow, 0) }
         nav?.showGallery()
     }
 

@@ -27,7 +27,7 @@ final class JoinScreen {
     /// the host stays within a small laptop's height.
     private var choosing: [Widget] = []
     private let activity: any ActivityLobbyUI
-    /// Nearby hosts' pictures, asked for once per card (`HostPicture`, a
+    /// Nearby hosts' pictures, asked for once per card (`LanEnvironment.hostPicture`, a
     /// peek that never joins), by card and address; only pictures that
     /// pass `AvatarPNG`'s checks are kept.
     private var hostPictures: [String: [UInt8]] = [:]

@@ -48,7 +48,7 @@ enum PictureHelp {
         }
         UI.append(content, rows)
         let said = steps.map(Self.words).joined(separator: ". ")
-        let read = ReadAloudButton.make(voice.speech, language: voice.language) { said }
+        let read = ReadAloudButton.make(voice) { said }
         let weakWin = WeakWidget(win)
         let ok = UI.button(`_`("OK"), icon: "object-select-symbolic", classes: ["choice", "suggested-action"]) {
             if let w = weakWin.widget { gtk_window_destroy(ts_window(w)) }

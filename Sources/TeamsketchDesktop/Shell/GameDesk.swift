@@ -19,8 +19,7 @@ final class GameDesk {
     func showStart() {
         app.leaveCanvas()
         // A signed-in pupil's class may have lists from the teacher.
-        let pupilClass = app.school.signIn.flatMap { $0.isTeacher ? nil : $0.classID }
-        let screen = WordPostStartScreen(nav: app, offer: app.wordPools.offer(classID: pupilClass))
+        let screen = WordPostStartScreen(nav: app, offer: app.wordPools.offer(classID: app.school.signIn?.pupilClassID))
         app.replace(.wordPostStart, with: screen.widget, owner: screen)
     }
 

@@ -219,7 +219,7 @@ final class SchoolLink {
     /// The settings of a pupil's class as last synced, when a pupil of a
     /// class is signed in here.
     func syncedClassSettings() -> ClassSettingsRecord? {
-        guard let classID = signIn?.classID, signIn?.isTeacher == false else { return nil }
+        guard let classID = signIn?.pupilClassID else { return nil }
         return try? store?.classSettings(classID: classID.text)
     }
 

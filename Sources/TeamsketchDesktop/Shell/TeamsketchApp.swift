@@ -224,10 +224,15 @@ final class TeamsketchApp: Navigator {
         let who = GalleryScreen.Onlooker(signIn: school.signIn, rememberedServer: preferences.device.server,
                                          profile: preferences.profile)
         let library = services.sketchLibrary, grades = services.gradeBook, asked = pages?.shown
-        // The list is read, and a thumbnail an app killed early never wrote
-        // is drawn, away from the main thread; a tap elsewhere meanwhile wins.
+        // Seeing every sketch, the first screenful's missing thumbnails are
+        // drawn before the page shows (a pupil's are, once theirs are
+        // known); away from the main thread. A tap elsewhere meanwhile wins.
+        let atOnce = OwnWork.Listing.decide(signIn: who.signIn, rememberedServer: who.rememberedServer, now: Date()) == .all
+            ? SketchLibrary.thumbnailsAtOnce : 0
         Task { @MainActor in
-            let listed = await Task.detached(priority: .userInitiated) { Result { try library.listWithThumbnails() } }.value
+            let listed = await Task.detached(priority: .userInitiated) {
+                Result { library.withThumbnails(try library.list(), first: atOnce) }
+            }.value
             guard pages?.shown == asked else { return }
             let gallery = GalleryScreen(listed: listed, library: library, grades: grades, who: who, nav: self)
             replace(.gallery, with: gallery.widget, owner: gallery)

@@ -63,6 +63,11 @@ final class SpeechPlayer {
 /// shown only when the class's sounds are on (`SpeechClient.speaks`).
 @MainActor
 enum ReadAloudButton {
+    /// In the app's own language, as the voice says.
+    static func make(_ voice: Voice, text: @escaping @MainActor () -> String) -> Widget {
+        make(voice.speech, language: voice.language, text: text)
+    }
+
     static func make(_ speech: SpeechClient, language: String, text: @escaping @MainActor () -> String) -> Widget {
         let button = UI.iconButton("audio-speakers-symbolic", tooltip: `_`("Read aloud"), classes: ["tool"]) {
             speech.say(text(), language)
