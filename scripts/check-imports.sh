@@ -47,37 +47,20 @@ declare -A allowed=(
 
 # Screens (TeamsketchDesktop/Screens) only show and report: what they need
 # of the device's store, the school server or a LAN session comes through
-# the app core's services (GradeBook, SketchLibrary, TeacherRoster, …),
-# which the shell (TeamsketchDesktop/Shell) builds. A screen that imports
-# the store, the school client or the network, or reaches for the app's
-# store, the school client or a session host itself, is refused. The files
-# still being moved are listed in scripts/screens-not-yet-moved.txt; that
-# list only shrinks: a listed file that no longer needs its place (or is
-# gone) is an error, and so is a list longer than screens_waiting_at_most
-# (lower it as files leave).
-screens_waiting_at_most=4
+# the app core's services (GradeBook, SketchLibrary, LobbyController,
+# LanSessions, …), which the shell (TeamsketchDesktop/Shell) builds. A screen
+# that imports the store, the school client or the network, or reaches for
+# the app's store, the school client or a session host or client itself, is
+# refused. No screen is exempt.
 screens_import='^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|package|internal|private|fileprivate)[[:space:]]+)?import[[:space:]]+((class|struct|enum|func|var|protocol)[[:space:]]+)?(LearnStore|SchoolClient|LearnNet)([[:space:]]|\.|$)'
-screens_call='(\b[a-z][A-Za-z]*[?!]?\.(store|storeClient)\b|\bLocalStore\b|\bSchoolServerClient\b|\bHostSession\b)'
+screens_call='(\b[a-z][A-Za-z]*[?!]?\.(store|storeClient)\b|\b(LocalStore|SchoolServerClient|HostSession|SessionHost|SessionClient|WordPostHost|WordPostClient)\b)'
 # Nor does a screen take the whole app, its services in one piece or its
-# school link: it gets the navigator and the services it uses. No file
-# waits for this rule.
+# school link: it gets the navigator and the services it uses.
 screens_whole_app='\b(TeamsketchApp|AppServices|SchoolLink)\b'
 
 check_screens() {
-    local root=$1 bad=0 file rel
-    local -A waiting=()
-    while read -r rel || [ -n "$rel" ]; do
-        [[ -z $rel || $rel == \#* ]] || waiting[$rel]=1
-    done < scripts/screens-not-yet-moved.txt
-    if [ "${#waiting[@]}" -gt "$screens_waiting_at_most" ]; then
-        echo "check-imports: scripts/screens-not-yet-moved.txt lists ${#waiting[@]} files, more than $screens_waiting_at_most; the list only shrinks" >&2
-        bad=1
-    fi
-    for rel in "${!waiting[@]}"; do
-        [ -f "$root/$rel" ] || { echo "check-imports: $rel is gone; take it off scripts/screens-not-yet-moved.txt" >&2; bad=1; }
-    done
+    local root=$1 bad=0 file
     while IFS= read -r file; do
-        rel=${file#"$root"/}
         if [ "$(grep -vE '^[[:space:]]*//' "$file" | grep -cE "$screens_whole_app" || true)" != 0 ]; then
             echo "check-imports: $file takes the whole app; a screen takes the navigator and the services it uses" >&2
             bad=1
@@ -86,12 +69,7 @@ check_screens() {
         # pipe, and under pipefail a found line would count as none.
         if grep -qE "$screens_import" "$file" \
             || [ "$(grep -vE '^[[:space:]]*//' "$file" | grep -cE "$screens_call" || true)" != 0 ]; then
-            if [ -z "${waiting[$rel]:-}" ]; then
-                echo "check-imports: $file reaches the store, the school client or a session itself; a screen uses the core's services" >&2
-                bad=1
-            fi
-        elif [ -n "${waiting[$rel]:-}" ]; then
-            echo "check-imports: $rel only shows now; take it off scripts/screens-not-yet-moved.txt" >&2
+            echo "check-imports: $file reaches the store, the school client or a session itself; a screen uses the core's services" >&2
             bad=1
         fi
     done < <(find "$root/TeamsketchDesktop/Screens" -name '*.swift' | sort)
@@ -128,6 +106,8 @@ if [ "${1:-}" = "--self-test" ]; then
                 "TeamsketchDesktop/Screens:func f(_ app: TeamsketchApp?) { _ = app?.storeClient }" \
                 "TeamsketchDesktop/Screens:let store: LocalStore? = nil" \
                 "TeamsketchDesktop/Screens:let host: HostSession? = nil" \
+                "TeamsketchDesktop/Screens:var client: SessionClient?" \
+                "TeamsketchDesktop/Screens:func f(_ h: WordPostHost) {}" \
                 "TeamsketchDesktop/Screens:final class S { init(app: TeamsketchApp) {} }" \
                 "TeamsketchDesktop/Screens:final class S { init(services: AppServices) {} }" \
                 "TeamsketchDesktop/Screens:final class S { weak var school: SchoolLink? }"; do
@@ -140,16 +120,6 @@ if [ "${1:-}" = "--self-test" ]; then
             exit 1
         fi
     done
-    # A screen that no longer needs its place on the list must leave it.
-    rm -rf "$tmp/Sources" && cp -r Sources "$tmp/Sources"
-    first=$(grep -vE '^(#|$)' scripts/screens-not-yet-moved.txt | head -1)
-    if [ -n "$first" ]; then
-        printf 'import CGtk\n' > "$tmp/Sources/$first"
-        if check "$tmp/Sources" 2>/dev/null; then
-            echo "self-test: $first left the list's reasons behind but was not told to leave the list" >&2
-            exit 1
-        fi
-    fi
     echo "check-imports self-test: every injected import was caught"
     exit 0
 fi

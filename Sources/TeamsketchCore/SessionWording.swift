@@ -1,10 +1,12 @@
 import LearnModel
 
-/// What a member is told when the host sends them away or the session
-/// ends, in one activity's own words ("four painters", "four players").
+/// What a member is told when the host lets them in, sends them away or
+/// the session ends, in one activity's own words ("four painters", "four players").
 /// Each activity gives its lines in one place (the app translates them);
 /// which line answers which reason is decided here, once for all.
 public struct SessionWording: Equatable, Sendable {
+    /// The host let this device in; the start is still to come.
+    public var letIn: String
     /// The session has all the members it takes.
     public var full: String
     /// This app and the host speak different protocol versions.
@@ -20,8 +22,9 @@ public struct SessionWording: Equatable, Sendable {
     public var hostLeft: String
 
     /// `timeUp` defaults to `ended` for activities without a time limit.
-    public init(full: String, wrongVersion: String, alreadyOver: String, lobbyFull: String, sentAway: String,
+    public init(letIn: String, full: String, wrongVersion: String, alreadyOver: String, lobbyFull: String, sentAway: String,
                 ended: String, timeUp: String? = nil, hostLeft: String) {
+        self.letIn = letIn
         self.full = full
         self.lobbyFull = lobbyFull
         self.wrongVersion = wrongVersion

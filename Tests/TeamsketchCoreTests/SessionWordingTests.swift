@@ -4,7 +4,7 @@ import TeamsketchCore
 
 @Suite struct SessionWordingTests {
     /// Each line names itself, so a mix-up shows.
-    let words = SessionWording(full: "full", wrongVersion: "version", alreadyOver: "over", lobbyFull: "busy", sentAway: "no",
+    let words = SessionWording(letIn: "in", full: "full", wrongVersion: "version", alreadyOver: "over", lobbyFull: "busy", sentAway: "no",
                                ended: "ended", timeUp: "time", hostLeft: "left")
 
     @Test func everyReasonToBeSentAwayHasItsLine() {
@@ -25,7 +25,7 @@ import TeamsketchCore
     }
 
     @Test func anActivityWithoutATimeLimitSaysItHasEnded() {
-        let game = SessionWording(full: "full", wrongVersion: "version", alreadyOver: "over", lobbyFull: "busy", sentAway: "no",
+        let game = SessionWording(letIn: "in", full: "full", wrongVersion: "version", alreadyOver: "over", lobbyFull: "busy", sentAway: "no",
                                   ended: "ended", hostLeft: "left")
         #expect(game.text(for: EndReason.timeUp) == "ended")
     }

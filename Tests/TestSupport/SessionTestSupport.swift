@@ -138,7 +138,9 @@ public struct SessionMessageGenerator {
 /// from hanging; passing never depends on how fast things are. A wait that
 /// runs out says what it waited for, how long, and what `saw` tells of the
 /// state it ended in (a phase, a count), so a failure explains itself.
-public func eventually(timeout: Duration = .seconds(30), _ what: String = "condition",
+/// It polls on the caller's actor, so a main-actor test may read its state.
+public func eventually(isolation: isolated (any Actor)? = #isolation,
+                       timeout: Duration = .seconds(30), _ what: String = "condition",
                        saw: (() async -> String)? = nil,
                        _ condition: () async -> Bool) async throws {
     let clock = ContinuousClock()

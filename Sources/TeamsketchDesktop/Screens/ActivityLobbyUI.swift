@@ -19,7 +19,7 @@ protocol ActivityLobbyUI {
     /// The accessible name of the code field.
     var codeFieldName: String { get }
     /// A new controller for joining one session of this activity.
-    func makeJoiner(nav: any Navigator, lan: LanEnvironment) -> any LobbyJoining
+    func makeJoiner(nav: any Navigator, lan: LanEnvironment) -> any LobbySession
     /// What a joiner sees about the session while waiting for the start.
     func waitingSummary(_ lobby: Lobby) -> String
 

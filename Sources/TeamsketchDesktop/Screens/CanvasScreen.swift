@@ -22,7 +22,7 @@ final class CanvasScreen {
     private let requests: Widget
     private var closed = false
 
-    private let session: SessionController?
+    private let session: SketchSession?
     /// Where this sketch is saved (nil only without any store). Alone it
     /// stores each op; shared, the session stores the ops it applies and
     /// this screen only keeps the thumbnail.
@@ -34,7 +34,7 @@ final class CanvasScreen {
     /// pupil's name, for a sketch drawn alone; `keptCopy`: where a copy kept
     /// of this sketch (deleted elsewhere while open) is told of.
     init(nav: any Navigator, files: SketchFileClient, settings: ClassroomSettings, author: String,
-         document: SketchDocument, saver: SketchSaver?, session: SessionController? = nil,
+         document: SketchDocument, saver: SketchSaver?, session: SketchSession? = nil,
          keptCopy: @escaping @MainActor (KeptCopy) -> Void) {
         self.nav = nav
         self.files = files
@@ -332,7 +332,7 @@ final class CanvasScreen {
     func showNotice(_ text: String) { showBanner(text, seconds: 4) }
 
     private func leave() {
-        guard let session, session.link != nil, session.ended == nil else {
+        guard let session, session.room.link != nil, session.ended == nil else {
             nav?.showHome()
             return
         }

@@ -12,7 +12,7 @@ final class HostLobbyScreen {
     let widget: Widget
     private weak var nav: (any Navigator)?
     private let lan: LanEnvironment
-    private let session: any LobbyHosting
+    private let session: any LobbySession
     private let codeLabel: Widget
     private let addressLabel: Widget
     private let members: Widget
@@ -30,7 +30,7 @@ final class HostLobbyScreen {
     /// for a teacher with several classes, the class to offer it to.
     private let relayRow: Widget
 
-    init(nav: any Navigator, lan: LanEnvironment, session: any LobbyHosting) {
+    init(nav: any Navigator, lan: LanEnvironment, session: any LobbySession) {
         self.nav = nav
         self.lan = lan
         self.session = session
@@ -132,12 +132,12 @@ final class HostLobbyScreen {
 
     private func offer(as signIn: SchoolSignIn, classID: UUID?, className: String? = nil) {
         showRelay(nil, className: className)
-        session.offerThroughSchool(as: signIn, classID: classID) { [weak self] listing in
+        session.room.offerThroughSchool(as: signIn, classID: classID) { [weak self] listing in
             self?.showRelay(listing, className: className)
         }
     }
 
-    private func showRelay(_ state: RelayListing?, className: String?) {
+    private func showRelay(_ state: RelayOfferStatus?, className: String?) {
         UI.clear(relayRow)
         let text: String
         switch state {

@@ -21,7 +21,7 @@ final class JoinScreen {
     /// While waiting: the host's avatar and the session's sign, so a pupil
     /// who typed a code sees the same pictures as on the host's screen.
     private let joinedSign: Widget
-    private var session: (any LobbyJoining)?
+    private var session: (any LobbySession)?
     /// What is for choosing a session (the nearby ones, the code, "only
     /// watch"): hidden while one is being joined, so the screen waiting for
     /// the host stays within a small laptop's height.

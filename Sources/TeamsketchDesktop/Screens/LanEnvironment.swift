@@ -5,14 +5,17 @@ import TeamsketchCore
 /// What the LAN screens (the host's lobby, joining) and their session
 /// controllers use of the app, built by the shell:
 /// finding and announcing sessions, this device's pupil, the school
-/// sign-in and what the school server relays, where shared sketches are
-/// kept, and where a started session's screen opens.
+/// sign-in and what the school server relays, opening sessions, keeping
+/// shared sketches, and where a started session's screen opens.
 @MainActor
 struct LanEnvironment {
     let discovery: DiscoveryService
     let preferences: DevicePreferences
-    /// Where shared sketches are stored (nil: the device has no store).
-    let store: StoreClient?
+    /// Opening and joining sessions on the network.
+    let sessions: LanSessions
+    /// Keeps a shared sketch on this device as it is drawn; what could not
+    /// be saved goes to the closure given.
+    let keepSharedSketch: SharedSketchKeeper.Make
     /// Who is signed in to the school server now (a class's tag, its relay
     /// and the watch key go with a session).
     var signIn: @MainActor () -> SchoolSignIn?
@@ -29,7 +32,7 @@ struct LanEnvironment {
     /// The name typed when joining is the pupil's from now on.
     var rename: @MainActor (String) -> Void
     /// The shared canvas, once a sketch session starts.
-    var openSketch: @MainActor (SessionController, SketchMeta) -> Void
+    var openSketch: @MainActor (SketchSession, SketchMeta) -> Void
     /// The game screen of a team game, once its first state arrives.
     var openGame: @MainActor (_ game: WordPostGame, _ me: PlayerID, _ names: [PlayerID: String],
                    _ link: WordPostScreen.GameLink, _ isHost: Bool, _ soundsOn: Bool) -> WordPostScreen

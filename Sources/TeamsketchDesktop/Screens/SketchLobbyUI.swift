@@ -11,7 +11,7 @@ struct SketchLobbyUI: ActivityLobbyUI {
     var lookingNearby: String { `_`("Looking for sketches nearby…") }
     var codeFieldName: String { `_`("Code or address of the session") }
 
-    func makeJoiner(nav: any Navigator, lan: LanEnvironment) -> any LobbyJoining { SessionController(nav: nav, lan: lan) }
+    func makeJoiner(nav: any Navigator, lan: LanEnvironment) -> any LobbySession { SketchSession(nav: nav, lan: lan) }
 
     /// The sketch's name, guides and time limit.
     func waitingSummary(_ lobby: Lobby) -> String {
@@ -22,7 +22,8 @@ struct SketchLobbyUI: ActivityLobbyUI {
     }
 
     var wording: SessionWording {
-        SessionWording(full: `_`("This sketch already has four painters."),
+        SessionWording(letIn: `_`("You are in! Waiting for the host to start…"),
+                       full: `_`("This sketch already has four painters."),
                        wrongVersion: `_`("This Teamsketch is too old or too new for that session."),
                        alreadyOver: `_`("That session has ended."),
                        lobbyFull: `_`("The lobby is full. Try again soon."),

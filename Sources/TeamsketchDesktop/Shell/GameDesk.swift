@@ -36,7 +36,7 @@ final class GameDesk {
     func host(_ pool: WordPool) {
         accounts.refreshClassRoster()
         let lan = app.lan
-        let controller = WordPostController(nav: app, lan: lan)
+        let controller = WordPostSession(nav: app, lan: lan)
         let screen = HostLobbyScreen(nav: app, lan: lan, session: controller)
         app.replace(.lobby, with: screen.widget, owner: screen)
         let name = app.preferences.profile.name

@@ -14,7 +14,7 @@ final class SessionDesk {
     func host(_ meta: SketchMeta) {
         let settings = app.preferences.settings
         let lan = app.lan
-        let session = SessionController(nav: app, lan: lan)
+        let session = SketchSession(nav: app, lan: lan)
         let screen = HostLobbyScreen(nav: app, lan: lan, session: session)
         app.replace(.lobby, with: screen.widget, owner: screen)
         let params = SessionParams(name: meta.name, guides: meta.guides, timeLimitMinutes: meta.timeLimitMinutes)

@@ -40,7 +40,7 @@ final class SketchDesk {
     }
 
     /// The shared canvas once the host starts (for members and the host).
-    func openShared(_ session: SessionController, meta: SketchMeta) {
+    func openShared(_ session: SketchSession, meta: SketchMeta) {
         // Stop looking for sessions; a host keeps announcing so latecomers
         // can still find it, until its session ends.
         app.discovery.stop()
@@ -52,7 +52,7 @@ final class SketchDesk {
         app.replace(.canvas, with: screen.widget, owner: screen)
     }
 
-    private func canvasScreen(_ doc: SketchDocument, saver: SketchSaver?, session: SessionController? = nil) -> CanvasScreen {
+    private func canvasScreen(_ doc: SketchDocument, saver: SketchSaver?, session: SketchSession? = nil) -> CanvasScreen {
         CanvasScreen(nav: app, files: app.files, settings: app.preferences.settings,
                      author: app.preferences.profile.name, document: doc, saver: saver, session: session) {
             [weak self] kept in self?.tellKeptCopies([kept])

@@ -108,7 +108,8 @@ final class TeacherDoor {
         guard let name = openFor else { return }
         if let wall { return gtk_window_present(ts_window(wall.window)) }
         let teacher = app.school.signIn?.isTeacher == true
-        let view = ClassWallView(nav: app, discovery: app.discovery, sketchStore: app.storeClient,
+        let view = ClassWallView(nav: app, discovery: app.discovery, sessions: .live,
+                                 keepSharedSketch: app.keepSharedSketch,
                                  office: teacher ? app.services.schoolOffice : nil, watcherName: name ?? `_`("Teacher")) {
             [weak self] in self?.closeClassWall()
         }

@@ -7,7 +7,7 @@ extension TeamsketchApp {
     /// discovery, preferences, store and school link.
     var lan: LanEnvironment {
         LanEnvironment(
-            discovery: discovery, preferences: preferences, store: storeClient,
+            discovery: discovery, preferences: preferences, sessions: .live, keepSharedSketch: keepSharedSketch,
             signIn: { [unowned self] in school.signIn },
             relayedSessions: { [unowned self] in await school.relayedSessions() },
             relayOfferPlan: { [unowned self] in await school.relayOfferPlan() },
@@ -18,5 +18,11 @@ extension TeamsketchApp {
             openGame: { [unowned self] game, me, names, link, isHost, soundsOn in
                 gameDesk.openShared(game: game, me: me, names: names, link: link, isHost: isHost, soundsOn: soundsOn)
             })
+    }
+
+    /// A shared sketch (the pupil's session, a group on the class wall)
+    /// is kept in this device's store as it is drawn.
+    var keepSharedSketch: SharedSketchKeeper.Make {
+        { [storeClient] report in SharedSketchKeeper(store: storeClient, report: report) }
     }
 }

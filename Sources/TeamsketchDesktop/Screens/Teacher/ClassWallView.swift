@@ -20,7 +20,8 @@ final class ClassWallView {
     private weak var nav: (any Navigator)?
     private let discovery: DiscoveryService
     /// Where the groups' sketches are kept (nil: this computer has no store).
-    private let sketchStore: StoreClient?
+    private let sessions: LanSessions
+    private let keepSharedSketch: SharedSketchKeeper.Make
     private let watcherName: String
     private var wall = ClassWall()
     private var cells: [String: WallCell] = [:]
@@ -43,11 +44,13 @@ final class ClassWallView {
     /// `office`: the signed-in teacher's, whose classes' groups the wall
     /// shows (nil: nobody is signed in as a teacher, every group nearby);
     /// `close` closes the wall's window.
-    init(nav: any Navigator, discovery: DiscoveryService, sketchStore: StoreClient?, office: SchoolOffice?,
+    init(nav: any Navigator, discovery: DiscoveryService, sessions: LanSessions,
+         keepSharedSketch: @escaping SharedSketchKeeper.Make, office: SchoolOffice?,
          watcherName: String, close: @escaping @MainActor () -> Void) {
         self.nav = nav
         self.discovery = discovery
-        self.sketchStore = sketchStore
+        self.sessions = sessions
+        self.keepSharedSketch = keepSharedSketch
         self.watcherName = watcherName
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         gtk_widget_set_margin_top(widget, 8)
@@ -145,7 +148,7 @@ final class ClassWallView {
 
     private func add(_ group: ClassWall.Group) {
         guard let nav else { return }
-        let cell = WallCell(group: group, nav: nav, sketchStore: sketchStore)
+        let cell = WallCell(group: group, nav: nav, sessions: sessions, keepSharedSketch: keepSharedSketch)
         cells[group.id] = cell
         cell.onEvent = { [weak self] event in
             guard let self else { return }

@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import LearnModel
-import LearnNet
 import TeamsketchCore
 
 /// One group on the class wall: the teacher's machine watching that
@@ -18,21 +17,21 @@ final class WallCell {
     private let status: Widget
     private var canvas: CanvasView?
     private var hostName: String
-    private var client: SessionClient?
-    private var saver: SketchSaver?
+    /// The watched session, while watching.
+    private var link: LobbyLink?
+    private let sessions: LanSessions
+    /// Keeps the group's sketch on this computer as it grows.
+    private let keeper: SharedSketchKeeper
     /// The sketch the group draws, once it let this teacher in.
     private var sketch: SessionSketch?
-    private weak var nav: (any Navigator)?
-    /// Where the group's sketch is kept (nil: this computer has no store).
-    private let sketchStore: StoreClient?
     /// Whatever the session says goes to the wall's decisions too.
     var onEvent: ((SessionEvent) -> Void)?
 
-    init(group: ClassWall.Group, nav: any Navigator, sketchStore: StoreClient?) {
+    init(group: ClassWall.Group, nav: any Navigator, sessions: LanSessions, keepSharedSketch: SharedSketchKeeper.Make) {
         id = group.id
         hostName = group.hostName
-        self.nav = nav
-        self.sketchStore = sketchStore
+        self.sessions = sessions
+        keeper = keepSharedSketch { [weak nav] failure in nav?.reportSaveFailure(failure) }
         widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["wall-cell"])
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 0)
@@ -60,16 +59,12 @@ final class WallCell {
     /// Joins the group as a watcher under the teacher's name.
     /// `keys`: the teacher's classes' keys, so a group of those classes
     /// lets the wall in without asking (`ClassWall.proof`).
-    func watch(_ group: ClassWall.Group, as watcherName: String, keys: [ClassTag: [UInt8]]) async throws(SessionClientError) {
+    func watch(_ group: ClassWall.Group, as watcherName: String, keys: [ClassTag: [UInt8]]) async throws {
         let (stream, sink) = AsyncStream<SessionEvent>.makeStream()
         Task { @MainActor [weak self] in
             for await event in stream { self?.handle(event) }
         }
-        var config = SessionClient.Configuration(host: group.address.host, port: group.address.port,
-                                                 name: watcherName, role: .observer)
-        config.watchProof = ClassWall.proof(for: group, keys: keys, watcher: config.peerID)
-        config.log = .silent
-        client = try await SessionClient.connect(config, onEvent: { sink.yield($0) })
+        link = try await sessions.watch(group, watcherName, keys) { sink.yield($0) }
     }
 
     /// The wall sizes each sheet to fit its cell, centred under its name.
@@ -78,9 +73,9 @@ final class WallCell {
     }
 
     func leave() {
-        guard let client else { return }
-        self.client = nil
-        Task { await client.leave() }
+        guard let link else { return }
+        self.link = nil
+        Task { await link.finish() }
     }
 
     func show(_ group: ClassWall.Group) {
@@ -114,16 +109,13 @@ final class WallCell {
             if let canvas, let sketch {
                 var meta = canvas.document.meta
                 meta.id = sketch.id
-                keep(meta)
+                keeper.ensureStored(meta, of: sketch)
             }
         case .documentReset(let doc, _):
             if canvas == nil { makeCanvas(doc.meta) }
-            keep(doc.meta)
-            if let pending = saver?.catchUp(with: doc) {
-                Task { [weak self] in self?.report(await pending.value) }
-            }
+            keeper.catchUp(with: doc, of: sketch)
         case .opApplied(let op, _, _):
-            report(saver?.append(op))
+            keeper.append(op)
         default:
             break
         }
@@ -137,16 +129,5 @@ final class WallCell {
         UI.clear(body)
         UI.append(body, view.widget)
         canvas = view
-    }
-
-    private func keep(_ meta: SketchMeta) {
-        guard saver == nil, let store = sketchStore, let sketch, meta.id == sketch.id else { return }
-        let saver = SketchSaver(store: store, sketch: meta, origin: .team(creator: sketch.creator, nonce: sketch.nonce))
-        self.saver = saver
-        report(saver.ensureStored())
-    }
-
-    private func report(_ failure: SketchSaveError?) {
-        if let failure { nav?.reportSaveFailure(failure) }
     }
 }

@@ -12,7 +12,7 @@ struct WordPostLobbyUI: ActivityLobbyUI {
     var lookingNearby: String { `_`("Looking for games nearby…") }
     var codeFieldName: String { `_`("Code or address of the game") }
 
-    func makeJoiner(nav: any Navigator, lan: LanEnvironment) -> any LobbyJoining { WordPostController(nav: nav, lan: lan) }
+    func makeJoiner(nav: any Navigator, lan: LanEnvironment) -> any LobbySession { WordPostSession(nav: nav, lan: lan) }
 
     /// The word list and how many words it has.
     func waitingSummary(_ lobby: Lobby) -> String {
@@ -23,7 +23,8 @@ struct WordPostLobbyUI: ActivityLobbyUI {
     /// A game's words for being sent away and for the end (the sketch's
     /// speak of painters and a saved sketch).
     var wording: SessionWording {
-        SessionWording(full: `_`("This game already has four players."),
+        SessionWording(letIn: `_`("You are in! Waiting for the host to start…"),
+                       full: `_`("This game already has four players."),
                        wrongVersion: `_`("This Teamsketch is too old or too new for that game."),
                        alreadyOver: `_`("That game has ended."),
                        lobbyFull: `_`("The lobby is full. Try again soon."),
