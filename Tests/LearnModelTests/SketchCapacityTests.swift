@@ -94,7 +94,7 @@ import TeamsketchTestSupport
         var sim = SessionSimulation.started(1, capacity: SketchCapacity(maxOps: 100, maxSegments: 30, maxOpenStrokesPerSender: 4))
         sim.draw(1, seed: 1, points: 200)
         #expect(refusals(sim.events(1)).contains(.sketchFull))
-        #expect(sim.host.segmentCount <= 30)
+        #expect(sim.host.board.segmentCount <= 30)
         #expect(sim.host.document.strokes.reduce(0) { $0 + $1.segments.count } <= 30)
         #expect(sim.peers[1]?.document == sim.host.document)
     }
@@ -106,9 +106,9 @@ import TeamsketchTestSupport
                                                       maxFileBytes: 6_000))
         for i in 0..<20 { sim.draw(1, seed: UInt64(i), points: 20) }
         #expect(refusals(sim.events(1)).contains(.sketchFull))
-        #expect(sim.host.fileBytes <= 6_000)
+        #expect(sim.host.board.fileBytes <= 6_000)
         let file = try SketchFileFormat.encode(sim.host.document)
-        #expect(file.count <= sim.host.fileBytes + SketchCapacity.metaBytes)
+        #expect(file.count <= sim.host.board.fileBytes + SketchCapacity.metaBytes)
         #expect(try SketchFileFormat.decode(file) == sim.host.document)
         #expect(sim.peers[1]?.document == sim.host.document)
     }

@@ -8,11 +8,13 @@ public typealias ConnectionID = UInt64
 /// no randomness of its own (times and tokens are passed in), so every rule
 /// is unit-tested without a socket.
 ///
-/// The host holds the authoritative document and the strokes in progress, so
-/// late joiners and rejoiners get a snapshot plus the live tail. It decides
-/// who may draw: an op counts only if it arrives on the connection of an
-/// accepted drawer, and it is stamped with that member's index and name,
-/// whatever the message claimed.
+/// The session keeps the members, the lobby and the order of ops; the sketch
+/// itself (its document, the strokes in progress, what still fits) is its
+/// `SketchBoard`, as a word game's state is its `WordPostGame`. Late
+/// joiners and rejoiners get a snapshot of the board plus the live tail.
+/// The session decides who may draw: an op counts only if it arrives on
+/// the connection of an accepted drawer, and it is stamped with that
+/// member's index and name, whatever the message claimed.
 public struct HostSession: Sendable {
     public static let maxDrawers = 4
     /// Everyone in the lobby at once (observers and waiting joiners
@@ -97,7 +99,10 @@ public struct HostSession: Sendable {
     /// a watcher whose hello proves it (`WatchProof`) watches at once.
     public var classWatchKey: [UInt8]?
     /// How much the sketch may hold; past it ops are refused.
-    public var capacity = SketchCapacity.sketchFile
+    public var capacity: SketchCapacity {
+        get { board.capacity }
+        set { board.capacity = newValue }
+    }
     public var maxWaiting = HostSession.defaultMaxWaiting
     public var maxWaitingPerAddress = HostSession.defaultMaxWaitingPerAddress
 
@@ -110,17 +115,13 @@ public struct HostSession: Sendable {
     public internal(set) var connections: [ConnectionID: MemberIndex?] = [:]
     public private(set) var startedAt: WireTime?
     public private(set) var ended: EndReason?
-    public private(set) var document: SketchDocument
+    /// The sketch drawn: its document, strokes in progress and capacity.
+    public private(set) var board: SketchBoard
+    public var document: SketchDocument { board.document }
     /// Strokes in progress, in the order they began.
-    public private(set) var live: [LiveStroke] = []
+    public var live: [LiveStroke] { board.live }
     /// Each sender's last seq taken (also for ops dropped as invalid).
     public private(set) var lastSeq: [MemberIndex: UInt64] = [:]
-    /// Every stroke id ever begun, so an id cannot be used twice.
-    private var strokeIDs: Set<UUID> = []
-    /// Stroke pieces in the document and in the strokes in progress.
-    public private(set) var segmentCount = 0
-    /// What those take in a `.teamsketch` file at most (`SketchCapacity`).
-    public private(set) var fileBytes = 0
     /// Peers' addresses (none for this device), for the waiting cap.
     private var sources: [ConnectionID: String] = [:]
     /// The address each peer dialled to reach this host.
@@ -152,8 +153,8 @@ public struct HostSession: Sendable {
         let name = DisplayName.member(hostName)
         members = [Member(index: Self.hostIndex, peerID: hostPeerID, name: name.isEmpty ? "Host" : name,
                           askedName: name, role: .drawer, state: .accepted, avatar: avatar, accountID: sketch.creator)]
-        document = SketchDocument(meta: SketchMeta(name: ""))
-        document = SketchDocument(meta: lobby.meta(sketch: sketch.id))
+        board = SketchBoard(meta: SketchMeta(name: ""))
+        board = SketchBoard(meta: lobby.meta(sketch: sketch.id))
     }
 
     /// The school accounts of the drawers let in, the host's first, in the
@@ -225,28 +226,28 @@ public struct HostSession: Sendable {
             guard canDrawLocally(&fx) else { break }
             let begin = StrokeBegin(stamp: nextHostStamp(), strokeID: id, author: hostName, color: RGBA8(color),
                                     width: WireLength(width), start: WirePoint(start), time: now)
-            if let why = refusal(of: begin) {
+            if let why = board.refusal(of: begin) {
                 return fx + [.event(.opRefused(why, member: Self.hostIndex)), .event(.ownStrokeRefused(id))]
             }
             applyBegin(begin, own: true, &fx)
         case .addSegments(let id, let segments):
             guard !segments.isEmpty, canDrawLocally(&fx),
-                  let stroke = live.first(where: { $0.id == id && $0.sender == Self.hostIndex }),
+                  let stroke = board.liveStroke(id, of: Self.hostIndex),
                   stroke.segments.count + segments.count <= SessionLimits.maxSegmentsPerStroke else { break }
             let batch = StrokeSegments(stamp: nextHostStamp(), strokeID: id, base: stroke.wireEnd,
                                        segments: segments.map(WireSegment.init))
-            if let why = refusal(of: batch) { return fx + [.event(.opRefused(why, member: Self.hostIndex))] }
+            if let why = board.refusal(of: batch) { return fx + [.event(.opRefused(why, member: Self.hostIndex))] }
             applySegments(batch, own: true, &fx)
         case .endStroke(let id):
-            guard canDrawLocally(&fx), live.contains(where: { $0.id == id && $0.sender == Self.hostIndex }) else { break }
+            guard canDrawLocally(&fx), board.liveStroke(id, of: Self.hostIndex) != nil else { break }
             applyEnd(StrokeEnd(stamp: nextHostStamp(), strokeID: id, time: now), own: true, &fx)
         case .erase(let id):
             guard canDrawLocally(&fx) else { break }
-            guard document.strokes.contains(where: { $0.id == id }) else { break }
+            guard board.contains(stroke: id) else { break }
             guard settings.eraseRule.allows(erasing: id, by: hostName, in: document) else {
                 fx.append(.event(.refused("the eraser may not take that line"))); break
             }
-            guard hasRoomForMark(by: hostName) else { return fx + [.event(.opRefused(.sketchFull, member: Self.hostIndex))] }
+            guard board.hasRoomForMark(by: hostName) else { return fx + [.event(.opRefused(.sketchFull, member: Self.hostIndex))] }
             applyErase(Erase(stamp: nextHostStamp(), strokeID: id, author: hostName, time: now), own: true, &fx)
         }
         return fx
@@ -467,11 +468,9 @@ public struct HostSession: Sendable {
     private mutating func localClear(now: WireTime, _ fx: inout [Effect]) {
         guard settings.clearAllowed else { return fx.append(.event(.refused("clearing is off in the settings"))) }
         guard canDrawLocally(&fx) else { return }
-        guard hasRoomForMark(by: hostName) else { return fx.append(.event(.opRefused(.sketchFull, member: Self.hostIndex))) }
+        guard board.hasRoomForMark(by: hostName) else { return fx.append(.event(.opRefused(.sketchFull, member: Self.hostIndex))) }
         let clear = Clear(stamp: nextHostStamp(), author: hostName, time: now)
-        let op = SketchOp.clear(by: clear.author, at: clear.time.date)
-        document.apply(op)
-        fileBytes += SketchCapacity.bytes(of: op)
+        let op = board.clear(clear)
         fx.append(.send(.clear(clear), to: opReceivers()))
         fx.append(.event(.opApplied(op, sender: Self.hostIndex, isOwn: true)))
     }
@@ -479,12 +478,9 @@ public struct HostSession: Sendable {
     private mutating func end(_ reason: EndReason, now: WireTime, _ fx: inout [Effect]) {
         guard ended == nil else { return }
         ended = reason
-        for stroke in live.sorted(by: LiveStroke.commitOrder) {
-            let op = SketchOp.addStroke(stroke.stroke(endedAt: now))
-            document.apply(op)
-            fx.append(.event(.opApplied(op, sender: stroke.sender, isOwn: stroke.sender == Self.hostIndex)))
+        for (op, sender) in board.commitLive(endedAt: now) {
+            fx.append(.event(.opApplied(op, sender: sender, isOwn: sender == Self.hostIndex)))
         }
-        live = []
         let all = connections.keys.sorted()
         fx.append(.send(.end(End(reason: reason, at: now)), to: all))
         for c in all { fx.append(.close(c, reason: "session ended")) }
@@ -541,18 +537,18 @@ public struct HostSession: Sendable {
             b.stamp = mine
             b.author = m.name
             b.time = now
-            if let why = refusal(of: b) { return refuse(why) }
+            if let why = board.refusal(of: b) { return refuse(why) }
             applyBegin(b, own: false, &fx)
         case .strokeSegments(var s):
             s.stamp = mine
-            if let stroke = live.first(where: { $0.id == s.strokeID }), stroke.sender == index {
-                if let why = refusal(of: s) { return refuse(why) }
+            if board.liveStroke(s.strokeID, of: index) != nil {
+                if let why = board.refusal(of: s) { return refuse(why) }
                 applySegments(s, own: false, &fx)
             }
         case .strokeEnd(var e):
             e.stamp = mine
             e.time = now
-            if let stroke = live.first(where: { $0.id == e.strokeID }), stroke.sender == index {
+            if board.liveStroke(e.strokeID, of: index) != nil {
                 applyEnd(e, own: false, &fx)
             }
         case .erase(var e):
@@ -562,7 +558,7 @@ public struct HostSession: Sendable {
             e.stamp = mine
             e.author = m.name
             e.time = now
-            guard hasRoomForMark(by: e.author) else { return refuse(.sketchFull) }
+            guard board.hasRoomForMark(by: e.author) else { return refuse(.sketchFull) }
             applyErase(e, own: false, &fx)
         default:
             // Clearing is the host's alone; the seq is spent, nothing happens.
@@ -571,68 +567,28 @@ public struct HostSession: Sendable {
     }
 
     private mutating func applyBegin(_ b: StrokeBegin, own: Bool, _ fx: inout [Effect]) {
-        guard strokeIDs.insert(b.strokeID).inserted else { return }
-        let stroke = LiveStroke(begin: b)
-        live.append(stroke)
-        fileBytes += SketchCapacity.bytes(of: stroke)
+        guard let stroke = board.begin(b) else { return }
         fx.append(.send(.strokeBegin(b), to: opReceivers()))
         fx.append(.event(.strokeBegan(stroke, isOwn: own)))
     }
 
     private mutating func applySegments(_ s: StrokeSegments, own: Bool, _ fx: inout [Effect]) {
-        guard let i = live.firstIndex(where: { $0.id == s.strokeID }) else { return }
-        let first = live[i].segments.count
-        guard live[i].append(s) else { return }
-        segmentCount += s.segments.count
-        fileBytes += s.segments.count * SketchCapacity.bytesPerSegment
+        guard let first = board.extend(s) else { return }
         fx.append(.send(.strokeSegments(s), to: opReceivers()))
         fx.append(.event(.strokeExtended(id: s.strokeID, sender: s.stamp.sender, firstIndex: first,
                                          segments: s.segments.map(\.cubic), isOwn: own)))
     }
 
     private mutating func applyEnd(_ e: StrokeEnd, own: Bool, _ fx: inout [Effect]) {
-        guard let i = live.firstIndex(where: { $0.id == e.strokeID }) else { return }
-        let stroke = live.remove(at: i)
-        let op = SketchOp.addStroke(stroke.stroke(endedAt: e.time))
-        document.apply(op)
+        guard let op = board.end(e) else { return }
         fx.append(.send(.strokeEnd(e), to: opReceivers()))
         fx.append(.event(.opApplied(op, sender: e.stamp.sender, isOwn: own)))
     }
 
     private mutating func applyErase(_ e: Erase, own: Bool, _ fx: inout [Effect]) {
-        let op = SketchOp.eraseStroke(id: e.strokeID, by: e.author, at: e.time.date)
-        // Two members erasing one stroke at once: the second erase does nothing.
-        guard document.apply(op) else { return }
-        fileBytes += SketchCapacity.bytes(of: op)
+        guard let op = board.erase(e) else { return }
         fx.append(.send(.erase(e), to: opReceivers()))
         fx.append(.event(.opApplied(op, sender: e.stamp.sender, isOwn: own)))
-    }
-
-    // MARK: - Limits
-
-    /// One more op fits: strokes in progress count, the end commits them.
-    private var hasRoomForOp: Bool { document.ops.count + live.count < capacity.maxOps }
-
-    private func hasRoom(forBytes n: Int) -> Bool { fileBytes + n <= capacity.maxFileBytes }
-
-    /// An erase or a clear fits.
-    private func hasRoomForMark(by author: String) -> Bool {
-        hasRoomForOp && hasRoom(forBytes: SketchCapacity.bytes(markBy: author))
-    }
-
-    private func refusal(of b: StrokeBegin) -> OpRefusalReason? {
-        guard WireSketchLimits.contains(b) else { return .outsideLimits }
-        guard hasRoomForOp, hasRoom(forBytes: SketchCapacity.bytes(strokeBy: b.author)) else { return .sketchFull }
-        let open = live.reduce(0) { $0 + ($1.sender == b.stamp.sender ? 1 : 0) }
-        guard open < capacity.maxOpenStrokesPerSender else { return .tooManyOpenStrokes }
-        return nil
-    }
-
-    private func refusal(of s: StrokeSegments) -> OpRefusalReason? {
-        guard WireSketchLimits.contains(s.segments) else { return .outsideLimits }
-        guard segmentCount + s.segments.count <= capacity.maxSegments,
-              hasRoom(forBytes: s.segments.count * SketchCapacity.bytesPerSegment) else { return .sketchFull }
-        return nil
     }
 
     // MARK: - Helpers
