@@ -5,6 +5,11 @@ import PackageDescription
 // model, the store-free formats and the renderer without GTK, sockets or the
 // desktop's store. `scripts/check-imports.sh` (run by `make test`) enforces
 // which target may import what; docs/ARCHITECTURE.md explains why.
+/// The model's domains (see the targets below), for the tests that reach
+/// their internals.
+let modelDomains: [Target.Dependency] = ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnRecords",
+                                         "LearnSession", "LearnDiscovery", "LearnAnalysis"]
+
 let package = Package(
     name: "Teamsketch",
     platforms: [.macOS(.v13)],
@@ -71,7 +76,21 @@ let package = Package(
         // Foundation only: the model every other target shares.
         // Its data files (word pools) live in resources/ at the top; the app
         // core finds them and hands the bytes in.
-        .target(name: "LearnModel"),
+        // The model's domains, each Foundation only, from the bottom up:
+        // small helpers; sketches and their files; the word game's rules; the
+        // records devices and the server exchange; the LAN session's protocol
+        // (both activities' frames); discovery; the teacher's analyses.
+        // LearnModel passes them all on (and holds the activity catalogue,
+        // which names every activity and its settings key).
+        .target(name: "LearnBasics"),
+        .target(name: "LearnSketch", dependencies: ["LearnBasics"]),
+        .target(name: "LearnWordPost", dependencies: ["LearnBasics"]),
+        .target(name: "LearnRecords", dependencies: ["LearnBasics", "LearnSketch", "LearnWordPost"]),
+        .target(name: "LearnSession", dependencies: ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnRecords"]),
+        .target(name: "LearnDiscovery", dependencies: ["LearnBasics", "LearnSketch", "LearnRecords", "LearnSession"]),
+        .target(name: "LearnAnalysis", dependencies: ["LearnBasics", "LearnSketch", "LearnRecords"]),
+        .target(name: "LearnModel", dependencies: ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnRecords",
+                                                   "LearnSession", "LearnDiscovery", "LearnAnalysis"]),
         // The device's SQLite store.
         .target(
             name: "LearnStore",
@@ -203,11 +222,12 @@ let package = Package(
             ]
         ),
         // Builders and helpers the test targets share.
-        .target(name: "TeamsketchTestSupport", dependencies: ["LearnModel"], path: "Tests/TestSupport"),
-        .testTarget(name: "LearnModelTests", dependencies: ["LearnModel", "TeamsketchTestSupport"]),
+        // Tests that reach a domain's internals (`@testable`) name its module.
+        .target(name: "TeamsketchTestSupport", dependencies: ["LearnModel"] + modelDomains, path: "Tests/TestSupport"),
+        .testTarget(name: "LearnModelTests", dependencies: ["LearnModel", "TeamsketchTestSupport"] + modelDomains),
         .testTarget(name: "LearnStoreTests", dependencies: ["TeamsketchTestSupport", "LearnStore", "LearnModel",
                                                     .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "LearnNetTests", dependencies: ["TeamsketchTestSupport", "LearnNet", "LearnModel",
+        .testTarget(name: "LearnNetTests", dependencies: modelDomains + ["TeamsketchTestSupport", "LearnNet", "LearnModel",
                                                   .product(name: "Crypto", package: "swift-crypto"),
                                                   .product(name: "NIOCore", package: "swift-nio"),
                                                   .product(name: "NIOPosix", package: "swift-nio")]),
@@ -216,7 +236,7 @@ let package = Package(
                                                         "LearnRender",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SchoolServerTests",
-                    dependencies: ["SchoolServer", "TeamsketchAPI", "LearnModel", "LearnRender", "LearnStore", "TeamsketchCore", "SchoolClient",
+                    dependencies: modelDomains + ["SchoolServer", "TeamsketchAPI", "LearnModel", "LearnRender", "LearnStore", "TeamsketchCore", "SchoolClient",
                                    "LearnNet", "TeamsketchTestSupport", .product(name: "NIOPosix", package: "swift-nio"),
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),

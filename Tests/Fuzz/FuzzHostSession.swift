@@ -91,7 +91,7 @@ private func checkLimits(_ host: HostSession) {
         fatalError("live stroke \(stroke.id) has \(stroke.segments.count) segments")
     }
     guard host.document.ops.count + host.live.count <= host.capacity.maxOps else { fatalError("sketch over its ops") }
-    guard host.fileBytes <= host.capacity.maxFileBytes else { fatalError("sketch over its file size") }
+    guard host.board.fileBytes <= host.capacity.maxFileBytes else { fatalError("sketch over its file size") }
     let open = Dictionary(grouping: host.live, by: \.sender).values.map(\.count).max() ?? 0
     guard open <= host.capacity.maxOpenStrokesPerSender else { fatalError("\(open) strokes open by one sender") }
     let waiting = host.members.filter { $0.state == .pending && $0.connection != nil }.count

@@ -14,9 +14,11 @@
 #   discovery   beacon datagrams (BeaconPacket) and DNS-SD TXT records (DiscoveryTXT)
 #   payload     op payloads, the JSON of each synced op: SketchOpPayload.decode
 #
-# LearnModel is compiled once, every file of Sources/LearnModel, as a module
-# with coverage and AddressSanitizer (-sanitize=fuzzer,address), and each
-# target links it, so a new source file can never be missing from a target.
+# The model is compiled once, each of its domain modules (Sources/LearnBasics,
+# LearnSketch, …, then the LearnModel that passes them on) with every one of
+# its files, with coverage and AddressSanitizer (-sanitize=fuzzer,address),
+# and each target links them all, so a new source file can never be missing
+# from a target.
 # Gzip.swift is compiled into the xopp target against the CZlibShim module map.
 # Everything lives in .build-fuzz/ (ignored by git); rebuilds happen only
 # when a source changed.
@@ -59,28 +61,39 @@ source_of() {
     esac
 }
 
-# LearnModel: rebuilt when a file changed, or when files were added or
-# removed (the list of files is part of what the library was built from).
-mapfile -t MODEL_SOURCES < <(find Sources/LearnModel -name '*.swift' | LC_ALL=C sort)
-MODEL_LIST=$(printf '%s\n' "${MODEL_SOURCES[@]}")
-if [[ ! -f $LIB/libLearnModel.a ]] || [[ $MODEL_LIST != "$(cat "$LIB/sources" 2>/dev/null)" ]] \
-    || [[ -n $(find "${MODEL_SOURCES[@]}" -newer "$LIB/libLearnModel.a") ]]; then
-    echo "fuzz: building LearnModel (${#MODEL_SOURCES[@]} files)" >&2
-    rm -f "$LIB/libLearnModel.a"
-    "$SWIFTC" "${FLAGS[@]}" -module-name LearnModel -emit-library -static \
-        -emit-module -emit-module-path "$LIB/LearnModel.swiftmodule" \
-        -o "$LIB/libLearnModel.a" "${MODEL_SOURCES[@]}"
-    echo "$MODEL_LIST" > "$LIB/sources"
-fi
+# The model's modules in the order they import each other (Package.swift).
+# Each is rebuilt when one of its files changed, when files were added or
+# removed (the list is part of what the library was built from), or when a
+# module it imports was rebuilt.
+MODEL_MODULES=(LearnBasics LearnSketch LearnWordPost LearnRecords LearnSession LearnDiscovery LearnAnalysis LearnModel)
+MODEL_LIBS=()
+for module in "${MODEL_MODULES[@]}"; do
+    mapfile -t sources < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+    list=$(printf '%s\n' "${sources[@]}")
+    lib=$LIB/lib$module.a
+    if [[ ! -f $lib ]] || [[ $list != "$(cat "$LIB/$module.sources" 2>/dev/null)" ]] \
+        || [[ -n $(find "${sources[@]}" "${MODEL_LIBS[@]}" -newer "$lib") ]]; then
+        echo "fuzz: building $module (${#sources[@]} files)" >&2
+        rm -f "$lib"
+        # One package name: the modules share `package` declarations.
+        "$SWIFTC" "${FLAGS[@]}" -module-name "$module" -package-name teamsketch -I "$LIB" -emit-library -static \
+            -emit-module -emit-module-path "$LIB/$module.swiftmodule" -o "$lib" "${sources[@]}"
+        echo "$list" > "$LIB/$module.sources"
+    fi
+    MODEL_LIBS+=("$lib")
+done
+# A static library comes before those it needs, for the linker.
+MODEL_LINK=()
+for ((i = ${#MODEL_MODULES[@]} - 1; i >= 0; i--)); do MODEL_LINK+=("-l${MODEL_MODULES[i]}"); done
 
 SUPPORT=(Tests/Fuzz/Support/*.swift)
 for target in "${TARGETS[@]}"; do
     read -r -a sources <<< "$(source_of "$target")"
     bin=$OUT/fuzz-$target
-    if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" "${SUPPORT[@]}" "$LIB/libLearnModel.a" -newer "$bin") ]]; then
+    if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" "${SUPPORT[@]}" "${MODEL_LIBS[@]}" -newer "$bin") ]]; then
         echo "fuzz: building $bin" >&2
         "$SWIFTC" "${FLAGS[@]}" -module-name "Fuzz_$target" -I "$LIB" -I Sources/CZlibShim \
-            "${sources[@]}" "${SUPPORT[@]}" -L "$LIB" -lLearnModel -lz -o "$bin" 2> >(quiet_link)
+            "${sources[@]}" "${SUPPORT[@]}" -L "$LIB" "${MODEL_LINK[@]}" -lz -o "$bin" 2> >(quiet_link)
     fi
 done
 

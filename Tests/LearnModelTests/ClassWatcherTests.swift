@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LearnModel
 import TeamsketchTestSupport
+@testable import LearnSession
 
 /// The teacher's class wall watches a group of the class without a pupil
 /// letting it in: its hello proves the class's key (`WatchProof`).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LearnModel
 import TeamsketchTestSupport
+@testable import LearnAnalysis
 
 @Suite struct ContributionStatsTests {
     let meta = SketchMeta(name: "Stats", createdAt: sketchDate(0))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LearnModel
+@testable import LearnRecords
 
 @Suite struct RosterCSVTests {
     @Test func goodRowsAreKeptAndBadOnesListedByLine() throws {

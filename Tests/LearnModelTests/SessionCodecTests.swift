@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import LearnModel
 import TeamsketchTestSupport
+@testable import LearnSession
+@testable import LearnSketch
 
 @Suite struct SessionCodecTests {
     func roundTrip(_ m: SessionMessage) throws -> SessionMessage? {

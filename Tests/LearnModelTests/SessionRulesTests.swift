@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LearnModel
 import TeamsketchTestSupport
+@testable import LearnSession
 
 /// The session rules on the pure state machines (no sockets).
 @Suite struct SessionRulesTests {

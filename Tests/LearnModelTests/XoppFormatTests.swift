@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LearnModel
 import TeamsketchTestSupport
+@testable import LearnSketch
 
 @Suite struct XoppFormatTests {
     /// Written the way Xournal++ 1.1.x writes files, plus what older Xournal

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LearnModel
+@testable import LearnSketch
 
 /// Fixed dates, so replay tests never depend on the wall clock.
 public func sketchDate(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_750_000_000 + seconds) }
