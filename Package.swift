@@ -15,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "TeamsketchDesktop", targets: ["TeamsketchDesktop"]),
+        .executable(name: "TeamsketchTools", targets: ["TeamsketchTools"]),
         .executable(name: "TeamsketchServer", targets: ["TeamsketchServer"]),
     ],
     dependencies: [
@@ -126,12 +127,57 @@ let package = Package(
             name: "TeamsketchCore",
             dependencies: ["LearnModel", "LearnStore", "LearnNet", "LearnRender"]
         ),
-        .executableTarget(
-            name: "TeamsketchDesktop",
+        // The desktop app as a library: its window, screens and services over
+        // GTK, Avahi and espeak-ng. The two programs below run it.
+        .target(
+            name: "TeamsketchDesktopApp",
             dependencies: [
                 "CGtk",
                 "CAvahi",
                 "CEspeak",
+                "LearnModel",
+                "LearnStore",
+                "LearnNet",
+                "LearnRender",
+                "TeamsketchCore",
+                "SchoolClient",
+            ]
+        ),
+        // What the two command lines share: failures, a pen's path, a
+        // session's events in a terminal.
+        .target(
+            name: "TeamsketchCommandSupport",
+            dependencies: [
+                "LearnModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The app on every classroom computer, and its commands for teachers
+        // and a school's IT (export, host, observe, discover, sync, …).
+        .executableTarget(
+            name: "TeamsketchDesktop",
+            dependencies: [
+                "TeamsketchDesktopApp",
+                "TeamsketchCommandSupport",
+                "LearnModel",
+                "LearnStore",
+                "LearnNet",
+                "LearnRender",
+                "TeamsketchCore",
+                "SchoolClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `export` reads a copy of another device's store.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The developers' tools: the benchmarks (`make bench`) and what the
+        // tests run beside the app (a generated sketch, drawing groups).
+        .executableTarget(
+            name: "TeamsketchTools",
+            dependencies: [
+                "TeamsketchDesktopApp",
+                "TeamsketchCommandSupport",
+                "CGtk",
                 "LearnModel",
                 "LearnStore",
                 "LearnNet",
@@ -245,7 +291,7 @@ let package = Package(
                                    .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TeamsketchDesktopTests",
-                    dependencies: ["TeamsketchDesktop", "TeamsketchTestSupport", "LearnModel", "LearnStore", "LearnRender",
+                    dependencies: ["TeamsketchDesktop", "TeamsketchDesktopApp", "TeamsketchTools", "TeamsketchTestSupport", "LearnModel", "LearnStore", "LearnRender",
                                    .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]

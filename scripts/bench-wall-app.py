@@ -8,7 +8,7 @@ sockets, the engine, the painting), the time between its frames (the
 wall's frame clock, TEAMSKETCH_FRAME_LOG=1) and its memory. Prints
 `NAME: VALUE UNIT` lines; screenshots go to the work folder.
 
-Usage: bench-wall-app.py BIN WORK GROUPS SECONDS
+Usage: bench-wall-app.py BIN TOOLS WORK GROUPS SECONDS
 """
 import os
 import re
@@ -37,11 +37,12 @@ def rss_mb(pid):
 
 
 def main():
-    binary, work, groups, seconds = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+    binary, tools, work = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+    groups, seconds = int(sys.argv[4]), float(sys.argv[5])
     harness.BIN = binary
     harness.OUT = work / "wall-shots"
     harness.OUT.mkdir(parents=True, exist_ok=True)
-    drawing = subprocess.Popen([str(binary), "draw-groups", "--groups", str(groups), "--peers", "4", "--rate", "240",
+    drawing = subprocess.Popen([str(tools), "draw-groups", "--groups", str(groups), "--peers", "4", "--rate", "240",
                                 "--seconds", str(seconds + 90)],
                                env={"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(work / "groups")},
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -9,6 +9,7 @@
 #   BENCH_SCRATCH_PATH  SwiftPM scratch path for the release build (default .build)
 #   BENCH_KEEP          keep the work folder (generated sketch, outputs)
 #   BENCH_BIN           measure this TeamsketchDesktop instead of building one
+#                       (its TeamsketchTools, which runs the benchmarks, beside it)
 #   BENCH_MEM_RUNS      runs of the 12-s memory comparison with Xournal++ (default 3; median)
 #   BENCH_SESSION_SECONDS  length of the 4-peer LAN session run (default 300, the issue's 5 minutes)
 #   BENCH_WALL_SECONDS     length of each class wall run, 8 groups of 4 (default 60)
@@ -36,10 +37,13 @@ else
     # The app only: the shared test helpers use @testable imports, which a
     # release build of every target refuses.
     swift build -c release "${SCRATCH[@]}" --product TeamsketchDesktop >&2
+    swift build -c release "${SCRATCH[@]}" --product TeamsketchTools >&2
     swift build -c release "${SCRATCH[@]}" --product TeamsketchServer >&2
     BIN="$(swift build -c release "${SCRATCH[@]}" --show-bin-path)/TeamsketchDesktop"
 fi
 SERVER_BIN=${BENCH_SERVER_BIN:-$(dirname "$BIN")/TeamsketchServer}
+# The benchmarks and the generated sketch; the app itself is BIN.
+TOOLS=$(dirname "$BIN")/TeamsketchTools
 
 WORK=$(mktemp -d /tmp/teamsketch-bench.XXXXXX)
 cleanup() {
@@ -50,7 +54,7 @@ trap cleanup EXIT
 export XDG_DATA_HOME="$WORK/data" XDG_CONFIG_HOME="$WORK/config" XDG_CACHE_HOME="$WORK/cache"
 
 SKETCH="$WORK/bench-5000x60.xopp"
-"$BIN" generate --strokes 5000 --points 60 --seed 1 "$SKETCH"
+"$TOOLS" generate --strokes 5000 --points 60 --seed 1 "$SKETCH"
 figure sketch_file_size "$(( $(stat -c %s "$SKETCH") / 1024 ))" KiB
 
 # Wall times of commands run in turns (A, B, A, B, …) after one untimed
@@ -113,7 +117,7 @@ else
 fi
 
 # --- In process: import, full redraw at 1× and 3×, one incremental segment --
-"$BIN" bench --file "$SKETCH" --runs "$RUNS"
+"$TOOLS" bench --file "$SKETCH" --runs "$RUNS"
 
 # --- The app: start-up to the first drawn frame, peak memory -------------
 # Needs the GUI, so it runs on a private virtual display.
@@ -134,19 +138,19 @@ fi
 
 # --- LAN session: 4 peers over loopback, each drawing at 240 samples/s -----
 note "LAN session for ${BENCH_SESSION_SECONDS:-300} s…"
-"$BIN" bench-session --seconds "${BENCH_SESSION_SECONDS:-300}"
+"$TOOLS" bench-session --seconds "${BENCH_SESSION_SECONDS:-300}"
 
 # --- The class wall: 8 groups of 4 drawing at 240 samples/s, one watcher ---
 # In process: the wall's watchers and painting on a thread of their own
 # (segment-to-frame latency, that thread's CPU); then the real app's wall
 # under Xvfb watching `draw-groups` (the app's CPU, frame gaps, memory).
 note "the class wall with 8 groups for ${BENCH_WALL_SECONDS:-60} s…"
-"$BIN" bench-wall --groups 8 --seconds "${BENCH_WALL_SECONDS:-60}"
-"${PYTHON:-/usr/bin/python3}" scripts/bench-wall-app.py "$BIN" "$WORK" 8 "${BENCH_WALL_SECONDS:-60}"
+"$TOOLS" bench-wall --groups 8 --seconds "${BENCH_WALL_SECONDS:-60}"
+"${PYTHON:-/usr/bin/python3}" scripts/bench-wall-app.py "$BIN" "$TOOLS" "$WORK" 8 "${BENCH_WALL_SECONDS:-60}"
 
 # --- The store: saving one finished stroke, synced (power-cut safe) or not --
 # In the work folder, i.e. on the disk /tmp is on.
-"$BIN" bench-store --dir "$WORK"
+"$TOOLS" bench-store --dir "$WORK"
 
 # --- The teacher's sketch grid: 500 sketches by 24 pupils ------------------
 # A store of 500 sketches (no stored thumbnails, as they arrive synced from
@@ -157,7 +161,7 @@ note "the class wall with 8 groups for ${BENCH_WALL_SECONDS:-60} s…"
 GALLERY="$WORK/gallery"
 mkdir -p "$GALLERY"
 note "the teacher's sketch grid with ${BENCH_GALLERY_SKETCHES:-500} sketches…"
-"$BIN" bench-gallery --dir "$GALLERY" --sketches "${BENCH_GALLERY_SKETCHES:-500}"
+"$TOOLS" bench-gallery --dir "$GALLERY" --sketches "${BENCH_GALLERY_SKETCHES:-500}"
 "${PYTHON:-/usr/bin/python3}" scripts/bench-gallery-scroll.py "$BIN" "$GALLERY" "${BENCH_GALLERY_SKETCHES:-500}"
 
 # --- The school server: a 10,000-op push and pull, and a school's load -----
@@ -182,7 +186,7 @@ school_bench() {
     esac
     start_server "$location" "$password" "$WORK/school-$db.log"
     note "school server on $db: push and pull, then ${BENCH_SCHOOL_SECONDS:-60} s of 120 pupils…"
-    TEAMSKETCH_PASSWORD=$password "$BIN" bench-school --server "http://127.0.0.1:$port" --teacher "Bench Teacher" \
+    TEAMSKETCH_PASSWORD=$password "$TOOLS" bench-school --server "http://127.0.0.1:$port" --teacher "Bench Teacher" \
         --dir "$WORK" --ops 10000 --clients 120 --seconds "${BENCH_SCHOOL_SECONDS:-60}" | sed "s/^/school_${db}_/"
     kill "$pid"; wait "$pid" 2>/dev/null || true
     if [[ "$db" == postgres ]]; then scripts/test-postgres.sh stop; fi
@@ -197,7 +201,7 @@ relay_bench() {
     local port pid password=bench-relay-password location="$WORK/relay.sqlite"
     start_server "$location" "$password" "$WORK/relay-server.log"
     note "relay: ${BENCH_RELAY_GROUPS:-30} groups of 4 for ${BENCH_RELAY_SECONDS:-60} s…"
-    TEAMSKETCH_PASSWORD=$password "$BIN" bench-relay --server "http://127.0.0.1:$port" --teacher "Bench Teacher" \
+    TEAMSKETCH_PASSWORD=$password "$TOOLS" bench-relay --server "http://127.0.0.1:$port" --teacher "Bench Teacher" \
         --groups "${BENCH_RELAY_GROUPS:-30}" --seconds "${BENCH_RELAY_SECONDS:-60}"
     kill "$pid"; wait "$pid" 2>/dev/null || true
 }
@@ -211,7 +215,7 @@ render_bench() {
     local port pid password=bench-render-password location="$WORK/render.sqlite"
     start_server "$location" "$password" "$WORK/render-server.log"
     note "sign-in while 4 pupils have big sketches drawn…"
-    TEAMSKETCH_PASSWORD=$password "$BIN" bench-render --server "http://127.0.0.1:$port" --teacher "Bench Teacher" \
+    TEAMSKETCH_PASSWORD=$password "$TOOLS" bench-render --server "http://127.0.0.1:$port" --teacher "Bench Teacher" \
         --clients 4 --sign-ins "${BENCH_RENDER_SIGNINS:-30}"
     kill "$pid"; wait "$pid" 2>/dev/null || true
 }

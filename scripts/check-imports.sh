@@ -35,7 +35,11 @@ base="Foundation FoundationEssentials Dispatch Synchronization"
 #   the hourly erasing of archived classes past the school's retention.
 # - SchoolClient is the desktop's side of the server: the generated client over
 #   AsyncHTTPClient behind the app core's small SchoolConnection interface.
-# - TeamsketchDesktop (GTK, Avahi, the command line) is the only one left free.
+# - The desktop app is a library (TeamsketchDesktopApp: GTK, Avahi, espeak-ng)
+#   without a command line; the two programs run it: TeamsketchDesktop (the app
+#   and its commands for teachers and IT) and TeamsketchTools (benchmarks and
+#   test tools), sharing TeamsketchCommandSupport, which has no GTK. The
+#   tools draw with GTK's Cairo and run a thread of NIO's own.
 model="LearnModel LearnBasics LearnSketch LearnWordPost LearnRecords LearnSession LearnDiscovery LearnAnalysis"
 declare -A allowed=(
     [LearnBasics]="$base"
@@ -55,12 +59,16 @@ declare -A allowed=(
     [SchoolClient]="$base $model LearnStore TeamsketchCore TeamsketchAPI OpenAPIRuntime OpenAPIAsyncHTTPClient AsyncHTTPClient NIOCore NIOSSL HTTPTypes"
     [ServerAnnouncer]="$base $model CAvahiClient Logging"
     [TeamsketchServer]="$base SchoolServer ServerAnnouncer ArgumentParser Hummingbird Logging"
+    [TeamsketchDesktopApp]="$base $model LearnStore LearnNet LearnRender TeamsketchCore SchoolClient CGtk CAvahi CEspeak"
+    [TeamsketchCommandSupport]="$base $model ArgumentParser"
+    [TeamsketchDesktop]="$base $model LearnStore LearnNet LearnRender TeamsketchCore SchoolClient TeamsketchDesktopApp TeamsketchCommandSupport ArgumentParser GRDB"
+    [TeamsketchTools]="$base $model LearnStore LearnNet LearnRender TeamsketchCore SchoolClient TeamsketchDesktopApp TeamsketchCommandSupport ArgumentParser CGtk NIOPosix"
 )
 
-# Screens (TeamsketchDesktop/Screens) only show and report: what they need
+# Screens (TeamsketchDesktopApp/Screens) only show and report: what they need
 # of the device's store, the school server or a LAN session comes through
 # the app core's services (GradeBook, SketchLibrary, LobbyController,
-# LanSessions, …), which the shell (TeamsketchDesktop/Shell) builds. A screen
+# LanSessions, …), which the shell (TeamsketchDesktopApp/Shell) builds. A screen
 # that imports the store, the school client or the network, or reaches for
 # the app's store, the school client or a session host or client itself, is
 # refused. No screen is exempt.
@@ -84,7 +92,7 @@ check_screens() {
             echo "check-imports: $file reaches the store, the school client or a session itself; a screen uses the core's services" >&2
             bad=1
         fi
-    done < <(find "$root/TeamsketchDesktop/Screens" -name '*.swift' | sort)
+    done < <(find "$root/TeamsketchDesktopApp/Screens" -name '*.swift' | sort)
     return $bad
 }
 
@@ -111,18 +119,18 @@ if [ "${1:-}" = "--self-test" ]; then
     trap 'rm -rf "$tmp"' EXIT
     cp -r Sources "$tmp/Sources"
     check "$tmp/Sources" || { echo "self-test: the real tree should pass" >&2; exit 1; }
-    for case in "LearnModel:GRDB" "LearnBasics:LearnSketch" "LearnSketch:LearnSession" "LearnWordPost:LearnRecords" "LearnRender:CGtk" "TeamsketchCore:CZlibShim" "LearnStore:@preconcurrency import NIOCore" "SchoolServer:CGtk" "SchoolServer:LearnStore" "SchoolServer:CAvahiClient" "ServerAnnouncer:CAvahi" "TeamsketchServer:CAvahiClient" \
-                "TeamsketchDesktop/Screens:import LearnStore" "TeamsketchDesktop/Screens:@preconcurrency import LearnNet" \
-                "TeamsketchDesktop/Screens:import enum LearnNet.RelayOfferState" \
-                "TeamsketchDesktop/Screens:func f(_ app: TeamsketchApp) { _ = app.store }" \
-                "TeamsketchDesktop/Screens:func f(_ app: TeamsketchApp?) { _ = app?.storeClient }" \
-                "TeamsketchDesktop/Screens:let store: LocalStore? = nil" \
-                "TeamsketchDesktop/Screens:let host: HostSession? = nil" \
-                "TeamsketchDesktop/Screens:var client: SessionClient?" \
-                "TeamsketchDesktop/Screens:func f(_ h: WordPostHost) {}" \
-                "TeamsketchDesktop/Screens:final class S { init(app: TeamsketchApp) {} }" \
-                "TeamsketchDesktop/Screens:final class S { init(services: AppServices) {} }" \
-                "TeamsketchDesktop/Screens:final class S { weak var school: SchoolLink? }"; do
+    for case in "LearnModel:GRDB" "LearnBasics:LearnSketch" "LearnSketch:LearnSession" "LearnWordPost:LearnRecords" "LearnRender:CGtk" "TeamsketchCore:CZlibShim" "LearnStore:@preconcurrency import NIOCore" "SchoolServer:CGtk" "SchoolServer:LearnStore" "SchoolServer:CAvahiClient" "ServerAnnouncer:CAvahi" "TeamsketchDesktopApp:ArgumentParser" "TeamsketchCommandSupport:CGtk" "TeamsketchDesktop:CAvahi" "TeamsketchServer:CAvahiClient" \
+                "TeamsketchDesktopApp/Screens:import LearnStore" "TeamsketchDesktopApp/Screens:@preconcurrency import LearnNet" \
+                "TeamsketchDesktopApp/Screens:import enum LearnNet.RelayOfferState" \
+                "TeamsketchDesktopApp/Screens:func f(_ app: TeamsketchApp) { _ = app.store }" \
+                "TeamsketchDesktopApp/Screens:func f(_ app: TeamsketchApp?) { _ = app?.storeClient }" \
+                "TeamsketchDesktopApp/Screens:let store: LocalStore? = nil" \
+                "TeamsketchDesktopApp/Screens:let host: HostSession? = nil" \
+                "TeamsketchDesktopApp/Screens:var client: SessionClient?" \
+                "TeamsketchDesktopApp/Screens:func f(_ h: WordPostHost) {}" \
+                "TeamsketchDesktopApp/Screens:final class S { init(app: TeamsketchApp) {} }" \
+                "TeamsketchDesktopApp/Screens:final class S { init(services: AppServices) {} }" \
+                "TeamsketchDesktopApp/Screens:final class S { weak var school: SchoolLink? }"; do
         target=${case%%:*} line=${case#*:}
         [[ $line == *import* || $line == *' '* ]] || line="import $line"
         rm -rf "$tmp/Sources" && cp -r Sources "$tmp/Sources"

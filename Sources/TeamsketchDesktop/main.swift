@@ -1,4 +1,5 @@
 import ArgumentParser
+import TeamsketchDesktopApp
 launchInstant = ContinuousClock.now
 
 TeamsketchCommand.main()

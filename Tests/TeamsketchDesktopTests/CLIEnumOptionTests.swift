@@ -2,6 +2,7 @@ import ArgumentParser
 import LearnModel
 import Testing
 @testable import TeamsketchDesktop
+@testable import TeamsketchTools
 
 /// Options with a fixed set of values are enums: ArgumentParser checks them,
 /// lists them in the help, and names them when a wrong one is given.

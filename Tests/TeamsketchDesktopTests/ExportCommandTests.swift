@@ -94,7 +94,8 @@ import LearnRender
         let dir = TempDir()
         let a = dir.file("a.xopp"), b = dir.file("b.xopp")
         for path in [a, b] {
-            let r = try await run(["generate", "--strokes", "40", "--points", "12", "--seed", "5", path], home: dir.path)
+            let r = try await Run.program(Run.toolsExecutable, ["generate", "--strokes", "40", "--points", "12", "--seed", "5", path],
+                                          environment: ["XDG_DATA_HOME": dir.path, "HOME": dir.path])
             #expect(r.status == 0, "stderr: \(r.stderr)")
         }
         let docA = try SketchImport.read(a)

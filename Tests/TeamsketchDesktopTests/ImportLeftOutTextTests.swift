@@ -1,6 +1,7 @@
 import LearnModel
 import Testing
 @testable import TeamsketchDesktop
+@testable import TeamsketchDesktopApp
 
 /// The sentence after an import, in English (no catalogue is bound in tests;
 /// the German forms are in po/de.po and checked by `make i18n-check`).

@@ -2,6 +2,7 @@ import Foundation
 import TeamsketchCore
 import Testing
 @testable import TeamsketchDesktop
+@testable import TeamsketchDesktopApp
 
 /// Where the app binds its gettext domain: beside the data it finds, so an
 /// installed binary under any prefix reads its own catalogue.

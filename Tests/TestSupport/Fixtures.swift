@@ -103,13 +103,19 @@ public enum Run {
     /// The app's executable built next to this test bundle
     /// (.build/<triple>/<config>/TeamsketchDesktop).
     public static var appExecutable: String {
-        if let path = ProcessInfo.processInfo.environment["TEAMSKETCH_EXE"] { return path }
+        ProcessInfo.processInfo.environment["TEAMSKETCH_EXE"] ?? builtExecutable("TeamsketchDesktop")
+    }
+
+    /// The developers' tools built beside it (`generate`, the benchmarks).
+    public static var toolsExecutable: String { builtExecutable("TeamsketchTools") }
+
+    private static func builtExecutable(_ name: String) -> String {
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var dir = URL(fileURLWithPath: me).deletingLastPathComponent()
         // The test runner may live inside a .xctest bundle folder.
         while dir.path != "/" && dir.lastPathComponent.hasSuffix(".xctest") { dir.deleteLastPathComponent() }
-        return dir.appendingPathComponent("TeamsketchDesktop").path
+        return dir.appendingPathComponent(name).path
     }
 }
 

@@ -14,6 +14,8 @@ from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = ROOT / ".build" / "debug" / "TeamsketchDesktop"
+# The developers' tools beside the app: a generated sketch, drawing groups.
+TOOLS = ROOT / ".build" / "debug" / "TeamsketchTools"
 OUT = ROOT / "Tests" / "ui" / "out"
 
 # Colours the tests look for; they come from LearnModel's palette and the CSS.

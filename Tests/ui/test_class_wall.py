@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import a11y
-from harness import BIN, App, blobs, chosen_tab, find_color, small_buttons, wait_for
+from harness import BIN, TOOLS, App, blobs, chosen_tab, find_color, small_buttons, wait_for
 from test_teacher import open_teacher_window
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -85,7 +85,7 @@ def open_class_wall(app):
 
 
 def test_the_class_wall_shows_two_live_groups(display, tmp_path):
-    groups = subprocess.Popen([str(BIN), "draw-groups", "--groups", "2", "--peers", "2", "--seconds", "120",
+    groups = subprocess.Popen([str(TOOLS), "draw-groups", "--groups", "2", "--peers", "2", "--seconds", "120",
                                "--names", "Anna", "--names", "Ben"],
                               env={"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(tmp_path / "groups")},
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

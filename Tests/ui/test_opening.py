@@ -3,7 +3,7 @@ and Stop goes back home at once without opening or storing anything."""
 import subprocess
 import time
 
-from harness import App, BIN, SUGGESTED_BLUE, bbox, find_color, wait_for
+from harness import App, BIN, TOOLS, SUGGESTED_BLUE, bbox, find_color, wait_for
 
 
 def blue_box(shot):
@@ -21,7 +21,7 @@ def on_home(shot):
 def test_a_big_file_shows_progress_and_stop_goes_home(display, tmp_path):
     big = tmp_path / "big.teamsketch"
     # About 60 MB of JSON: seconds to read, under the 64 MB a sketch file may have.
-    subprocess.run([str(BIN), "generate", "--strokes", "9000", "--points", "60", "--seed", "3", str(big)],
+    subprocess.run([str(TOOLS), "generate", "--strokes", "9000", "--points", "60", "--seed", "3", str(big)],
                    check=True, capture_output=True)
     app = App(display, tmp_path, extra_args=["--open-file", str(big)])
     try:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import (ACTIVE, BIN, HOME_BACKGROUND, RED, SUGGESTED_BLUE, App, Display, bbox, blobs, centre,
+from harness import (ACTIVE, BIN, TOOLS, HOME_BACKGROUND, RED, SUGGESTED_BLUE, App, Display, bbox, blobs, centre,
                      curve, edges, find_color, pen_button, small_buttons, start_new_sketch, wait_for)
 from test_class_wall import ink, sheets
 from test_teacher_review import hover_click, seed_game_results
@@ -38,7 +38,7 @@ def locales(tmp_path_factory):
 def groups(tmp_path_factory):
     """Two groups of two drawing nearby for the whole module, for the wall."""
     data = tmp_path_factory.mktemp("groups")
-    proc = subprocess.Popen([str(BIN), "draw-groups", "--groups", "2", "--peers", "2", "--seconds", "900",
+    proc = subprocess.Popen([str(TOOLS), "draw-groups", "--groups", "2", "--peers", "2", "--seconds", "900",
                              "--names", "Anna", "--names", "Ben"],
                             env={"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(data)},
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

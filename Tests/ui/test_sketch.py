@@ -5,7 +5,7 @@ import signal
 import subprocess
 import time
 
-from harness import (App, BIN, RED, DARK_BLUE, centre, curve, find_color, press_home_button, largest_white_rect,
+from harness import (App, BIN, TOOLS, RED, DARK_BLUE, centre, curve, find_color, press_home_button, largest_white_rect,
                      pen_button, start_new_sketch, stroke_thickness)
 
 
@@ -128,7 +128,7 @@ def test_a_damaged_store_is_reported_and_left_untouched(display, tmp_path):
 def test_time_is_up_disables_drawing_but_keeps_the_sketch(display, tmp_path):
     import json
     src = tmp_path / "timed.teamsketch"
-    subprocess.run([str(BIN), "generate", "--strokes", "3", "--points", "20", "--seed", "7", str(src)],
+    subprocess.run([str(TOOLS), "generate", "--strokes", "3", "--points", "20", "--seed", "7", str(src)],
                    check=True, capture_output=True)
     doc = json.loads(src.read_text())
     doc["meta"]["timeLimitMinutes"] = 1
