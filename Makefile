@@ -47,7 +47,7 @@ server: deps-run
 
 # Regenerates the API code from openapi.yaml (committed, so builds and CI
 # never run the generator). Builds the generator once into .build-openapi.
-API_DIR := Sources/TeamsketchAPI
+API_DIR := Sources/SchoolServerAPI
 api:
 	$(SWIFT) build -c release --package-path tools/openapi --scratch-path .build-openapi --product swift-openapi-generator
 	.build-openapi/release/swift-openapi-generator generate $(API_DIR)/openapi.yaml \

@@ -198,7 +198,7 @@ let package = Package(
                 "LearnModel",
                 "LearnStore",
                 "TeamsketchCore",
-                "TeamsketchAPI",
+                "SchoolServerAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -211,7 +211,7 @@ let package = Package(
         // openapi.yaml by `make api` and committed (a build plugin would cost
         // every fresh clone minutes).
         .target(
-            name: "TeamsketchAPI",
+            name: "SchoolServerAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             exclude: ["openapi.yaml", "openapi-generator-config.yaml", "Generated/openapi.sha256"]
         ),
@@ -222,7 +222,7 @@ let package = Package(
             dependencies: [
                 "LearnModel",
                 "LearnRender",
-                "TeamsketchAPI",
+                "SchoolServerAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -282,7 +282,7 @@ let package = Package(
                                                         "LearnRender",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SchoolServerTests",
-                    dependencies: modelDomains + ["SchoolServer", "TeamsketchAPI", "LearnModel", "LearnRender", "LearnStore", "TeamsketchCore", "SchoolClient",
+                    dependencies: modelDomains + ["SchoolServer", "SchoolServerAPI", "LearnModel", "LearnRender", "LearnStore", "TeamsketchCore", "SchoolClient",
                                    "LearnNet", "TeamsketchTestSupport", .product(name: "NIOPosix", package: "swift-nio"),
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -5,7 +5,7 @@
 #   scripts/api-checksum.sh check   fail when the spec changed since
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir=Sources/TeamsketchAPI
+dir=Sources/SchoolServerAPI
 sum=$(cat "$dir/openapi.yaml" "$dir/openapi-generator-config.yaml" | sha256sum | cut -d' ' -f1)
 case "${1:-check}" in
   write) echo "$sum" > "$dir/Generated/openapi.sha256" ;;

@@ -42,7 +42,7 @@ sign_in() {
 fuzz() {
   local token=$1
   shift
-  "$venv/bin/schemathesis" run Sources/TeamsketchAPI/openapi.yaml \
+  "$venv/bin/schemathesis" run Sources/SchoolServerAPI/openapi.yaml \
     --url "http://127.0.0.1:$port/api/v1" \
     --header "Authorization: Bearer $token" \
     --checks all --max-examples "$examples" --seed 1 \

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import OpenAPIRuntime
-import TeamsketchAPI
+import SchoolServerAPI
 import LearnModel
 import TeamsketchCore
 

@@ -7,7 +7,7 @@ import NIOCore
 import NIOSSL
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
-import TeamsketchAPI
+import SchoolServerAPI
 import TeamsketchCore
 
 /// The desktop's connection to one school server: the generated client of

@@ -7,7 +7,7 @@ import NIOCore
 import NIOSSL
 import OpenAPIHummingbird
 import OpenAPIRuntime
-import TeamsketchAPI
+import SchoolServerAPI
 
 /// The server's dependencies: where data lives, how passwords are hashed,
 /// what time it is. Tests pass their own.

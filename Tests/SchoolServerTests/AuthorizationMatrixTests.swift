@@ -166,7 +166,7 @@ import Testing
 
     @Test func everyOperationOfTheSpecHasARow() throws {
         let spec = try String(contentsOfFile: #filePath.replacingOccurrences(
-            of: "Tests/SchoolServerTests/AuthorizationMatrixTests.swift", with: "Sources/TeamsketchAPI/openapi.yaml"), encoding: .utf8)
+            of: "Tests/SchoolServerTests/AuthorizationMatrixTests.swift", with: "Sources/SchoolServerAPI/openapi.yaml"), encoding: .utf8)
         let operations = spec.split(separator: "\n").compactMap { line -> String? in
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "operationId" else { return nil }

@@ -35,7 +35,7 @@ fileprivate final class LinkCalls: @unchecked Sendable {
                          declineAllWaiting: { calls.add("decline all") }, start: { calls.add("start") },
                          lobby: { lobby }, finish: { calls.add("finish") },
                          offerThroughSchool: { endpoint, name, classID, onChange in
-                             calls.add("offer \(endpoint.host) \(name) \(classID?.uuidString ?? "-")")
+                             calls.add("offer \(endpoint.host) \(name) \(classID?.text ?? "-")")
                              onChange(.listed)
                              return Task {
                                  while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
@@ -128,7 +128,7 @@ fileprivate final class LinkCalls: @unchecked Sendable {
         await room.hosting(hostLink(lobby([0])))
         let signIn = SchoolSignIn(server: "https://school.example:8443", accountID: "p1", name: "Mia", isTeacher: false,
                                   token: "t", expiresAt: .distantFuture)
-        let classID = UUID()
+        let classID = SchoolClassID(UUID())
         var listings: [RelayOfferStatus] = []
         room.offerThroughSchool(as: signIn, classID: classID) { listings.append($0) }
         room.offerThroughSchool(as: signIn, classID: nil) { listings.append($0) }
@@ -138,7 +138,7 @@ fileprivate final class LinkCalls: @unchecked Sendable {
         #expect(!room.isHost)
         #expect(withdrawn == 1)
         try await eventually("the offer is cancelled") { calls.all.contains("offer cancelled") }
-        #expect(calls.all.filter { $0.hasPrefix("offer school.example") } == ["offer school.example Zoo \(classID.uuidString)"])
+        #expect(calls.all.filter { $0.hasPrefix("offer school.example") } == ["offer school.example Zoo \(classID.text)"])
         #expect(calls.all.filter { $0 == "finish" }.count == 1)
         // Finishing again asks the session nothing more.
         await room.finish()

@@ -20,7 +20,7 @@ import Testing
     }
 
     func relayed(_ id: UUID, activity: SessionActivity = .sketch) -> RelayedSession {
-        RelayedSession(id: id, name: "Zoo", hostName: "Mia", hostID: UUID(), classID: UUID(), activity: activity)
+        RelayedSession(id: id, name: "Zoo", hostName: "Mia", hostID: UUID(), classID: SchoolClassID(UUID()), activity: activity)
     }
 
     @Test func aSessionSeenBothWaysIsOneCardThatTriesTheDirectWayFirst() {
@@ -50,13 +50,13 @@ import Testing
         nearby(zoo, into: &list)
         let relayID = UUID()
         let mias = RelayedSession(id: relayID, sessionID: zoo, name: "Zoo", hostName: "mia ", hostID: UUID(),
-                                  classID: UUID(), activity: .sketch)
+                                  classID: SchoolClassID(UUID()), activity: .sketch)
         let cards = SessionCards.make(nearby: list.sessions, relayed: [mias], activity: .sketch, relay: endpoint)
         #expect(cards.count == 1)
         #expect(cards[0].routes.last == .relay(RelayRoute(endpoint: endpoint, sessionID: relayID)))
         // A classmate's host naming Mia's LAN id is not Mia's session: a card of its own.
         let oles = RelayedSession(id: UUID(), sessionID: zoo, name: "Zoo", hostName: "Ole", hostID: UUID(),
-                                  classID: UUID(), activity: .sketch)
+                                  classID: SchoolClassID(UUID()), activity: .sketch)
         let apart = SessionCards.make(nearby: list.sessions, relayed: [oles], activity: .sketch, relay: endpoint)
         #expect(apart.count == 2)
         #expect(apart[0].routes == [.direct(SessionAddress(host: "10.0.0.5", port: 47851))])
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func whoOffersForWhichClass() {
-        let a = RelayOfferPlan.ClassChoice(id: UUID(), name: "3a"), b = RelayOfferPlan.ClassChoice(id: UUID(), name: "2b")
+        let a = RelayOfferPlan.ClassChoice(id: SchoolClassID(UUID()), name: "3a"), b = RelayOfferPlan.ClassChoice(id: SchoolClassID(UUID()), name: "2b")
         #expect(RelayOfferPlan.make(signIn: nil, teacherClasses: nil, now: now) == .none)
         #expect(RelayOfferPlan.make(signIn: signIn(teacher: false), teacherClasses: nil, now: now) == .offer(classID: nil))
         #expect(RelayOfferPlan.make(signIn: signIn(teacher: false, classID: nil), teacherClasses: nil, now: now) == .none)

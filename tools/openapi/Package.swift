@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Builds swift-openapi-generator's command-line tool for `make api`, which
-// regenerates Sources/TeamsketchAPI/Generated from openapi.yaml. The
+// regenerates Sources/SchoolServerAPI/Generated from openapi.yaml. The
 // generated code is committed, so neither `make test` nor CI builds this.
 import PackageDescription
 

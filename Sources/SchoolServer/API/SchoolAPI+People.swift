@@ -1,6 +1,6 @@
 import Foundation
 import OpenAPIRuntime
-import TeamsketchAPI
+import SchoolServerAPI
 
 /// People who change. The school's admin (its first teacher account, made
 /// when the server was set up) makes teacher accounts and gives a teacher

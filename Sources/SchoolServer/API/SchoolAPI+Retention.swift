@@ -1,5 +1,5 @@
 import Foundation
-import TeamsketchAPI
+import SchoolServerAPI
 
 /// The end of a school year. A teacher archives a class when the year is
 /// over; the school's admin decides how long an archived class is kept;

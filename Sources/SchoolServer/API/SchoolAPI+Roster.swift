@@ -1,5 +1,5 @@
 import Foundation
-import TeamsketchAPI
+import SchoolServerAPI
 
 /// Who may see a class's names for signing in. Not anyone on the network:
 /// a device the class has seen (one of its pupils or its teacher signed in

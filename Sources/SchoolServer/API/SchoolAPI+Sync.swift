@@ -1,7 +1,7 @@
 import Foundation
 import LearnModel
 import OpenAPIRuntime
-import TeamsketchAPI
+import SchoolServerAPI
 
 /// Push, pull and the sketches the server keeps. The generated code checks
 /// types and unknown fields; the bounds the spec states are checked here,

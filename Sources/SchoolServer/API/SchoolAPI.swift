@@ -1,7 +1,7 @@
 import Foundation
 import LearnModel
 import Logging
-import TeamsketchAPI
+import SchoolServerAPI
 
 /// The handlers of openapi.yaml. They decide who may do what; the SQL is in
 /// `AccountStore`. Every refusal is thrown as a `Problem` (see

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import LearnModel
-import TeamsketchAPI
+import SchoolServerAPI
 
 /// Teacher accounts in the web gallery, for a teacher at home without the
 /// teacher's window: every teacher changes their own password; the school's

@@ -6,7 +6,7 @@ import LearnRender
 import Mustache
 import NIOCore
 import OpenAPIRuntime
-import TeamsketchAPI
+import SchoolServerAPI
 
 /// The web gallery under /gallery: pages the server renders, without
 /// JavaScript, in German or English, for looking at one's sketches from

@@ -1,4 +1,5 @@
 import Foundation
+import LearnModel
 
 /// Whether a session hosted here is also offered through the school
 /// server, and for which class. A pupil's session is for the pupil's own
@@ -8,13 +9,13 @@ import Foundation
 /// session stays on the room's network alone.
 public enum RelayOfferPlan: Equatable, Sendable {
     case none
-    case offer(classID: UUID?)
+    case offer(classID: SchoolClassID?)
     case chooseClass([ClassChoice])
 
     public struct ClassChoice: Equatable, Sendable {
-        public var id: UUID
+        public var id: SchoolClassID
         public var name: String
-        public init(id: UUID, name: String) { self.id = id; self.name = name }
+        public init(id: SchoolClassID, name: String) { self.id = id; self.name = name }
     }
 
     /// `teacherClasses`: the teacher's classes in use (not archived), nil

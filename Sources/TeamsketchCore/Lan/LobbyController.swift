@@ -81,7 +81,7 @@ public final class LobbyController {
 
     /// Offers the hosted session through the school server `signIn` is at,
     /// once, for as long as it runs; `onChange` says whether it is listed.
-    public func offerThroughSchool(as signIn: SchoolSignIn, classID: UUID?,
+    public func offerThroughSchool(as signIn: SchoolSignIn, classID: SchoolClassID?,
                                    onChange: @escaping @MainActor (RelayOfferStatus) -> Void) {
         guard let endpoint = signIn.relayEndpoint, let offer = link?.offerThroughSchool, let lobby,
               relayOffer == nil else { return }

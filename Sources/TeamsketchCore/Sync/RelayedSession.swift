@@ -12,10 +12,10 @@ public struct RelayedSession: Sendable, Hashable, Identifiable {
     public var name: String
     public var hostName: String
     public var hostID: UUID
-    public var classID: UUID
+    public var classID: SchoolClassID
     public var activity: SessionActivity
 
-    public init(id: UUID, sessionID: UUID? = nil, name: String, hostName: String, hostID: UUID, classID: UUID,
+    public init(id: UUID, sessionID: UUID? = nil, name: String, hostName: String, hostID: UUID, classID: SchoolClassID,
                 activity: SessionActivity) {
         self.id = id
         self.sessionID = sessionID ?? id
@@ -62,7 +62,7 @@ public enum RelayListing {
             guard let activity else { return nil }
             return RelayedSession(id: id, sessionID: uuid(fields["session"]),
                                   name: String(((fields["name"] as? String) ?? "").prefix(200)),
-                                  hostName: String(host.prefix(maxNameCharacters)), hostID: hostID, classID: classID,
+                                  hostName: String(host.prefix(maxNameCharacters)), hostID: hostID, classID: SchoolClassID(classID),
                                   activity: activity)
         }
     }

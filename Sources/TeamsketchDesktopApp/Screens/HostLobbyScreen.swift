@@ -130,7 +130,7 @@ final class HostLobbyScreen {
         }
     }
 
-    private func offer(as signIn: SchoolSignIn, classID: UUID?, className: String? = nil) {
+    private func offer(as signIn: SchoolSignIn, classID: SchoolClassID?, className: String? = nil) {
         showRelay(nil, className: className)
         session.room.offerThroughSchool(as: signIn, classID: classID) { [weak self] listing in
             self?.showRelay(listing, className: className)

@@ -209,8 +209,9 @@ final class SchoolLink {
     func relayOfferPlan() async -> RelayOfferPlan {
         var classes: [RelayOfferPlan.ClassChoice]?
         if signIn?.isTeacher == true {
-            classes = await (try? office.classes(false))?.filter { !$0.archived }.compactMap { c in
-                c.id.uuid.map { RelayOfferPlan.ClassChoice(id: $0, name: c.name) }
+            // The relay names a class by its UUID: another id could not be offered.
+            classes = await (try? office.classes(false))?.filter { !$0.archived && $0.id.uuid != nil }.map { c in
+                RelayOfferPlan.ClassChoice(id: c.id, name: c.name)
             }
         }
         return RelayOfferPlan.make(signIn: signIn, teacherClasses: classes, now: Date())
