@@ -1,5 +1,5 @@
 // The model is one module per domain, each Foundation only (see
-// docs/ARCHITECTURE.md, "The model's domains"). A target that uses most of
+// docs/ARCHITECTURE.md, "The layers"). A target that uses most of
 // them imports LearnModel, which passes them all on; a new target imports
 // the domains it needs.
 @_exported import LearnAnalysis

@@ -6,7 +6,7 @@ import LearnRender
 import TeamsketchCore
 import TeamsketchCommandSupport
 
-/// `TeamsketchDesktop bench [--file X.xopp]` — in-process micro-benchmarks,
+/// `TeamsketchTools bench [--file X.xopp]` — in-process micro-benchmarks,
 /// one `NAME: VALUE UNIT` line each (scripts/bench.sh adds the whole-process
 /// figures around them).
 struct BenchCommand: ParsableCommand {

@@ -5,7 +5,7 @@ import LearnNet
 import TeamsketchDesktopApp
 import TeamsketchCommandSupport
 
-/// `TeamsketchDesktop draw-groups`: a classroom's worth of team sketches
+/// `TeamsketchTools draw-groups`: a classroom's worth of team sketches
 /// for the class wall to find. Each group is a host with its members in
 /// this process (joined over loopback), announced like the app's (DNS-SD and beacon),
 /// letting watchers in without asking, everyone drawing at the pen's pace

@@ -7,7 +7,7 @@ import LearnStore
 import TeamsketchCore
 import TeamsketchDesktopApp
 
-/// `TeamsketchDesktop bench-gallery --dir D`: what the teacher's sketch grid
+/// `TeamsketchTools bench-gallery --dir D`: what the teacher's sketch grid
 /// costs with a class's worth of work. Fills a store in D with 500 sketches
 /// (alone and in teams of two to four, by 24 pupils over four weeks, no
 /// stored thumbnails — as they arrive synced from the school server) and the

@@ -4,7 +4,7 @@ import LearnModel
 import LearnRender
 import TeamsketchCommandSupport
 
-/// `TeamsketchDesktop generate --strokes 5000 --points 60 --seed 1 OUT` —
+/// `TeamsketchTools generate --strokes 5000 --points 60 --seed 1 OUT` —
 /// a deterministic scribble sketch for benchmarks and tests, written in any
 /// export format.
 struct GenerateCommand: ParsableCommand {

@@ -7,7 +7,7 @@ import TeamsketchCore
 import TeamsketchDesktopApp
 import TeamsketchCommandSupport
 
-/// `TeamsketchDesktop bench-relay --server URL --teacher NAME`: many groups
+/// `TeamsketchTools bench-relay --server URL --teacher NAME`: many groups
 /// of four drawing at once through a running school server's relay (the
 /// teacher's password in TEAMSKETCH_PASSWORD): every member's socket goes
 /// through the server, as for a class whose machines cannot reach each

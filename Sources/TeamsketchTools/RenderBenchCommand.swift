@@ -6,7 +6,7 @@ import SchoolClient
 import TeamsketchCore
 import TeamsketchDesktopApp
 
-/// `TeamsketchDesktop bench-render --server URL --teacher NAME`: how long a
+/// `TeamsketchTools bench-render --server URL --teacher NAME`: how long a
 /// teacher's sign-in takes while pupils have the server draw big sketches.
 /// Four pupils each push a sketch of 300 strokes a thousand units wide (as
 /// much ink as a full-size image may cost), then ask for its full-size

@@ -7,7 +7,7 @@ import TeamsketchCore
 import TeamsketchDesktopApp
 import TeamsketchCommandSupport
 
-/// `TeamsketchDesktop bench-school --server URL --teacher NAME`: the school
+/// `TeamsketchTools bench-school --server URL --teacher NAME`: the school
 /// server under a school's load, measured from the client side (the
 /// teacher's password in TEAMSKETCH_PASSWORD). Two figures, each on both
 /// databases by scripts/bench.sh (docs/PERFORMANCE.md):

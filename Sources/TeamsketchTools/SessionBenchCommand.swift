@@ -6,7 +6,7 @@ import LearnNet
 import TeamsketchDesktopApp
 import TeamsketchCommandSupport
 
-/// `TeamsketchDesktop bench-session [--seconds N]`: a host and three members
+/// `TeamsketchTools bench-session [--seconds N]`: a host and three members
 /// in this process, over loopback TCP, each drawing continuously at 240
 /// samples a second (a StrokeBuilder fed a synthetic pen path, one frame's
 /// samples every 1/60 s, as GTK delivers them). Prints `NAME: VALUE UNIT`

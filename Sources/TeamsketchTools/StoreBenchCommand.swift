@@ -3,7 +3,7 @@ import Foundation
 import LearnModel
 import LearnStore
 
-/// `TeamsketchDesktop bench-store --dir D`: what saving one finished stroke
+/// `TeamsketchTools bench-store --dir D`: what saving one finished stroke
 /// costs in a store file in D, with each durability mode, so the price of
 /// surviving a power cut is a number in docs/PERFORMANCE.md. Prints
 /// `store_append_<mode>: MEDIAN ms` lines.

@@ -6,7 +6,7 @@ import NIOPosix
 import TeamsketchDesktopApp
 import TeamsketchCommandSupport
 
-/// `TeamsketchDesktop bench-wall`: the class wall on a classroom laptop.
+/// `TeamsketchTools bench-wall`: the class wall on a classroom laptop.
 /// Eight groups of four (over loopback, in this process) draw at the pen's
 /// pace, 240 samples a second each; one wall watches them all, its watchers
 /// and its painting on a thread of their own, as the teacher's machine

@@ -36,7 +36,7 @@ fileprivate final class LinkCalls: @unchecked Sendable {
                          lobby: { lobby }, finish: { calls.add("finish") },
                          offerThroughSchool: { endpoint, name, classID, onChange in
                              calls.add("offer \(endpoint.host) \(name) \(classID?.text ?? "-")")
-                             onChange(.listed)
+                             onChange(.listed, "listed")
                              return Task {
                                  while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
                                  calls.add("offer cancelled")

@@ -15,6 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import ROOT, SchoolServer, call  # noqa: E402
 
 DESKTOP = ROOT / ".build" / "debug" / "TeamsketchDesktop"
+# The developers' tools beside it: `generate` writes the test sketches.
+TOOLS = ROOT / ".build" / "debug" / "TeamsketchTools"
 OPS = 12000
 
 
@@ -52,7 +54,7 @@ def server_op_count(server, token):
 
 def seed_store(work, env):
     store = work / "a.sqlite"
-    subprocess.run([str(DESKTOP), "generate", "--strokes", str(OPS), "--points", "12", "--seed", "7",
+    subprocess.run([str(TOOLS), "generate", "--strokes", str(OPS), "--points", "12", "--seed", "7",
                     "--store", str(store), str(work / "seed.teamsketch")], env=env, check=True)
     return store
 

@@ -21,6 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from school_server import ROOT, SchoolServer, call  # noqa: E402
 
 DESKTOP = ROOT / ".build" / "debug" / "TeamsketchDesktop"
+# The developers' tools beside it: `generate` writes the test sketches.
+TOOLS = ROOT / ".build" / "debug" / "TeamsketchTools"
 OUT = Path(__file__).resolve().parent / "out"
 
 
@@ -42,7 +44,7 @@ def school():
             store = work / "laptop.sqlite"
             env = dict(os.environ, TEAMSKETCH_TOKEN=pupil["token"], XDG_DATA_HOME=str(work / "data"),
                        XDG_CONFIG_HOME=str(work / "config"))
-            subprocess.run([str(DESKTOP), "generate", "--strokes", "40", "--points", "12", "--seed", "3",
+            subprocess.run([str(TOOLS), "generate", "--strokes", "40", "--points", "12", "--seed", "3",
                             "--store", str(store), str(work / "mia.teamsketch")], env=env, check=True,
                            capture_output=True)
             subprocess.run([str(DESKTOP), "sync", "--store", str(store), "--server", server.url,

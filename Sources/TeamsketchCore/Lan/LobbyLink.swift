@@ -20,15 +20,17 @@ public struct LobbyLink: Sendable {
     public var finish: @Sendable () async -> Void
     /// Offers the hosted session through the school server for as long as
     /// it runs; nil on a member's link. Cancel the task to stop offering.
+    /// `onChange` hears how the offer stands, and the details for the log.
     public var offerThroughSchool: (@Sendable (_ endpoint: RelayEndpoint, _ sessionName: String, _ classID: SchoolClassID?,
-                                               _ onChange: @escaping @Sendable (RelayOfferStatus) -> Void) -> Task<Void, Never>)?
+                                               _ onChange: @escaping @Sendable (RelayOfferStatus, _ detail: String) -> Void)
+                                    -> Task<Void, Never>)?
 
     public init(port: Int?, accept: @escaping @Sendable (MemberIndex) -> Void = { _ in },
                 decline: @escaping @Sendable (MemberIndex) -> Void = { _ in },
                 declineAllWaiting: @escaping @Sendable () -> Void = {}, start: @escaping @Sendable () -> Void = {},
                 lobby: @escaping @Sendable () async -> Lobby? = { nil }, finish: @escaping @Sendable () async -> Void,
                 offerThroughSchool: (@Sendable (RelayEndpoint, String, SchoolClassID?,
-                                                @escaping @Sendable (RelayOfferStatus) -> Void) -> Task<Void, Never>)? = nil) {
+                                                @escaping @Sendable (RelayOfferStatus, String) -> Void) -> Task<Void, Never>)? = nil) {
         self.port = port
         self.accept = accept
         self.decline = decline
@@ -49,11 +51,9 @@ extension LobbyLink {
                   declineAllWaiting: { host.declineAllWaiting() }, start: start, lobby: { await host.lobby() },
                   finish: finish,
                   offerThroughSchool: { endpoint, name, classID, onChange in
-                      // The relay names a class by its UUID (the offer plan keeps only such classes).
+                      // The relay names a class by its UUID (the app offers only such classes).
                       host.keepRelayed(through: endpoint, sessionName: name, classID: classID?.uuid) { state in
-                          // For people and scripts reading the log (the UI tests wait for it).
-                          FileHandle.standardError.write(Data("relay offer: \(state)\n".utf8))
-                          onChange(RelayOfferStatus(state))
+                          onChange(RelayOfferStatus(state), "\(state)")
                       }
                   })
     }

@@ -4,8 +4,8 @@ import TeamsketchCore
 
 /// What the join and lobby screens show and do for one activity, so those
 /// screens serve every activity unchanged: a new activity brings its own
-/// conformance (its words, its controller, its waiting summary) and passes
-/// it to `Navigator.showJoin(activity:)` / its lobby controller.
+/// conformance (its words, its session, its waiting summary) and passes
+/// it to `Navigator.showJoin(activity:)` / its `LobbySession`.
 /// Who may start is the activity's `StartRule`, not decided here.
 @MainActor
 protocol ActivityLobbyUI {
@@ -18,13 +18,13 @@ protocol ActivityLobbyUI {
     var lookingNearby: String { get }
     /// The accessible name of the code field.
     var codeFieldName: String { get }
-    /// A new controller for joining one session of this activity.
+    /// A new session of this activity, for joining one.
     func makeJoiner(nav: any Navigator, lan: LanEnvironment) -> any LobbySession
     /// What a joiner sees about the session while waiting for the start.
     func waitingSummary(_ lobby: Lobby) -> String
 
-    /// What a joiner is told when sent away or when the session ends, in
-    /// this activity's words.
+    /// What a joiner is told when let in, sent away or when the session
+    /// ends, in this activity's words.
     var wording: SessionWording { get }
 
     /// The host's lobby line: how many are ready, or who is still missing.
@@ -32,6 +32,9 @@ protocol ActivityLobbyUI {
 }
 
 extension ActivityLobbyUI {
+    /// Said to a joiner the host let in, whatever the activity.
+    static var letIn: String { `_`("You are in! Waiting for the host to start…") }
+
     var kind: SessionActivity { entry.kind }
     var startRule: StartRule { entry.startRule }
 }

@@ -22,7 +22,7 @@ struct SketchLobbyUI: ActivityLobbyUI {
     }
 
     var wording: SessionWording {
-        SessionWording(letIn: `_`("You are in! Waiting for the host to start…"),
+        SessionWording(letIn: Self.letIn,
                        full: `_`("This sketch already has four painters."),
                        wrongVersion: `_`("This Teamsketch is too old or too new for that session."),
                        alreadyOver: `_`("That session has ended."),

@@ -42,14 +42,8 @@ final class SketchSession: LobbySession {
         keeper = lan.keepSharedSketch { [weak nav] failure in nav?.reportSaveFailure(failure) }
     }
 
-    /// Events arrive on NIO threads; an AsyncStream keeps their order on the way
-    /// to the main actor.
     private func eventSink() -> @Sendable (SessionEvent) -> Void {
-        let (stream, continuation) = AsyncStream<SessionEvent>.makeStream()
-        Task { @MainActor [weak self] in
-            for await event in stream { self?.handle(event) }
-        }
-        return { continuation.yield($0) }
+        MainActorEvents.sink { [weak self] in self?.handle($0) }
     }
 
     private var seat: LanSessions.Seat {

@@ -60,11 +60,7 @@ final class WallCell {
     /// `keys`: the teacher's classes' keys, so a group of those classes
     /// lets the wall in without asking (`ClassWall.proof`).
     func watch(_ group: ClassWall.Group, as watcherName: String, keys: [ClassTag: [UInt8]]) async throws {
-        let (stream, sink) = AsyncStream<SessionEvent>.makeStream()
-        Task { @MainActor [weak self] in
-            for await event in stream { self?.handle(event) }
-        }
-        link = try await sessions.watch(group, watcherName, keys) { sink.yield($0) }
+        link = try await sessions.watch(group, watcherName, keys, MainActorEvents.sink { [weak self] in self?.handle($0) })
     }
 
     /// The wall sizes each sheet to fit its cell, centred under its name.

@@ -20,10 +20,10 @@ struct WordPostLobbyUI: ActivityLobbyUI {
         return "«\(info.poolName)» · " + String(format: _n("%d word", "%d words", info.wordCount), info.wordCount)
     }
 
-    /// A game's words for being sent away and for the end (the sketch's
-    /// speak of painters and a saved sketch).
+    /// A game's words for being let in, sent away and for the end (the
+    /// sketch's speak of painters and a saved sketch).
     var wording: SessionWording {
-        SessionWording(letIn: `_`("You are in! Waiting for the host to start…"),
+        SessionWording(letIn: Self.letIn,
                        full: `_`("This game already has four players."),
                        wrongVersion: `_`("This Teamsketch is too old or too new for that game."),
                        alreadyOver: `_`("That game has ended."),

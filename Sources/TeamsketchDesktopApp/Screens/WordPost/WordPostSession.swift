@@ -25,11 +25,7 @@ final class WordPostSession: LobbySession {
     }
 
     private func eventSink() -> @Sendable (WordPostEvent) -> Void {
-        let (stream, continuation) = AsyncStream<WordPostEvent>.makeStream()
-        Task { @MainActor [weak self] in
-            for await event in stream { self?.handle(event) }
-        }
-        return { continuation.yield($0) }
+        MainActorEvents.sink { [weak self] in self?.handle($0) }
     }
 
     func host(pool: WordPool, name: String, previouslyFinished: Set<String>) async throws {
