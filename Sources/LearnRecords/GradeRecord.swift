@@ -9,12 +9,12 @@ public struct GradeRecord: Codable, Hashable, Sendable {
     public enum Target: String, Codable, Sendable { case sketch, wordPostGame }
 
     public var target: Target
-    /// Lowercase UUID of the sketch or game.
-    public var targetId: String
-    /// Lowercase UUID of the pupil, or nil for the team as a whole: their
-    /// account's id where the teacher knows it, else
-    /// `GradeIdentity.namedPupil` of their name.
-    public var pupilId: String?
+    /// The sketch or game graded.
+    public var targetId: GradedWorkID
+    /// The pupil, or nil for the team as a whole: their account's id where
+    /// the teacher knows it, else `GradeIdentity.namedPupil` of their name,
+    /// an id of the same form that no server knows.
+    public var pupilId: AccountID?
     /// The pupil's name as their work shows it, so a grade list on any
     /// device can say whose grade it is (older records have none).
     public var pupilName: String?
@@ -30,7 +30,7 @@ public struct GradeRecord: Codable, Hashable, Sendable {
     public static let maxCommentCharacters = 2000
     public static let maxPupilNameCharacters = 200
 
-    public init(target: Target, targetId: String, pupilId: String? = nil, pupilName: String? = nil, grade: Int?,
+    public init(target: Target, targetId: GradedWorkID, pupilId: AccountID? = nil, pupilName: String? = nil, grade: Int?,
                 comment: String, deleted: Bool = false, at: Int64) {
         self.target = target; self.targetId = targetId; self.pupilId = pupilId; self.pupilName = pupilName
         self.grade = grade; self.comment = comment; self.deleted = deleted; self.at = at
@@ -40,8 +40,8 @@ public struct GradeRecord: Codable, Hashable, Sendable {
     public var problem: String? {
         if let grade, !Self.grades.contains(grade) { return "a grade is 1 to 5" }
         if comment.count > Self.maxCommentCharacters { return "the comment is longer than \(Self.maxCommentCharacters) characters" }
-        if UUID(text: targetId) == nil { return "the graded work is not an id" }
-        if let pupilId, UUID(text: pupilId) == nil { return "the pupil is not an id" }
+        if targetId.uuid == nil { return "the graded work is not an id" }
+        if let pupilId, pupilId.uuid == nil { return "the pupil is not an id" }
         if let pupilName, pupilName.count > Self.maxPupilNameCharacters {
             return "the pupil's name is longer than \(Self.maxPupilNameCharacters) characters"
         }

@@ -61,9 +61,13 @@ public enum IDKind {
     public enum SchoolClass {}
     /// An account on the school server: a pupil's or a teacher's.
     public enum Account {}
+    /// A piece of work a teacher grades: a sketch, or a pupil's games.
+    public enum GradedWork {}
 }
 
 /// A school class's id on the school server.
 public typealias SchoolClassID = ID<IDKind.SchoolClass>
 /// A pupil's or a teacher's account id on the school server.
 public typealias AccountID = ID<IDKind.Account>
+/// A graded sketch's or game's id (`GradeRecord.targetId`).
+public typealias GradedWorkID = ID<IDKind.GradedWork>

@@ -35,7 +35,7 @@ public struct PupilFeedback: Equatable, Sendable {
         }
 
         public func isMeant(by grade: GradeRecord) -> Bool {
-            guard let pupil = grade.pupilId.map({ AccountID($0) }) else { return false }
+            guard let pupil = grade.pupilId else { return false }
             if let accountID, pupil == accountID { return true }
             return pupil == AccountID(GradeIdentity.namedPupil(name))
         }

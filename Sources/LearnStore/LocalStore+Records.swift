@@ -25,11 +25,11 @@ extension LocalStore {
         }
     }
 
-    /// The grades of a sketch or game (lowercase id), oldest change first;
-    /// taken-back grades are left out.
-    public func grades(forTarget targetID: String) throws -> [GradeRecord] {
+    /// The grades of a sketch or game, oldest change first; taken-back
+    /// grades are left out.
+    public func grades(forTarget target: GradedWorkID) throws -> [GradeRecord] {
         try writer.read { db in
-            try Data.fetchAll(db, sql: "SELECT record FROM grade WHERE targetId = ? ORDER BY rowid", arguments: [targetID])
+            try Data.fetchAll(db, sql: "SELECT record FROM grade WHERE targetId = ? ORDER BY rowid", arguments: [target.text])
                 .compactMap { try? JSONDecoder().decode(GradeRecord.self, from: $0) }
                 .filter { !$0.deleted }
         }
@@ -109,7 +109,7 @@ extension LocalStore {
         try db.execute(sql: """
             INSERT INTO grade (id, targetId, record) VALUES (?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET targetId = excluded.targetId, record = excluded.record
-            """, arguments: [id, record.targetId.lowercased(), data])
+            """, arguments: [id, record.targetId.text, data])
         return true
     }
 
@@ -124,7 +124,7 @@ extension LocalStore {
         try writer.read { db in
             let decoder = JSONDecoder()
             let rows = try Row.fetchAll(db, sql: "SELECT id, record FROM grade WHERE targetId = ?",
-                                        arguments: [kept.targetId.lowercased()])
+                                        arguments: [kept.targetId.text])
             guard let id: String = rows.first(where: { row in
                 (try? decoder.decode(GradeRecord.self, from: row["record"] as Data)) == kept
             })?["id"] else { return [] }

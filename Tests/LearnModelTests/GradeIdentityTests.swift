@@ -22,8 +22,8 @@ import Testing
         // would lose their pupil.
         #expect(mia.uuidString.lowercased() == Self.miaID)
         // A valid UUID the record accepts.
-        let record = GradeRecord(target: .sketch, targetId: UUID().uuidString.lowercased(),
-                                 pupilId: mia.uuidString.lowercased(), pupilName: "Mia", grade: 1, comment: "", at: 1)
+        let record = GradeRecord(target: .sketch, targetId: GradedWorkID(UUID()),
+                                 pupilId: AccountID(mia), pupilName: "Mia", grade: 1, comment: "", at: 1)
         #expect(record.problem == nil)
     }
 
@@ -44,5 +44,21 @@ import Testing
         var long = record
         long.pupilName = String(repeating: "a", count: GradeRecord.maxPupilNameCharacters + 1)
         #expect(long.problem != nil)
+    }
+
+    /// The ids are typed in the app but the same lowercase text on the
+    /// wire and in the store as before, so a grade written by an older
+    /// version is read, and one in capitals names the same work and pupil.
+    @Test func aGradesIdsKeepTheirWireForm() throws {
+        let work = UUID(), pupil = UUID()
+        let shouted = #"{"target":"sketch","targetId":"\#(work.uuidString)","pupilId":"\#(pupil.uuidString)","#
+            + #""grade":1,"comment":"","deleted":false,"at":1}"#
+        let record = try JSONDecoder().decode(GradeRecord.self, from: Data(shouted.utf8))
+        #expect(record.targetId == GradedWorkID(work) && record.pupilId == AccountID(pupil))
+        let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)) as? [String: Any]
+        #expect(written?["targetId"] as? String == work.uuidString.lowercased())
+        #expect(written?["pupilId"] as? String == pupil.uuidString.lowercased())
+        let empty = #"{"target":"sketch","targetId":"","grade":1,"comment":"","deleted":false,"at":1}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(GradeRecord.self, from: Data(empty.utf8)) }
     }
 }

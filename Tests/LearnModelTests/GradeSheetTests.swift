@@ -16,7 +16,7 @@ import Testing
                                  ops: [.addStroke(line("Mia", from: 0, length: 300, at: 0)),
                                        .addStroke(line("Ole", from: 0, length: 100, at: 40))])
         var sheet = GradeSheet()
-        sheet.add(doc, grade: GradeRecord(target: .sketch, targetId: doc.meta.id.uuidString.lowercased(), grade: 2,
+        sheet.add(doc, grade: GradeRecord(target: .sketch, targetId: GradedWorkID(doc.meta.id), grade: 2,
                                           comment: "Schön, \"gut\" gemacht", at: 1))
         #expect(sheet.rows.map(\.pupil) == ["Mia", "Ole"])
         #expect(sheet.rows.map(\.inkPercent) == [75, 25])
@@ -31,10 +31,10 @@ import Testing
         let doc = SketchDocument(meta: SketchMeta(name: "Haus", createdAt: t0),
                                  ops: [.addStroke(line("Mia", from: 0, length: 300, at: 0)),
                                        .addStroke(line("Ole", from: 0, length: 100, at: 40))])
-        let target = doc.meta.id.uuidString.lowercased()
-        let mias = GradeRecord(target: .sketch, targetId: target, pupilId: UUID().uuidString, pupilName: "Mia",
+        let target = GradedWorkID(doc.meta.id)
+        let mias = GradeRecord(target: .sketch, targetId: target, pupilId: AccountID(UUID()), pupilName: "Mia",
                                grade: 1, comment: "=Toll", at: 2)
-        let oles = GradeRecord(target: .sketch, targetId: target, pupilId: UUID().uuidString, pupilName: "Ole",
+        let oles = GradeRecord(target: .sketch, targetId: target, pupilId: AccountID(UUID()), pupilName: "Ole",
                                grade: 4, comment: "zurück", deleted: true, at: 3)
         var sheet = GradeSheet()
         sheet.add(doc, grade: nil, pupilGrades: ["Mia": mias, "Ole": oles])
@@ -57,7 +57,7 @@ import Testing
     @Test func anUngradedOrEmptySketchStillHasItsRow() {
         var sheet = GradeSheet()
         sheet.add(SketchDocument(meta: SketchMeta(name: "Leer")), grade: nil)
-        let deleted = GradeRecord(target: .sketch, targetId: UUID().uuidString.lowercased(), grade: 1, comment: "x",
+        let deleted = GradeRecord(target: .sketch, targetId: GradedWorkID(UUID()), grade: 1, comment: "x",
                                   deleted: true, at: 1)
         sheet.add(SketchDocument(meta: SketchMeta(name: "Zurück")), grade: deleted)
         #expect(sheet.rows.count == 2)

@@ -8,7 +8,7 @@ import Testing
     let ben = "7b2e0c3f-3333-4d4e-9f5a-6b7c8d9e0f1a"
 
     func grade(_ pupil: String?, _ grade: Int?, _ comment: String, at: Int64, deleted: Bool = false) -> GradeRecord {
-        GradeRecord(target: .sketch, targetId: sketch, pupilId: pupil, grade: grade, comment: comment,
+        GradeRecord(target: .sketch, targetId: GradedWorkID(sketch), pupilId: pupil.map { AccountID($0) }, grade: grade, comment: comment,
                     deleted: deleted, at: at)
     }
 

@@ -17,7 +17,7 @@ import Testing
         let doc = SketchDocument(meta: SketchMeta(name: "Haus; Garten", createdAt: t0),
                                  ops: [.addStroke(line("Mia", 300, 0)), .addStroke(line("Ole", 100, 40))])
         var sheet = GradeSheet()
-        sheet.add(doc, grade: GradeRecord(target: .sketch, targetId: doc.meta.id.uuidString.lowercased(), grade: 2,
+        sheet.add(doc, grade: GradeRecord(target: .sketch, targetId: GradedWorkID(doc.meta.id), grade: 2,
                                           comment: "Schön, sehr \"gut\"; weiter so", at: 1))
         return sheet
     }

@@ -46,9 +46,9 @@ import Testing
     @Test func gradesAndErasuresNameIdsReadTheSameStrictWay() {
         let work = UUID().lowercasedText, pupil = UUID().lowercasedText
         let signed = "+" + work.dropFirst()
-        #expect(GradeRecord(target: .sketch, targetId: work, pupilId: pupil, grade: 2, comment: "", at: 1).problem == nil)
-        #expect(GradeRecord(target: .sketch, targetId: signed, pupilId: pupil, grade: 2, comment: "", at: 1).problem != nil)
-        #expect(GradeRecord(target: .sketch, targetId: work, pupilId: "+" + pupil.dropFirst(), grade: 2, comment: "", at: 1)
+        #expect(GradeRecord(target: .sketch, targetId: GradedWorkID(work), pupilId: AccountID(pupil), grade: 2, comment: "", at: 1).problem == nil)
+        #expect(GradeRecord(target: .sketch, targetId: GradedWorkID(signed), pupilId: AccountID(pupil), grade: 2, comment: "", at: 1).problem != nil)
+        #expect(GradeRecord(target: .sketch, targetId: GradedWorkID(work), pupilId: AccountID("+" + pupil.dropFirst()), grade: 2, comment: "", at: 1)
             .problem != nil)
     }
 }

@@ -7,13 +7,13 @@ import LearnModel
     @Test func everyGradeIsListedByItsIdAndAChangeOfMindReplacesIt() throws {
         let store = try LocalStore.inMemory()
         let sketch = UUID(), mia = UUID()
-        let target = sketch.uuidString.lowercased()
+        let target = GradedWorkID(sketch)
         let teamID = GradeIdentity.team(.sketch, sketch)
         let miaID = GradeIdentity.pupil(.sketch, sketch, pupil: mia)
         try store.setGrade(id: teamID, GradeRecord(target: .sketch, targetId: target, grade: 2, comment: "", at: 1))
-        try store.setGrade(id: miaID, GradeRecord(target: .sketch, targetId: target, pupilId: mia.uuidString.lowercased(),
+        try store.setGrade(id: miaID, GradeRecord(target: .sketch, targetId: target, pupilId: AccountID(mia),
                                                   pupilName: "Mia", grade: 3, comment: "a", at: 2))
-        try store.setGrade(id: miaID, GradeRecord(target: .sketch, targetId: target, pupilId: mia.uuidString.lowercased(),
+        try store.setGrade(id: miaID, GradeRecord(target: .sketch, targetId: target, pupilId: AccountID(mia),
                                                   pupilName: "Mia", grade: 1, comment: "b", at: 3))
         let all = try store.allGrades()
         #expect(all.count == 2)
@@ -29,7 +29,7 @@ import LearnModel
         let sketch = UUID(), mia = UUID()
         let id = GradeIdentity.pupil(.sketch, sketch, pupil: mia)
         func edit(_ grade: Int, at: Int64) -> GradeRecord {
-            GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.uuidString.lowercased(),
+            GradeRecord(target: .sketch, targetId: GradedWorkID(sketch), pupilId: AccountID(mia),
                         pupilName: "Mia", grade: grade, comment: "", at: at)
         }
         func remote(_ record: GradeRecord, seq: Int64) throws -> RemoteChange {

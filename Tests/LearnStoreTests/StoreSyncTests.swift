@@ -114,7 +114,7 @@ import Testing
             let doc = StoreFixture.document()
             let a = try LocalStore.inMemory()
             try a.saveSketch(doc)
-            try a.setGrade(id: UUID(), GradeRecord(target: .sketch, targetId: doc.meta.id.uuidString.lowercased(),
+            try a.setGrade(id: UUID(), GradeRecord(target: .sketch, targetId: GradedWorkID(doc.meta.id),
                                                     grade: 2, comment: "Gut", at: 1))
             let changes = try page(from: a)
             let b = try LocalStore(path: path)
@@ -133,14 +133,14 @@ import Testing
         let a = try LocalStore.inMemory(), b = try LocalStore.inMemory()
         try a.saveSketch(doc)
         try b.applyRemote(try page(from: a), cursor: 10, for: "k")
-        let target = doc.meta.id.uuidString.lowercased()
+        let target = GradedWorkID(doc.meta.id)
         let gradeID = UUID().uuidString.lowercased()
         func change(_ seq: Int64, _ entity: OutboxEntity, _ id: String, _ value: some Encodable) throws -> RemoteChange {
             RemoteChange(seq: seq, opId: UUID(), entity: entity, entityId: id, payload: try JSONEncoder().encode(value), createdAt: Date())
         }
         try b.applyRemote([
-            try change(11, .sketch, target, SketchChange.rename("Erst", at: 5)),
-            try change(12, .sketch, target, SketchChange.rename("Dann", at: 1)),
+            try change(11, .sketch, target.text, SketchChange.rename("Erst", at: 5)),
+            try change(12, .sketch, target.text, SketchChange.rename("Dann", at: 1)),
             try change(13, .grade, gradeID, GradeRecord(target: .sketch, targetId: target, grade: 3, comment: "", at: 9)),
             try change(14, .grade, gradeID, GradeRecord(target: .sketch, targetId: target, grade: 1, comment: "Toll", at: 2)),
         ], cursor: 14, for: "k")
@@ -161,20 +161,20 @@ import Testing
         let now = try #require(try b.grades(forTarget: target).first)
         #expect(now.comment == "Besser")
         #expect(try b.gradeHistory(replacedBy: now).map(\.grade) == [3, 1])
-        try b.applyRemote([try change(16, .sketch, target, SketchChange.delete(at: 3))], cursor: 16, for: "k")
+        try b.applyRemote([try change(16, .sketch, target.text, SketchChange.delete(at: 3))], cursor: 16, for: "k")
         #expect(try b.sketches().isEmpty)
         // Ops that arrive for a deleted sketch (stored on the server before
         // its deletion) are kept with it, unseen: a restore brings it back
         // whole.
         let late = StoreFixture.stroke(author: "x", color: PenColor.red.rgba, width: 2, segments: 1, at: StoreFixture.t0 + 99_000)
-        let before = try #require(try b.opCount(UUID(uuidString: target)!))
-        try b.applyRemote([RemoteChange(seq: 17, opId: UUID(), entity: .sketchOp, entityId: target,
+        let before = try #require(try b.opCount(doc.meta.id))
+        try b.applyRemote([RemoteChange(seq: 17, opId: UUID(), entity: .sketchOp, entityId: target.text,
                                         payload: try SketchOpPayload.encode(.addStroke(late)), createdAt: Date())],
                           cursor: 17, for: "k")
         #expect(try b.sketches().isEmpty)
-        try b.applyRemote([try change(18, .sketch, target, SketchChange.restore(at: 4))], cursor: 18, for: "k")
-        #expect(try b.opCount(UUID(uuidString: target)!) == before + 1)
-        #expect(try b.loadSketch(UUID(uuidString: target)!).strokes.contains { $0.id == late.id })
+        try b.applyRemote([try change(18, .sketch, target.text, SketchChange.restore(at: 4))], cursor: 18, for: "k")
+        #expect(try b.opCount(doc.meta.id) == before + 1)
+        #expect(try b.loadSketch(doc.meta.id).strokes.contains { $0.id == late.id })
     }
 
     /// A sketch deleted elsewhere while strokes drawn here wait: the copy
@@ -234,7 +234,7 @@ import Testing
         #expect(try store.assignedClasses(poolID: "p1") == [classID])
         #expect(try store.pendingOutbox(limit: 10).map(\.entity) == [.classSettings, .profile, .poolAssignment])
         #expect(throws: StoreError.self) {
-            try store.setGrade(id: UUID(), GradeRecord(target: .sketch, targetId: UUID().uuidString, grade: 0, comment: "", at: 1))
+            try store.setGrade(id: UUID(), GradeRecord(target: .sketch, targetId: GradedWorkID(UUID()), grade: 0, comment: "", at: 1))
         }
         #expect(throws: StoreError.self) {
             try store.setClassSettings(classID: classID, ClassSettingsRecord(defaultTimeLimitMinutes: 500, at: 1))

@@ -30,7 +30,7 @@ import Testing
         // Mia's pushed by the laptop that hosted her team's game; and two
         // saves of Mia's profile.
         let target = UUID().key, gradeID = UUID().key
-        let newer = GradeRecord(target: .wordPostGame, targetId: target, pupilId: mia, grade: 1, comment: "neu", at: 200)
+        let newer = GradeRecord(target: .wordPostGame, targetId: GradedWorkID(target), pupilId: AccountID(mia), grade: 1, comment: "neu", at: 200)
         var older = newer
         older.grade = 4; older.comment = "alt"; older.at = 100
         try await insert("grade", gradeID, newer, author: teacher, subject: mia)

@@ -51,10 +51,10 @@ import Testing
 
             // Mia's laptop gets both of her grades, with her name.
             _ = try await a.syncOnce()
-            let onSketch = try miasLaptop.grades(forTarget: meta.id.uuidString.lowercased())
+            let onSketch = try miasLaptop.grades(forTarget: GradedWorkID(meta.id))
             #expect(onSketch.map(\.grade) == [1] && onSketch.first?.pupilName == "Mia")
             let gameTarget = GradeIdentity.wordPostResults(of: try #require(UUID(uuidString: mia.id)))
-            #expect(try miasLaptop.grades(forTarget: gameTarget.uuidString.lowercased()).map(\.comment) == ["Schnell"])
+            #expect(try miasLaptop.grades(forTarget: GradedWorkID(gameTarget)).map(\.comment) == ["Schnell"])
         }
     }
 }

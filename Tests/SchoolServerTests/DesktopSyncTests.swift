@@ -31,12 +31,12 @@ import Testing
 
             // The teacher grades it on their laptop; Mia's laptop gets the grade.
             let gradeID = GradeIdentity.pupil(.sketch, meta.id, pupil: try #require(UUID(uuidString: mia.id)))
-            try teachersLaptop.setGrade(id: gradeID, GradeRecord(target: .sketch, targetId: meta.id.uuidString.lowercased(),
-                                                                 pupilId: mia.id, grade: 1, comment: "Super!", at: 1_790_000_100_000))
+            try teachersLaptop.setGrade(id: gradeID, GradeRecord(target: .sketch, targetId: GradedWorkID(meta.id),
+                                                                 pupilId: AccountID(mia.id), grade: 1, comment: "Super!", at: 1_790_000_100_000))
             let graded = try await b.syncOnce()
             #expect(graded.pushed == 1 && graded.refused == 0)
             _ = try await a.syncOnce()
-            #expect(try miasLaptop.grades(forTarget: meta.id.uuidString.lowercased()).map(\.grade) == [1])
+            #expect(try miasLaptop.grades(forTarget: GradedWorkID(meta.id)).map(\.grade) == [1])
 
             // Mia deletes it; it leaves the teacher's laptop too.
             try miasLaptop.deleteSketch(meta.id)
@@ -83,12 +83,12 @@ import Testing
                 .rejected.isEmpty)
             _ = try await b.syncOnce()
             let gradeID = GradeIdentity.pupil(.sketch, own.id, pupil: try #require(UUID(uuidString: mia.id)))
-            try teachersLaptop.setGrade(id: gradeID, GradeRecord(target: .sketch, targetId: own.id.uuidString.lowercased(),
-                                                                 pupilId: mia.id, grade: 1, comment: "Schön", at: 1_790_000_100_000))
+            try teachersLaptop.setGrade(id: gradeID, GradeRecord(target: .sketch, targetId: GradedWorkID(own.id),
+                                                                 pupilId: AccountID(mia.id), grade: 1, comment: "Schön", at: 1_790_000_100_000))
             #expect(try await b.syncOnce().refused == 0)
             _ = try await c.syncOnce()
             #expect(Set(try teachersLaptop.sketches().map(\.name)) == ["Mias Haus", "Zoo"])
-            #expect(try teachersLaptop.grades(forTarget: own.id.uuidString.lowercased()).count == 1)
+            #expect(try teachersLaptop.grades(forTarget: GradedWorkID(own.id)).count == 1)
             #expect(try teachersLaptop.stats(forPlayer: "Mia").rounds.count == 1)
             #expect(try teachersLaptop.profile(accountID: mia.id) != nil)
             #expect(try bensLaptop.profile(accountID: mia.id) != nil)
@@ -102,7 +102,7 @@ import Testing
                 #expect(try laptop.profile(accountID: mia.id) == nil)
                 #expect(try laptop.loadSketch(team).ops.count == 2)
             }
-            #expect(try teachersLaptop.grades(forTarget: own.id.uuidString.lowercased()).isEmpty)
+            #expect(try teachersLaptop.grades(forTarget: GradedWorkID(own.id)).isEmpty)
             #expect(try teachersLaptop.stats(forPlayer: "Mia").rounds.isEmpty)
             #expect(try teachersLaptop.pool(id: list.id) == nil)
             #expect(try teachersLaptop.outboxCount() == 0)

@@ -38,8 +38,8 @@ import LearnModel
     }
 
     @Test func aPupilsGradeOnASketchUnderTheirAccountIsStoredForThem() throws {
-        let record = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(),
-                                 pupilId: mia.id.uuidString.lowercased(), pupilName: "Mia", grade: 2, comment: "Gut", at: 1)
+        let record = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch),
+                                 pupilId: AccountID(mia.id), pupilName: "Mia", grade: 2, comment: "Gut", at: 1)
         let id = GradeIdentity.pupil(.sketch, sketch, pupil: mia.id)
         let decision = decide(try change(id, record), by: teacher, facts())
         #expect(decision == .store(ChangeAudience(subjectID: mia.id.uuidString.lowercased()),
@@ -51,8 +51,8 @@ import LearnModel
 
     @Test func aPupilsGradeOnTheirGameResultsIsStoredForThem() throws {
         let target = GradeIdentity.wordPostResults(of: mia.id)
-        let record = GradeRecord(target: .wordPostGame, targetId: target.uuidString.lowercased(),
-                                 pupilId: mia.id.uuidString.lowercased(), pupilName: "Mia", grade: 1, comment: "", at: 1)
+        let record = GradeRecord(target: .wordPostGame, targetId: GradedWorkID(target),
+                                 pupilId: AccountID(mia.id), pupilName: "Mia", grade: 1, comment: "", at: 1)
         let id = GradeIdentity.pupil(.wordPostGame, target, pupil: mia.id)
         #expect(decide(try change(id, record), by: teacher, facts())
             == .store(ChangeAudience(subjectID: mia.id.uuidString.lowercased()), .grade(id: id.uuidString.lowercased(), record: record)))
@@ -61,15 +61,15 @@ import LearnModel
     @Test func aGradeUnderANamesIdStaysOnTheDevice() throws {
         // No account has this id: the server cannot tell whose it is.
         let named = GradeIdentity.namedPupil("Mia")
-        let record = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(),
-                                 pupilId: named.uuidString.lowercased(), pupilName: "Mia", grade: 2, comment: "", at: 1)
+        let record = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch),
+                                 pupilId: AccountID(named), pupilName: "Mia", grade: 2, comment: "", at: 1)
         #expect(decide(try change(GradeIdentity.pupil(.sketch, sketch, pupil: named), record), by: teacher, facts())
             == .reject(PushRejection(.forbidden, "only a pupil's own teacher grades them")))
     }
 
     @Test func aNameTooLongIsRefused() throws {
-        var record = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(),
-                                 pupilId: mia.id.uuidString.lowercased(), grade: 2, comment: "", at: 1)
+        var record = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch),
+                                 pupilId: AccountID(mia.id), grade: 2, comment: "", at: 1)
         record.pupilName = String(repeating: "M", count: GradeRecord.maxPupilNameCharacters + 1)
         guard case .reject(let why) = decide(try change(UUID(), record), by: teacher, facts()) else {
             Issue.record("a name of any length was stored"); return

@@ -330,20 +330,20 @@ import Testing
             let miasGradeID = GradeIdentity.pupil(.wordPostGame, miasResults, pupil: mia)
 
             // Herr Kurz grades his own pupil under the id of Mia's game grade…
-            let evesGrade = GradeRecord(target: .wordPostGame, targetId: GradeIdentity.wordPostResults(of: eve).key,
-                                        pupilId: eve.key, pupilName: "Eve", grade: 4, comment: "", at: 1)
+            let evesGrade = GradeRecord(target: .wordPostGame, targetId: GradedWorkID(GradeIdentity.wordPostResults(of: eve)),
+                                        pupilId: AccountID(eve), pupilName: "Eve", grade: 4, comment: "", at: 1)
             let squat = Changes.record("grade", miasGradeID.key, evesGrade)
             let answer = try await api.push([squat], token: s.kurz)
             #expect(answer.rejected.values.first == "conflict")
             // …or Eve on Mia's results, under the id that pair would have.
-            var onMias = evesGrade; onMias.targetId = miasResults.key
+            var onMias = evesGrade; onMias.targetId = GradedWorkID(miasResults)
             let crossed = Changes.record("grade", GradeIdentity.pupil(.wordPostGame, miasResults, pupil: eve).key, onMias)
             #expect(try await api.push([crossed], token: s.kurz).rejected.values.first == "conflict")
             // His own pupil under her own id is his to grade.
             #expect(try await api.push([Changes.grade(evesGrade)], token: s.kurz).rejected.isEmpty)
 
             // Frau Berg's grade of Mia is stored, and Mia gets it.
-            let miasGrade = GradeRecord(target: .wordPostGame, targetId: miasResults.key, pupilId: mia.key,
+            let miasGrade = GradeRecord(target: .wordPostGame, targetId: GradedWorkID(miasResults), pupilId: AccountID(mia),
                                         pupilName: "Mia", grade: 1, comment: "Super!", at: 2)
             let given = try await api.push([Changes.grade(miasGrade)], token: s.berg)
             #expect(given.accepted.count == 1 && given.rejected.isEmpty, "\(given.rejected)")
@@ -485,7 +485,7 @@ import Testing
             }
             let mia = UUID(uuidString: s.mia.id)!
             let target = GradeIdentity.wordPostResults(of: mia)
-            let grade = GradeRecord(target: .wordPostGame, targetId: target.key, pupilId: mia.key, pupilName: "Mia",
+            let grade = GradeRecord(target: .wordPostGame, targetId: GradedWorkID(target), pupilId: AccountID(mia), pupilName: "Mia",
                                     grade: 2, comment: "Fleißig", at: 1_790_000_000_000)
             #expect(try await api.push([Changes.grade(grade)], token: s.berg).rejected.isEmpty)
 

@@ -204,7 +204,7 @@ import ZIPFoundation
                                         Changes.create(gone, name: "Weg"), Changes.stroke(gone),
                                         Changes.round(player: mia.id, name: "Mia")], token: mia.token).rejected.isEmpty)
             #expect(try await api.push([Changes.sketchChange(gone, .delete(at: 2))], token: mia.token).rejected.isEmpty)
-            let grade = GradeRecord(target: .sketch, targetId: own.key, pupilId: mia.id, pupilName: "Mia", grade: 1,
+            let grade = GradeRecord(target: .sketch, targetId: GradedWorkID(own), pupilId: AccountID(mia.id), pupilName: "Mia", grade: 1,
                                     comment: "Schön", at: 1)
             #expect(try await api.push([Changes.grade(grade)], token: berg).rejected.isEmpty)
             // A team sketch of theirs, graded for the team.
@@ -212,7 +212,7 @@ import ZIPFoundation
             let members = [Changes.member(mia.id, of: team), Changes.member(ben.id, of: team)]
             #expect(try await api.push([teamCreate] + members + [Changes.stroke(team, author: "Ben")], token: ben.token)
                 .rejected.isEmpty)
-            let teamGrade = GradeRecord(target: .sketch, targetId: team.key, pupilId: nil, pupilName: nil, grade: 2,
+            let teamGrade = GradeRecord(target: .sketch, targetId: GradedWorkID(team), pupilId: nil, pupilName: nil, grade: 2,
                                         comment: "Gut zusammen", at: 1)
             #expect(try await api.push([Changes.grade(teamGrade)], token: berg).rejected.isEmpty)
             // Ben's own sketch and a round of his that Mia's laptop filed.
@@ -273,7 +273,7 @@ import ZIPFoundation
             #expect(try await api.push([Changes.create(own, name: "Mias Haus"), Changes.stroke(own),
                                         Changes.record("profile", mia.id, ProfileRecord(name: "Mia", at: 1)),
                                         Changes.round(player: mia.id, name: "Mia")], token: mia.token).rejected.isEmpty)
-            let grade = GradeRecord(target: .sketch, targetId: own.key, pupilId: mia.id, pupilName: "Mia", grade: 1,
+            let grade = GradeRecord(target: .sketch, targetId: GradedWorkID(own), pupilId: AccountID(mia.id), pupilName: "Mia", grade: 1,
                                     comment: "Schön", at: 1)
             #expect(try await api.push([Changes.grade(grade)], token: berg).rejected.isEmpty)
             // Mia's laptop hosted a game: Ben's round in it is Ben's.

@@ -114,8 +114,8 @@ import Testing
             for x in stride(from: 1000.0, to: 1300, by: 100) { try laptop.append(.addStroke(DesktopSyncTests.stroke(x: x)), to: meta.id) }
 
             // What others do still reaches her meanwhile: the teacher grades her sketch.
-            let target = meta.id.uuidString.lowercased()
-            let grade = GradeRecord(target: .sketch, targetId: target, pupilId: klass.pupils["Mia"]!.id, grade: 1,
+            let target = GradedWorkID(meta.id)
+            let grade = GradeRecord(target: .sketch, targetId: target, pupilId: AccountID(klass.pupils["Mia"]!.id), grade: 1,
                                     comment: "Super!", at: 1_790_000_100_000)
             #expect(try await api.push([Changes.grade(grade)], token: berg).accepted.count == 1)
 

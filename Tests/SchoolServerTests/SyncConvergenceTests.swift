@@ -147,7 +147,7 @@ import Testing
                     let sketch = graded[rng.nextInt(below: graded.count)]
                     let who = Array(authors[sketch] ?? []).sorted()
                     guard let name = who.first, let author = pupils.first(where: { $0.name == name }) else { break }
-                    let record = GradeRecord(target: .sketch, targetId: sketch.key, pupilId: author.account.key, pupilName: name,
+                    let record = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch), pupilId: AccountID(author.account), pupilName: name,
                                              grade: 1 + rng.nextInt(below: 5), comment: "", at: Int64(clock * 1000))
                     try teacher.store.setGrade(id: GradeIdentity.pupil(.sketch, sketch, pupil: author.account), record)
                 default:
@@ -191,8 +191,8 @@ import Testing
             // Each grade reached the pupil it is about, as the teacher left it.
             let grades = try teacher.store.allGrades()
             for pupil in pupils {
-                let about = grades.filter { $0.value.pupilId == pupil.account.key }
-                #expect(try pupil.store.allGrades().filter { $0.value.pupilId == pupil.account.key } == about, "\(pupil.name)")
+                let about = grades.filter { $0.value.pupilId == AccountID(pupil.account) }
+                #expect(try pupil.store.allGrades().filter { $0.value.pupilId == AccountID(pupil.account) } == about, "\(pupil.name)")
             }
         }
     }

@@ -167,8 +167,8 @@ enum Changes {
 
     /// A grade under the id its work and pupil name.
     static func grade(_ record: GradeRecord) -> [String: Any] {
-        let work = UUID(uuidString: record.targetId)!
-        let id = record.pupilId.flatMap(UUID.init(uuidString:)).map { GradeIdentity.pupil(record.target, work, pupil: $0) }
+        let work = record.targetId.uuid!
+        let id = record.pupilId?.uuid.map { GradeIdentity.pupil(record.target, work, pupil: $0) }
             ?? GradeIdentity.team(record.target, work)
         return Self.record("grade", id.uuidString.lowercased(), record)
     }

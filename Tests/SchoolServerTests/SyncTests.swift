@@ -314,7 +314,7 @@ import TeamsketchCore
             _ = try await api.push([Changes.create(sketch), Changes.stroke(sketch)], token: mia.token)
 
             // A grade: only Mia's teacher gives it, and only Mia sees hers.
-            let grade = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.id,
+            let grade = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch), pupilId: AccountID(mia.id),
                                     grade: 2, comment: "Schöne Farben!", at: 1)
             #expect(try await api.push([Changes.grade(grade)], token: kurz).rejected.count == 1)
             #expect(try await api.push([Changes.grade(grade)], token: mia.token).rejected.count == 1)

@@ -188,9 +188,9 @@ import Testing
             let played = round("Mia", word: "Baum", finished: true, milliseconds: 42_000, wrong: 1,
                                playedAt: Date(timeIntervalSinceReferenceDate: 800_000_000))
             #expect(try await api.push([played], token: mia.token).accepted.count == 1)
-            let grade = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.id.lowercased(),
+            let grade = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch), pupilId: AccountID(mia.id),
                                     pupilName: "Mia", grade: 2, comment: "<Toll> gemalt", at: 1_790_000_000_000)
-            let team = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), grade: 3, comment: "",
+            let team = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch), grade: 3, comment: "",
                                    at: 1_790_000_000_000)
             let graded = try await api.push([Changes.grade(grade),
                                              Changes.grade(team)],
@@ -272,7 +272,7 @@ import Testing
                 api.clock.advance(seconds: 1)
             }
             let oldest = sketches[0].key
-            let team = GradeRecord(target: .sketch, targetId: oldest, grade: 1, comment: "", at: 1_790_000_000_000)
+            let team = GradeRecord(target: .sketch, targetId: GradedWorkID(oldest), grade: 1, comment: "", at: 1_790_000_000_000)
             #expect(try await api.push([Changes.grade(team)], token: berg).accepted.count == 1)
             func cards(_ page: Browser.Page) -> Int { page.text.components(separatedBy: "/thumbnail.png\"").count - 1 }
             func older(_ page: Browser.Page) -> String? {
@@ -422,7 +422,7 @@ import Testing
             let mia = klass.pupils["Mia"]!
             let sketch = UUID()
             _ = try await api.push([Changes.create(sketch, name: "Haus"), Changes.stroke(sketch, author: "Mia")], token: mia.token)
-            var grade = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.id.lowercased(),
+            var grade = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch), pupilId: AccountID(mia.id),
                                     pupilName: "Mia", grade: 1, comment: "neu", at: 1_790_000_200_000)
             #expect(try await api.push([Changes.grade(grade)], token: teacher.token).rejected.isEmpty)
             grade.grade = 4; grade.comment = "alt"; grade.at = 1_790_000_100_000
@@ -441,7 +441,7 @@ import Testing
             // arrived first.
             for (pupil, firstArrives) in [("Mia", true), ("Ole", false)] {
                 let id = klass.pupils[pupil]!.id.lowercased()
-                let one = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: id,
+                let one = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch), pupilId: AccountID(id),
                                       pupilName: pupil, grade: 2, comment: "eins", at: 1_790_000_300_000)
                 var other = one
                 other.grade = 3; other.comment = "zwei"
@@ -481,7 +481,7 @@ import Testing
             #expect(pushed.accepted.count == 3 && pushed.rejected.count == 2)
             let sketch = UUID()
             _ = try await api.push([Changes.create(sketch, name: "Haus"), Changes.stroke(sketch, author: "Mia")], token: mia.token)
-            let grade = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(), pupilId: mia.id.lowercased(),
+            let grade = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch), pupilId: AccountID(mia.id),
                                     pupilName: "Mia", grade: 2, comment: "=HYPERLINK(\"x\"), \"schön\"", at: 1_790_000_000_000)
             #expect(try await api.push([Changes.grade(grade)], token: teacher.token)
                 .accepted.count == 1)
@@ -605,11 +605,11 @@ import Testing
                                    token: ole.token)
             let key = { (id: UUID) in id.uuidString.lowercased() }
             let grades = [
-                GradeRecord(target: .sketch, targetId: key(house), pupilId: mia.id.lowercased(), pupilName: "Mia",
+                GradeRecord(target: .sketch, targetId: GradedWorkID(house), pupilId: AccountID(mia.id), pupilName: "Mia",
                             grade: 2, comment: "Ein <schönes> Haus!", at: 1_790_000_000_000),
-                GradeRecord(target: .sketch, targetId: key(house), grade: 4, comment: "Team: aufräumen", at: 1_790_000_000_001),
-                GradeRecord(target: .sketch, targetId: key(boat), grade: 1, comment: "Tolles Boot, ihr zwei", at: 1_790_000_000_002),
-                GradeRecord(target: .sketch, targetId: key(olesOwn), pupilId: ole.id.lowercased(), pupilName: "Ole",
+                GradeRecord(target: .sketch, targetId: GradedWorkID(house), grade: 4, comment: "Team: aufräumen", at: 1_790_000_000_001),
+                GradeRecord(target: .sketch, targetId: GradedWorkID(boat), grade: 1, comment: "Tolles Boot, ihr zwei", at: 1_790_000_000_002),
+                GradeRecord(target: .sketch, targetId: GradedWorkID(olesOwn), pupilId: AccountID(ole.id), pupilName: "Ole",
                             grade: 5, comment: "Nur für Ole", at: 1_790_000_000_003),
             ]
             #expect(try await api.push(grades.map(Changes.grade), token: teacher.token).accepted.count == 4)

@@ -45,9 +45,9 @@ import Testing
         #expect(try book.savePupilGrade("Mia", sketch: sketch, grade: 1, comment: "Toll", pupils: roster,
                                         now: now.addingTimeInterval(60)) == .saved)
         let kept = try #require(book.pupilGrade("Mia", sketch: sketch, pupils: roster))
-        #expect(kept.grade == 1 && kept.pupilId == mia.lowercasedText)
+        #expect(kept.grade == 1 && kept.pupilId == AccountID(mia))
         let standing = try book.records(sketch).filter { $0.pupilId != nil && !$0.deleted }
-        #expect(standing.map(\.pupilId) == [mia.lowercasedText],
+        #expect(standing.map(\.pupilId) == [AccountID(mia)],
                 "the grade under the name was taken back: one grade remains")
         #expect(book.pupilGrade("Ole", sketch: sketch, pupils: roster) == nil)
         #expect(rounds.count == 2)
@@ -63,7 +63,7 @@ import Testing
                 == .saved)
         #expect(book.pupilGrade("Mia", sketch: nil, pupils: roster)?.grade == 4)
         #expect(book.pupilGrade("Mia", sketch: nil, pupils: roster)?.targetId
-                == GradeIdentity.wordPostResults(of: mia).lowercasedText)
+                == GradedWorkID(GradeIdentity.wordPostResults(of: mia)))
     }
 
     @Test func withoutAStoreNothingIsSaidToBeSavedAndNoSyncIsAsked() {
@@ -88,7 +88,7 @@ import Testing
         let list = try book.list(pupils: roster, authors: book.authors(of: [sketch]))
         #expect(Set(list.rows.map(\.kind)) == [.team, .pupil])
         #expect(list.rows.allSatisfy { $0.workName == "Haus" })
-        #expect(book.authors(of: [sketch, UUID()]) == [sketch.lowercasedText: ["Mia", "Ole"]],
+        #expect(book.authors(of: [sketch, UUID()]) == [sketch: ["Mia", "Ole"]],
                 "an unreadable sketch is left out")
 
         let csv = book.sketchSheet([sketch, UUID()], pupils: roster, dialect: .english)

@@ -22,17 +22,17 @@ import TeamsketchCore
         #expect(pupils.account(named: "Mia") == nil)
         #expect(pupils.id(for: "Mia") == GradeIdentity.namedPupil("Mia"))
         #expect(pupils.classIDs(id: nil, name: "Mia") == [twoB, threeA])
-        #expect(pupils.classIDs(id: mia3a.uuidString, name: "Mia") == [threeA])
+        #expect(pupils.classIDs(id: AccountID(mia3a), name: "Mia") == [threeA])
     }
 
     @Test func aGradeGivenUnderTheNameIsFoundOnceTheAccountIsKnown() {
-        let target = UUID().uuidString.lowercased()
-        let byName = GradeRecord(target: .sketch, targetId: target, pupilId: GradeIdentity.namedPupil("Mia").uuidString,
+        let target = GradedWorkID(UUID())
+        let byName = GradeRecord(target: .sketch, targetId: target, pupilId: AccountID(GradeIdentity.namedPupil("Mia")),
                                  pupilName: "Mia", grade: 3, comment: "", at: 1)
         let team = GradeRecord(target: .sketch, targetId: target, grade: 1, comment: "", at: 2)
         let pupils = GradedPupils(roster: [.init(id: miaAccount, name: "Mia", classID: twoB, className: "2b")])
         #expect(pupils.grade(for: "Mia", among: [byName, team])?.grade == 3)
-        let byAccount = GradeRecord(target: .sketch, targetId: target, pupilId: miaAccount.uuidString.lowercased(),
+        let byAccount = GradeRecord(target: .sketch, targetId: target, pupilId: AccountID(miaAccount),
                                     pupilName: "Mia", grade: 2, comment: "", at: 0)
         // The account's own grade wins over one under the name.
         #expect(pupils.grade(for: "Mia", among: [byName, byAccount, team])?.grade == 2)
@@ -48,28 +48,28 @@ import TeamsketchCore
     func list(_ records: [String: GradeRecord], roster: Bool = true) -> GradeList {
         let pupils = GradedPupils(roster: roster ? [.init(id: mia, name: "Mia", classID: "2b", className: "2b"),
                                                     .init(id: ben, name: "Ben", classID: "3a", className: "3a")] : [])
-        let games = GradeIdentity.wordPostResults(of: ben).uuidString.lowercased()
+        let games = GradeIdentity.wordPostResults(of: ben)
         return GradeList(records: records,
-                         sketches: [haus.uuidString.lowercased(): .init(name: "Haus", date: day, authors: ["Mia", "Ben"]),
-                                    baum.uuidString.lowercased(): .init(name: "Baum", date: day + 3600, authors: ["Mia"])],
+                         sketches: [haus: .init(name: "Haus", date: day, authors: ["Mia", "Ben"]),
+                                    baum: .init(name: "Baum", date: day + 3600, authors: ["Mia"])],
                          lastPlayed: [games: day + 7200], pupils: pupils)
     }
 
     func records() -> [String: GradeRecord] {
-        let h = haus.uuidString.lowercased(), b = baum.uuidString.lowercased()
-        let games = GradeIdentity.wordPostResults(of: ben).uuidString.lowercased()
+        let h = GradedWorkID(haus), b = GradedWorkID(baum)
+        let games = GradedWorkID(GradeIdentity.wordPostResults(of: ben))
         return [
             "t-haus": GradeRecord(target: .sketch, targetId: h, grade: 2, comment: "Team", at: 10),
-            "p-haus-mia": GradeRecord(target: .sketch, targetId: h, pupilId: mia.uuidString.lowercased(), pupilName: "Mia",
+            "p-haus-mia": GradeRecord(target: .sketch, targetId: h, pupilId: AccountID(mia), pupilName: "Mia",
                                       grade: 1, comment: "Mia", at: 11),
-            "p-haus-ben": GradeRecord(target: .sketch, targetId: h, pupilId: ben.uuidString.lowercased(), pupilName: "Ben",
+            "p-haus-ben": GradeRecord(target: .sketch, targetId: h, pupilId: AccountID(ben), pupilName: "Ben",
                                       grade: 3, comment: "Ben", at: 12),
-            "p-baum-mia": GradeRecord(target: .sketch, targetId: b, pupilId: mia.uuidString.lowercased(), pupilName: "Mia",
+            "p-baum-mia": GradeRecord(target: .sketch, targetId: b, pupilId: AccountID(mia), pupilName: "Mia",
                                       grade: 2, comment: "", at: 13),
-            "g-ben": GradeRecord(target: .wordPostGame, targetId: games, pupilId: ben.uuidString.lowercased(),
+            "g-ben": GradeRecord(target: .wordPostGame, targetId: games, pupilId: AccountID(ben),
                                  pupilName: "Ben", grade: 4, comment: "Üben", at: 14),
             "gone": GradeRecord(target: .sketch, targetId: h, grade: 5, comment: "", deleted: true, at: 15),
-            "elsewhere": GradeRecord(target: .sketch, targetId: UUID().uuidString.lowercased(), grade: 1, comment: "",
+            "elsewhere": GradeRecord(target: .sketch, targetId: GradedWorkID(UUID()), grade: 1, comment: "",
                                      at: 1_790_010_000_000),
         ]
     }
@@ -101,7 +101,7 @@ import TeamsketchCore
     }
 
     @Test func aGameGradeWithoutAPupilIsNotListed() {
-        let stray = GradeRecord(target: .wordPostGame, targetId: UUID().uuidString.lowercased(), grade: 1, comment: "", at: 1)
+        let stray = GradeRecord(target: .wordPostGame, targetId: GradedWorkID(UUID()), grade: 1, comment: "", at: 1)
         #expect(list(["x": stray]).rows.isEmpty)
     }
 }
@@ -124,9 +124,9 @@ import TeamsketchCore
             round("x", "OHR", finished: false, ms: 5_000, sent: 0, received: 0, wrong: 0, at: 1_790_000_000),
         ])
         var sheet = GameStatsSheet()
-        sheet.add(mia, grade: GradeRecord(target: .wordPostGame, targetId: UUID().uuidString, pupilId: UUID().uuidString,
+        sheet.add(mia, grade: GradeRecord(target: .wordPostGame, targetId: GradedWorkID(UUID()), pupilId: AccountID(UUID()),
                                           grade: 2, comment: "Schnell, \"sicher\"", at: 1))
-        sheet.add(evil, grade: GradeRecord(target: .wordPostGame, targetId: UUID().uuidString, pupilId: UUID().uuidString,
+        sheet.add(evil, grade: GradeRecord(target: .wordPostGame, targetId: GradedWorkID(UUID()), pupilId: AccountID(UUID()),
                                            grade: 1, comment: "+weg", deleted: true, at: 1))
         let lines = sheet.csv().components(separatedBy: "\r\n")
         #expect(lines.count == 4 && lines[3].isEmpty)
@@ -146,12 +146,12 @@ import TeamsketchCore
         let sketch = UUID()
         let pupils = GradedPupils(roster: [.init(id: mia, name: "Mia", classID: "c", className: "2b")])
         let named = GradeIdentity.namedPupil("Mia")
-        let earlier = GradeRecord(target: .sketch, targetId: sketch.uuidString.lowercased(),
-                                  pupilId: named.uuidString.lowercased(), pupilName: "Mia", grade: 3, comment: "x", at: 1)
+        let earlier = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch),
+                                  pupilId: AccountID(named), pupilName: "Mia", grade: 3, comment: "x", at: 1)
         let changes = pupils.changes(sketch: sketch, name: "Mia", grade: 2, comment: " Gut ", previous: earlier, at: 5)
         #expect(changes.count == 2)
         #expect(changes[0].id == GradeIdentity.pupil(.sketch, sketch, pupil: mia))
-        #expect(changes[0].record.pupilId == mia.uuidString.lowercased() && changes[0].record.comment == "Gut")
+        #expect(changes[0].record.pupilId == AccountID(mia) && changes[0].record.comment == "Gut")
         #expect(changes[0].record.grade == 2 && !changes[0].record.deleted && changes[0].record.problem == nil)
         #expect(changes[1].id == GradeIdentity.pupil(.sketch, sketch, pupil: named))
         #expect(changes[1].record.deleted && changes[1].record.grade == nil && changes[1].record.at == 5)
@@ -165,7 +165,7 @@ import TeamsketchCore
         let ole = GradeIdentity.namedPupil("Ole")
         #expect(changes.count == 1)
         #expect(changes[0].record.target == .wordPostGame)
-        #expect(changes[0].record.targetId == GradeIdentity.wordPostResults(of: ole).uuidString.lowercased())
+        #expect(changes[0].record.targetId == GradedWorkID(GradeIdentity.wordPostResults(of: ole)))
         #expect(changes[0].id == GradeIdentity.pupil(.wordPostGame, GradeIdentity.wordPostResults(of: ole), pupil: ole))
         #expect(changes[0].record.deleted)
         #expect(pupils.gameTargets(for: "Ole") == [GradeIdentity.wordPostResults(of: ole)])

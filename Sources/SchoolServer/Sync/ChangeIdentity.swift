@@ -45,9 +45,9 @@ enum ChangeIdentity {
     /// A grade is kept under the id its work and pupil name, and a game's
     /// grade is on that pupil's own results.
     static func checkGrade(_ entityKey: String, _ grade: GradeRecord) throws {
-        guard let work = UUID(text: grade.targetId) else { throw PushRejection(.badRequest, "the graded work is not an id") }
+        guard let work = grade.targetId.uuid else { throw PushRejection(.badRequest, "the graded work is not an id") }
         let expected: UUID
-        if let pupil = grade.pupilId.flatMap(UUID.init(text:)) {
+        if let pupil = grade.pupilId?.uuid {
             if grade.target == .wordPostGame, work != GradeIdentity.wordPostResults(of: pupil) {
                 throw PushRejection(.conflict, "a game's grade is on that pupil's own results")
             }

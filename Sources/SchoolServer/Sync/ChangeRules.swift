@@ -258,9 +258,9 @@ public enum ChangeRules {
             if let owner = facts.gradeOwners[change.entityKey], owner != pusher.id {
                 throw PushRejection(.forbidden, "this is another teacher's grade")
             }
-            let targetID = grade.targetId.lowercased()
+            let targetID = grade.targetId.text
             if let pupilKey = grade.pupilId {
-                guard let pupil = UUID(text: pupilKey).flatMap({ facts.people[$0] }),
+                guard let pupil = pupilKey.uuid.flatMap({ facts.people[$0] }),
                       teaches(pupil, pusher, facts) else {
                     throw PushRejection(.forbidden, "only a pupil's own teacher grades them")
                 }
@@ -274,7 +274,7 @@ public enum ChangeRules {
             }
             facts.gradeOwners[change.entityKey] = pusher.id
             if duplicate { return .duplicate }
-            let audience = grade.pupilId.map { ChangeAudience(subjectID: $0.lowercased()) }
+            let audience = grade.pupilId.map { ChangeAudience(subjectID: $0.text) }
                 ?? ChangeAudience(sketchID: targetID)
             return .store(audience, .grade(id: change.entityKey, record: grade))
 

@@ -30,8 +30,8 @@ enum CurrentState {
 
     private static func gradeValues(_ record: GradeRecord, id: String, teacher: SQLValue) -> [SQLValue] {
         // Ids were checked to be UUIDs before a grade was stored.
-        let pupil = record.pupilId.flatMap(UUID.init(text:)).map { SQLValue.text($0.key) } ?? .null
-        let target = UUID(text: record.targetId)?.key ?? record.targetId.lowercased()
+        let pupil = record.pupilId?.uuid.map { SQLValue.text($0.key) } ?? .null
+        let target = record.targetId.uuid?.key ?? record.targetId.text
         return [.text(id), teacher, .text(record.target.rawValue), .text(target), pupil, .int(record.at),
                 .text(record.tieBreak), .int(record.deleted ? 1 : 0)]
     }

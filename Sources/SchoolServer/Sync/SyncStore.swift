@@ -38,8 +38,8 @@ public struct SyncStore: Sendable {
             case .grade:
                 gradeIDs.insert(change.entityKey)
                 if let grade = try? JSONDecoder().decode(GradeRecord.self, from: Data(change.payload.utf8)) {
-                    sketchIDs.insert(grade.targetId.lowercased())
-                    if let pupil = grade.pupilId { people.insert(pupil.lowercased()) }
+                    sketchIDs.insert(grade.targetId.text)
+                    if let pupil = grade.pupilId { people.insert(pupil.text) }
                 }
             case .profile: people.insert(change.entityKey)
             case .wordPostRoundStat:

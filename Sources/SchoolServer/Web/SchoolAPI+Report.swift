@@ -38,7 +38,7 @@ extension SchoolAPI {
             let edits = try await sync.gradeEdits(of: kept.map(\.id))
             // Only what the kept edit replaced: an edit that arrived since
             // it was read is newer, not history.
-            let graded = Set(kept.filter { $0.grade.target == .sketch }.map { $0.grade.targetId.lowercased() })
+            let graded = Set(kept.filter { $0.grade.target == .sketch }.map { $0.grade.targetId.text })
             var report = Report(grades: kept.map(\.grade),
                                 earlier: kept.map { k in
                                     (edits[k.id] ?? []).filter { k.grade.supersedes($0) }.sorted { $0.supersedes($1) }
@@ -78,11 +78,11 @@ extension SchoolAPI {
             var order: [String] = []
             var byWork: [String: [GradeRecord]] = [:]
             for g in grades {
-                let key = g.targetId.lowercased()
+                let key = g.targetId.text
                 if byWork[key] == nil { order.append(key) }
                 byWork[key, default: []].append(g)
             }
-            let sketches = Set(grades.filter { $0.target == .sketch }.map { $0.targetId.lowercased() })
+            let sketches = Set(grades.filter { $0.target == .sketch }.map { $0.targetId.text })
             let names = try await sync.sketchNames(sketches, visibleTo: account)
             return order.compactMap { key in
                 guard let work = byWork[key], let first = work.first,

@@ -519,15 +519,14 @@ struct WebGallery: Sendable {
         /// in, each with the edits it replaced.
         func grades(of pupilKey: String) -> [(grade: GradeRecord, earlier: [GradeRecord])] {
             zip(report.grades, report.earlier).filter { g, _ in
-                g.pupilId?.lowercased() == pupilKey
-                    || (g.pupilId == nil && g.target == .sketch
-                        && report.sketches[g.targetId.lowercased()]?.authors.contains(pupilKey) == true)
+                if let pupil = g.pupilId { return pupil.text == pupilKey }
+                return g.target == .sketch && report.sketches[g.targetId.text]?.authors.contains(pupilKey) == true
             }.map { ($0, $1) }
         }
 
         /// What a grade is for: the sketch's name, or the game.
         func work(_ g: GradeRecord, game: String) -> String {
-            g.target == .sketch ? report.sketches[g.targetId.lowercased()]?.name ?? "" : game
+            g.target == .sketch ? report.sketches[g.targetId.text]?.name ?? "" : game
         }
 
         func results(of pupilKey: String) -> [RoundResult] {

@@ -46,7 +46,7 @@ public final class LobbyController {
     /// Everyone's picture known so far, this device's own included.
     public var pictures: [MemberIndex: [UInt8]] {
         var all = avatars
-        if let me = myIndex, all[me] == nil, let own = ownAvatar() { all[me] = own }
+        if let me = myIndex { all[me] = avatar(of: me) }
         return all
     }
 

@@ -54,7 +54,7 @@ public struct GradeBook: Sendable {
 
     /// `kept`: what starts a sync round (the school link's `syncNow`).
     public static func live(_ store: LocalStore, kept: @escaping @Sendable () -> Void) -> GradeBook {
-        GradeBook(records: { try store.grades(forTarget: $0.lowercasedText) },
+        GradeBook(records: { try store.grades(forTarget: GradedWorkID($0)) },
                   history: { try store.gradeHistory(replacedBy: $0) },
                   write: { try store.setGrade(id: $0, $1) },
                   everyGrade: { try store.allGrades() },
@@ -93,7 +93,7 @@ public struct GradeBook: Sendable {
     }
 
     public func saveTeamGrade(sketch: UUID, grade: Int?, comment: String, now: Date) throws -> Saving {
-        let record = GradeRecord(target: .sketch, targetId: sketch.lowercasedText, grade: grade,
+        let record = GradeRecord(target: .sketch, targetId: GradedWorkID(sketch), grade: grade,
                                  comment: comment.trimmingCharacters(in: .whitespacesAndNewlines),
                                  at: UnixMilliseconds.milliseconds(now))
         guard record.problem == nil else { return .commentTooLong(max: GradeRecord.maxCommentCharacters) }
@@ -136,27 +136,26 @@ public struct GradeBook: Sendable {
 
     /// Every grade as the grades list shows it. `authors`: who drew in
     /// each sketch (by id), as far as already read (`authors(of:)`).
-    public func list(pupils: GradedPupils, authors: [String: [String]]) throws -> GradeList {
-        var lastPlayed: [String: Date] = [:]
+    public func list(pupils: GradedPupils, authors: [UUID: [String]]) throws -> GradeList {
+        var lastPlayed: [UUID: Date] = [:]
         for name in try players() {
             guard let last = try results(name).rounds.map(\.playedAt).max() else { continue }
-            for target in pupils.gameTargets(for: name) { lastPlayed[target.lowercasedText] = last }
+            for target in pupils.gameTargets(for: name) { lastPlayed[target] = last }
         }
-        var works: [String: GradeList.SketchWork] = [:]
+        var works: [UUID: GradeList.SketchWork] = [:]
         for s in try sketches() {
-            let key = s.id.lowercasedText
-            works[key] = .init(name: s.name, date: s.createdAt, authors: authors[key])
+            works[s.id] = .init(name: s.name, date: s.createdAt, authors: authors[s.id])
         }
         return GradeList(records: try everyGrade(), sketches: works, lastPlayed: lastPlayed, pupils: pupils)
     }
 
     /// Who drew in each sketch, by id; sketches that cannot be read are
     /// left out. Reads whole sketches: not for the main thread.
-    public func authors(of ids: Set<UUID>) -> [String: [String]] {
-        var found: [String: [String]] = [:]
+    public func authors(of ids: Set<UUID>) -> [UUID: [String]] {
+        var found: [UUID: [String]] = [:]
         for id in ids {
             guard let doc = try? sketch(id) else { continue }
-            found[id.lowercasedText] = ContributionStats(document: doc).authors.map(\.author)
+            found[id] = ContributionStats(document: doc).authors.map(\.author)
         }
         return found
     }

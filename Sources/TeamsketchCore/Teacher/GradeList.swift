@@ -50,16 +50,17 @@ public struct GradeList: Sendable {
 
     public private(set) var rows: [Row]
 
-    /// `records` by grade id; `sketches` by lowercase sketch id; `lastPlayed`
-    /// the newest round of each game-results target (lowercase id).
-    public init(records: [String: GradeRecord], sketches: [String: SketchWork], lastPlayed: [String: Date],
+    /// `records` by grade id; `sketches` by sketch id; `lastPlayed` the
+    /// newest round of each game-results target.
+    public init(records: [String: GradeRecord], sketches: [UUID: SketchWork], lastPlayed: [UUID: Date],
                 pupils: GradedPupils) {
         var rows: [Row] = []
-        for (id, record) in records where !record.deleted && record.problem == nil {
-            let target = record.targetId.lowercased()
+        for (id, record) in records where !record.deleted {
+            // A record with a problem is none a device keeps; its work is not an id.
+            guard record.problem == nil, let target = record.targetId.uuid else { continue }
             let gradedAt = Date(timeIntervalSince1970: Double(record.at) / 1000)
             let name = record.pupilName ?? record.pupilId.flatMap { id in
-                pupils.roster.first { $0.id.lowercasedText == id.lowercased() }?.name
+                pupils.roster.first { AccountID($0.id) == id }?.name
             } ?? ""
             switch record.target {
             case .sketch:
@@ -67,12 +68,12 @@ public struct GradeList: Sendable {
                 let members = record.pupilId == nil ? (work?.authors ?? []) : [name]
                 var classes = Set<SchoolClassID>()
                 for m in members {
-                    classes.formUnion(pupils.classIDs(id: record.pupilId == nil ? nil : record.pupilId, name: m))
+                    classes.formUnion(pupils.classIDs(id: record.pupilId, name: m))
                 }
                 rows.append(Row(id: id, kind: record.pupilId == nil ? .team : .pupil, workName: work?.name,
                                 workDate: work?.date ?? gradedAt, pupil: record.pupilId == nil ? "" : name,
                                 grade: record.grade, comment: record.comment, gradedAt: gradedAt,
-                                sketchID: work == nil ? nil : UUID(uuidString: target), pupils: members,
+                                sketchID: work == nil ? nil : target, pupils: members,
                                 classIDs: classes))
             case .wordPostGame:
                 // A game's grade is always one pupil's (the server refuses others).

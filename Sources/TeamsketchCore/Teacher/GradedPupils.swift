@@ -42,19 +42,19 @@ public struct GradedPupils: Sendable, Equatable {
     /// id, else one given under their name (before the roster was known,
     /// or on another device), so a change of mind finds it.
     public func grade(for name: String, among records: [GradeRecord]) -> GradeRecord? {
-        let id = id(for: name).lowercasedText
+        let id = AccountID(id(for: name))
         let key = GradeIdentity.normalized(name)
-        let own = records.filter { $0.pupilId?.lowercased() == id }
+        let own = records.filter { $0.pupilId == id }
         let named = records.filter { $0.pupilId != nil && $0.pupilName.map(GradeIdentity.normalized) == key }
         return (own.isEmpty ? named : own).max { $0.at < $1.at }
     }
 
     /// The class ids of the pupil with this id or name, for the grade list's
     /// class filter.
-    public func classIDs(id: String?, name: String?) -> Set<SchoolClassID> {
+    public func classIDs(id: AccountID?, name: String?) -> Set<SchoolClassID> {
         var found = Set<SchoolClassID>()
-        if let id = id?.lowercased() {
-            found.formUnion(roster.filter { $0.id.lowercasedText == id }.map(\.classID))
+        if let id {
+            found.formUnion(roster.filter { AccountID($0.id) == id }.map(\.classID))
         }
         if found.isEmpty, let name { found.formUnion(byName[GradeIdentity.normalized(name)]?.map(\.classID) ?? []) }
         return found
@@ -81,10 +81,9 @@ public struct GradedPupils: Sendable, Equatable {
         let work = sketch ?? GradeIdentity.wordPostResults(of: pupil)
         let text = comment.trimmingCharacters(in: .whitespacesAndNewlines)
         var out = [(GradeIdentity.pupil(target, work, pupil: pupil),
-                    GradeRecord(target: target, targetId: work.lowercasedText, pupilId: pupil.lowercasedText,
+                    GradeRecord(target: target, targetId: GradedWorkID(work), pupilId: AccountID(pupil),
                                 pupilName: name, grade: grade, comment: text, deleted: grade == nil && text.isEmpty, at: at))]
-        if let previous, let oldPupil = previous.pupilId.flatMap(UUID.init(uuidString:)),
-           let oldWork = UUID(uuidString: previous.targetId), oldPupil != pupil {
+        if let previous, let oldPupil = previous.pupilId?.uuid, let oldWork = previous.targetId.uuid, oldPupil != pupil {
             var gone = previous
             gone.grade = nil; gone.comment = ""; gone.deleted = true; gone.at = at
             out.append((GradeIdentity.pupil(previous.target, oldWork, pupil: oldPupil), gone))

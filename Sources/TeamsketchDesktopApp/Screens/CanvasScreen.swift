@@ -41,7 +41,7 @@ final class CanvasScreen {
         self.session = session
         self.saver = saver
         permissions = session.map {
-            SketchPermissions.shared(isHost: $0.isHost, role: $0.role, session: $0.lobby?.settings)
+            SketchPermissions.shared(isHost: $0.room.isHost, role: $0.role, session: $0.room.lobby?.settings)
         } ?? .solo(settings)
         // Solo or shared, strokes drawn here carry the pupil's one name (in a
         // session as the host lists it, so "my strokes" match the host's).
@@ -72,9 +72,9 @@ final class CanvasScreen {
         if permissions.mayDraw { UI.append(widget, bottomBar()) }
 
         canvas.onOp = { [weak self] op in self?.persist(op) }
-        if let session, session.isHost {
-            session.onLobby = { [weak self] lobby in self?.showRequests(lobby) }
-            if let lobby = session.lobby { showRequests(lobby) }
+        if let session, session.room.isHost {
+            session.room.onLobby = { [weak self] lobby in self?.showRequests(lobby) }
+            if let lobby = session.room.lobby { showRequests(lobby) }
         }
         installShortcuts()
         selectPen(.black)
@@ -110,9 +110,9 @@ final class CanvasScreen {
         let waiting = lobby.members.filter { $0.index != 0 && $0.state == .pending }
         for m in waiting {
             let index = m.index
-            UI.append(requests, MemberRow.make(m, avatar: session.avatar(of: index),
-                                               accept: { [weak session] in session?.accept(index) },
-                                               decline: { [weak session] in session?.decline(index) }))
+            UI.append(requests, MemberRow.make(m, avatar: session.room.avatar(of: index),
+                                               accept: { [weak session] in session?.room.accept(index) },
+                                               decline: { [weak session] in session?.room.decline(index) }))
         }
         gtk_widget_set_visible(requests, waiting.isEmpty ? 0 : 1)
     }
@@ -332,14 +332,14 @@ final class CanvasScreen {
     func showNotice(_ text: String) { showBanner(text, seconds: 4) }
 
     private func leave() {
-        guard let session, session.room.link != nil, session.ended == nil else {
+        guard let session, session.room.link != nil, session.room.ended == nil else {
             nav?.showHome()
             return
         }
-        let question = session.isHost ? `_`("End the session for everyone?") : `_`("Leave the session?")
+        let question = session.room.isHost ? `_`("End the session for everyone?") : `_`("Leave the session?")
         Alert.show(parent: nav?.window, title: question,
                    message: `_`("The sketch stays saved on this device."), choices: [
-                    .init(session.isHost ? `_`("End") : `_`("Leave"), classes: ["destructive-action"]) { [weak self] in
+                    .init(session.room.isHost ? `_`("End") : `_`("Leave"), classes: ["destructive-action"]) { [weak self] in
                         Task { @MainActor in
                             await session.finish()
                             self?.nav?.showHome()

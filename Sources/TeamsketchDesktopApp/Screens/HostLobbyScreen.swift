@@ -48,7 +48,7 @@ final class HostLobbyScreen {
         UI.center(widget)
         declineAllButton = UI.button(`_`("Send all away"), icon: "edit-clear-all-symbolic",
                                      classes: ["big-button", "destructive-action"]) { [weak session] in
-            session?.declineAllWaiting()
+            session?.room.declineAllWaiting()
         }
         gtk_widget_set_tooltip_text(declineAllButton, `_`("Send everyone waiting away"))
         gtk_widget_set_visible(declineAllButton, 0)
@@ -84,12 +84,12 @@ final class HostLobbyScreen {
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
         UI.append(widget, actions)
 
-        session.onLobby = { [weak self] lobby in self?.show(lobby) }
+        session.room.onLobby = { [weak self] lobby in self?.show(lobby) }
     }
 
     /// The host service is listening: show the code and announce the session.
     func hosting() {
-        guard let port = session.hostPort, let lobby = session.lobby else { return }
+        guard let port = session.room.hostPort, let lobby = session.room.lobby else { return }
         let code = lan.discovery.ownJoinCode(port: port)
         let hostName = lan.preferences.profile.name
         UI.setText(codeLabel, code.map { "\($0)" } ?? "—")
@@ -161,7 +161,7 @@ final class HostLobbyScreen {
     private func showSign(_ sign: SessionSign, host: String) {
         UI.clear(signRow)
         let face = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16, [
-            Avatar.make(name: host, png: session.avatar(of: 0), size: 96),
+            Avatar.make(name: host, png: session.room.avatar(of: 0), size: 96),
             SessionSignView.make(sign, height: 130),
         ])
         UI.append(signRow, face)
@@ -187,19 +187,19 @@ final class HostLobbyScreen {
 
     /// The activity's rule decides; a lone host is asked first where it may play alone.
     private func startPressed() {
-        guard let lobby = session.lobby else { return }
+        guard let lobby = session.room.lobby else { return }
         let ui = session.activityUI
         switch ui.startRule.decide(players: lobby.connectedDrawers) {
-        case .start: session.start()
-        case .startAlone: session.start()
+        case .start: session.room.start()
+        case .startAlone: session.room.start()
         case .wait: break
         }
     }
 
     private func row(_ m: LobbyMember) -> Widget {
         let index = m.index
-        return MemberRow.make(m, avatar: session.avatar(of: index),
-                              accept: { [weak self] in self?.session.accept(index) },
-                              decline: { [weak self] in self?.session.decline(index) })
+        return MemberRow.make(m, avatar: session.room.avatar(of: index),
+                              accept: { [weak self] in self?.session.room.accept(index) },
+                              decline: { [weak self] in self?.session.room.decline(index) })
     }
 }

@@ -213,16 +213,16 @@ final class JoinScreen {
         let profile = lan.preferences.profile
         let role: PeerRole = gtk_toggle_button_get_active(ts_toggle(observer)) != 0 ? .observer : .drawer
         let controller = activity.makeJoiner(nav: nav, lan: lan)
-        controller.onStatus = { [weak self] text in
+        controller.room.onStatus = { [weak self] text in
             guard let self else { return }
             UI.setText(self.status, text)
-            if controller.ended != nil {
+            if controller.room.ended != nil {
                 self.session = nil
                 UI.clear(self.joinedSign)
                 self.showChoosing(true)
             }
         }
-        controller.onLobby = { [weak self] lobby in self?.showWaiting(lobby) }
+        controller.room.onLobby = { [weak self] lobby in self?.showWaiting(lobby) }
         session = controller
         showChoosing(false)
         UI.setText(status, `_`("Asking the host…"))
@@ -252,16 +252,16 @@ final class JoinScreen {
     private func showWaiting(_ lobby: Lobby) {
         UI.clear(joinedSign)
         let host: String = lobby.members.first(where: { $0.index == 0 }).map(\.name) ?? ""
-        UI.append(joinedSign, Avatar.make(name: host, png: session?.avatar(of: 0), size: 64))
+        UI.append(joinedSign, Avatar.make(name: host, png: session?.room.avatar(of: 0), size: 64))
         UI.append(joinedSign, SessionSignView.make(SessionSign(sessionID: lobby.sessionID), height: 80))
         // Who else is in, by the pictures they drew (the host passes on
         // accepted members' pictures; a letter badge until one arrives).
-        for m in lobby.members where m.index != 0 && m.index != session?.myIndex && m.state == .accepted {
-            UI.append(joinedSign, Avatar.make(name: m.name, png: session?.avatar(of: m.index), size: 48))
+        for m in lobby.members where m.index != 0 && m.index != session?.room.myIndex && m.state == .accepted {
+            UI.append(joinedSign, Avatar.make(name: m.name, png: session?.room.avatar(of: m.index), size: 48))
         }
         let names = lobby.members.filter { $0.state == .accepted }.map(\.name).joined(separator: ", ")
-        let waiting = session?.myIndex == nil ? `_`("Asking the host…") : `_`("Waiting for the host to start…")
-        if session?.myIndex != nil { FileHandle.standardError.write(Data("join: let in, waiting\n".utf8)) }
+        let waiting = session?.room.myIndex == nil ? `_`("Asking the host…") : `_`("Waiting for the host to start…")
+        if session?.room.myIndex != nil { FileHandle.standardError.write(Data("join: let in, waiting\n".utf8)) }
         UI.setText(status, "\(activity.waitingSummary(lobby))\n\(names)\n\(waiting)")
     }
 

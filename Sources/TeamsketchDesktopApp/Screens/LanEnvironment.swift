@@ -41,4 +41,9 @@ struct LanEnvironment {
     var schoolAccount: UUID? { signIn()?.accountID.uuid }
     /// The picture this device's pupil drew, sent with the hello.
     var ownAvatar: [UInt8]? { preferences.profile.avatarPNG.map { [UInt8]($0) } }
+
+    /// Who this device is in a session it opens or joins, under `name`.
+    func seat(named name: String) -> LanSessions.Seat {
+        LanSessions.Seat(name: name, avatar: ownAvatar, account: schoolAccount)
+    }
 }

@@ -25,7 +25,7 @@ final class SketchSession: LobbySession {
     private var pendingDocument: SketchDocument?
 
     weak var canvas: CanvasScreen?
-    let activityUI: any ActivityLobbyUI = SketchLobbyUI()
+    let activityUI: any ActivityLobbyUI
 
     /// The saver of the stored sketch, once it is stored.
     var saver: SketchSaver? { keeper.saver }
@@ -37,7 +37,9 @@ final class SketchSession: LobbySession {
     init(nav: any Navigator, lan: LanEnvironment) {
         self.nav = nav
         self.lan = lan
-        room = LobbyController(wording: SketchLobbyUI().wording, ownAvatar: { lan.ownAvatar },
+        let ui = SketchLobbyUI()
+        activityUI = ui
+        room = LobbyController(wording: ui.wording, ownAvatar: { lan.ownAvatar },
                                withdraw: { lan.discovery.withdraw() })
         keeper = lan.keepSharedSketch { [weak nav] failure in nav?.reportSaveFailure(failure) }
     }
@@ -46,17 +48,11 @@ final class SketchSession: LobbySession {
         MainActorEvents.sink { [weak self] in self?.handle($0) }
     }
 
-    private var seat: LanSessions.Seat {
-        LanSessions.Seat(name: "", avatar: lan.ownAvatar, account: lan.schoolAccount)
-    }
-
     // MARK: start
 
     func host(params: SessionParams, settings: SessionSettings, name: String) async throws {
-        var seat = seat
-        seat.name = name
         let sketch = SessionSketch.hosted(creator: lan.schoolAccount)
-        let request = LanSessions.SketchHosting(seat: seat, params: params, settings: settings, sketch: sketch,
+        let request = LanSessions.SketchHosting(seat: lan.seat(named: name), params: params, settings: settings, sketch: sketch,
                                                 classWatchKey: lan.signIn()?.hostWatchKey)
         let (lobby, drawing) = try await lan.sessions.hostSketch(request, eventSink())
         self.drawing = drawing
@@ -66,9 +62,7 @@ final class SketchSession: LobbySession {
 
     func join(route: JoinRoute, name: String, role: PeerRole) async throws {
         self.role = role
-        var seat = seat
-        seat.name = name
-        let (lobby, drawing) = try await lan.sessions.joinSketch(.init(seat: seat, route: route, role: role), eventSink())
+        let (lobby, drawing) = try await lan.sessions.joinSketch(.init(seat: lan.seat(named: name), route: route, role: role), eventSink())
         self.drawing = drawing
         room.joined(lobby)
     }
@@ -135,9 +129,9 @@ final class SketchSession: LobbySession {
     private func text(for reason: OpRefusalReason, member: MemberIndex) -> String {
         // Only the host can start a new sketch for everyone.
         if case .sketchFull = reason {
-            return isHost ? `_`("This sketch is full. Start a new one to draw more.") : `_`("This sketch is full. No more lines fit.")
+            return room.isHost ? `_`("This sketch is full. Start a new one to draw more.") : `_`("This sketch is full. No more lines fit.")
         }
-        if isHost, member != room.myIndex, let name = room.lobby?.member(member)?.name {
+        if room.isHost, member != room.myIndex, let name = room.lobby?.member(member)?.name {
             return String(format: `_`("A line from %@ was left out."), name)
         }
         switch reason {
@@ -151,13 +145,13 @@ final class SketchSession: LobbySession {
     /// A member drawer names itself with the sketch, before any of its ops
     /// (its laptop may sync before the host's); the host names the others.
     private var ownAccount: [UUID] {
-        isHost || role != .drawer ? [] : lan.schoolAccount.map { [$0] } ?? []
+        room.isHost || role != .drawer ? [] : lan.schoolAccount.map { [$0] } ?? []
     }
 
     /// The host tells the school server who draws in the sketch once it is
     /// stored: every drawer it let in who has a school account.
     private func nameMembers() {
-        guard isHost, keeper.saver != nil, let drawing else { return }
+        guard room.isHost, keeper.saver != nil, let drawing else { return }
         Task { @MainActor [weak self] in
             let accounts = await drawing.memberAccounts()
             self?.keeper.name(accounts)

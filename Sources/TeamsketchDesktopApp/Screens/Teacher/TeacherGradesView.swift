@@ -23,7 +23,7 @@ final class TeacherGradesView {
     private var classes: [(id: SchoolClassID, name: String)] = []
     private var changingMenus = false
     private var pupils = GradedPupils()
-    private var authors: [String: [String]] = [:]
+    private var authors: [UUID: [String]] = [:]
 
     init(book: GradeBook, roster: TeacherRoster, nav: any Navigator) {
         self.book = book
@@ -83,8 +83,7 @@ final class TeacherGradesView {
         paint()
         // Who drew in the team-graded sketches (for the pupil and class
         // filters): read away from the main thread, then the list again.
-        let missing = Set(list.rows.filter { $0.kind == .team && authors[$0.sketchID?.lowercasedText ?? ""] == nil }
-            .compactMap(\.sketchID))
+        let missing = Set(list.rows.filter { $0.kind == .team }.compactMap(\.sketchID).filter { authors[$0] == nil })
         guard !missing.isEmpty else { return }
         Task { @MainActor [weak self] in
             let found = await Task.detached { book.authors(of: missing) }.value

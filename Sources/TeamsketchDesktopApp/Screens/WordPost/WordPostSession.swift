@@ -15,12 +15,14 @@ final class WordPostSession: LobbySession {
     private let lan: LanEnvironment
     private var moves: WordPostMoves?
     private weak var screen: WordPostScreen?
-    let activityUI: any ActivityLobbyUI = WordPostLobbyUI()
+    let activityUI: any ActivityLobbyUI
 
     init(nav: any Navigator, lan: LanEnvironment) {
         self.nav = nav
         self.lan = lan
-        room = LobbyController(wording: WordPostLobbyUI().wording, ownAvatar: { lan.ownAvatar },
+        let ui = WordPostLobbyUI()
+        activityUI = ui
+        room = LobbyController(wording: ui.wording, ownAvatar: { lan.ownAvatar },
                                withdraw: { lan.discovery.withdraw() })
     }
 
@@ -31,7 +33,7 @@ final class WordPostSession: LobbySession {
     func host(pool: WordPool, name: String, previouslyFinished: Set<String>) async throws {
         // Checked before the lobby opens, so the message is the host's words.
         if let problem = WordPoolLimits.problem(in: pool) { throw WordPoolTooBig(problem: problem) }
-        let request = LanSessions.GameHosting(seat: .init(name: name, avatar: lan.ownAvatar), pool: pool,
+        let request = LanSessions.GameHosting(seat: lan.seat(named: name), pool: pool,
                                               soundsOn: lan.preferences.soundsChoiceForOthers,
                                               previouslyFinished: previouslyFinished)
         let (lobby, moves) = try await lan.sessions.hostGame(request, eventSink())
@@ -40,7 +42,7 @@ final class WordPostSession: LobbySession {
     }
 
     func join(route: JoinRoute, name: String, role: PeerRole) async throws {
-        let request = LanSessions.Joining(seat: .init(name: name, avatar: lan.ownAvatar), route: route, role: role)
+        let request = LanSessions.Joining(seat: lan.seat(named: name), route: route, role: role)
         let (lobby, moves) = try await lan.sessions.joinGame(request, eventSink())
         self.moves = moves
         room.joined(lobby)
@@ -56,7 +58,7 @@ final class WordPostSession: LobbySession {
         WordPostScreen.GameLink(
             place: { [weak self] letter, slot in self?.moves?.place(letter, slot) },
             send: { [weak self] letter, to in self?.moves?.send(letter, to) },
-            nextRound: isHost ? { [weak self] in self?.moves?.nextRound?() } : nil,
+            nextRound: room.isHost ? { [weak self] in self?.moves?.nextRound?() } : nil,
             end: { [weak self] in Task { @MainActor in await self?.finish() } })
     }
 
@@ -74,7 +76,7 @@ final class WordPostSession: LobbySession {
                 lan.discovery.stop()
                 // The host's classroom decides for every device, unless the
                 // environment fixes sounds on this machine.
-                let s = lan.openGame(game, me, room.lobby.map(names) ?? [:], gameLink, isHost,
+                let s = lan.openGame(game, me, room.lobby.map(names) ?? [:], gameLink, room.isHost,
                                      lan.preferences.soundsOn(hostChoice: room.lobby?.wordPost?.soundsOn))
                 s.board.setPictures(room.pictures)
                 screen = s
