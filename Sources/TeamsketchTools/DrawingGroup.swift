@@ -25,9 +25,11 @@ struct DrawingGroup: Sendable {
     /// A host (on loopback unless told) letting everyone in (watchers too), and
     /// `peers - 1` members, started once all are in.
     /// `relay`: the members come through the school server's relay instead
-    /// (the host offers the session there for the class).
+    /// (the host offers the session there for the class), each device
+    /// signed in as its own pupil: `endpoints[0]` the host's, then one for
+    /// each member.
     static func start(name: String, peers: Int, bind: String = "127.0.0.1", hostConfig: SessionHost.Configuration? = nil,
-                      relay: (endpoint: RelayEndpoint, classID: UUID)? = nil,
+                      relay: (endpoints: [RelayEndpoint], classID: UUID)? = nil,
                       onEvent: @escaping @Sendable (Int, SessionEvent) -> Void = { _, _ in }) async throws -> DrawingGroup {
         var config = hostConfig ?? SessionHost.Configuration(name: name, params: SessionParams(name: "\(name)'s sketch"))
         config.bindHost = bind
@@ -44,8 +46,11 @@ struct DrawingGroup: Sendable {
             throw CLIFailure(message: error.description)
         }
         if let relay {
+            guard relay.endpoints.count == peers else {
+                throw CLIFailure(message: "the relay: \(relay.endpoints.count) sign-ins for \(peers) devices")
+            }
             do {
-                try await host.relay(through: relay.endpoint, sessionName: config.params.name, classID: relay.classID)
+                try await host.relay(through: relay.endpoints[0], sessionName: config.params.name, classID: relay.classID)
             } catch {
                 throw CLIFailure(message: "the relay: \(error)")
             }
@@ -55,7 +60,7 @@ struct DrawingGroup: Sendable {
         for i in 1..<peers {
             var c = SessionClient.Configuration(host: "127.0.0.1", port: host.port, name: "\(name) \(i)")
             c.log = .silent
-            c.relay = relay.map { RelayRoute(endpoint: $0.endpoint, sessionID: relayID) }
+            c.relay = relay.map { RelayRoute(endpoint: $0.endpoints[i], sessionID: relayID) }
             do {
                 clients.append(try await SessionClient.connect(c, onEvent: { onEvent(i, $0) }))
             } catch {

@@ -9,9 +9,9 @@ import TeamsketchCommandSupport
 
 /// `TeamsketchTools bench-relay --server URL --teacher NAME`: many groups
 /// of four drawing at once through a running school server's relay (the
-/// teacher's password in TEAMSKETCH_PASSWORD): every member's socket goes
-/// through the server, as for a class whose machines cannot reach each
-/// other. Prints the latency from a segment leaving its builder to it being
+/// teacher's password in TEAMSKETCH_PASSWORD), each device signed in as a
+/// pupil of the teacher's new classes: every member's socket goes through
+/// the server, as for a class whose machines cannot reach each other. Prints the latency from a segment leaving its builder to it being
 /// applied on each other device of its group (p50, p99, max), over all
 /// groups, and whether every group's copies agree.
 struct RelayBenchCommand: ParsableCommand {
@@ -44,23 +44,24 @@ struct RelayBenchCommand: ParsableCommand {
     private func bench() async throws {
         let address = account.address
         let client = try SchoolServerClient(address: address)
-        let signedIn: SchoolServerClient.SignedIn
-        let classID: SchoolClassID
+        let classroom: BenchClassroom
         do {
-            signedIn = try await account.signIn(client)
-            classID = try await client.createClass(named: "Relay bench \(UUID().uuidString.prefix(8))", token: signedIn.token)
-            guard classID.uuid != nil else { throw CLIFailure(message: "the class id \(classID) is not a UUID") }
+            let teacher = try await account.signIn(client)
+            classroom = try await BenchClassroom.make(pupils: groups * 4, client: client, teacherToken: teacher.token)
         } catch {
             throw CLIFailure(message: "the school server: \(error)")
         }
         await client.shutdown()
-        let endpoint = RelayEndpoint(host: address.host ?? "127.0.0.1", port: address.port ?? SchoolAddress.defaultPort,
-                                     token: signedIn.token, secure: address.scheme == "https")
         let recorder = LatencyRecorder()
         var started: [DrawingGroup] = []
-        for g in 0..<groups {
+        for (g, group) in classroom.groups.enumerated() {
+            guard let classID = group.classID.uuid else { throw CLIFailure(message: "the class id \(group.classID) is not a UUID") }
+            let endpoints = group.pupils.map {
+                RelayEndpoint(host: address.host ?? "127.0.0.1", port: address.port ?? SchoolAddress.defaultPort,
+                              token: $0.token, secure: address.scheme == "https")
+            }
             started.append(try await DrawingGroup.start(name: "Group \(g + 1)", peers: 4,
-                                                        relay: (endpoint, classID.uuid!)) { _, event in
+                                                        relay: (endpoints, classID)) { _, event in
                 recorder.received(event)
             })
         }

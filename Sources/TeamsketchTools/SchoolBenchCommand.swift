@@ -82,22 +82,8 @@ struct SchoolBenchCommand: ParsableCommand {
     // MARK: load
 
     private func load(_ client: SchoolServerClient, teacherToken: String) async throws {
-        // Classes of 24 pupils (six groups of four), each pupil with a
-        // picture password; a group is four pupils of one class.
-        var groups: [[(token: String, account: UUID)]] = []
-        let run = UUID().uuidString.prefix(6)
-        for classNumber in 0..<((clients + 23) / 24) {
-            let classID = try await client.createClass(named: "Bench \(run) \(classNumber + 1)", token: teacherToken)
-            var tokens: [(token: String, account: UUID)] = []
-            for pupil in 0..<min(24, clients - classNumber * 24) {
-                let id = try await client.addPupil(named: "Kind \(pupil + 1)", toClass: classID, token: teacherToken)
-                try await client.setPictures([0, 1, 2], pupil: id, token: teacherToken)
-                guard let account = id.uuid else { throw CLIFailure(message: "the server named a pupil \(id)") }
-                tokens.append((try await client.signInPupil(id: id, pictures: [0, 1, 2]).token, account))
-            }
-            groups += stride(from: 0, to: tokens.count, by: 4).map { Array(tokens[$0..<min($0 + 4, tokens.count)]) }
-        }
-        let tokens = groups.flatMap { $0 }
+        let groups = try await BenchClassroom.make(pupils: clients, client: client, teacherToken: teacherToken).groups
+        let tokens = groups.flatMap(\.pupils)
         let latencies = LatencyLog()
         // Each laptop has its own client, and so its own connections to the
         // server, as in a classroom. One client for all 120 queued their
@@ -125,10 +111,10 @@ struct SchoolBenchCommand: ParsableCommand {
         fflush(nil)
     }
 
-    private func drive(_ groups: [[(token: String, account: UUID)]], on devices: [SchoolServerClient], latencies: LatencyLog,
+    private func drive(_ groups: [BenchClassroom.Group], on devices: [SchoolServerClient], latencies: LatencyLog,
                        until deadline: ContinuousClock.Instant) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for (groupNumber, members) in groups.enumerated() {
+            for (groupNumber, members) in groups.map(\.pupils).enumerated() {
                 let sketch = SketchMeta(name: "Gruppe")
                 let shared = SharedOps()
                 let accounts = members.map(\.account)

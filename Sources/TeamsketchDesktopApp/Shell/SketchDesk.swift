@@ -106,6 +106,9 @@ final class SketchDesk {
         }
     }
 
+    /// A file is being read to be opened.
+    var isOpening: Bool { pendingOpening != nil }
+
     /// Going home stops a file still being read.
     func stopOpening() {
         pendingOpening?.cancel()
