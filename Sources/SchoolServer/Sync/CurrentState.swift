@@ -29,10 +29,9 @@ enum CurrentState {
     }
 
     private static func gradeValues(_ record: GradeRecord, id: String, teacher: SQLValue) -> [SQLValue] {
-        // Ids were checked to be UUIDs before a grade was stored.
-        let pupil = record.pupilId?.uuid.map { SQLValue.text($0.key) } ?? .null
-        let target = record.targetId.uuid?.key ?? record.targetId.text
-        return [.text(id), teacher, .text(record.target.rawValue), .text(target), pupil, .int(record.at),
+        // An id's text is the lowercase UUID the other tables key by.
+        let pupil = record.pupilId.map { SQLValue.text($0.text) } ?? .null
+        return [.text(id), teacher, .text(record.target.rawValue), .text(record.targetId.text), pupil, .int(record.at),
                 .text(record.tieBreak), .int(record.deleted ? 1 : 0)]
     }
 

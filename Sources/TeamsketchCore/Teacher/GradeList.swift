@@ -56,7 +56,7 @@ public struct GradeList: Sendable {
                 pupils: GradedPupils) {
         var rows: [Row] = []
         for (id, record) in records where !record.deleted {
-            // A record with a problem is none a device keeps; its work is not an id.
+            // No device keeps a record with a problem; without one, its work is a UUID.
             guard record.problem == nil, let target = record.targetId.uuid else { continue }
             let gradedAt = Date(timeIntervalSince1970: Double(record.at) / 1000)
             let name = record.pupilName ?? record.pupilId.flatMap { id in
