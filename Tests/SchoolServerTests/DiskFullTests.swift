@@ -13,7 +13,7 @@ import Testing
 @Suite(.serialized, .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
 struct DiskFullTests {
     @Test func aFullDiskRefusesNewWorkButNotSigningInOrReadingAndRecovers() async throws {
-        let disk = try TinyDisk(kilobytes: 16 * 1024)
+        let disk = try await TinyDisk(kilobytes: 16 * 1024)
         let location = DatabaseLocation.sqlite(path: disk.path + "/teamsketch.sqlite")
         var server = TestServer(.sqlite)
         server.database = { clock in try await location.open(logger: Logger(label: "test"), clock: clock) }

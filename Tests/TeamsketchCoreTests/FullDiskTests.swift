@@ -18,7 +18,7 @@ struct FullDiskTests {
     final class Ext4Disk {
         let image: String
         let path: String
-        init(megabytes: Int) throws {
+        init(megabytes: Int) async throws {
             let base = FileManager.default.temporaryDirectory.path + "/teamsketch-ext4-" + UUID().uuidString
             image = base + ".img"
             path = base
@@ -27,11 +27,11 @@ struct FullDiskTests {
             let h = try FileHandle(forWritingTo: URL(fileURLWithPath: image))
             try h.truncate(atOffset: UInt64(megabytes) << 20)
             try h.close()
-            try TinyDisk.run("/sbin/mkfs.ext4", ["-q", "-F", image])
-            try mount()
+            try await TinyDisk.run("/sbin/mkfs.ext4", ["-q", "-F", image])
+            try await mount()
         }
-        func mount() throws { try TinyDisk.run("/bin/mount", ["-o", "loop,errors=remount-ro", image, path]) }
-        func unmount() throws { try TinyDisk.run("/bin/umount", [path]) }
+        func mount() async throws { try await TinyDisk.run("/bin/mount", ["-o", "loop,errors=remount-ro", image, path]) }
+        func unmount() async throws { try await TinyDisk.run("/bin/umount", [path]) }
         /// Reports a file-system error through ext4's own test hook.
         func fail() throws {
             let source = try String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)
@@ -41,8 +41,7 @@ struct FullDiskTests {
             try Data("teamsketch test\n".utf8).write(to: URL(fileURLWithPath: "/sys/fs/ext4/\(try #require(device))/trigger_fs_error"))
         }
         deinit {
-            try? TinyDisk.run("/bin/umount", ["-l", path])
-            try? FileManager.default.removeItem(atPath: path)
+            TinyDisk.detach(path)
             try? FileManager.default.removeItem(atPath: image)
         }
     }
@@ -57,8 +56,8 @@ struct FullDiskTests {
         return try store.loadSketch(id).ops.compactMap { if case .addStroke(let s) = $0 { s.id } else { nil } }
     }
 
-    @Test func aFullDiskIsReportedOnceAndEveryStrokeIsStoredOnceSpaceReturns() throws {
-        let disk = try TinyDisk(kilobytes: 8192)
+    @Test func aFullDiskIsReportedOnceAndEveryStrokeIsStoredOnceSpaceReturns() async throws {
+        let disk = try await TinyDisk(kilobytes: 8192)
         let dbPath = disk.path + "/teamsketch.sqlite"
         let store = try LocalStore(path: dbPath)
         let meta = SketchMeta(name: "Voll", createdAt: sketchDate(0))
@@ -94,8 +93,8 @@ struct FullDiskTests {
         #expect(try storedIDs(dbPath, meta.id) == ids)
     }
 
-    @Test func aRetryAfterSpaceReturnsStoresWhatWaitedWithoutANewStroke() throws {
-        let disk = try TinyDisk(kilobytes: 8192)
+    @Test func aRetryAfterSpaceReturnsStoresWhatWaitedWithoutANewStroke() async throws {
+        let disk = try await TinyDisk(kilobytes: 8192)
         let dbPath = disk.path + "/teamsketch.sqlite"
         let store = try LocalStore(path: dbPath)
         let meta = SketchMeta(name: "Warten", createdAt: sketchDate(0))
@@ -116,8 +115,8 @@ struct FullDiskTests {
         #expect(try storedIDs(dbPath, meta.id).count == ops.count)
     }
 
-    @Test func aDiskThatTurnsReadOnlyIsReportedOnceAndLosesNothingThatWasStored() throws {
-        let disk = try Ext4Disk(megabytes: 16)
+    @Test func aDiskThatTurnsReadOnlyIsReportedOnceAndLosesNothingThatWasStored() async throws {
+        let disk = try await Ext4Disk(megabytes: 16)
         let dbPath = disk.path + "/teamsketch.sqlite"
         let store = try LocalStore(path: dbPath)
         let meta = SketchMeta(name: "Nur lesen", createdAt: sketchDate(0))
@@ -142,8 +141,8 @@ struct FullDiskTests {
         #expect(saver.unsaved == Array(ops[5...]))
         try? store.close()
         // Mounted again (after the disk was checked): exactly what was stored.
-        try disk.unmount()
-        try disk.mount()
+        try await disk.unmount()
+        try await disk.mount()
         let ids = ops.map { op -> UUID in if case .addStroke(let s) = op { s.id } else { UUID() } }
         #expect(try storedIDs(dbPath, meta.id) == Array(ids[..<5]))
         let reopened = try LocalStore(path: dbPath)

@@ -135,12 +135,15 @@ public struct SessionMessageGenerator {
 }
 
 /// Polls `condition` until it holds. The timeout only stops a broken test
-/// from hanging; passing never depends on how fast things are. A wait that
+/// from hanging; passing never depends on how fast things are, so it is
+/// generous: main-actor tests share one thread, and with both cores busy
+/// (a build, the fuzzers `make test` runs beside the tests) a wait that
+/// takes 0.2 s alone has taken over 30 s. A wait that
 /// runs out says what it waited for, how long, and what `saw` tells of the
 /// state it ended in (a phase, a count), so a failure explains itself.
 /// It polls on the caller's actor, so a main-actor test may read its state.
 public func eventually(isolation: isolated (any Actor)? = #isolation,
-                       timeout: Duration = .seconds(30), _ what: String = "condition",
+                       timeout: Duration = .seconds(120), _ what: String = "condition",
                        saw: (() async -> String)? = nil,
                        _ condition: () async -> Bool) async throws {
     let clock = ContinuousClock()
