@@ -45,9 +45,10 @@ class SchoolServer:
         subprocess.run([str(SERVER), "create-teacher", teacher, "--database", self.database],
                        input=password + "\n", text=True, check=True, capture_output=True)
 
-    def start(self):
+    def start(self, *options):
+        """`options`: more of `serve`'s command line."""
         self.proc = subprocess.Popen([str(SERVER), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                                      "--database", self.database, "--no-announce"],
+                                      "--database", self.database, "--no-announce", *options],
                                      stdout=self.log, stderr=self.log)
         deadline = time.time() + 20
         while time.time() < deadline:

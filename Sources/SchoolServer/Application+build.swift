@@ -34,12 +34,18 @@ public func buildApplication(
 ) throws -> some ApplicationProtocol {
     let router = Router(context: ServerRequestContext.self)
     let routes = RouteTable()
+    let metrics = ServerMetrics()
+    router.middlewares.add(MetricsMiddleware(metrics: metrics))
     router.middlewares.add(ProblemMiddleware(routes: routes))
     let disk = DiskRoom(folder: dependencies.database.localFolder, limits: configuration.disk, logger: logger)
     disk.keepBallast()
+    var dependencies = dependencies
+    let database = MeteredDatabase(dependencies.database)
+    dependencies.database = database
+    let renderer = SketchRenderer(limits: configuration.rendering)
     let api = SchoolAPI(configuration: configuration, dependencies: dependencies, logger: logger,
-                        renderer: SketchRenderer(limits: configuration.rendering),
-                        throttle: SignInThrottle(policy: configuration.signInPolicy), disk: disk)
+                        renderer: renderer, throttle: SignInThrottle(policy: configuration.signInPolicy),
+                        disk: disk, metrics: metrics)
     router.middlewares.add(RequestInfoMiddleware(trustedProxies: configuration.trustedProxies))
     router.middlewares.add(BodyLimitMiddleware(limits: configuration.limits, account: { token in
         try? await api.account(for: token)
@@ -51,6 +57,9 @@ public func buildApplication(
     let relay = RelayRoutes(api: api, hub: hub, proxy: RelayProxy(serverTLS: configuration.tls, logger: logger),
                             logger: logger)
     relay.register(on: router)
+    if let token = configuration.metricsToken {
+        MetricsRoute(metrics: metrics, token: token, hub: hub, renderer: renderer, database: database).register(on: router)
+    }
     let webSockets = Router(context: BasicWebSocketRequestContext.self)
     relay.register(on: webSockets)
     let http = HTTPServerBuilder.http1ClosingHTTP10(

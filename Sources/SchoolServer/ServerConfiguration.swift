@@ -38,6 +38,9 @@ public struct ServerConfiguration: Sendable {
     /// refreshed for `RelayListingStore.staleAfterMs` is a process gone.
     /// Tests make it short.
     var relayHeartbeat: Duration = .seconds(20)
+    /// The secret that opens `GET /metrics` (`MetricsRoute`); without it
+    /// the server has no metrics page.
+    public var metricsToken: MetricsToken?
 
     public struct TLSFiles: Sendable, Equatable {
         public var certificateChain: String

@@ -70,6 +70,11 @@ struct Serve: AsyncParsableCommand {
         """)
     var relayAddress: String?
 
+    @Option(help: """
+        A file holding the secret that opens GET /metrics (Prometheus), at least 16 characters,         e.g. made by `openssl rand -hex 24`. Without it the server has no metrics page.
+        """)
+    var metricsTokenFile: String?
+
     func validate() throws {
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together.")
@@ -103,6 +108,9 @@ struct Serve: AsyncParsableCommand {
         configuration.quota.bytesPerDay = Int64(quotaMibPerDay) << 20
         configuration.quota.bytesInAll = Int64(quotaMibInAll) << 20
         configuration.relayAddress = relayAddress
+        if let metricsTokenFile {
+            configuration.metricsToken = try Self.metricsToken(in: metricsTokenFile)
+        }
         if let tlsCertificate, let tlsKey {
             configuration.tls = .init(certificateChain: tlsCertificate, privateKey: tlsKey)
         }
@@ -132,6 +140,24 @@ struct Serve: AsyncParsableCommand {
         // before the process goes.
         announcer?.stop()
         await database.close()
+    }
+}
+
+extension Serve {
+    /// The token from its file: read here, so it is never on a command
+    /// line another user's `ps` shows.
+    static func metricsToken(in path: String) throws -> MetricsToken {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ValidationError("--metrics-token-file: cannot read \(path).")
+        }
+        defer { try? handle.close() }
+        // A token is a line; 4 KiB is more than any.
+        let bytes = (try? handle.read(upToCount: 4096)) ?? nil
+        do {
+            return try MetricsToken(String(decoding: bytes ?? Data(), as: UTF8.self))
+        } catch {
+            throw ValidationError("--metrics-token-file: \(error).")
+        }
     }
 }
 

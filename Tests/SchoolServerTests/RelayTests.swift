@@ -160,6 +160,35 @@ import TeamsketchTestSupport
         }
     }
 
+    /// The metrics page counts the sessions relayed here and their members
+    /// while they last.
+    @Test func theMetricsPageCountsRelayedSessionsAndMembers() async throws {
+        var server = TestServer(.sqlite)
+        server.configuration.metricsToken = try MetricsToken(MetricsTests.secret)
+        try await server.run { api in
+            let teacher = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
+            let port = try #require(api.client.port)
+            var config = SessionHost.Configuration(name: "Mia", params: SessionParams(name: "Zoo"))
+            config.bindHost = "127.0.0.1"
+            config.acceptAll = true
+            config.log = .silent
+            let host = try await SessionHost.start(config)
+            try await host.relay(through: RelayEndpoint(host: "127.0.0.1", port: port, token: klass.pupils["Mia"]!.token),
+                                 sessionName: "Zoo", timeout: Self.patience)
+            let ole = try await member("Ole", token: klass.pupils["Ole"]!.token, port: port, session: await host.relayID)
+            try await eventually("Ole accepted", saw: { "phase \(await ole.state().phase)" }) { await ole.state().phase == .accepted }
+            let drawing = try await api.metrics()
+            #expect(drawing["teamsketch_relay_sessions"] == 1)
+            #expect(drawing["teamsketch_relay_members"] == 1)
+            await host.end()
+            try await eventually("the ended session is no longer counted", saw: { "\(try? await api.metrics().values)" }) {
+                let page = try? await api.metrics()
+                return page?["teamsketch_relay_sessions"] == 0 && page?["teamsketch_relay_members"] == 0
+            }
+        }
+    }
+
     /// An upgrade exists from HTTP/1.1 on; an HTTP/1.0 request asking for
     /// one is answered as plain HTTP. (NIO would upgrade it, and the first
     /// frame then stopped the whole server.)

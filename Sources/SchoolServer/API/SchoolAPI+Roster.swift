@@ -58,9 +58,11 @@ extension SchoolAPI {
         let address = ClientAddress.key(RequestInfo.current.peerAddress)
         let device = Self.device(mark: mark, address: address)
         if case .wait(let seconds) = throttle.begin(accountKey: Self.classCodeKey, device: device, address: address, usual: true, now: now) {
+            metrics.signInFailed(.throttled)
             throw Problem(.tooManyAttempts, "too many class codes; wait a little", retryAfter: seconds)
         }
         guard let code = ClassCode(typed: typed), let found = try await database({ try await store.schoolClass(code: code) }) else {
+            metrics.signInFailed(.wrong)
             throw Problem(.notFound, "no class has this code")
         }
         return found

@@ -64,6 +64,9 @@ extension SchoolAPI {
                 accepted.append(opId.key)
             }
         }
+        metrics.pushes.increment()
+        metrics.opsStored.increment(by: accepted.count)
+        metrics.opsRefused.increment(by: rejected.count)
         if !rejected.isEmpty {
             // The first reason says what a device (or a script) keeps
             // getting wrong; the rest are usually the same.
@@ -115,6 +118,7 @@ extension SchoolAPI {
                 entity: stored.change.entity.rawValue, entityId: stored.change.entityId,
                 payload: stored.change.payload, createdAt: stored.change.createdAt, authorId: stored.authorID.key)
         }
+        metrics.pulls.increment()
         return .ok(.init(body: .json(.init(changes: changes, cursor: page.cursor, more: page.more))))
     }
 

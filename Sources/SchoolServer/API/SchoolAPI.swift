@@ -16,6 +16,8 @@ struct SchoolAPI: APIProtocol {
     let throttle: SignInThrottle
     /// The free space under a SQLite database.
     let disk: DiskRoom
+    /// What the metrics page counts.
+    let metrics: ServerMetrics
     /// Accounts with a push under way.
     let pushes = PushesInFlight()
     let exports = OneAtATime()
@@ -252,9 +254,13 @@ struct SchoolAPI: APIProtocol {
             try await store.isUsualDevice(accountKey: accountKey, address: device, since: now - AccountStore.usualDeviceMilliseconds)
         }
         if case .wait(let seconds) = throttle.begin(accountKey: accountKey, device: device, address: address, usual: usual, now: now) {
+            metrics.signInFailed(.throttled)
             throw Problem(.tooManyAttempts, "too many wrong tries; wait a little", retryAfter: seconds)
         }
-        guard let account = try await check() else { throw refusal }
+        guard let account = try await check() else {
+            metrics.signInFailed(.wrong)
+            throw refusal
+        }
         throttle.succeeded(accountKey: accountKey, device: device, address: address, usual: usual, at: now)
         return account
     }

@@ -69,6 +69,10 @@ actor RelayHub {
 
     func listening(at address: String) { ownAddress = address }
 
+    /// Sessions whose host is connected to this process, and the member
+    /// sockets open here (for the metrics page).
+    var counts: (sessions: Int, members: Int) { (sessions.count, memberSockets.values.reduce(0, +)) }
+
     func mayOpenMemberSocket(_ account: UUID) -> Bool {
         memberSockets[account, default: 0] < Self.maxMemberSocketsPerAccount
     }

@@ -64,6 +64,9 @@ final class SketchRenderer: Sendable {
 
     func release(_ account: UUID) async { await places.release(account) }
 
+    /// Images being drawn now, and waiting for a place.
+    var queue: (drawing: Int, waiting: Int) { get async { await places.queue } }
+
     /// `body` once a place is taken; the place is given back however it ends.
     private func inPlace<T: Sendable>(for account: UUID, _ body: () async throws -> T) async throws -> T {
         try await admit(account)
@@ -170,6 +173,7 @@ actor RenderPlaces {
     }
 
     var waiting: Int { line.count }
+    var queue: (drawing: Int, waiting: Int) { (total, line.count) }
 
     private func free(for account: UUID) -> Bool {
         total < limits.total && drawing[account, default: 0] < limits.perAccount
