@@ -71,7 +71,8 @@ struct Serve: AsyncParsableCommand {
     var relayAddress: String?
 
     @Option(help: """
-        A file holding the secret that opens GET /metrics (Prometheus), at least 16 characters,         e.g. made by `openssl rand -hex 24`. Without it the server has no metrics page.
+        A file holding the secret that opens GET /metrics (Prometheus), at least 16 characters, \
+        e.g. made by `openssl rand -hex 24`. Without it the server has no metrics page.
         """)
     var metricsTokenFile: String?
 

@@ -30,6 +30,18 @@ import TeamsketchTestSupport
         return try await SessionClient.connect(config, onEvent: EventLog.handler(for: events))
     }
 
+    /// Mia's session "Zoo", letting everyone in, offered through the relay.
+    private func miaHostsZoo(token: String, port: Int) async throws -> SessionHost {
+        var config = SessionHost.Configuration(name: "Mia", params: SessionParams(name: "Zoo"))
+        config.bindHost = "127.0.0.1"
+        config.acceptAll = true
+        config.log = .silent
+        let host = try await SessionHost.start(config)
+        try await host.relay(through: RelayEndpoint(host: "127.0.0.1", port: port, token: token), sessionName: "Zoo",
+                             timeout: Self.patience)
+        return host
+    }
+
     private func listed(_ client: any TestClientProtocol, token: String) async throws -> [[String: Any]] {
         try await client.execute(uri: "/relay/v1/sessions", method: .get,
                                  headers: [.authorization: "Bearer \(token)"]) { response in
@@ -48,14 +60,7 @@ import TeamsketchTestSupport
 
             // Mia hosts; her session listens on loopback only for form's
             // sake: every member below comes through the server.
-            var config = SessionHost.Configuration(name: "Mia", params: SessionParams(name: "Zoo"))
-            config.bindHost = "127.0.0.1"
-            config.acceptAll = true
-            config.log = .silent
-            let host = try await SessionHost.start(config)
-            let mia = klass.pupils["Mia"]!
-            try await host.relay(through: RelayEndpoint(host: "127.0.0.1", port: port, token: mia.token), sessionName: "Zoo",
-                                 timeout: Self.patience)
+            let host = try await miaHostsZoo(token: klass.pupils["Mia"]!.token, port: port)
 
             // Her class sees the session; another class does not, and may not join.
             let seen = try await listed(api.client, token: klass.pupils["Ole"]!.token)
@@ -169,13 +174,7 @@ import TeamsketchTestSupport
             let teacher = try await api.teacher("Frau Berg")
             let klass = try await api.schoolClass("2b", teacher: teacher.token, pupils: ["Mia", "Ole"])
             let port = try #require(api.client.port)
-            var config = SessionHost.Configuration(name: "Mia", params: SessionParams(name: "Zoo"))
-            config.bindHost = "127.0.0.1"
-            config.acceptAll = true
-            config.log = .silent
-            let host = try await SessionHost.start(config)
-            try await host.relay(through: RelayEndpoint(host: "127.0.0.1", port: port, token: klass.pupils["Mia"]!.token),
-                                 sessionName: "Zoo", timeout: Self.patience)
+            let host = try await miaHostsZoo(token: klass.pupils["Mia"]!.token, port: port)
             let ole = try await member("Ole", token: klass.pupils["Ole"]!.token, port: port, session: await host.relayID)
             try await eventually("Ole accepted", saw: { "phase \(await ole.state().phase)" }) { await ole.state().phase == .accepted }
             let drawing = try await api.metrics()

@@ -42,10 +42,10 @@ final class ServerMetrics: Sendable {
     func request(route: String, method: String, status: Int, duration: Duration) {
         let method = Self.knownMethods.contains(method) ? method : "other"
         CoreMetrics.Counter(label: "teamsketch_http_requests_total",
-                dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory)
+                            dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory)
             .increment()
         CoreMetrics.Timer(label: "teamsketch_http_request_duration_seconds",
-              dimensions: [("route", route), ("method", method)], factory: factory)
+                          dimensions: [("route", route), ("method", method)], factory: factory)
             .recordNanoseconds(Self.nanoseconds(duration))
     }
 
@@ -59,7 +59,8 @@ final class ServerMetrics: Sendable {
     }
 
     func signInFailed(_ why: SignInFailure) {
-        CoreMetrics.Counter(label: "teamsketch_sign_in_failures_total", dimensions: [("reason", why.rawValue)], factory: factory)
+        CoreMetrics.Counter(label: "teamsketch_sign_in_failures_total", dimensions: [("reason", why.rawValue)],
+                            factory: factory)
             .increment()
     }
 
