@@ -10,7 +10,7 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "TeamsketchServer",
         abstract: "The Teamsketch school server: accounts, classes and sync for the desktops.",
-        subcommands: [Serve.self, CreateTeacher.self],
+        subcommands: [Serve.self, CreateTeacher.self, Backup.self, Restore.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -158,6 +158,56 @@ extension Serve {
             return try MetricsToken(String(decoding: bytes ?? Data(), as: UTF8.self))
         } catch {
             throw ValidationError("--metrics-token-file: \(error).")
+        }
+    }
+}
+
+/// `backup FILE`: a copy of the SQLite database to trust, made while the
+/// server runs (`SQLiteBackup`).
+struct Backup: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Copy the database to FILE while the server runs (SQLite; for PostgreSQL use pg_dump, see docs/OPERATIONS.md).")
+
+    @OptionGroup var data: DatabaseOptions
+
+    @Argument(help: "The new file to write; an existing one is not overwritten.")
+    var file: String
+
+    func run() throws {
+        guard case .sqlite(let path) = try data.location() else {
+            throw ValidationError("A PostgreSQL database is backed up with pg_dump (docs/OPERATIONS.md).")
+        }
+        do {
+            let version = try SQLiteBackup.copy(from: path, to: file)
+            print("Backed up \(path) to \(file) (schema \(version)).")
+        } catch let refusal as SQLiteBackup.Refusal {
+            throw ValidationError(refusal.description + ".")
+        }
+    }
+}
+
+/// `restore FILE`: a backup put back where the database is to be, which
+/// must not exist yet: the server is stopped and its file moved aside first.
+struct Restore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Put a backup made by `backup` back as the database (stop the server and move the old file aside first).")
+
+    @OptionGroup var data: DatabaseOptions
+
+    @Argument(help: "The backup to restore.")
+    var file: String
+
+    func run() throws {
+        guard case .sqlite(let path) = try data.location() else {
+            throw ValidationError("A PostgreSQL database is restored with pg_restore (docs/OPERATIONS.md).")
+        }
+        do {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            let version = try SQLiteBackup.restore(from: file, to: path)
+            print("Restored \(file) to \(path) (schema \(version)); start the server on it.")
+        } catch let refusal as SQLiteBackup.Refusal {
+            throw ValidationError(refusal.description + ".")
         }
     }
 }

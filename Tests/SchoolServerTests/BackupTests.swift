@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+import TeamsketchTestSupport
+import Testing
+@testable import SchoolServer
+
+/// A backup of the SQLite file made while two pupils keep pushing, put
+/// back and served by a new server: it holds the school as it was at one
+/// moment, each push whole, and signing in and pulling work on it.
+@Suite struct BackupTests {
+    static func server(on path: String) -> TestServer {
+        var server = TestServer(.sqlite)
+        server.database = { clock in try await DatabaseLocation.sqlite(path: path).open(logger: Logger(label: "test"), clock: clock) }
+        return server
+    }
+
+    @Test func aBackupWhilePupilsPushIsOneMomentAndRestoresIntoANewServer() async throws {
+        let dir = TempDir()
+        let live = dir.file("live.sqlite"), backup = dir.file("backup.sqlite"), restored = dir.file("restored.sqlite")
+        try await Self.server(on: live).run { api in
+            let (_, berg) = try await api.teacher("Frau Berg")
+            let klass = try await api.schoolClass("2b", teacher: berg, pupils: ["Mia", "Ole"])
+            let pupils = [(klass.pupils["Mia"]!, UUID()), (klass.pupils["Ole"]!, UUID())]
+            for (pupil, sketch) in pupils { _ = try await api.pushMarked([Changes.create(sketch)], token: pupil.token) }
+            // Each keeps drawing, three strokes to a push, while the backup is made.
+            let drawing = Task {
+                var round = 0
+                while !Task.isCancelled {
+                    for (pupil, sketch) in pupils {
+                        let strokes = (0..<3).map { Changes.stroke(sketch, x: Double(round * 3 + $0)) }
+                        _ = try await api.pushMarked(strokes, token: pupil.token)
+                    }
+                    round += 1
+                }
+            }
+            try await eventually("the pupils draw") { ((try? await api.pullAll(token: berg).count) ?? 0) > 30 }
+            let version = try await Task.detached { try SQLiteBackup.copy(from: live, to: backup) }.value
+            #expect(version == Migrations.newestVersion)
+            let atBackup = try await api.pullAll(token: berg).count
+            try await eventually("drawing goes on after the backup") {
+                ((try? await api.pullAll(token: berg).count) ?? 0) > atBackup + 12
+            }
+            drawing.cancel()
+            _ = try? await drawing.value
+            let (all, liveCursor) = try await api.pullPages(token: berg)
+            let everything = all.ids()
+
+            try SQLiteBackup.restore(from: backup, to: restored)
+            try await Self.server(on: restored).run { restoredAPI in
+                // The teacher's sign-in is in the backup too.
+                let kept = try await restoredAPI.pullAll(token: berg)
+                #expect(kept.count > 30 && kept.count < everything.count)
+                // The live database at one moment: its first changes, in order.
+                #expect(kept.ids() == Array(everything.prefix(kept.count)))
+                for (pupil, _) in pupils {
+                    let strokes = kept.filter { $0["authorId"] as? String == pupil.id && $0["entity"] as? String == "sketchOp" }
+                    #expect(strokes.count % 3 == 0, "only whole pushes")
+                }
+                // And the restored server goes on taking work, which reaches
+                // a laptop that had pulled past the backup on the lost server.
+                let (pupil, sketch) = pupils[0]
+                let later = Changes.stroke(sketch, x: 9_999)
+                _ = try await restoredAPI.pushMarked([later], token: pupil.token)
+                let pulled = try await restoredAPI.call(.get, "/sync/changes?after=\(liveCursor)", token: berg)
+                #expect((pulled.object["changes"] as? [[String: Any]])?.ids() == [later["opId"] as! String])
+            }
+        }
+    }
+
+    @Test func nothingIsOverwrittenAndOnlyASoundTeamsketchDatabaseIsCopied() async throws {
+        let dir = TempDir()
+        let live = dir.file("live.sqlite")
+        try await Self.server(on: live).run { api in _ = try await api.teacher("Frau Berg") }
+        try SQLiteBackup.copy(from: live, to: dir.file("first.sqlite"))
+        #expect(throws: SQLiteBackup.Refusal.destinationExists(dir.file("first.sqlite"))) {
+            try SQLiteBackup.copy(from: live, to: dir.file("first.sqlite"))
+        }
+        // A log left by a database moved aside without it.
+        FileManager.default.createFile(atPath: dir.file("aside.sqlite-wal"), contents: Data([1]))
+        #expect(throws: SQLiteBackup.Refusal.destinationExists(dir.file("aside.sqlite-wal"))) {
+            try SQLiteBackup.copy(from: live, to: dir.file("aside.sqlite"))
+        }
+        #expect(throws: SQLiteBackup.Refusal.noSource(dir.file("none.sqlite"))) {
+            try SQLiteBackup.copy(from: dir.file("none.sqlite"), to: dir.file("x.sqlite"))
+        }
+        FileManager.default.createFile(atPath: dir.file("notes.txt"), contents: Data(String(repeating: "Hausaufgaben\n", count: 400).utf8))
+        #expect(throws: SQLiteBackup.Refusal.notTeamsketch(dir.file("notes.txt"))) {
+            try SQLiteBackup.copy(from: dir.file("notes.txt"), to: dir.file("y.sqlite"))
+        }
+        // A backup from a newer server is not put under this one.
+        let newer = dir.file("newer.sqlite")
+        try SQLiteBackup.copy(from: live, to: newer)
+        let db = try SQLiteDatabase(path: newer)
+        try await db.execute("INSERT INTO schemaVersion (version, appliedAt) VALUES (?, 0)", [.int(Migrations.newestVersion + 1)])
+        await db.close()
+        #expect(throws: SQLiteBackup.Refusal.newerServer(newer, version: Migrations.newestVersion + 1)) {
+            try SQLiteBackup.copy(from: newer, to: dir.file("z.sqlite"))
+        }
+        // No copy that failed leaves a file behind.
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("x.") || $0.hasPrefix("y.") || $0.hasPrefix("z.") }
+        #expect(left.isEmpty, "\(left)")
+    }
+}
