@@ -174,15 +174,9 @@ struct Backup: ParsableCommand {
     var file: String
 
     func run() throws {
-        guard case .sqlite(let path) = try data.location() else {
-            throw ValidationError("A PostgreSQL database is backed up with pg_dump (docs/OPERATIONS.md).")
-        }
-        do {
-            let version = try SQLiteBackup.copy(from: path, to: file)
-            print("Backed up \(path) to \(file) (schema \(version)).")
-        } catch let refusal as SQLiteBackup.Refusal {
-            throw ValidationError(refusal.description + ".")
-        }
+        let path = try data.sqlitePath(else: "backed up with pg_dump")
+        let version = try SQLiteBackup.said { try SQLiteBackup.copy(from: path, to: file) }
+        print("Backed up \(path) to \(file) (schema \(version)).")
     }
 }
 
@@ -198,14 +192,29 @@ struct Restore: ParsableCommand {
     var file: String
 
     func run() throws {
-        guard case .sqlite(let path) = try data.location() else {
-            throw ValidationError("A PostgreSQL database is restored with pg_restore (docs/OPERATIONS.md).")
+        let path = try data.sqlitePath(else: "restored with pg_restore")
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let version = try SQLiteBackup.said { try SQLiteBackup.restore(from: file, to: path) }
+        print("Restored \(file) to \(path) (schema \(version)); start the server on it.")
+    }
+}
+
+extension DatabaseOptions {
+    /// The SQLite file a backup command works on; PostgreSQL has its own tools.
+    func sqlitePath(else postgresTool: String) throws -> String {
+        guard case .sqlite(let path) = try location() else {
+            throw ValidationError("A PostgreSQL database is \(postgresTool) (docs/OPERATIONS.md).")
         }
+        return path
+    }
+}
+
+extension SQLiteBackup {
+    /// A refusal as the command line says it.
+    static func said<T>(_ body: () throws -> T) throws -> T {
         do {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            let version = try SQLiteBackup.restore(from: file, to: path)
-            print("Restored \(file) to \(path) (schema \(version)); start the server on it.")
+            return try body()
         } catch let refusal as SQLiteBackup.Refusal {
             throw ValidationError(refusal.description + ".")
         }
