@@ -33,7 +33,7 @@ base="Foundation FoundationEssentials Dispatch Synchronization"
 #   It writes one zip (ZIPFoundation): a pupil's data for their family; and runs
 #   one service beside the HTTP server (ServiceLifecycle, as Hummingbird does):
 #   the hourly erasing of archived classes past the school's retention.
-#   Its metrics page counts through swift-metrics (CoreMetrics) into a
+#   Its metrics page counts through swift-metrics (Metrics) into a
 #   registry of swift-prometheus's (Prometheus), which writes the page.
 # - SchoolClient is the desktop's side of the server: the generated client over
 #   AsyncHTTPClient behind the app core's small SchoolConnection interface.
@@ -57,7 +57,7 @@ declare -A allowed=(
     [LearnRender]="$base $model CCairo CZlibShim ZIPFoundation"
     [TeamsketchCore]="$base $model LearnStore LearnNet LearnRender"
     [SchoolServerAPI]="$base OpenAPIRuntime HTTPTypes"
-    [SchoolServer]="$base $model LearnRender SchoolServerAPI Hummingbird HummingbirdCore HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers NIOSSL NIOHTTP1 Mustache HummingbirdWebSocket HummingbirdWSClient ZIPFoundation ServiceLifecycle CoreMetrics Prometheus"
+    [SchoolServer]="$base $model LearnRender SchoolServerAPI Hummingbird HummingbirdCore HummingbirdTLS HummingbirdBcrypt OpenAPIHummingbird OpenAPIRuntime HTTPTypes GRDB PostgresNIO Logging Crypto NIOCore NIOPosix NIOConcurrencyHelpers NIOSSL NIOHTTP1 Mustache HummingbirdWebSocket HummingbirdWSClient ZIPFoundation ServiceLifecycle Metrics Prometheus"
     [SchoolClient]="$base $model LearnStore TeamsketchCore SchoolServerAPI OpenAPIRuntime OpenAPIAsyncHTTPClient AsyncHTTPClient NIOCore NIOSSL HTTPTypes"
     [ServerAnnouncer]="$base $model CAvahiClient Logging"
     [TeamsketchServer]="$base SchoolServer ServerAnnouncer ArgumentParser Hummingbird Logging"

@@ -47,18 +47,18 @@ import Testing
         try await places.acquire(ole)
         // Mia's third waits; a fourth of hers cannot even wait.
         let third = Task { try await places.acquire(mia) }
-        while await places.waiting < 1 { await Task.yield() }
+        while await places.queue.waiting < 1 { await Task.yield() }
         await #expect(throws: RenderPlaces.Refusal.accountBusy) { try await places.acquire(mia) }
         let bens = Task { try await places.acquire(ben) }
-        while await places.waiting < 2 { await Task.yield() }
+        while await places.queue.waiting < 2 { await Task.yield() }
         await #expect(throws: RenderPlaces.Refusal.serverBusy) { try await places.acquire(UUID()) }
         // Ole's place frees: Mia still has two, so Ben, behind her, goes.
         await places.release(ole)
         try await bens.value
-        #expect(await places.waiting == 1)
+        #expect(await places.queue.waiting == 1)
         await places.release(mia)
         try await third.value
-        #expect(await places.waiting == 0)
+        #expect(await places.queue.waiting == 0)
     }
 
     /// A full-size image is drawn once per op count: asked again, it comes

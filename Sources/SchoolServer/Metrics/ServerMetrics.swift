@@ -1,5 +1,5 @@
-import CoreMetrics
 import Foundation
+import Metrics
 import Prometheus
 
 /// What a school's IT watches while the laptops sync, in Prometheus's text
@@ -46,7 +46,7 @@ final class ServerMetrics: Sendable {
             .increment()
         CoreMetrics.Timer(label: "teamsketch_http_request_duration_seconds",
                           dimensions: [("route", route), ("method", method)], factory: factory)
-            .recordNanoseconds(Self.nanoseconds(duration))
+            .record(duration: duration)
     }
 
     static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -87,12 +87,5 @@ final class ServerMetrics: Sendable {
         page.reserveCapacity(16 << 10)
         registry.emit(into: &page)
         return String(decoding: page, as: UTF8.self)
-    }
-
-    private static func nanoseconds(_ d: Duration) -> Int64 {
-        let (seconds, attoseconds) = d.components
-        // A request longer than 292 years is not one the server answered.
-        guard seconds >= 0, seconds < Int64.max / 1_000_000_000 - 1 else { return seconds < 0 ? 0 : .max }
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

@@ -172,7 +172,6 @@ actor RenderPlaces {
         }
     }
 
-    var waiting: Int { line.count }
     var queue: (drawing: Int, waiting: Int) { (total, line.count) }
 
     private func free(for account: UUID) -> Bool {
