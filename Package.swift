@@ -240,6 +240,8 @@ let package = Package(
                 // The hourly erasing of classes past the school's retention
                 // runs as one of the application's services.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // A stop on SIGTERM tells relayed desktops before the server quiesces.
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 // GET /metrics: counted through swift-metrics, written by swift-prometheus.
@@ -295,7 +297,9 @@ let package = Package(
                                    .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                    .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                                    .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                                   .product(name: "Logging", package: "swift-log")]),
+                                   .product(name: "Logging", package: "swift-log"),
+                                   // The command line's configuration file and help.
+                                   "TeamsketchServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "TeamsketchDesktopTests",
                     dependencies: ["TeamsketchDesktop", "TeamsketchDesktopApp", "TeamsketchTools", "TeamsketchTestSupport", "LearnModel", "LearnStore", "LearnRender",
                                    .product(name: "GRDB", package: "GRDB.swift")]),

@@ -33,7 +33,7 @@ declare -A took=(
   [Tests/ui/test_sketch_full.py]=9 [Tests/ui/test_headless_peers.py]=8 [Tests/net/test_http10.py]=7
   [Tests/ui/test_lobby_full_join.py]=4 [Tests/ui/test_joiner_screen_size.py]=30 [Tests/ui/test_pupil_feedback.py]=16 [Tests/ui/test_first_run.py]=20
   [Tests/ui/test_teacher_deleted.py]=72 [Tests/ui/test_picture_help.py]=30 [Tests/ui/test_assigned_word_list.py]=10
-  [Tests/ui/test_teacher_people.py]=50 [Tests/net/test_server_metrics.py]=5 [Tests/net/test_server_backup.py]=5
+  [Tests/ui/test_teacher_people.py]=50 [Tests/net/test_server_metrics.py]=5 [Tests/net/test_server_backup.py]=5 [Tests/net/test_server_service.py]=3
 )
 # Run alone, after the shards: a journey of three apps and a server at
 # once (test_school_week) slowed the shards beside it, and shared its

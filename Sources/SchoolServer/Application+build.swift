@@ -25,11 +25,13 @@ public struct ServerDependencies: Sendable {
 
 /// Builds the whole server: the API from openapi.yaml under /api/v1, the
 /// request-size cap, JSON problems for every refusal. The executable and
-/// the tests both start here.
+/// the tests both start here. `stop`: how the server will be stopped
+/// (`ServerStop.run`), told what to say to relayed desktops first.
 public func buildApplication(
     _ configuration: ServerConfiguration,
     dependencies: ServerDependencies,
     logger: Logger = Logger(label: "teamsketch-server"),
+    stop: ServerStop? = nil,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let router = Router(context: ServerRequestContext.self)
@@ -57,6 +59,7 @@ public func buildApplication(
     let relay = RelayRoutes(api: api, hub: hub, proxy: RelayProxy(serverTLS: configuration.tls, logger: logger),
                             logger: logger)
     relay.register(on: router)
+    stop?.beforeStopping { await hub.farewell($0) }
     if let token = configuration.metricsToken {
         MetricsRoute(metrics: metrics, token: token, hub: hub, renderer: renderer, database: database).register(on: router)
     }

@@ -12,6 +12,24 @@ struct ServerCommand: AsyncParsableCommand {
         abstract: "The Teamsketch school server: accounts, classes and sync for the desktops.",
         subcommands: [Serve.self, CreateTeacher.self, Backup.self, Restore.self],
         defaultSubcommand: Serve.self)
+
+    /// As ArgumentParser's own, with `--config FILE` read first
+    /// (`ServerConfigFile`).
+    static func main() async {
+        do {
+            let arguments = try ServerConfigFile.expand(Array(CommandLine.arguments.dropFirst()))
+            var command = try parseAsRoot(arguments)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch let problem as ServerConfigFile.Problem {
+            exit(withError: ValidationError(problem.description))
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 /// Where the data lives; shared by every subcommand.
@@ -19,15 +37,49 @@ struct DatabaseOptions: ParsableArguments {
     @Option(help: "A folder for the SQLite database (used when --database is not given).")
     var dataDir = "teamsketch-server-data"
 
-    @Option(help: "A SQLite file path, or postgres://user:password@host:port/database (or ?host=/socket/folder).")
+    @Option(help: "A SQLite file path, or postgres://user@host:port/database (or ?host=/socket/folder).")
     var database: String?
 
-    func location() throws -> DatabaseLocation {
+    @Option(help: """
+        A file holding the PostgreSQL password, when --database names none. Under systemd a credential \
+        named pgpassword (LoadCredential=) is read without this; PGPASSWORD is the last resort.
+        """)
+    var databasePasswordFile: String?
+
+    @Option(help: "A file of options, one `name = value` per line (e.g. /etc/teamsketch/server.conf); the command line wins.")
+    var config: String?
+
+    func location(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> DatabaseLocation {
+        var location: DatabaseLocation
         do {
-            return try DatabaseLocation(database ?? (dataDir + "/teamsketch.sqlite"))
+            location = try DatabaseLocation(database ?? (dataDir + "/teamsketch.sqlite"))
         } catch {
             throw ValidationError(error.description)
         }
+        if case .postgres(var postgres) = location, postgres.password == nil {
+            // Read from a file so that it is never in `ps` or the unit.
+            // The unit sets an empty credential when there is no password file.
+            let credential = environment["CREDENTIALS_DIRECTORY"].map { $0 + "/pgpassword" }.flatMap {
+                ((try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0) > 0 ? $0 : nil
+            }
+            if let file = databasePasswordFile ?? credential {
+                postgres.password = try Self.password(in: file)
+                location = .postgres(postgres)
+            }
+        }
+        return location
+    }
+
+    /// The first line of the file: what `echo secret > file` leaves.
+    static func password(in path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ValidationError("--database-password-file: cannot read \(path).")
+        }
+        defer { try? handle.close() }
+        let bytes = (try? handle.read(upToCount: 4096)) ?? nil ?? Data()
+        let password = String(String(decoding: bytes, as: UTF8.self).prefix { !$0.isNewline })
+        guard !password.isEmpty else { throw ValidationError("--database-password-file: \(path) is empty.") }
+        return password
     }
 }
 
@@ -89,7 +141,10 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        let journal = JournalLogHandler.standardErrorIsJournal()
+        LoggingSystem.bootstrap { label in
+            journal ? JournalLogHandler() as any LogHandler : StreamLogHandler.standardError(label: label)
+        }
         var logger = Logger(label: "teamsketch-server")
         logger.logLevel = .info
         var configuration = ServerConfiguration()
@@ -121,26 +176,33 @@ struct Serve: AsyncParsableCommand {
         // Announced only once listening, on the port actually bound (--port 0).
         let announcer = noAnnounce ? nil : ServerAnnouncer(logger: logger)
         let tls = configuration.tls != nil
+        let stop = ServerStop()
+        let manager = ServiceManagerNotice()
         let app = try buildApplication(configuration, dependencies: ServerDependencies(database: database),
-                                       logger: logger) { port in
-            print("Teamsketch server listening on \(scheme)://\(host):\(port)/api/v1 (\(dialect.rawValue))")
+                                       logger: logger, stop: stop) { port in
+            let listening = "listening on \(scheme)://\(host):\(port)/api/v1 (\(dialect.rawValue))"
+            print("Teamsketch server \(listening)")
             for address in TypedAddresses.current(host: host, port: port, tls: tls) {
                 print("Type this address in the app: \(address)")
             }
             fflush(nil)
             announcer?.start(.init(port: port, tls: tls, host: host))
+            manager.send(ServiceManagerNotice.ready, ServiceManagerNotice.status(listening))
         }
         do {
-            try await app.runService()
+            try await stop.run(app, logger: logger) {
+                manager.send(ServiceManagerNotice.stopping)
+                // Off the LAN first: no desktop should find a server going.
+                announcer?.stop()
+            }
         } catch {
             announcer?.stop()
             await database.close()
             throw error
         }
-        // runService returns after SIGINT/SIGTERM: say goodbye on the LAN
-        // before the process goes.
         announcer?.stop()
         await database.close()
+        logger.info("stopped")
     }
 }
 

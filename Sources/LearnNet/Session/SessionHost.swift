@@ -160,9 +160,9 @@ public final class SessionHost: Sendable {
                     core?.relayedMemberArrives(connection, account: account, endpoint: endpoint, relayID: relayID,
                                                timeout: timeout)
                 },
-                onClosed: { [weak core, weak channel] in
+                onClosed: { [weak core, weak channel] reason in
                     listed.fail(RelayError.unreachable("the relay closed"))
-                    core?.log.write("the school server's relay closed")
+                    core?.log.write("the school server's relay closed" + (reason.map { ": " + $0 } ?? ""))
                     // Gone for good: a later offer (the server back) opens a new one.
                     if let core, core.relayControl === channel { core.relayControl = nil }
                 }))

@@ -67,7 +67,37 @@ actor RelayHub {
     /// pupil's script cannot hold the server's sockets.
     static let maxMemberSocketsPerAccount = 16
 
+    /// Every relay socket open in this process (control, member, answer,
+    /// passed on), told goodbye when the server stops.
+    private var openSockets: [UUID: WebSocketOutboundWriter] = [:]
+    /// Set by `farewell`: no socket opens from then on.
+    private(set) var stopping = false
+
     func listening(at address: String) { ownAddress = address }
+
+    /// Counts a socket as open; nil once the server is stopping.
+    func track(_ writer: WebSocketOutboundWriter) -> UUID? {
+        guard !stopping else { return nil }
+        let id = UUID()
+        openSockets[id] = writer
+        return id
+    }
+
+    func untrack(_ id: UUID) { openSockets[id] = nil }
+
+    /// The server is stopping: every relayed desktop is told why ("going
+    /// away", with the reason), all at once. The sockets then end as a
+    /// peer's close would end them, which takes each session off the
+    /// listing.
+    func farewell(_ reason: String) async {
+        stopping = true
+        let all = openSockets.values
+        await withTaskGroup(of: Void.self) { group in
+            for writer in all {
+                group.addTask { try? await writer.close(.goingAway, reason: reason) }
+            }
+        }
+    }
 
     /// Sessions whose host is connected to this process, and the member
     /// sockets open here (for the metrics page).

@@ -82,12 +82,14 @@ struct RelayRoutes: Sendable {
             _ = try await mayHost(try await account(request.headers), session, request.uri.queryParameters)
             return .upgrade([:])
         }, onUpgrade: { inbound, outbound, context in
-            let request = context.request
-            guard let session = UUID(text: request.uri.path.split(separator: "/").last.map(String.init) ?? ""),
-                  let account = try? await account(request.headers),
-                  let hosting = try? await mayHost(account, session, request.uri.queryParameters)
-            else { return }
-            await host(session, hosting, account: account, inbound: inbound, outbound: outbound)
+            await tracked(outbound) {
+                let request = context.request
+                guard let session = UUID(text: request.uri.path.split(separator: "/").last.map(String.init) ?? ""),
+                      let account = try? await account(request.headers),
+                      let hosting = try? await mayHost(account, session, request.uri.queryParameters)
+                else { return }
+                await host(session, hosting, account: account, inbound: inbound, outbound: outbound)
+            }
         })
         relay.ws("join/:session", shouldUpgrade: { request, context in
             let session = try Self.uuid(context.parameters.get("session"))
@@ -95,20 +97,22 @@ struct RelayRoutes: Sendable {
             _ = try await mayJoin(account, session)
             return await hub.mayOpenMemberSocket(account.id) ? .upgrade([:]) : .dontUpgrade
         }, onUpgrade: { inbound, outbound, context in
-            let request = context.request
-            guard let session = request.uri.path.split(separator: "/").last.flatMap({ UUID(text: String($0)) }),
-                  let account = try? await account(request.headers),
-                  let listed = try? await mayJoin(account, session),
-                  await hub.openMemberSocket(account.id)
-            else { return }
-            await pairHereOrPassOn(listed, request, inbound, outbound) {
-                if case let (connection, host?)? = try? await hub.join(session, account: account.id, member: outbound) {
-                    // The member's bytes go to the host's data socket until
-                    // either side ends; then the other side is closed too.
-                    await pipe(inbound, to: host, connection: connection, session: session)
+            await tracked(outbound) {
+                let request = context.request
+                guard let session = request.uri.path.split(separator: "/").last.flatMap({ UUID(text: String($0)) }),
+                      let account = try? await account(request.headers),
+                      let listed = try? await mayJoin(account, session),
+                      await hub.openMemberSocket(account.id)
+                else { return }
+                await pairHereOrPassOn(listed, request, inbound, outbound) {
+                    if case let (connection, host?)? = try? await hub.join(session, account: account.id, member: outbound) {
+                        // The member's bytes go to the host's data socket until
+                        // either side ends; then the other side is closed too.
+                        await pipe(inbound, to: host, connection: connection, session: session)
+                    }
                 }
+                await hub.closeMemberSocket(account.id)
             }
-            await hub.closeMemberSocket(account.id)
         })
         relay.ws("answer/:session/:connection", shouldUpgrade: { request, context in
             let session = try Self.uuid(context.parameters.get("session"))
@@ -116,20 +120,34 @@ struct RelayRoutes: Sendable {
             _ = try await mayAnswer(try await account(request.headers), session)
             return .upgrade([:])
         }, onUpgrade: { inbound, outbound, context in
-            let request = context.request
-            let parts = request.uri.path.split(separator: "/")
-            guard parts.count >= 2,
-                  let connection = UUID(text: String(parts[parts.count - 1])),
-                  let session = UUID(text: String(parts[parts.count - 2])),
-                  let account = try? await account(request.headers),
-                  let listed = try? await mayAnswer(account, session)
-            else { return }
-            await pairHereOrPassOn(listed, request, inbound, outbound) {
-                guard let member = try? await hub.answer(connection, session: session, host: account.id, writer: outbound)
+            await tracked(outbound) {
+                let request = context.request
+                let parts = request.uri.path.split(separator: "/")
+                guard parts.count >= 2,
+                      let connection = UUID(text: String(parts[parts.count - 1])),
+                      let session = UUID(text: String(parts[parts.count - 2])),
+                      let account = try? await account(request.headers),
+                      let listed = try? await mayAnswer(account, session)
                 else { return }
-                await pipe(inbound, to: member, connection: connection, session: session)
+                await pairHereOrPassOn(listed, request, inbound, outbound) {
+                    guard let member = try? await hub.answer(connection, session: session, host: account.id, writer: outbound)
+                    else { return }
+                    await pipe(inbound, to: member, connection: connection, session: session)
+                }
             }
         })
+    }
+
+    /// A relay socket for as long as it is open, known to the hub so that
+    /// a stopping server says goodbye on it; one opened while the server
+    /// stops is closed at once with the reason.
+    private func tracked(_ outbound: WebSocketOutboundWriter, _ body: () async -> Void) async {
+        guard let id = await hub.track(outbound) else {
+            try? await outbound.close(.goingAway, reason: ServerStop.reason)
+            return
+        }
+        await body()
+        await hub.untrack(id)
     }
 
     /// A data socket is paired here when this process holds the session's
