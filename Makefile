@@ -11,7 +11,7 @@ APP_ID := org.teamsketch.Desktop
 PREFIX ?= /usr/local
 DATADIR = $(PREFIX)/share
 
-.PHONY: run server api fuzz-api test build deps-run deps-test ui bench fuzz fuzz-smoke pot mo i18n-check check-resources sounds install uninstall clean
+.PHONY: run server api fuzz-api test build deb test-packages deps-run deps-test ui bench fuzz fuzz-smoke pot mo i18n-check check-resources sounds install uninstall clean
 
 run: deps-run build
 	$(BIN)
@@ -35,6 +35,7 @@ test: deps-test
 	@scripts/stage.sh web scripts/web-test.sh
 	@scripts/stage.sh i18n $(MAKE) --no-print-directory i18n-check
 	@scripts/stage.sh resources $(MAKE) --no-print-directory check-resources
+	@scripts/stage.sh packages scripts/package-test.sh
 	@scripts/stage.sh --background fuzz-smoke $(MAKE) --no-print-directory fuzz-smoke
 	@scripts/stage.sh ui scripts/ui-tests.sh; ui=$$?; scripts/stage.sh --wait fuzz-smoke && exit $$ui
 	@scripts/stage.sh --summary
@@ -59,6 +60,17 @@ build: mo
 
 deps-run:
 	@scripts/deps.sh run
+
+# Debian 12 packages of the desktop and the server in .build/deb/, the
+# Swift runtime linked in, checked by lintian (README.md, "Debian packages").
+deb:
+	@scripts/deps.sh deb
+	scripts/deb.sh release
+
+# The packages (from the debug build) installed into a clean Debian 12
+# root made by debootstrap, run there, then purged: nothing may be left.
+test-packages: deps-test
+	scripts/package-test.sh
 
 deps-test:
 	@scripts/deps.sh test

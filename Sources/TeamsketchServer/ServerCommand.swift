@@ -258,6 +258,7 @@ struct Restore: ParsableCommand {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let version = try SQLiteBackup.said { try SQLiteBackup.restore(from: file, to: path) }
+        try DataOwner.of(sqlite: path)?.take(path)
         print("Restored \(file) to \(path) (schema \(version)); start the server on it.")
     }
 }
@@ -298,6 +299,7 @@ struct CreateTeacher: AsyncParsableCommand {
             throw ValidationError("A name needs 1–\(PersonName.maxCharacters) visible characters.")
         }
         let password = try readPassword()
+        if case .sqlite(let path) = try data.location() { try DataOwner.of(sqlite: path)?.become() }
         let logger = Logger(label: "teamsketch-server")
         let database = try await data.location().open(logger: logger)
         let result: AccountStore.CreateResult

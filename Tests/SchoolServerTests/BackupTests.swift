@@ -101,3 +101,36 @@ import Testing
         #expect(left.isEmpty, "\(left)")
     }
 }
+
+/// The SQLite file as an administrator finds it beside a stopped server.
+@Suite struct SQLiteFileTests {
+    /// A server that stopped leaves its database in one file: no -wal for
+    /// an administrator to move aside with it (or forget to).
+    @Test func aClosedDatabaseLeavesNoLogBesideIt() async throws {
+        let path = FileManager.default.temporaryDirectory.path + "/closed-\(UUID().uuidString).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = try await DatabaseLocation.sqlite(path: path).open(logger: Logger(label: "test"))
+        _ = try await Accounts.createTeacher(PersonName("Frau Berg")!, password: "correct horse", database: database,
+                                             hasher: testHasher)
+        #expect(try await database.query("SELECT name FROM account").count == 1)
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        await database.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+    }
+
+    /// systemd's DynamicUser= keeps a service's state in /var/lib/private/NAME
+    /// and makes /var/lib/NAME a link to it: a database folder that is a
+    /// link opens.
+    @Test func aDatabaseInALinkedFolderOpens() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("linked-\(UUID().uuidString)")
+        let real = base.appendingPathComponent("private/teamsketch-server")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let link = base.appendingPathComponent("teamsketch-server")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "private/teamsketch-server")
+        let database = try await DatabaseLocation.sqlite(path: link.path + "/teamsketch.sqlite").open(logger: Logger(label: "test"))
+        await database.close()
+        #expect(FileManager.default.fileExists(atPath: real.path + "/teamsketch.sqlite"))
+    }
+}

@@ -6,11 +6,13 @@ import GRDB
 public final class SQLiteDatabase: ServerDatabase {
     public let dialect = SQLDialect.sqlite
     private let pool: DatabasePool
+    private let path: String
     public let localFolder: String?
 
     public init(path: String) throws {
         // An in-memory database (tests) has no disk to watch.
         let folder = (path as NSString).deletingLastPathComponent
+        self.path = path
         localFolder = path.isEmpty || path == ":memory:" ? nil : folder.isEmpty ? FileManager.default.currentDirectoryPath : folder
         var config = Configuration()
         // Another process (a backup, `create-teacher` while the server runs)
@@ -40,8 +42,15 @@ public final class SQLiteDatabase: ServerDatabase {
         _ = try await transaction(statements)
     }
 
+    /// Leaves the database as one file. The pool's readers are read-only
+    /// connections, and SQLite folds the log into the file and deletes it
+    /// only when the last connection to close may write; one more brief
+    /// connection, alone now, does that. (Another process still using the
+    /// file keeps its log, as it must.)
     public func close() async {
         try? pool.close()
+        guard localFolder != nil, FileManager.default.fileExists(atPath: path) else { return }
+        try? DatabaseQueue(path: path).close()
     }
 
     public func isDiskFull(_ error: any Error) -> Bool {
