@@ -129,4 +129,25 @@ import Testing
             #expect(try await api.database.query("SELECT id FROM sketch WHERE creatorId IS NULL").isEmpty)
         }
     }
+
+    /// A database a newer server already upgraded is not touched by an
+    /// older one (a package downgraded, an old binary started by mistake):
+    /// it stops with a message saying which, and changes nothing.
+    @Test(arguments: Backend.allCases)
+    func anOlderServerRefusesADatabaseANewerOneUpgraded(_ backend: Backend) async throws {
+        let location = try await backend.makeLocation()
+        let today = try await location.open(logger: Logger(label: "test"))
+        let newer = Migrations.newestVersion + 1
+        try await today.execute("INSERT INTO schemaVersion (version, appliedAt) VALUES (?, 1)", [.int(newer)])
+        await today.close()
+        await #expect(throws: DatabaseProblem.newerSchema(found: newer, known: Migrations.newestVersion)) {
+            let database = try await location.open(logger: Logger(label: "test"))
+            await database.close()
+        }
+        let after = try await location.open(logger: Logger(label: "test"), migrating: false)
+        let versions = try await after.query("SELECT version FROM schemaVersion").compactMap { $0["version"].int }
+        await after.close()
+        #expect(Set(versions) == Set(1...newer))
+        #expect(DatabaseProblem.newerSchema(found: 18, known: 16).description.contains("schema 18"))
+    }
 }

@@ -391,6 +391,10 @@ enum Migrations {
         let lock = lockStatement(db.dialect)
         try await db.transaction(lock + [SQLStatement(
             "CREATE TABLE IF NOT EXISTS schemaVersion (version BIGINT PRIMARY KEY, appliedAt BIGINT NOT NULL)")])
+        // An older server must not write into a schema it does not know
+        // (its statements could undo what the newer one moved).
+        let found = try await db.query("SELECT MAX(version) AS version FROM schemaVersion").first?["version"].int ?? 0
+        guard found <= newestVersion else { throw DatabaseProblem.newerSchema(found: found, known: newestVersion) }
         for migration in all where migration.version <= last {
             if try await isApplied(migration.version, db) { continue }
             var statements = lock + [SQLStatement("INSERT INTO schemaVersion (version, appliedAt) VALUES (?, ?)",

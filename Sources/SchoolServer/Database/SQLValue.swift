@@ -56,6 +56,8 @@ public enum DatabaseProblem: Error, Sendable, Equatable, CustomStringConvertible
     case unexpectedRow(column: String)
     case badURL(String)
     case failed(String)
+    /// A newer server already brought the schema past what this one knows.
+    case newerSchema(found: Int64, known: Int64)
 
     public var description: String {
         switch self {
@@ -63,6 +65,9 @@ public enum DatabaseProblem: Error, Sendable, Equatable, CustomStringConvertible
         case .unexpectedRow(let column): "the database returned a row without a valid \(column)"
         case .badURL(let why): "the database address is not usable: \(why)"
         case .failed(let why): "the database refused a statement: \(why)"
+        case .newerSchema(let found, let known):
+            "a newer Teamsketch server already used this database (schema \(found); this server knows up to \(known)). "
+                + "Nothing was changed: start that version (or a newer one) again, or restore a backup this version made"
         }
     }
 }
