@@ -10,7 +10,7 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "TeamsketchServer",
         abstract: "The Teamsketch school server: accounts, classes and sync for the desktops.",
-        subcommands: [Serve.self, CreateTeacher.self, Backup.self, Restore.self],
+        subcommands: [Serve.self, CreateTeacher.self, Backup.self, Restore.self, MigrateTo.self],
         defaultSubcommand: Serve.self)
 
     /// As ArgumentParser's own, with `--config FILE` read first
@@ -260,6 +260,63 @@ struct Restore: ParsableCommand {
         let version = try SQLiteBackup.said { try SQLiteBackup.restore(from: file, to: path) }
         try DataOwner.of(sqlite: path)?.take(path)
         print("Restored \(file) to \(path) (schema \(version)); start the server on it.")
+    }
+}
+
+/// `migrate-to postgres://…`: the school's SQLite database copied into an
+/// empty PostgreSQL database (`SQLiteToPostgres`), for a school that
+/// outgrew one file. The server is stopped first; afterwards its
+/// configuration names the new database.
+struct MigrateTo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate-to",
+        abstract: "Copy the SQLite database into an empty PostgreSQL database (stop the server first; see docs/OPERATIONS.md).")
+
+    @OptionGroup var data: DatabaseOptions
+
+    @Argument(help: "The empty PostgreSQL database: postgres://user@host:port/database (or ?host=/socket/folder).")
+    var target: String
+
+    @Option(help: "A file holding the target's password, when the address names none (else PGPASSWORD).")
+    var targetPasswordFile: String?
+
+    func run() async throws {
+        let path = try data.sqlitePath(else: "already PostgreSQL")
+        guard case .postgres(var postgres) = try? DatabaseLocation(target) else {
+            throw ValidationError("migrate-to takes a postgres:// address.")
+        }
+        if postgres.password == nil, let file = targetPasswordFile {
+            postgres.password = try DatabaseOptions.password(in: file)
+        }
+        // Opening the file may bring its schema up to date: as the server would.
+        try DataOwner.of(sqlite: path)?.become()
+        let logger = Logger(label: "teamsketch-server")
+        let source = try await DatabaseLocation.sqlite(path: path).open(logger: logger)
+        let destination: any ServerDatabase
+        do {
+            destination = try await DatabaseLocation.postgres(postgres).open(logger: logger)
+        } catch {
+            await source.close()
+            throw error
+        }
+        let outcome: Result<[String: Int64], any Error>
+        do {
+            outcome = .success(try await SQLiteToPostgres.copy(from: source, to: destination) { table, rows in
+                print("\(table): \(rows) rows")
+            })
+        } catch {
+            outcome = .failure(error)
+        }
+        await destination.close()
+        await source.close()
+        let copied: [String: Int64]
+        do {
+            copied = try outcome.get()
+        } catch let refusal as SQLiteToPostgres.Refusal {
+            throw ValidationError(refusal.description + ".")
+        }
+        print("Copied \(copied.values.reduce(0, +)) rows of \(copied.count) tables from \(path).")
+        print("Now name the new database in the server's configuration (database = \(target)) and start it.")
     }
 }
 

@@ -30,7 +30,7 @@ struct ServerConfigFile {
         "quota-mib-in-all": .value, "relay-address": .value, "metrics-token-file": .value,
     ]) { $1 }
 
-    static let subcommands = ["serve", "backup", "restore", "create-teacher"]
+    static let subcommands = ["serve", "backup", "restore", "create-teacher", "migrate-to"]
 
     /// The command line with `--config FILE` replaced by the file's options
     /// (only those of the command being run; a `serve` option in the file

@@ -56,8 +56,30 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func yesterdaysSchoolUpgradesWithNothingLost(_ backend: Backend) async throws {
+        try await expectYesterdaysSchool(in: try await yesterdaysDatabase(backend), on: backend)
+    }
+
+    /// A school that outgrew its SQLite file moves to PostgreSQL
+    /// (`migrate-to`): yesterday's file, upgraded as the server opens it,
+    /// copied into an empty PostgreSQL database, serves every account
+    /// there as it did, and a second copy into it is refused.
+    @Test func aSQLiteSchoolMovesToPostgreSQLWithNothingLost() async throws {
+        let sqlite = try await yesterdaysDatabase(.sqlite)
+        let postgres = try await Backend.postgresql.makeLocation()
+        let source = try await sqlite.open(logger: Logger(label: "test"))
+        let target = try await postgres.open(logger: Logger(label: "test"))
+        let copied = try await SQLiteToPostgres.copy(from: source, to: target)
+        #expect(copied["change"] == 27 && copied["account"] == 5, "\(copied)")
+        await #expect(throws: SQLiteToPostgres.Refusal.targetNotEmpty(table: "account")) {
+            try await SQLiteToPostgres.copy(from: source, to: target)
+        }
+        await source.close()
+        await target.close()
+        try await expectYesterdaysSchool(in: postgres, on: .postgresql)
+    }
+
+    func expectYesterdaysSchool(in location: DatabaseLocation, on backend: Backend) async throws {
         let fixture = try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: Self.folder.appendingPathComponent("school-v7.json")))
-        let location = try await yesterdaysDatabase(backend)
         var server = TestServer(backend)
         server.database = { clock in try await location.open(logger: Logger(label: "test"), clock: clock) }
         try await server.run { api in
