@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import TeamsketchTestSupport
 import Testing
 @testable import SchoolServer
@@ -64,6 +65,34 @@ import Testing
                 let pulled = try await restoredAPI.call(.get, "/sync/changes?after=\(liveCursor)", token: berg)
                 #expect((pulled.object["changes"] as? [[String: Any]])?.ids() == [later["opId"] as! String])
             }
+        }
+    }
+
+    /// A year of a class backed up while two pupils keep drawing, restored
+    /// into a new server: every sketch, grade and game result is back.
+    @Test func aYearOfAClassBacksUpUnderLoadAndComesBackWhole() async throws {
+        let dir = TempDir()
+        let live = dir.file("live.sqlite"), backup = dir.file("backup.sqlite"), restored = dir.file("restored.sqlite")
+        let written = NIOLockedValueBox<(YearOfAClass, YearOfAClass.Seen, Set<String>)?>(nil)
+        let server = Self.server(on: live)
+        try await server.run { api in
+            let year = try await YearOfAClass.write(api)
+            let before = try await year.seen(api)
+            YearOfAClass.expectWhole(before)
+            let load = try await DrawingLoad.start(api, pupils: [year.klass.pupils["Kind 1"]!, year.klass.pupils["Kind 2"]!])
+            try await eventually("the pupils draw") { load.pushes > 3 }
+            _ = try await Task.detached { try SQLiteBackup.copy(from: live, to: backup) }.value
+            try await eventually("drawing goes on after the backup") { load.pushes > 10 }
+            try await load.stop()
+            written.withLockedValue { $0 = (year, before, load.sketches) }
+        }
+        let (year, before, drawn) = try #require(written.withLockedValue { $0 })
+        try SQLiteBackup.restore(from: backup, to: restored)
+        var again = Self.server(on: restored)
+        again.clock.advance(seconds: (server.clock.now - again.clock.now) / 1000)
+        try await again.run { api in
+            let after = try await year.seen(api, leaving: drawn)
+            #expect(after == before)
         }
     }
 
