@@ -5,7 +5,8 @@ import GRDB
 /// The device's own database: the source of truth for the user's sketches,
 /// fully usable without a server: a school without one loses nothing.
 ///
-/// Files are SQLite in WAL mode with `synchronous = FULL`: every commit is
+/// Files are SQLite in WAL mode (the rollback journal on a network file
+/// system, `Journal`) with `synchronous = FULL`: every commit is
 /// synced to the disk before it returns, so a finished stroke survives a power
 /// cut (a laptop whose battery runs out), not only a killed process. The cost
 /// is one fsync per stroke; `make bench` measures it (`store_append_*`). Every change writes its domain rows and an outbox row
@@ -41,7 +42,26 @@ public final class LocalStore: Sendable {
         case appCrash
     }
 
-    public convenience init(path: String, clock: StoreClock = .system, durability: Durability = .powerCut) throws {
+    /// How the store keeps a commit safe until it is in the file.
+    public enum Journal: String, Sendable {
+        /// The write-ahead log: readers never wait for the writer. On a
+        /// local disk.
+        case writeAheadLog
+        /// The rollback journal: each commit is in the database file when
+        /// it returns, and nothing depends on memory two machines share.
+        /// On a network file system (a school's network homes), where the
+        /// write-ahead log's shared-memory index would let a second laptop
+        /// of the same pupil read a stale copy or break the file.
+        case rollback
+    }
+
+    /// The journal this store was opened with.
+    public let journal: Journal
+
+    /// `fileSystems`: where to learn whether `path` is on a network file
+    /// system (tests pass their own table).
+    public convenience init(path: String, clock: StoreClock = .system, durability: Durability = .powerCut,
+                            fileSystems: MountTable = .live) throws {
         _ = try StoreFileCheck.check(path: path)
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -51,13 +71,24 @@ public final class LocalStore: Sendable {
                 throw StoreError.cannotOpen(path: path, reason: "its folder cannot be created.")
             }
         }
+        let level = durability == .powerCut ? "FULL" : "NORMAL"
         do {
-            let pool = try DatabasePool(path: path, configuration: Self.configuration())
-            // Set on the one writer connection after GRDB's own WAL set-up,
-            // which chooses NORMAL for every pool.
-            let level = durability == .powerCut ? "FULL" : "NORMAL"
-            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = \(level)") }
-            try self.init(writer: pool, path: path, clock: clock)
+            if fileSystems.isOnNetwork(path) {
+                let queue = try DatabaseQueue(path: path, configuration: Self.configuration())
+                try queue.writeWithoutTransaction { db in
+                    // A file a local disk left in WAL mode goes back to the
+                    // rollback journal here (the log is folded in first).
+                    _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+                    try db.execute(sql: "PRAGMA synchronous = \(level)")
+                }
+                try self.init(writer: queue, path: path, clock: clock, journal: .rollback)
+            } else {
+                let pool = try DatabasePool(path: path, configuration: Self.configuration())
+                // Set on the one writer connection after GRDB's own WAL set-up,
+                // which chooses NORMAL for every pool.
+                try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = \(level)") }
+                try self.init(writer: pool, path: path, clock: clock, journal: .writeAheadLog)
+            }
         } catch let error as DatabaseError {
             throw StoreError(error, path: path)
         }
@@ -66,7 +97,7 @@ public final class LocalStore: Sendable {
     /// A store that lives only as long as the object, for "continue without
     /// saving" and for tests.
     public static func inMemory(clock: StoreClock = .system) throws -> LocalStore {
-        try LocalStore(writer: DatabaseQueue(configuration: configuration()), path: nil, clock: clock)
+        try LocalStore(writer: DatabaseQueue(configuration: configuration()), path: nil, clock: clock, journal: .rollback)
     }
 
     /// Opens the store at `StoreLocation.defaultPath(environment:)`.
@@ -75,8 +106,9 @@ public final class LocalStore: Sendable {
         try LocalStore(path: StoreLocation.defaultPath(environment: environment), clock: clock)
     }
 
-    private init(writer: any DatabaseWriter, path: String?, clock: StoreClock) throws {
+    private init(writer: any DatabaseWriter, path: String?, clock: StoreClock, journal: Journal) throws {
         self.writer = writer
+        self.journal = journal
         self.path = path
         self.clock = clock
         self.ids = UUIDv7Generator(now: clock.now)
