@@ -58,7 +58,7 @@ struct DatabaseOptions: ParsableArguments {
         }
         if case .postgres(var postgres) = location, postgres.password == nil {
             // Read from a file so that it is never in `ps` or the unit.
-            // The unit sets an empty credential when there is no password file.
+            // The package ships the password file empty: empty means none.
             let credential = environment["CREDENTIALS_DIRECTORY"].map { $0 + "/pgpassword" }.flatMap {
                 ((try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0) > 0 ? $0 : nil
             }

@@ -88,7 +88,7 @@ import Testing
         }
         let (year, before, drawn) = try #require(written.withLockedValue { $0 })
         try SQLiteBackup.restore(from: backup, to: restored)
-        var again = Self.server(on: restored)
+        let again = Self.server(on: restored)
         again.clock.advance(seconds: (server.clock.now - again.clock.now) / 1000)
         try await again.run { api in
             let after = try await year.seen(api, leaving: drawn)
