@@ -15,12 +15,9 @@ public final class ServerStop: Sendable {
     public typealias Farewell = @Sendable (_ reason: String) async -> Void
 
     private let farewells = NIOLockedValueBox<[Farewell]>([])
-    private let state = NIOLockedValueBox(State.running(waiter: nil))
-
-    private enum State {
-        case running(waiter: CheckedContinuation<Void, Never>?)
-        case requested
-    }
+    /// Ends when a stop is requested; a request before anyone waits is kept.
+    private let requests: AsyncStream<Void>
+    private let requester: AsyncStream<Void>.Continuation
     /// How long the requests under way have before the rest is cancelled.
     public let limit: Duration
 
@@ -29,6 +26,7 @@ public final class ServerStop: Sendable {
 
     public init(limit: Duration = .seconds(30)) {
         self.limit = limit
+        (requests, requester) = AsyncStream.makeStream()
     }
 
     /// Something to tell before the server stops taking requests.
@@ -38,12 +36,7 @@ public final class ServerStop: Sendable {
 
     /// Stops the server as a signal would (tests; a command that is done).
     public func request() {
-        let waiter = state.withLockedValue { state in
-            defer { state = .requested }
-            if case .running(let waiter) = state { return waiter }
-            return nil
-        }
-        waiter?.resume()
+        requester.finish()
     }
 
     /// Runs `app` until SIGTERM or SIGINT (or `request()`), then stops it
@@ -87,30 +80,9 @@ public final class ServerStop: Sendable {
         if let failure { throw failure }
     }
 
+    /// Returns on a request, or when the waiting task is cancelled.
     private func untilRequested() async {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { waiter in
-                let already = state.withLockedValue { state in
-                    if case .requested = state { return true }
-                    state = .running(waiter: waiter)
-                    return false
-                }
-                if already { waiter.resume(); return }
-                // Cancelled before the waiter was stored: onCancel found none.
-                if Task.isCancelled { takeWaiter()?.resume() }
-            }
-        } onCancel: {
-            // A signal came first: the wait is given up, not the stop.
-            takeWaiter()?.resume()
-        }
-    }
-
-    private func takeWaiter() -> CheckedContinuation<Void, Never>? {
-        state.withLockedValue { state in
-            guard case .running(let waiter) = state else { return nil }
-            state = .running(waiter: nil)
-            return waiter
-        }
+        for await _ in requests {}
     }
 
     /// Every farewell at once, given `farewellTime` in all: a desktop that
