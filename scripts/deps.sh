@@ -6,7 +6,7 @@ set -euo pipefail
 run_pkgs=(pkg-config libgtk-4-dev libespeak-ng-dev libsqlite3-dev zlib1g-dev libavahi-client-dev libavahi-glib-dev gettext adwaita-icon-theme fonts-dejavu-core libgtk-4-media-gstreamer gstreamer1.0-plugins-good gstreamer1.0-alsa)
 # `make deb` and its install test (a clean Debian 12 root).
 deb_pkgs=(dpkg-dev lintian binutils debootstrap)
-test_pkgs=("${deb_pkgs[@]}" locales gdb xvfb xauth x11-utils xdotool openbox xsettingsd python3-pyatspi gir1.2-atspi-2.0 at-spi2-core imagemagick xournalpp python3 python3-pil python3-pytest dbus avahi-daemon avahi-utils iproute2 iptables desktop-file-utils appstream postgresql e2fsprogs openssl curl chromium w3m openjdk-17-jre-headless)
+test_pkgs=("${deb_pkgs[@]}" sshfs openssh-sftp-server locales gdb xvfb xauth x11-utils xdotool openbox xsettingsd python3-pyatspi gir1.2-atspi-2.0 at-spi2-core imagemagick xournalpp python3 python3-pil python3-pytest dbus avahi-daemon avahi-utils iproute2 iptables desktop-file-utils appstream postgresql e2fsprogs openssl curl chromium w3m openjdk-17-jre-headless)
 bench_pkgs=(hyperfine time)
 stress_pkgs=(stress-ng)
 

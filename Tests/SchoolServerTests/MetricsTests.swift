@@ -48,6 +48,9 @@ import Testing
                 #expect(after.values[gauge] == 0, "\(gauge)")
             }
             #expect(after.values["teamsketch_database_in_use"] != nil)
+            // The pool it is measured against: SQLite's writer and five
+            // readers, or PostgreSQL's connections of this process.
+            #expect(after.values["teamsketch_database_pool_size"] == (backend == .sqlite ? 6 : 20))
         }
     }
 

@@ -5,58 +5,81 @@ import TeamsketchTestSupport
 import Testing
 @testable import SchoolServer
 
-/// A school's database as yesterday's server left it upgrades on start with
-/// nothing lost. The fixture (Tests/server-fixtures/school-v7.*) was made by
-/// the server of 880c475, schema version 7, through its real API: two
+/// A school's database as an earlier release's server left it upgrades on
+/// start with nothing lost. Each fixture (Tests/server-fixtures/school-vN.*)
+/// was made by the server of schema version N through its real API: two
 /// teachers and their classes, sketches (one renamed, a team's, a deleted
 /// one), grades (one edited), a team game's rounds, profiles, a word list
-/// and class settings; beside it, what every account pulled and saw listed
-/// then, and each class's spreadsheets. On PostgreSQL the same rows are
-/// copied into a database at version 7 first.
+/// and class settings, and from version 16 on the school's retention, an
+/// archived class and the devices that know a class; beside it, what
+/// every account pulled and saw listed then, and each class's
+/// spreadsheets. school-v7 was made by the server of 880c475
+/// (make-school-v7.swift.txt); later ones by make-school.swift.txt through
+/// scripts/make-server-fixture.sh. On PostgreSQL the same rows are copied
+/// into a database at the fixture's version first.
 @Suite struct SchoolUpgradeTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("server-fixtures")
 
     struct Fixture: Decodable {
-        struct Person: Decodable { var name: String; var id: String; var token: String; var pulled: [String]; var sketches: [String] }
+        struct Person: Decodable {
+            var name: String; var id: String; var token: String; var pulled: [String]; var sketches: [String]
+            /// The changes the account was charged for (from version 16 on).
+            var usage: Int64?
+        }
         struct Report: Decodable { var `class`: String; var teacher: String; var grades: String; var games: String }
+        struct Device: Decodable { var mark: String; var classes: [String] }
         var accounts: [Person]
         var reports: [Report]
+        // Kept from version 16 on.
+        var retentionDays: Int?
+        var devices: [Device]?
+        var archived: [String]?
     }
 
-    /// The fixture's tables in the order their rows can be inserted.
-    static let tables = ["account", "schoolClass", "token", "signInFailure", "change", "sketch", "sketchAuthor",
-                         "poolOwner", "poolAssignment", "gradeOwner", "relaySession"]
+    /// Every release's fixture, by the schema version that made it
+    /// (`school-v7` → 7), oldest first.
+    static let fixtures: [Int64] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.compactMap { name -> Int64? in
+            guard name.hasPrefix("school-v"), name.hasSuffix(".sqlite") else { return nil }
+            return Int64(name.dropFirst("school-v".count).dropLast(".sqlite".count))
+        }.sorted()
+    }()
 
-    /// Yesterday's database on this backend, not yet upgraded.
-    func yesterdaysDatabase(_ backend: Backend) async throws -> DatabaseLocation {
-        let copy = FileManager.default.temporaryDirectory.path + "/school-v7-\(UUID().uuidString).sqlite"
-        try FileManager.default.copyItem(atPath: Self.folder.appendingPathComponent("school-v7.sqlite").path, toPath: copy)
+    static func file(_ version: Int64, _ suffix: String) -> URL {
+        folder.appendingPathComponent("school-v\(version).\(suffix)")
+    }
+
+    /// A release that changed the schema left its fixture: the newest one is
+    /// of today's schema, so the next migration is tested against it.
+    @Test func todaysSchemaHasItsFixture() {
+        #expect(Self.fixtures.first == 7)
+        #expect(Self.fixtures.last == Migrations.newestVersion,
+                "schema \(Migrations.newestVersion) has no fixture: run scripts/make-server-fixture.sh and commit it")
+    }
+
+    /// The fixture of `version`'s database on this backend, not yet upgraded.
+    func yesterdaysDatabase(_ backend: Backend, version: Int64 = 7) async throws -> DatabaseLocation {
+        let copy = FileManager.default.temporaryDirectory.path + "/school-v\(version)-\(UUID().uuidString).sqlite"
+        try FileManager.default.copyItem(atPath: Self.file(version, "sqlite").path, toPath: copy)
         let sqlite = DatabaseLocation.sqlite(path: copy)
         guard backend == .postgresql else { return sqlite }
         let location = try await backend.makeLocation()
         let target = try await location.open(logger: Logger(label: "test"), migrating: false)
         let source = try await sqlite.open(logger: Logger(label: "test"), migrating: false)
-        try await Migrations.apply(to: target, now: 1, through: 7)
-        for table in Self.tables {
-            for row in try await source.query("SELECT * FROM \(table)") {
-                let columns = row.columns.keys.sorted()
-                try await target.execute("""
-                    INSERT INTO \(table) (\(columns.joined(separator: ", ")))
-                    VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
-                    """, columns.map { row[$0] })
-            }
-        }
-        // Rows came with their own `seq`: the next change is numbered after them.
-        try await target.execute("SELECT setval(pg_get_serial_sequence('change', 'seq'), (SELECT MAX(seq) FROM change))")
+        try await Migrations.apply(to: target, now: 1, through: version)
+        // The same copy `migrate-to` makes, here between equal old schemas.
+        _ = try await SQLiteToPostgres.copy(from: source, to: target)
         await source.close()
         await target.close()
         return location
     }
 
-    @Test(arguments: Backend.allCases)
-    func yesterdaysSchoolUpgradesWithNothingLost(_ backend: Backend) async throws {
-        try await expectYesterdaysSchool(in: try await yesterdaysDatabase(backend), on: backend)
+    @Test(arguments: Backend.allCases, fixtures)
+    func anEarlierReleasesSchoolUpgradesWithNothingLost(_ backend: Backend, version: Int64) async throws {
+        try await expectYesterdaysSchool(in: try await yesterdaysDatabase(backend, version: version), on: backend,
+                                         version: version)
     }
 
     /// A school that outgrew its SQLite file moves to PostgreSQL
@@ -78,8 +101,8 @@ import Testing
         try await expectYesterdaysSchool(in: postgres, on: .postgresql)
     }
 
-    func expectYesterdaysSchool(in location: DatabaseLocation, on backend: Backend) async throws {
-        let fixture = try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: Self.folder.appendingPathComponent("school-v7.json")))
+    func expectYesterdaysSchool(in location: DatabaseLocation, on backend: Backend, version: Int64 = 7) async throws {
+        let fixture = try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: Self.file(version, "json")))
         var server = TestServer(backend)
         server.database = { clock in try await location.open(logger: Logger(label: "test"), clock: clock) }
         try await server.run { api in
@@ -128,12 +151,17 @@ import Testing
             let page = try await berg.get("/gallery/classes/\(twoB.class)/pupils/\(mia.id)").text
             #expect(page.contains("<summary>Vorher</summary>") && page.contains("<q>Gut</q>"), "\(page)")
             #expect(try await berg.get("/gallery/people/\(mia.id)/picture.png").status == .ok)
-            // What each account stored before counts against its quota.
-            let counted = try await api.database.query("SELECT CAST(SUM(changes) AS BIGINT) AS n FROM accountUsage WHERE accountId = ?",
-                                                       [.text(mia.id)]).first?["n"].int
-            let written = try await api.database.query("SELECT COUNT(*) AS n FROM change WHERE authorId = ? AND copyOf IS NULL",
-                                                       [.text(mia.id)]).first?["n"].int
-            #expect(counted != nil && counted == written, "\(String(describing: counted)) of \(String(describing: written))")
+            // What each account stored before counts against its quota: what
+            // it was charged, or, from a release before quotas, what it wrote.
+            for person in fixture.accounts {
+                let counted = try await api.database.query(
+                    "SELECT CAST(SUM(changes) AS BIGINT) AS n FROM accountUsage WHERE accountId = ?", [.text(person.id)]
+                ).first?["n"].int ?? 0
+                let written = try await api.database.query(
+                    "SELECT COUNT(*) AS n FROM change WHERE authorId = ? AND copyOf IS NULL", [.text(person.id)]
+                ).first?["n"].int
+                #expect(counted > 0 && counted == person.usage ?? written, "\(person.name): \(counted)")
+            }
             // And the school goes on: a new change is stored after the old ones.
             let profile = Changes.record("profile", mia.id, ProfileRecord(name: "Mia S", at: 9))
             #expect(try await api.push([profile], token: mia.token).rejected.isEmpty)
@@ -149,6 +177,23 @@ import Testing
             #expect(try await api.push([olesRename], token: ole.token).rejected[olesRename["opId"] as! String] == "forbidden")
             #expect(try await api.push([Changes.sketchChange(zoo, .rename("Unser Zoo", at: 11))], token: mia.token).rejected.isEmpty)
             #expect(try await api.database.query("SELECT id FROM sketch WHERE creatorId IS NULL").isEmpty)
+            // What the admin decided, what was archived and which devices
+            // know which class stay as they were.
+            let bergsToken = try #require(fixture.accounts.first { $0.name == "Frau Berg" }).token
+            if let days = fixture.retentionDays {
+                #expect(try await api.call(.get, "/school/retention", token: bergsToken).object["days"] as? Int == days)
+            }
+            if let archived = fixture.archived {
+                let listed = try await api.call(.get, "/classes?archived=true", token: bergsToken).array
+                #expect(listed.filter { $0["archived"] as? Bool == true }.compactMap { $0["id"] as? String }.sorted()
+                        == archived.sorted())
+                #expect(!archived.isEmpty, "the fixture has an archived class to lose")
+            }
+            for device in fixture.devices ?? [] {
+                let known = try await api.call(.get, "/sign-in/classes", headers: TestAPI.device(device.mark)).array
+                #expect(known.compactMap { $0["id"] as? String }.sorted() == device.classes, "\(device.mark)")
+                #expect(!device.classes.isEmpty, "the fixture has a device that knows a class")
+            }
         }
     }
 

@@ -13,9 +13,11 @@ public final class PostgresDatabase: ServerDatabase {
     private let logger: Logger
     /// The statements PostgreSQL keeps planned on each connection.
     let names = StatementNames()
+    public let poolSize: Int
 
     public init(configuration: PostgresClient.Configuration, logger: Logger) {
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        poolSize = configuration.options.maximumConnections
         let client = client
         // The client's connection pool lives as long as this value.
         runner = Task { await client.run() }

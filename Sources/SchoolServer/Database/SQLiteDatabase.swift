@@ -8,6 +8,8 @@ public final class SQLiteDatabase: ServerDatabase {
     private let pool: DatabasePool
     private let path: String
     public let localFolder: String?
+    /// One writer, and readers beside it.
+    public var poolSize: Int { 1 + pool.configuration.maximumReaderCount }
 
     public init(path: String) throws {
         // An in-memory database (tests) has no disk to watch.

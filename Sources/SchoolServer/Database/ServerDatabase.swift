@@ -25,9 +25,15 @@ public protocol ServerDatabase: Sendable {
     var localFolder: String? { get }
     /// The error says the disk is full (nothing is wrong but the room).
     func isDiskFull(_ error: any Error) -> Bool
+    /// How many calls the database serves at once (PostgreSQL: the pool's
+    /// connections; SQLite: its writer and readers): calls beyond it wait.
+    var poolSize: Int { get }
 }
 
 extension ServerDatabase {
+    /// A database in front of another (a test's) tells nothing of its own.
+    public var poolSize: Int { 1 }
+
     /// Runs a statement for its effect; returns the rows of its `RETURNING`.
     @discardableResult
     public func execute(_ sql: String, _ binds: [SQLValue] = []) async throws -> [SQLRow] {

@@ -15,6 +15,7 @@ final class MeteredDatabase: ServerDatabase {
 
     var dialect: SQLDialect { base.dialect }
     var localFolder: String? { base.localFolder }
+    var poolSize: Int { base.poolSize }
     func isDiskFull(_ error: any Error) -> Bool { base.isDiskFull(error) }
     func close() async { await base.close() }
 

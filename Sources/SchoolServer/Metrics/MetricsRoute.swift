@@ -27,7 +27,7 @@ struct MetricsRoute: Sendable {
             let images = await renderer.queue
             let page = metrics.page(.init(relaySessions: relay.sessions, relayMembers: relay.members,
                                           imagesDrawing: images.drawing, imagesWaiting: images.waiting,
-                                          databaseInUse: database.inUse))
+                                          databaseInUse: database.inUse, databasePoolSize: database.poolSize))
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             headers[.cacheControl] = "no-store"

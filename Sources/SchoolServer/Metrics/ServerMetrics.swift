@@ -71,6 +71,7 @@ final class ServerMetrics: Sendable {
         var imagesDrawing = 0
         var imagesWaiting = 0
         var databaseInUse = 0
+        var databasePoolSize = 0
     }
 
     /// The page: every family, in Prometheus's text format 0.0.4.
@@ -81,6 +82,7 @@ final class ServerMetrics: Sendable {
             ("teamsketch_render_drawing", now.imagesDrawing),
             ("teamsketch_render_queue_length", now.imagesWaiting),
             ("teamsketch_database_in_use", now.databaseInUse),
+            ("teamsketch_database_pool_size", now.databasePoolSize),
         ]
         for (label, value) in gauges { CoreMetrics.Gauge(label: label, factory: factory).record(value) }
         var page: [UInt8] = []
