@@ -7,7 +7,7 @@ import PackageDescription
 // which target may import what; docs/ARCHITECTURE.md explains why.
 /// The model's domains (see the targets below), for the tests that reach
 /// their internals.
-let modelDomains: [Target.Dependency] = ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnRecords",
+let modelDomains: [Target.Dependency] = ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnMaths", "LearnRecords",
                                          "LearnSession", "LearnDiscovery", "LearnAnalysis"]
 
 let package = Package(
@@ -89,11 +89,12 @@ let package = Package(
         .target(name: "LearnBasics"),
         .target(name: "LearnSketch", dependencies: ["LearnBasics"]),
         .target(name: "LearnWordPost", dependencies: ["LearnBasics"]),
-        .target(name: "LearnRecords", dependencies: ["LearnBasics", "LearnSketch", "LearnWordPost"]),
+        .target(name: "LearnMaths", dependencies: ["LearnBasics"]),
+        .target(name: "LearnRecords", dependencies: ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnMaths"]),
         .target(name: "LearnSession", dependencies: ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnRecords"]),
         .target(name: "LearnDiscovery", dependencies: ["LearnBasics", "LearnSketch", "LearnRecords", "LearnSession"]),
         .target(name: "LearnAnalysis", dependencies: ["LearnBasics", "LearnSketch", "LearnRecords"]),
-        .target(name: "LearnModel", dependencies: ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnRecords",
+        .target(name: "LearnModel", dependencies: ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnMaths", "LearnRecords",
                                                    "LearnSession", "LearnDiscovery", "LearnAnalysis"]),
         // The device's SQLite store.
         .target(

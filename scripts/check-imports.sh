@@ -12,7 +12,7 @@ base="Foundation FoundationEssentials Dispatch Synchronization"
 # Why each list is what it is:
 # - The model is shared with the school server and the fuzzers: Foundation only.
 #   It is one module per domain, each importing only the domains below it
-#   (helpers; sketches; the word game; the records sync carries; the LAN
+#   (helpers; sketches; the word game; the maths game; the records sync carries; the LAN
 #   session; discovery; the teacher's analyses), and LearnModel, which passes
 #   them all on. Any target that may import the model may import a domain.
 # - The store, the network and the renderer each add one dependency to the model
@@ -42,16 +42,17 @@ base="Foundation FoundationEssentials Dispatch Synchronization"
 #   and its commands for teachers and IT) and TeamsketchTools (benchmarks and
 #   test tools), sharing TeamsketchCommandSupport, which has no GTK. The
 #   tools draw with GTK's Cairo and run a thread of NIO's own.
-model="LearnModel LearnBasics LearnSketch LearnWordPost LearnRecords LearnSession LearnDiscovery LearnAnalysis"
+model="LearnModel LearnBasics LearnSketch LearnWordPost LearnMaths LearnRecords LearnSession LearnDiscovery LearnAnalysis"
 declare -A allowed=(
     [LearnBasics]="$base"
     [LearnSketch]="$base LearnBasics"
     [LearnWordPost]="$base LearnBasics"
-    [LearnRecords]="$base LearnBasics LearnSketch LearnWordPost"
+    [LearnMaths]="$base LearnBasics"
+    [LearnRecords]="$base LearnBasics LearnSketch LearnWordPost LearnMaths"
     [LearnSession]="$base LearnBasics LearnSketch LearnWordPost LearnRecords"
     [LearnDiscovery]="$base LearnBasics LearnSketch LearnRecords LearnSession"
     [LearnAnalysis]="$base LearnBasics LearnSketch LearnRecords"
-    [LearnModel]="$base LearnBasics LearnSketch LearnWordPost LearnRecords LearnSession LearnDiscovery LearnAnalysis"
+    [LearnModel]="$base LearnBasics LearnSketch LearnWordPost LearnMaths LearnRecords LearnSession LearnDiscovery LearnAnalysis"
     [LearnStore]="$base $model GRDB"
     [LearnNet]="$base $model NIOCore NIOPosix NIOConcurrencyHelpers NIOHTTP1 NIOWebSocket NIOSSL"
     [LearnRender]="$base $model CCairo CZlibShim ZIPFoundation"

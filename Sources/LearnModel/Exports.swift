@@ -5,6 +5,7 @@
 @_exported import LearnAnalysis
 @_exported import LearnBasics
 @_exported import LearnDiscovery
+@_exported import LearnMaths
 @_exported import LearnRecords
 @_exported import LearnSession
 @_exported import LearnSketch
