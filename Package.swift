@@ -82,7 +82,7 @@ let package = Package(
         // core finds them and hands the bytes in.
         // The model's domains, each Foundation only, from the bottom up:
         // small helpers; sketches and their files; the word game's rules; the
-        // records devices and the server exchange; the LAN session's protocol
+        // maths game's rules; the records devices and the server exchange; the LAN session's protocol
         // (both activities' frames); discovery; the teacher's analyses.
         // LearnModel passes them all on (and holds the activity catalogue,
         // which names every activity and its settings key).

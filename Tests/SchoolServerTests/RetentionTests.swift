@@ -31,6 +31,8 @@ import Testing
             // A team sketch each of them hosted, both drawn in by both: they
             // go too, whichever of the two is erased first.
             let (bens, mias) = try await api.teamSketchesHostedByEach(mia: mia, ben: ben)
+            // And a task their teacher set them.
+            #expect(try await api.push([AssignmentRulesTests.assignment(UUID(), of: twoB.id)], token: berg).rejected.isEmpty)
 
             // Nothing is erased until the admin says so; only she may, 30 days at least.
             #expect(try await api.call(.get, "/school/retention", token: kurz).object["days"] == nil)
@@ -56,7 +58,7 @@ import Testing
             try await waitUntil { try await classes(berg).isEmpty }
             #expect(try await api.call(.get, "/pupils/\(mia.id)", token: berg).status == .notFound)
             for table in ["account WHERE classId = ?", "schoolClass WHERE id = ?", "change WHERE classId = ? AND entity <> 'erasure'",
-                          "classDevice WHERE classId = ?"] {
+                          "classDevice WHERE classId = ?", "assignment WHERE classId = ?"] {
                 let left = try await api.database.query("SELECT COUNT(*) AS n FROM \(table)", [.text(twoB.id)]).first?.int("n")
                 #expect(left == 0, "\(table)")
             }

@@ -8,9 +8,9 @@ import LearnMaths
 /// pupil's own: only she sends it, for an assignment that is hers.
 public struct AssignmentAnswer: Codable, Hashable, Sendable {
     public enum Work: Codable, Hashable, Sendable {
-        case sketch(UUID)
+        case sketch(id: UUID)
         case wordPost(game: UUID)
-        case maths([MathsAnswer])
+        case maths(answers: [MathsAnswer])
     }
 
     public var assignmentId: String

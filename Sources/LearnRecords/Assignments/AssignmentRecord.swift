@@ -16,7 +16,7 @@ public struct AssignmentRecord: Codable, Hashable, Sendable {
         case wordPost(poolId: String, words: Int)
         /// These questions, the same for every pupil (a generated set is
         /// made once, on the teacher's laptop).
-        case maths(ExerciseSet)
+        case maths(set: ExerciseSet)
     }
 
     public var classId: SchoolClassID
@@ -33,6 +33,9 @@ public struct AssignmentRecord: Codable, Hashable, Sendable {
     public static let timeLimits = 0...120
     public static let wordCounts = 1...50
     public static let maxPupils = 200
+    /// An assignment or an answer as JSON: a hundred maths questions with
+    /// their answers and tries fit several times over.
+    public static let maxPayloadBytes = 96 * 1024
 
     public init(classId: SchoolClassID, pupils: [AccountID]? = nil, task: Task, due: String? = nil,
                 deleted: Bool = false, at: Int64) {

@@ -62,6 +62,7 @@ extension AccountStore {
         try await db.serialized([
             SQLStatement("DELETE FROM change WHERE classId = ? AND entity <> 'erasure' AND \(going)", [c] + binds),
             SQLStatement("DELETE FROM poolAssignment WHERE classId = ? AND \(going)", [c] + binds),
+            SQLStatement("DELETE FROM assignment WHERE classId = ? AND \(going)", [c] + binds),
             SQLStatement("DELETE FROM classDevice WHERE classId = ? AND \(going)", [c] + binds),
             SQLStatement("DELETE FROM relaySession WHERE classId = ? AND \(going)", [c] + binds),
             SQLStatement("DELETE FROM schoolClass WHERE id = ? AND \(going)", [c] + binds),

@@ -377,6 +377,18 @@ enum Migrations {
             dialect == .postgresql
                 ? ["ALTER TABLE change ALTER COLUMN sketchId SET (n_distinct = -0.01)", "ANALYZE change"] : []
         },
+        // The tasks teachers set (`AssignmentRecord`): whose class, who set
+        // it, for which pupils (a JSON list; NULL for the whole class),
+        // whether it was taken back, as of the newest change's `at`. The
+        // rules read it to decide who may change or answer a task; the
+        // tasks themselves travel in the log.
+        Migration(version: 17) { _ in
+            ["""
+             CREATE TABLE assignment (id TEXT PRIMARY KEY, classId TEXT NOT NULL, ownerId TEXT NOT NULL, pupils TEXT,
+                                      deleted BIGINT NOT NULL DEFAULT 0, at BIGINT NOT NULL)
+             """,
+             "CREATE INDEX assignmentClass ON assignment (classId)"]
+        },
     ]
 
     /// Brings the database to the newest version. Two servers starting at

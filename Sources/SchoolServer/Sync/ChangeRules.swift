@@ -45,6 +45,9 @@ public enum ChangeEffect: Sendable, Equatable {
     /// The account's profile is now this change; classmates of `classID`
     /// see it too.
     case profile(accountID: String, classID: String?)
+    /// The assignment `id` of the class, for these pupils (nil: all), as
+    /// of `at`, set by its teacher.
+    case assignment(id: String, classID: String, pupils: [String]?, deleted: Bool, at: Int64)
 }
 
 /// Who started a sketch the server did not know, and whether in a LAN
@@ -86,6 +89,13 @@ public struct PushRejection: Sendable, Equatable, Error {
 ///   teacher assigns pools only to their own classes.
 /// - Grades and class settings are a teacher's, for their own classes.
 /// - A profile is changed by its account or that pupil's teacher.
+/// - An assignment is set by a teacher for their own class, or for pupils
+///   of it; whoever teaches the class changes it, and it stays with its
+///   class.
+/// - An answer is its pupil's own: pushed by her, under the id worked out
+///   from the assignment and her (`AssignmentAnswer.id`), for an
+///   assignment of her class that is for her and not taken back, and if
+///   it is a sketch, one she draws in.
 /// - A Buchstaben Post result is filed under the pupil who played it (the
 ///   result names them): the pusher, a classmate (the laptop that hosted a
 ///   team game), or a pupil the pushing teacher teaches; without a name,
@@ -281,6 +291,69 @@ public enum ChangeRules {
         case .erasure:
             throw PushRejection(.forbidden, "only the school server erases an account")
 
+        case .assignment:
+            guard !pusher.isPupil else { throw PushRejection(.forbidden, "only teachers set tasks") }
+            let assignmentID = try id(change.entityId, "an assignment")
+            try ChangeIdentity.checkChosen(change.opId)
+            guard change.payload.utf8.count <= AssignmentRecord.maxPayloadBytes else {
+                throw PushRejection(.badRequest, "an assignment is at most \(AssignmentRecord.maxPayloadBytes / 1024) KiB")
+            }
+            let record = try decode(AssignmentRecord.self, change.payload, "an assignment")
+            if let problem = record.problem { throw PushRejection(.badRequest, problem) }
+            let classID = try require(record.classId.uuid, orBadRequest: "an assignment names its class by its id")
+            guard facts.taughtClasses.contains(classID) else {
+                throw PushRejection(.forbidden, "only the class's teacher sets it tasks")
+            }
+            if let known = facts.assignments[assignmentID] {
+                guard known.classID == classID else {
+                    throw PushRejection(.conflict, "an assignment stays with the class it was set for")
+                }
+            }
+            var pupils: Set<UUID>?
+            if let named = record.pupils {
+                pupils = []
+                for pupil in named {
+                    guard let id = pupil.uuid, let person = facts.people[id], person.isPupil, person.classID == classID else {
+                        throw PushRejection(.forbidden, "an assignment is for pupils of its class")
+                    }
+                    pupils?.insert(id)
+                }
+            }
+            facts.assignments[assignmentID] = .init(classID: classID, ownerID: facts.assignments[assignmentID]?.ownerID ?? pusher.id,
+                                                    pupils: pupils, deleted: record.deleted)
+            if duplicate { return .duplicate }
+            return .store(ChangeAudience(classID: classID.key),
+                          .assignment(id: assignmentID, classID: classID.key, pupils: pupils.map { $0.map(\.key).sorted() },
+                                      deleted: record.deleted, at: record.at))
+
+        case .assignmentAnswer:
+            guard pusher.isPupil else { throw PushRejection(.forbidden, "an answer is its pupil's own") }
+            _ = try id(change.entityId, "an answer")
+            try ChangeIdentity.checkChosen(change.opId)
+            guard change.payload.utf8.count <= AssignmentRecord.maxPayloadBytes else {
+                throw PushRejection(.badRequest, "an answer is at most \(AssignmentRecord.maxPayloadBytes / 1024) KiB")
+            }
+            let answer = try decode(AssignmentAnswer.self, change.payload, "an answer")
+            if let problem = answer.problem { throw PushRejection(.badRequest, problem) }
+            guard answer.pupilId.uuid == pusher.id else { throw PushRejection(.forbidden, "an answer is its pupil's own") }
+            let assignmentID = try id(answer.assignmentId, "an assignment")
+            guard change.entityKey == AssignmentAnswer.id(of: UUID(text: assignmentID)!, pupil: pusher.id).key else {
+                throw PushRejection(.badRequest, "an answer is kept under its assignment and pupil")
+            }
+            guard let assignment = facts.assignments[assignmentID] else {
+                throw PushRejection(.conflict, "the server has no such assignment")
+            }
+            guard assignment.classID == pusher.classID, assignment.pupils?.contains(pusher.id) ?? true else {
+                throw PushRejection(.forbidden, "this task is not yours")
+            }
+            guard !assignment.deleted else { throw PushRejection(.conflict, "the teacher took this task back") }
+            if case .sketch(let sketchID) = answer.work {
+                guard let sketch = facts.sketches[sketchID.key], sketch.members.contains(where: { $0.id == pusher.id }) else {
+                    throw PushRejection(.forbidden, "an answer is a sketch its pupil draws in")
+                }
+            }
+            return duplicate ? .duplicate : .store(ChangeAudience(subjectID: pusher.id.key), .none)
+
         case .classSettings:
             let classID = try id(change.entityId, "a class")
             try ChangeIdentity.checkChosen(change.opId)
@@ -440,6 +513,11 @@ public enum ChangeRules {
 
     private static let dateRange: ClosedRange<Int64> =
         UnixMilliseconds.milliseconds(SketchLimits.dates.lowerBound)...UnixMilliseconds.milliseconds(SketchLimits.dates.upperBound)
+
+    private static func `require`<T>(_ value: T?, orBadRequest message: String) throws -> T {
+        guard let value else { throw PushRejection(.badRequest, message) }
+        return value
+    }
 
     private static func id(_ text: String, _ what: String) throws -> String {
         guard let id = UUID(text: text) else { throw PushRejection(.badRequest, "\(what) is named by an id") }

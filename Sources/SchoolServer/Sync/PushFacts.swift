@@ -49,14 +49,30 @@ public struct PushFacts: Sendable {
         }
     }
 
+    /// An assignment the server keeps: whose class, whose it is, for whom.
+    public struct AssignmentFacts: Sendable, Equatable {
+        public var classID: UUID
+        /// The teacher who set it.
+        public var ownerID: UUID
+        /// The pupils it is for; nil for the whole class.
+        public var pupils: Set<UUID>?
+        public var deleted: Bool
+
+        public init(classID: UUID, ownerID: UUID, pupils: Set<UUID>?, deleted: Bool) {
+            self.classID = classID; self.ownerID = ownerID; self.pupils = pupils; self.deleted = deleted
+        }
+    }
+
     /// Classes the pusher teaches (empty for a pupil).
     public var taughtClasses: Set<UUID> = []
     /// Sketches named by the batch that the server has, with their members.
     public var sketches: [String: SketchFacts] = [:]
     public var poolOwners: [String: Person] = [:]
     public var gradeOwners: [String: UUID] = [:]
-    /// Accounts a grade, a profile, a result or a sketch's creation or
-    /// member in the batch is about.
+    /// Assignments the batch sets or answers that the server has.
+    public var assignments: [String: AssignmentFacts] = [:]
+    /// Accounts a grade, a profile, a result, an assignment or a sketch's
+    /// creation or member in the batch is about.
     public var people: [UUID: Person] = [:]
     /// What the server already stored under an op id the batch names
     /// (and what the batch accepted so far).

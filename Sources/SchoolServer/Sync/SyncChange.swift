@@ -7,6 +7,7 @@ import LearnModel
 public struct SyncChange: Sendable, Hashable {
     public enum Entity: String, Sendable, CaseIterable {
         case sketch, sketchOp, pool, poolAssignment, wordPostRoundStat, grade, classSettings, profile
+        case assignment, assignmentAnswer
         /// Made by the server only, when a teacher removes a pupil
         /// (`AccountErasure`); a device that pushes one is refused.
         case erasure

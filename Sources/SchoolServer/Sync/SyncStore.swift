@@ -22,6 +22,7 @@ public struct SyncStore: Sendable {
                                                          [.text(pusher.id.key)]).map { try $0.uuid("id") })
         }
         var sketchIDs = Set<String>(), poolIDs = Set<String>(), gradeIDs = Set<String>(), people = Set<String>()
+        var assignmentIDs = Set<String>()
         for change in changes {
             switch change.entity {
             case .sketchOp: sketchIDs.insert(change.entityKey)
@@ -45,6 +46,17 @@ public struct SyncStore: Sendable {
             case .wordPostRoundStat:
                 if let player = try? JSONDecoder().decode(ResultPlayer.self, from: Data(change.payload.utf8)).playerID {
                     people.insert(player.key)
+                }
+            case .assignment:
+                assignmentIDs.insert(change.entityKey)
+                if let pupils = try? JSONDecoder().decode(AssignmentPupils.self, from: Data(change.payload.utf8)).pupils {
+                    // A crafted list is refused by the rules; only so many are looked up.
+                    for pupil in pupils.prefix(AssignmentRecord.maxPupils) { people.insert(pupil.lowercased()) }
+                }
+            case .assignmentAnswer:
+                if let answer = try? JSONDecoder().decode(AssignmentAnswer.self, from: Data(change.payload.utf8)) {
+                    assignmentIDs.insert(answer.assignmentId.lowercased())
+                    if case .sketch(let sketch) = answer.work { sketchIDs.insert(sketch.key) }
                 }
             case .classSettings, .erasure: break
             }
@@ -75,6 +87,13 @@ public struct SyncStore: Sendable {
             """, poolIDs) {
             facts.poolOwners[try row.text("poolId")] = try person(row, id: "accountId")
         }
+        for row in try await select("SELECT id, classId, ownerId, pupils, deleted FROM assignment WHERE id IN", assignmentIDs) {
+            let pupils = try row["pupils"].text.map { text in
+                Set(try JSONDecoder().decode([String].self, from: Data(text.utf8)).compactMap(UUID.init(text:)))
+            }
+            facts.assignments[try row.text("id")] = .init(classID: try row.uuid("classId"), ownerID: try row.uuid("ownerId"),
+                                                          pupils: pupils, deleted: row["deleted"].int == 1)
+        }
         for row in try await select("SELECT gradeId, accountId FROM gradeOwner WHERE gradeId IN", gradeIDs) {
             facts.gradeOwners[try row.text("gradeId")] = try row.uuid("accountId")
         }
@@ -93,6 +112,8 @@ public struct SyncStore: Sendable {
         return facts
     }
 
+    /// The one field of an assignment the facts need: whom it is for.
+    private struct AssignmentPupils: Decodable { var pupils: [String]? }
     /// The one field of a result the facts need: whose it is.
     private struct ResultPlayer: Decodable { var playerID: UUID? }
     /// The accounts a sketch's change names: who started it, who joins.
@@ -350,6 +371,16 @@ public struct SyncStore: Sendable {
             return []  // all of a push's rounds at once, in `store`
         case .profile(let accountID, let classID):
             return [CurrentState.keepProfile(of: accountID, classID: classID, if: inserted)]
+        case .assignment(let id, let classID, let pupils, let deleted, let at):
+            // Devices keep the newest by its time; so does this row, which
+            // the rules read.
+            // Account ids are hex and dashes: the list is JSON as it stands.
+            let list: SQLValue = pupils.map { .text("[" + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]") } ?? .null
+            return [SQLStatement("""
+                INSERT INTO assignment (id, classId, ownerId, pupils, deleted, at) SELECT ?, ?, ?, ?, ?, ? WHERE \(inserted.sql)
+                ON CONFLICT (id) DO UPDATE SET pupils = excluded.pupils, deleted = excluded.deleted, at = excluded.at
+                WHERE excluded.at >= assignment.at
+                """, [.text(id), .text(classID), me, list, .int(deleted ? 1 : 0), .int(at)] + inserted.binds)]
         }
     }
 

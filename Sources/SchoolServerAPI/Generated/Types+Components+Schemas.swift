@@ -807,6 +807,10 @@ extension Components {
         /// `grade` (a teacher's grade and comment; the grade id),
         /// `classSettings` (a class's classroom settings; the class id),
         /// `profile` (an account's name and drawn avatar; the account id),
+        /// `assignment` (a task a teacher sets their class or some of its
+        /// pupils, whole, `AssignmentRecord`; the assignment id),
+        /// `assignmentAnswer` (a pupil's answer to an assignment of theirs,
+        /// `AssignmentAnswer`; the id worked out from the assignment and the pupil),
         /// `erasure` (a pupil removed for good by their teacher, and the ids of
         /// what of theirs devices forget: `AccountErasure`; the account id).
         /// Only the server makes an erasure; one pushed is refused.
@@ -822,6 +826,8 @@ extension Components {
             case grade = "grade"
             case classSettings = "classSettings"
             case profile = "profile"
+            case assignment = "assignment"
+            case assignmentAnswer = "assignmentAnswer"
             case erasure = "erasure"
         }
         /// - Remark: Generated from `#/components/schemas/EntityID`.
