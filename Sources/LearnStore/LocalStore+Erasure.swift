@@ -24,6 +24,11 @@ extension LocalStore {
         try delete(erasure.pools, "DELETE FROM poolAssignment WHERE poolId IN", db)
         try delete(erasure.pools, "DELETE FROM poolItem WHERE poolId IN", db)
         try delete(erasure.pools, "DELETE FROM pool WHERE builtIn = 0 AND id IN", db)
+        try db.execute(sql: """
+            DELETE FROM outbox WHERE entity = 'assignmentAnswer'
+              AND entityId IN (SELECT id FROM assignmentAnswer WHERE pupilId = ?)
+            """, arguments: [account])
+        try db.execute(sql: "DELETE FROM assignmentAnswer WHERE pupilId = ?", arguments: [account])
         try db.execute(sql: "DELETE FROM outbox WHERE entity = 'profile' AND entityId = ?", arguments: [account])
         try db.execute(sql: "DELETE FROM profile WHERE accountId = ?", arguments: [account])
     }

@@ -152,7 +152,7 @@ extension LocalStore {
     }
 
     /// The record's row and its outbox row, in one transaction.
-    private func writeRecord<T: Encodable>(_ entity: OutboxEntity, id: String, _ record: T,
+    func writeRecord<T: Encodable>(_ entity: OutboxEntity, id: String, _ record: T,
                                            store: (Database, Data) throws -> Void) throws {
         let data = try JSONEncoder().encode(record)
         try writer.write { db in

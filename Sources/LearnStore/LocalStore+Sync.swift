@@ -174,6 +174,19 @@ extension LocalStore {
             try Self.forget(erasure, db)
             return .applied
 
+        case .assignment:
+            guard let record = try? decoder.decode(AssignmentRecord.self, from: change.payload), record.problem == nil,
+                  let id = UUID(text: change.entityId) else { return .skipped }
+            try Self.keepAssignment(id: id.storeKey, classID: record.classId.text, change.payload, db)
+            return .applied
+
+        case .assignmentAnswer:
+            guard let answer = try? decoder.decode(AssignmentAnswer.self, from: change.payload), answer.problem == nil,
+                  let task = UUID(text: answer.assignmentId), let pupil = answer.pupilId.uuid,
+                  UUID(text: change.entityId) == AssignmentAnswer.id(of: task, pupil: pupil) else { return .skipped }
+            try Self.keepAnswer(id: change.entityId.lowercased(), answer, change.payload, db)
+            return .applied
+
         case .profile:
             guard let profile = try? decoder.decode(ProfileRecord.self, from: change.payload), profile.problem == nil
             else { return .skipped }

@@ -19,6 +19,11 @@ public enum OutboxEntity: String, Sendable, CaseIterable {
     case classSettings
     /// An account's name and avatar (`ProfileRecord`); `entityId` is the account id.
     case profile
+    /// A task a teacher set (`AssignmentRecord`); `entityId` is its id.
+    case assignment
+    /// A pupil's answer to a task (`AssignmentAnswer`); `entityId` is
+    /// `AssignmentAnswer.id(of:pupil:)`.
+    case assignmentAnswer
     /// A pupil removed for good and what of theirs to forget
     /// (`AccountErasure`); `entityId` is the account id. Only pulled: the
     /// school server makes it, a device never pushes one.

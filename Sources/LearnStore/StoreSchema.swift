@@ -147,6 +147,22 @@ enum StoreSchema {
                 t.add(column: "creatorId", .text)
             }
         }
+        // Tasks teachers set and pupils' answers (`LocalStore+Assignments`):
+        // the record as the school server carries it, with what a list
+        // needs beside it.
+        migrator.registerMigration("v8") { db in
+            try db.create(table: "assignment") { t in
+                t.primaryKey("id", .text)
+                t.column("classId", .text).notNull().indexed()
+                t.column("record", .blob).notNull()
+            }
+            try db.create(table: "assignmentAnswer") { t in
+                t.primaryKey("id", .text)
+                t.column("assignmentId", .text).notNull().indexed()
+                t.column("pupilId", .text).notNull()
+                t.column("record", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -58,8 +58,8 @@ import LearnStore
         try withStoreTempDirectory { dir in
             let path = dir + "/nested/folder/teamsketch.sqlite"
             let store = try LocalStore(path: path)
-            #expect(LocalStore.knownMigrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
-            #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+            #expect(LocalStore.knownMigrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
+            #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
             try store.close()
 
             let db = try DatabaseQueue(path: path)
@@ -82,7 +82,7 @@ import LearnStore
             let path = dir + "/empty.sqlite"
             try storeWriteFile(path, Data())
             let store = try LocalStore(path: path)
-            #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+            #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
         }
     }
 
@@ -102,7 +102,7 @@ import LearnStore
             #expect(try reopened.loadSketch(doc.meta.id) == doc)
             #expect(try reopened.sketches().first?.thumbnail == Data([0x89, 0x50, 0x4E, 0x47]))
             #expect(try reopened.outboxCount() == 1 + doc.ops.count)
-            #expect(try reopened.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+            #expect(try reopened.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
         }
     }
 

@@ -110,7 +110,7 @@ import LearnStore
                 try db.close()
             }
             let store = try LocalStore(path: path)
-            #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+            #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
             #expect(try store.sketches().map(\.name) == ["Alt"])
             try store.loadBuiltInPoolsIfMissing(BuiltInPools.all())
             #expect(try store.pools().count == 2)
