@@ -8,7 +8,8 @@ import Testing
 /// was made by the store of the release whose newest migration is vN,
 /// through that store's API (scripts/make-store-fixture.sh): beside it, the
 /// `StoreSnapshot` that release took: store-v4 by 9daa72e (before grades
-/// kept their history), v5 by 8a2dce0, v6 by 20010a6, v7 by ff58d27.
+/// kept their history), v5 by 8a2dce0, v6 by 20010a6, v7 by ff58d27, v8
+/// (tasks and answers) by 7befd2e.
 @Suite struct StoreUpgradeTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("store-fixtures")
