@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "LearnRecords", dependencies: ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnMaths"]),
         .target(name: "LearnSession", dependencies: ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnRecords"]),
         .target(name: "LearnDiscovery", dependencies: ["LearnBasics", "LearnSketch", "LearnRecords", "LearnSession"]),
-        .target(name: "LearnAnalysis", dependencies: ["LearnBasics", "LearnSketch", "LearnRecords"]),
+        .target(name: "LearnAnalysis", dependencies: ["LearnBasics", "LearnSketch", "LearnMaths", "LearnRecords"]),
         .target(name: "LearnModel", dependencies: ["LearnBasics", "LearnSketch", "LearnWordPost", "LearnMaths", "LearnRecords",
                                                    "LearnSession", "LearnDiscovery", "LearnAnalysis"]),
         // The device's SQLite store.

@@ -100,6 +100,7 @@ struct WebGallery: Sendable {
             try await file(request) { _ in try picture(try context.parameters.require("name")) }
         }
         registerAccounts(on: gallery)
+        registerAssignments(on: gallery)
         gallery.get("style.css") { request, _ in
             try await file(request) { _ in (Array(WebTemplates.style.utf8), "text/css; charset=utf-8", nil) }
         }
@@ -179,7 +180,7 @@ struct WebGallery: Sendable {
 
     /// A picture or a download: a refusal is its status and nothing else.
     /// A download, made in the visitor's language.
-    private func file(_ request: Request,
+    func file(_ request: Request,
                       _ body: (WebLanguage) async throws -> (bytes: [UInt8], type: String, disposition: String?)) async throws -> Response {
         let v = visit(request)
         let info = RequestInfo(peerAddress: RequestInfo.current.peerAddress, token: v.session)
@@ -563,7 +564,7 @@ struct WebGallery: Sendable {
             rows.append(row)
         }
         let named = await schoolClass(id)
-        var data: [String: Any] = ["pupils": rows, "classID": id]
+        var data: [String: Any] = ["pupils": rows, "classID": id, "tasks": try await taskRows(classID: id, v.language)]
         // Only the class's teacher lists it with its code; a pupil sees none.
         if let code = named?.code, named?.archived == false { data["code"] = code }
         return render(v, "class", heading: named?.name ?? WebText.pupils.text(v.language), data, account: account)

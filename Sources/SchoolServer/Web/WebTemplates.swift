@@ -153,6 +153,12 @@ enum WebTemplates {
         {{#code}}<p class="class-code">{{t.classCode}}: <strong>{{code}}</strong></p>{{/code}}
         <p><a class="button" href="/gallery/classes/{{classID}}/grades.csv">{{t.downloadGrades}}</a>
         <a class="button" href="/gallery/classes/{{classID}}/games.csv">{{t.downloadGames}}</a></p>
+        <h2>{{t.tasks}}</h2>
+        {{^tasks}}<p>{{t.noTasks}}</p>{{/tasks}}
+        <ul class="tasks">
+        {{#tasks}}<li><a href="{{href}}">{{title}}</a>{{#due}} <small>{{t.dueOn}} {{due}}</small>{{/due}}</li>
+        {{/tasks}}
+        </ul>
         {{^pupils}}<p>{{t.noPupils}}</p>{{/pupils}}
         {{#pupils}}
         <section>
@@ -161,6 +167,18 @@ enum WebTemplates {
         </section>
         {{/pupils}}
         <p><a href="/gallery">{{t.back}}</a></p>
+        """,
+        "assignment": """
+        <p>{{t.doneBy}} <strong>{{done}}</strong> / {{total}}{{#due}} · {{t.dueOn}} {{due}}{{/due}}</p>
+        <p><a class="button" href="{{csvHref}}">{{t.downloadAnswers}}</a></p>
+        {{#hasHardest}}<h2>{{t.mostOftenWrong}}</h2>
+        <ul class="hardest">{{#hardest}}<li><strong>{{question}}</strong> {{wrong}} / {{answered}}</li>{{/hardest}}</ul>{{/hasHardest}}
+        <table class="answers">
+        <tr><th scope="col">{{t.pupil}}</th><th scope="col">{{t.doneColumn}}</th>{{#maths}}<th scope="col">{{t.rightAnswers}}</th><th scope="col">{{t.seconds}}</th><th scope="col">{{t.wrongAnswers}}</th>{{/maths}}</tr>
+        {{#rows}}<tr><th scope="row">{{name}}</th><td>{{#done}}✓{{/done}}{{^done}}{{t.notYet}}{{/done}}{{#sketch}} <a href="/gallery/sketches/{{sketch}}">{{t.openSketch}}</a>{{/sketch}}</td>{{#maths}}{{#done}}<td>{{right}} / {{asked}}</td><td>{{seconds}}</td><td>{{#wrong}}<span class="wrong">{{question}} <del>{{given}}</del></span> {{/wrong}}</td>{{/done}}{{^done}}<td></td><td></td><td></td>{{/done}}{{/maths}}</tr>
+        {{/rows}}
+        </table>
+        <p><a href="{{backHref}}">{{t.back}}</a></p>
         """,
         "summary": """
         {{^sketches}}<p>{{t.noPupilSketches}}</p>{{/sketches}}

@@ -16,6 +16,8 @@ enum WebText: CaseIterable {
     case teacherAccounts, myPassword, currentPassword, newPassword, newPasswordAgain, changePassword, passwordChanged
     case wrongCurrentPassword, passwordRule, passwordsDiffer, teachers, admin, newPasswordFor, setPassword, passwordSet
     case addTeacher, firstPassword, teacherAdded, teacherExists, nameRule
+    case tasks, noTasks, drawTask, mathsTask, dueOn, doneBy, pupil, doneColumn, notYet, rightAnswers, seconds
+    case wrongAnswers, mostOftenWrong, downloadAnswers, openSketch
 
     var words: (en: String, de: String) {
         switch self {
@@ -117,6 +119,21 @@ enum WebText: CaseIterable {
         case .teacherExists: ("There is already a teacher of that name, or the school has as many teachers as it may.",
                               "Es gibt schon eine Lehrkraft mit diesem Namen, oder die Schule hat so viele Lehrkräfte, wie sie haben darf.")
         case .nameRule: ("A name has 1 to 64 characters.", "Ein Name hat 1 bis 64 Zeichen.")
+        case .tasks: ("Tasks", "Aufgaben")
+        case .noTasks: ("No tasks set yet.", "Noch keine Aufgaben gestellt.")
+        case .drawTask: ("Draw", "Malen")
+        case .mathsTask: ("Maths", "Rechnen")
+        case .dueOn: ("due", "bis")
+        case .doneBy: ("Done by", "Erledigt von")
+        case .pupil: ("Pupil", "Kind")
+        case .doneColumn: ("Done", "Erledigt")
+        case .notYet: ("not yet", "noch nicht")
+        case .rightAnswers: ("Right at once", "Gleich richtig")
+        case .seconds: ("Seconds", "Sekunden")
+        case .wrongAnswers: ("Wrong at first", "Zuerst falsch")
+        case .mostOftenWrong: ("Most often wrong", "Am häufigsten falsch")
+        case .downloadAnswers: ("Answers as a spreadsheet", "Antworten als Tabelle")
+        case .openSketch: ("Open the sketch", "Bild öffnen")
         }
     }
 
