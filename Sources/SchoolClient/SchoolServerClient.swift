@@ -375,6 +375,9 @@ public final class SchoolServerClient: Sendable {
             push: { entries throws(SchoolConnectionError) in try await Self.push(entries, client) },
             pull: { after, limit, skipping throws(SchoolConnectionError) in
                 try await Self.pull(after: after, limit: limit, skipping: skipping, client)
+            },
+            waitForChanges: { after, seconds throws(SchoolConnectionError) in
+                try await Self.waitForChanges(after: after, seconds: seconds, client)
             })
     }
 
@@ -425,24 +428,36 @@ public final class SchoolServerClient: Sendable {
     }
 
     private static func pull(after: Int64, limit: Int, skipping: [UUID], _ client: Client) async throws(SchoolConnectionError) -> PulledPage {
+        let body = try await page(after: after, limit: limit, skipping: skipping, wait: nil, client)
+        // A change this version cannot name is left out; the cursor still
+        // moves past it.
+        let changes = body.changes.compactMap { c -> RemoteChange? in
+            guard let opId = UUID(uuidString: c.opId), let entity = OutboxEntity(rawValue: c.entity) else { return nil }
+            return RemoteChange(seq: c.seq, opId: opId, entity: entity, entityId: c.entityId,
+                                payload: Data(c.payload.utf8), createdAt: UnixMilliseconds.date(c.createdAt))
+        }
+        return PulledPage(changes: changes, cursor: body.cursor, more: body.more)
+    }
+
+    /// A pull of one change that the server holds until there is one (or
+    /// `seconds` passed): whether there is.
+    private static func waitForChanges(after: Int64, seconds: Int, _ client: Client) async throws(SchoolConnectionError) -> Bool {
+        !(try await page(after: after, limit: 1, skipping: [], wait: seconds, client).changes.isEmpty)
+    }
+
+    private static func page(after: Int64, limit: Int, skipping: [UUID], wait: Int?,
+                             _ client: Client) async throws(SchoolConnectionError) -> Components.Schemas.ChangePage {
         let output: Operations.PullChanges.Output
         do {
             let skip = skipping.isEmpty ? nil : skipping.map { $0.lowercasedText }
-            output = try await client.pullChanges(query: .init(after: after, limit: limit, skip: skip))
+            output = try await client.pullChanges(query: .init(after: after, limit: limit, skip: skip, wait: wait))
         } catch {
             throw unreachable(error)
         }
         switch output {
         case .ok(let ok):
             guard let body = try? ok.body.json else { throw .refused(status: 200, message: "unreadable answer") }
-            // A change this version cannot name is left out; the cursor
-            // still moves past it.
-            let changes = body.changes.compactMap { c -> RemoteChange? in
-                guard let opId = UUID(uuidString: c.opId), let entity = OutboxEntity(rawValue: c.entity) else { return nil }
-                return RemoteChange(seq: c.seq, opId: opId, entity: entity, entityId: c.entityId,
-                                    payload: Data(c.payload.utf8), createdAt: UnixMilliseconds.date(c.createdAt))
-            }
-            return PulledPage(changes: changes, cursor: body.cursor, more: body.more)
+            return body
         case .unauthorized:
             throw .signedOut
         case .badRequest(let answer):

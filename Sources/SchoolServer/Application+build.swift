@@ -60,6 +60,7 @@ public func buildApplication(
                             logger: logger)
     relay.register(on: router)
     stop?.beforeStopping { await hub.farewell($0) }
+    stop?.beforeStopping { _ in api.bell.close() }
     if let token = configuration.metricsToken {
         MetricsRoute(metrics: metrics, token: token, hub: hub, renderer: renderer, database: database).register(on: router)
     }

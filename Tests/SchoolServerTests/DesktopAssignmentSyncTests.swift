@@ -3,6 +3,7 @@ import LearnModel
 import LearnStore
 import SchoolClient
 import TeamsketchCore
+import TeamsketchTestSupport
 import Testing
 @testable import SchoolServer
 
@@ -66,6 +67,37 @@ import Testing
             _ = try await two.b.syncOnce()
             _ = try await two.a.syncOnce()
             #expect(try two.miasLaptop.assignments(classID: classID).isEmpty)
+        }
+    }
+
+    /// A pupil's laptop that is online hears of a new task without waiting
+    /// for its next pull on the clock: its sync service keeps a pull open
+    /// that the server answers when the task is stored.
+    @Test(arguments: Backend.allCases)
+    func anOnlineLaptopHearsOfANewTaskAtOnce(_ backend: Backend) async throws {
+        try await TestServer(backend).run { api in
+            let two = try await MiaAndHerTeacher(api)
+            defer { Task { await two.client.shutdown() } }
+            let classID = try #require(try await api.call(.get, "/classes", token: two.berg).array.first?["id"] as? String)
+            // A clock so slow that only the waiting pull can bring it.
+            var tuning = SyncService.Tuning()
+            (tuning.interval, tuning.pullInterval) = (600, 6000)
+            // Short waits: the server's test ends sooner after the last one.
+            tuning.waitSeconds = 3
+            let miasService = SyncService(store: two.miasLaptop, connection: two.client.connection(token: two.mia.token),
+                                          key: "mia", tuning: tuning)
+            _ = try await miasService.syncOnce()
+            await miasService.start()
+            defer { Task { await miasService.stop() } }
+            try await Task.sleep(for: .milliseconds(300))
+            let task = UUID()
+            try two.teachersLaptop.setAssignment(id: task, AssignmentRecord(
+                classId: SchoolClassID(classID), task: .draw(prompt: "Ein Baum", groupSize: 1, guides: .none, timeLimitMinutes: 10),
+                at: 1))
+            _ = try await two.b.syncOnce()
+            try await eventually(timeout: .seconds(120), "the task on Mia's laptop") {
+                (try? two.miasLaptop.assignments(classID: classID)[task]) != nil
+            }
         }
     }
 }

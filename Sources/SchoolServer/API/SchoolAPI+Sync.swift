@@ -13,6 +13,9 @@ extension SchoolAPI {
     static let maxPayloadBytes = 1 << 20
     /// Pushes a pull may leave out: a round of 64 pushes of 500 changes.
     static let maxSkippedPushes = 64
+    /// The longest a pull waits for a change (`wait=`): under the
+    /// desktops' request timeout and the server's idle timeout.
+    static let maxPullWait = 25
 
     func pushChanges(_ input: Operations.PushChanges.Input) async throws -> Operations.PushChanges.Output {
         let account = try await signedIn()
@@ -54,6 +57,7 @@ extension SchoolAPI {
         let storable = decided.compactMap { entry in entry.1.map { ($0, entry.2) } }
         let push = UUID()
         try await database { try await sync.store(storable, pusher: account, push: push, now: now) }
+        if !storable.isEmpty { bell.ring() }
         var accepted: [String] = []
         var rejected: [Components.Schemas.Rejection] = []
         for (opId, _, decision) in decided {
@@ -109,8 +113,25 @@ extension SchoolAPI {
         let skip = input.query.skip ?? []
         guard skip.count <= Self.maxSkippedPushes else { throw Problem(.badRequest, "skip names \(Self.maxSkippedPushes) pushes at most") }
         let pushes = try Set(skip.map(Self.id))
-        let page = try await database {
+        let wait = input.query.wait ?? 0
+        guard (0...Self.maxPullWait).contains(wait) else { throw Problem(.badRequest, "wait is 0 to \(Self.maxPullWait) seconds") }
+        // Nothing new yet: ask again each time a push rings the bell (or
+        // every few seconds, for pushes to another process) until the time
+        // is up. No database connection is held while waiting.
+        let deadline = Date().addingTimeInterval(Double(wait))
+        var page = try await database {
             try await sync.changes(visibleTo: account, after: after, limit: limit, skipping: pushes)
+        }
+        if wait > 0, page.changes.isEmpty, !page.more, bell.enter(account.id) {
+            defer { bell.leave(account.id) }
+            while page.changes.isEmpty, !page.more, !bell.isClosed, !Task.isCancelled {
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0 else { break }
+                await bell.wait(seconds: min(left, ChangeBell.recheck))
+                page = try await database {
+                    try await sync.changes(visibleTo: account, after: after, limit: limit, skipping: pushes)
+                }
+            }
         }
         let changes = page.changes.map { stored in
             Components.Schemas.ServerChange(

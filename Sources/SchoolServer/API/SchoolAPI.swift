@@ -20,6 +20,8 @@ struct SchoolAPI: APIProtocol {
     let metrics: ServerMetrics
     /// Accounts with a push under way.
     let pushes = PushesInFlight()
+    /// Wakes the pulls that wait for new changes.
+    let bell = ChangeBell()
     let exports = OneAtATime()
 
     var store: AccountStore { AccountStore(db: dependencies.database) }

@@ -295,11 +295,8 @@ public enum ChangeRules {
             guard !pusher.isPupil else { throw PushRejection(.forbidden, "only teachers set tasks") }
             let assignmentID = try id(change.entityId, "an assignment")
             try ChangeIdentity.checkChosen(change.opId)
-            guard change.payload.utf8.count <= AssignmentRecord.maxPayloadBytes else {
-                throw PushRejection(.badRequest, "an assignment is at most \(AssignmentRecord.maxPayloadBytes / 1024) KiB")
-            }
-            let record = try decode(AssignmentRecord.self, change.payload, "an assignment")
-            if let problem = record.problem { throw PushRejection(.badRequest, problem) }
+            let record = try checked(AssignmentRecord.self, change.payload, "an assignment",
+                                     maxBytes: AssignmentRecord.maxPayloadBytes, problem: \.problem)
             let classID = try require(record.classId.uuid, orBadRequest: "an assignment names its class by its id")
             guard facts.taughtClasses.contains(classID) else {
                 throw PushRejection(.forbidden, "only the class's teacher sets it tasks")
@@ -330,11 +327,8 @@ public enum ChangeRules {
             guard pusher.isPupil else { throw PushRejection(.forbidden, "an answer is its pupil's own") }
             _ = try id(change.entityId, "an answer")
             try ChangeIdentity.checkChosen(change.opId)
-            guard change.payload.utf8.count <= AssignmentRecord.maxPayloadBytes else {
-                throw PushRejection(.badRequest, "an answer is at most \(AssignmentRecord.maxPayloadBytes / 1024) KiB")
-            }
-            let answer = try decode(AssignmentAnswer.self, change.payload, "an answer")
-            if let problem = answer.problem { throw PushRejection(.badRequest, problem) }
+            let answer = try checked(AssignmentAnswer.self, change.payload, "an answer",
+                                     maxBytes: AssignmentRecord.maxPayloadBytes, problem: \.problem)
             guard answer.pupilId.uuid == pusher.id else { throw PushRejection(.forbidden, "an answer is its pupil's own") }
             let assignmentID = try id(answer.assignmentId, "an assignment")
             guard change.entityKey == AssignmentAnswer.id(of: UUID(text: assignmentID)!, pupil: pusher.id).key else {
@@ -367,11 +361,8 @@ public enum ChangeRules {
         case .profile:
             let accountID = try id(change.entityId, "an account")
             try ChangeIdentity.checkChosen(change.opId)
-            guard change.payload.utf8.count <= ProfileRecord.maxPayloadBytes else {
-                throw PushRejection(.badRequest, "a profile is at most \(ProfileRecord.maxPayloadBytes / 1024) KiB")
-            }
-            let profile = try decode(ProfileRecord.self, change.payload, "a profile")
-            if let problem = profile.problem { throw PushRejection(.badRequest, problem) }
+            let profile = try checked(ProfileRecord.self, change.payload, "a profile",
+                                      maxBytes: ProfileRecord.maxPayloadBytes, problem: \.problem)
             let subject = facts.people[UUID(text: accountID)!]
             guard accountID == pusher.id.key || subject.map({ teaches($0, pusher, facts) }) == true else {
                 throw PushRejection(.forbidden, "a profile is changed by its owner or their teacher")
@@ -513,6 +504,18 @@ public enum ChangeRules {
 
     private static let dateRange: ClosedRange<Int64> =
         UnixMilliseconds.milliseconds(SketchLimits.dates.lowerBound)...UnixMilliseconds.milliseconds(SketchLimits.dates.upperBound)
+
+    /// A record of at most `maxBytes` of JSON, read and checked: its size
+    /// before it is read, its `problem` after.
+    private static func checked<T: Decodable>(_ type: T.Type, _ payload: String, _ what: String, maxBytes: Int,
+                                              problem: (T) -> String?) throws -> T {
+        guard payload.utf8.count <= maxBytes else {
+            throw PushRejection(.badRequest, "\(what) is at most \(maxBytes / 1024) KiB")
+        }
+        let value = try decode(type, payload, what)
+        if let problem = problem(value) { throw PushRejection(.badRequest, problem) }
+        return value
+    }
 
     private static func `require`<T>(_ value: T?, orBadRequest message: String) throws -> T {
         guard let value else { throw PushRejection(.badRequest, message) }

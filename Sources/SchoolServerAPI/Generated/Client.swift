@@ -4375,6 +4375,13 @@ public struct Client: APIProtocol {
                     name: "skip",
                     value: input.query.skip
                 )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "wait",
+                    value: input.query.wait
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept

@@ -4169,6 +4169,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         explode: true,
                         name: "skip",
                         as: [Components.Schemas.Id].self
+                    ),
+                    wait: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "wait",
+                        as: Swift.Int.self
                     )
                 )
                 let headers: Operations.PullChanges.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))

@@ -5957,20 +5957,32 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/sync/changes/GET/query/skip`.
                 public var skip: [Components.Schemas.Id]?
+                /// Seconds to wait when there is nothing after `after` yet: the
+                /// server holds the answer until a change this account may see is
+                /// stored (a task its teacher set, a classmate's stroke) or the
+                /// time is up, and then answers as without it. A device that is
+                /// online keeps one such pull open to hear of new work at once.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sync/changes/GET/query/wait`.
+                public var wait: Swift.Int?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - after:
                 ///   - limit:
                 ///   - skip: Pushes of this account (each push answer's `pushId`) whose
+                ///   - wait: Seconds to wait when there is nothing after `after` yet: the
                 public init(
                     after: Swift.Int64? = nil,
                     limit: Swift.Int? = nil,
-                    skip: [Components.Schemas.Id]? = nil
+                    skip: [Components.Schemas.Id]? = nil,
+                    wait: Swift.Int? = nil
                 ) {
                     self.after = after
                     self.limit = limit
                     self.skip = skip
+                    self.wait = wait
                 }
             }
             public var query: Operations.PullChanges.Input.Query

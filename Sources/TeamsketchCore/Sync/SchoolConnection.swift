@@ -11,11 +11,18 @@ public struct SchoolConnection: Sendable {
     /// Changes after a cursor, in server order, without what the pushes
     /// named in `skipping` (`PushOutcome.pushId`) stored.
     public var pull: @Sendable (_ after: Int64, _ limit: Int, _ skipping: [UUID]) async throws(SchoolConnectionError) -> PulledPage
+    /// Waits up to `seconds` for a change after the cursor that this
+    /// account may see; true when there is one. Nil for a server that
+    /// cannot be waited on (or a test that does not): the sync service
+    /// then only pulls on its own clock.
+    public var waitForChanges: (@Sendable (_ after: Int64, _ seconds: Int) async throws(SchoolConnectionError) -> Bool)?
 
     public init(push: @escaping @Sendable ([OutboxEntry]) async throws(SchoolConnectionError) -> PushOutcome,
-                pull: @escaping @Sendable (Int64, Int, [UUID]) async throws(SchoolConnectionError) -> PulledPage) {
+                pull: @escaping @Sendable (Int64, Int, [UUID]) async throws(SchoolConnectionError) -> PulledPage,
+                waitForChanges: (@Sendable (Int64, Int) async throws(SchoolConnectionError) -> Bool)? = nil) {
         self.push = push
         self.pull = pull
+        self.waitForChanges = waitForChanges
     }
 }
 

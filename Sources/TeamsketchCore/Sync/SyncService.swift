@@ -26,6 +26,8 @@ public actor SyncService {
         public var pushBytes = 4 << 20
         public var pullPage = 500
         public var backoff = SyncBackoff()
+        /// How long one pull that waits for news lasts (the server's most).
+        public var waitSeconds = 25
 
         public init() {}
     }
@@ -58,6 +60,10 @@ public actor SyncService {
     private let copyName: @Sendable (String) -> String
     private let onKeptCopies: @Sendable ([LocalStore.KeptCopy]) -> Void
     private var loop: Task<Void, Never>?
+    /// Waits on the server for changes this account may see (a task the
+    /// teacher just set) and syncs at once when one comes, so news does
+    /// not wait for the next pull on the clock.
+    private var watcher: Task<Void, Never>?
     private var failures = 0
     private var unreachableSince: Date?
     private var lastPull: Date?
@@ -92,11 +98,44 @@ public actor SyncService {
     public func start() {
         guard loop == nil else { return }
         loop = Task { [weak self] in await self?.run() }
+        if connection.waitForChanges != nil {
+            watcher = Task { [weak self] in await self?.watch() }
+        }
     }
 
     public func stop() {
         loop?.cancel()
         loop = nil
+        watcher?.cancel()
+        watcher = nil
+    }
+
+    /// One pull that waits at a time, from the stored cursor. When it
+    /// says something came, a round syncs now; if that moved the cursor
+    /// nowhere (a round was under way, or failed), the next wait starts a
+    /// loop's interval later, so a change that stays unpulled cannot make
+    /// it ask again and again.
+    private func watch() async {
+        guard let waitForChanges = connection.waitForChanges else { return }
+        var failures = 0
+        while !Task.isCancelled {
+            do {
+                let cursor = try store.syncCursor(for: key)
+                if try await waitForChanges(cursor, tuning.waitSeconds), !Task.isCancelled {
+                    _ = try? await round(pushing: held.map { now() >= $0.until } ?? true)
+                    if (try? store.syncCursor(for: key)) == cursor {
+                        try? await Task.sleep(for: .milliseconds(Int64(tuning.interval * 1000)))
+                    }
+                }
+                failures = 0
+            } catch SchoolConnectionError.signedOut {
+                return
+            } catch {
+                failures += 1
+                let delay = tuning.backoff.delay(afterFailures: failures, random: random())
+                try? await Task.sleep(for: .milliseconds(Int64(delay * 1000)))
+            }
+        }
     }
 
     private func run() async {
