@@ -58,7 +58,9 @@ public struct MathsGame: Sendable {
         guard let question else { return [] }
         guard value == question.answer else {
             guard !pressedWrong.contains(value) else { return [] }
-            pressedWrong.append(value)
+            // As many as there are wrong keys: a typed number that is on no
+            // key sounds as wrong but is not kept beyond that.
+            if pressedWrong.count < PianoKeys.count - 1 { pressedWrong.append(value) }
             return [.wrongSound]
         }
         let elapsed = max(0, now.timeIntervalSince(askedAt))

@@ -17,7 +17,8 @@ import LearnMaths
     @Test func aTeachersTasksAreKept() throws {
         for task: AssignmentRecord.Task in [.draw(prompt: "Dein Haus", groupSize: 1, guides: .none, timeLimitMinutes: 20),
                                             .draw(prompt: "Ein Zoo", groupSize: 4, guides: .squared, timeLimitMinutes: 0),
-                                            .wordPost(poolId: UUID().lowercasedText, words: 10), .maths(set: Self.plus)] {
+                                            .wordPost(poolId: UUID().lowercasedText, words: 10),
+                                            .wordPost(poolId: "builtin.de", words: 8), .maths(set: Self.plus)] {
             let record = assignment(task, due: "2026-12-24")
             #expect(record.problem == nil, "\(task)")
             let again = try JSONDecoder().decode(AssignmentRecord.self, from: JSONEncoder().encode(record))

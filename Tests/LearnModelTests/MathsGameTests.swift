@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LearnMaths
+import LearnRecords
 
 /// One pupil's maths game without a window: a right key plays the next
 /// note of the tune and asks the next question; a wrong one a soft sound,
@@ -29,6 +30,23 @@ import Testing
         #expect(game.isFinished && game.keys.isEmpty)
         #expect(answers.map(\.right) == [true, false, true])
         #expect(game.press(8, at: Self.t0.addingTimeInterval(7)) == [], "nothing after the end")
+    }
+
+    /// Typing number after number keeps no more wrong tries than there are
+    /// wrong keys: the answer stays one a teacher's server takes.
+    @Test func endlessWrongTypingKeepsAnAnswerThatCanBeSent() {
+        var game = MathsGame(set: Self.set, seed: 9, at: Self.t0)
+        for wrong in 20..<40 { #expect(game.press(wrong, at: Self.t0) == [.wrongSound]) }
+        #expect(game.pressedWrong.count == PianoKeys.count - 1)
+        _ = game.press(12, at: Self.t0)
+        _ = game.press(7, at: Self.t0)
+        guard case .finished(let answers)? = game.press(8, at: Self.t0).last else {
+            Issue.record("not finished")
+            return
+        }
+        let answer = AssignmentAnswer(assignmentId: UUID().lowercasedText, pupilId: AccountID(UUID()),
+                                      work: .maths(answers: answers), at: 1)
+        #expect(answer.problem == nil)
     }
 
     @Test func everyPupilOfAnAssignmentGetsTheSameKeys() {

@@ -65,19 +65,28 @@ import Testing
         }
     }
 
-    /// The bell wakes a waiter at once, times out without a ring, and once
-    /// closed (the server stopping) keeps no one waiting.
+    /// The bell wakes a waiter at once, also one that missed the ring while
+    /// it asked the database, times out without a ring, and once closed
+    /// (the server stopping) keeps no one waiting.
     @Test func theBellWakesTimesOutAndClosesForGood() async throws {
         let bell = ChangeBell()
         let started = ContinuousClock.now
-        async let woken: Void = bell.wait(seconds: 60)
+        async let woken: Void = bell.wait(seconds: 60, after: bell.generation)
         try await Task.sleep(for: .milliseconds(200))
         bell.ring()
         await woken
         #expect(ContinuousClock.now - started < .seconds(30))
         let timing = ContinuousClock.now
-        await bell.wait(seconds: 0.2)
+        await bell.wait(seconds: 0.2, after: bell.generation)
         #expect(ContinuousClock.now - timing >= .milliseconds(200))
+        // A ring between reading the count and waiting is not missed.
+        let before = bell.generation
+        bell.ring()
+        let missed = ContinuousClock.now
+        await bell.wait(seconds: 60, after: before)
+        #expect(ContinuousClock.now - missed < .seconds(30))
+        // A wait of no time at all still returns.
+        await bell.wait(seconds: 0, after: bell.generation)
         let account = UUID()
         #expect(bell.enter(account) && bell.enter(account) && !bell.enter(account))
         bell.leave(account)
@@ -85,7 +94,7 @@ import Testing
         bell.close()
         #expect(!bell.enter(UUID()))
         let closed = ContinuousClock.now
-        await bell.wait(seconds: 60)
+        await bell.wait(seconds: 60, after: bell.generation)
         #expect(ContinuousClock.now - closed < .seconds(30) && bell.isClosed)
     }
 }

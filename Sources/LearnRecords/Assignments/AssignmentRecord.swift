@@ -64,7 +64,7 @@ public struct AssignmentRecord: Codable, Hashable, Sendable {
             guard Self.groupSizes.contains(groupSize) else { return "a drawing group has 1 to 4 pupils" }
             guard Self.timeLimits.contains(timeLimit) else { return "a time limit is 0 to 120 minutes" }
         case .wordPost(let poolId, let words):
-            guard UUID(text: poolId) != nil || poolId.hasPrefix("builtin-"), poolId.count <= 64 else {
+            guard UUID(text: poolId) != nil || poolId.hasPrefix("builtin."), poolId.count <= 64 else {
                 return "a word list is named by its id"
             }
             guard Self.wordCounts.contains(words) else { return "a game has 1 to 50 words" }

@@ -119,15 +119,25 @@ extension SchoolAPI {
         // every few seconds, for pushes to another process) until the time
         // is up. No database connection is held while waiting.
         let deadline = Date().addingTimeInterval(Double(wait))
+        // The bell's count before each question: a ring while the database
+        // answers is not missed.
+        var rung = bell.generation
         var page = try await database {
             try await sync.changes(visibleTo: account, after: after, limit: limit, skipping: pushes)
         }
         if wait > 0, page.changes.isEmpty, !page.more, bell.enter(account.id) {
             defer { bell.leave(account.id) }
+            var asked = Date()
             while page.changes.isEmpty, !page.more, !bell.isClosed, !Task.isCancelled {
                 let left = deadline.timeIntervalSinceNow
                 guard left > 0 else { break }
-                await bell.wait(seconds: min(left, ChangeBell.recheck))
+                await bell.wait(seconds: min(left, ChangeBell.recheck), after: rung)
+                let gap = ChangeBell.minimumGap + asked.timeIntervalSinceNow
+                if gap > 0, gap < deadline.timeIntervalSinceNow {
+                    try? await Task.sleep(for: .milliseconds(Int64(gap * 1000)))
+                }
+                rung = bell.generation
+                asked = Date()
                 page = try await database {
                     try await sync.changes(visibleTo: account, after: after, limit: limit, skipping: pushes)
                 }

@@ -379,13 +379,13 @@ enum Migrations {
         },
         // The tasks teachers set (`AssignmentRecord`): whose class, who set
         // it, for which pupils (a JSON list; NULL for the whole class),
-        // whether it was taken back, as of the newest change's `at`. The
-        // rules read it to decide who may change or answer a task; the
-        // tasks themselves travel in the log.
+        // whether it was taken back, as its last change says. The rules
+        // read it to decide who may change or answer a task; the tasks
+        // themselves travel in the log.
         Migration(version: 17) { _ in
             ["""
              CREATE TABLE assignment (id TEXT PRIMARY KEY, classId TEXT NOT NULL, ownerId TEXT NOT NULL, pupils TEXT,
-                                      deleted BIGINT NOT NULL DEFAULT 0, at BIGINT NOT NULL)
+                                      deleted BIGINT NOT NULL DEFAULT 0)
              """,
              "CREATE INDEX assignmentClass ON assignment (classId)"]
         },

@@ -6,25 +6,36 @@ import NIOConcurrencyHelpers
 /// again whether something it may see came. Another server process on the
 /// same database does not ring this one's bell: a waiter also asks again
 /// every `recheck` seconds. Closed when the server stops, so no waiting
-/// pull holds up a stop. Each waiter costs a query every few seconds, so
-/// an account waits in at most `perAccount` pulls at once and the server
-/// in at most `total`; a pull beyond is answered at once, as without `wait`.
+/// pull holds up a stop.
+///
+/// A waiter asks at most once every `minimumGap` seconds however often a
+/// busy school rings, an account waits in at most `perAccount` pulls at
+/// once and the server in at most `total` (fewer than the connections it
+/// takes); a pull beyond is answered at once, as without `wait`.
 final class ChangeBell: Sendable {
     static let recheck: Double = 3
+    static let minimumGap: Double = 1
     static let perAccount = 2
-    static let total = 1000
+    static let total = 500
 
     private struct State {
         var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
         var closed = false
+        /// How often it rang: a waiter that read it before asking the
+        /// database and finds it moved has missed a ring, and asks again.
+        var rung: UInt64 = 0
         var waiting: [UUID: Int] = [:]
         var waitingTotal = 0
     }
     private let state = NIOLockedValueBox(State())
 
+    var generation: UInt64 { state.withLockedValue { $0.rung } }
+    var isClosed: Bool { state.withLockedValue { $0.closed } }
+
     /// Wakes every waiter.
     func ring() {
         let woken = state.withLockedValue { state in
+            state.rung &+= 1
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
         }
@@ -36,8 +47,6 @@ final class ChangeBell: Sendable {
         state.withLockedValue { $0.closed = true }
         ring()
     }
-
-    var isClosed: Bool { state.withLockedValue { $0.closed } }
 
     /// Lets the account wait, if it and the server are under their caps;
     /// `leave` when done.
@@ -59,27 +68,31 @@ final class ChangeBell: Sendable {
         }
     }
 
-    /// Returns at the next ring, after `seconds`, or at once when closed or
-    /// the task is cancelled.
-    func wait(seconds: Double) async {
+    /// Returns at the first ring after `generation` (at once if there was
+    /// one since), after `seconds`, or at once when closed or cancelled.
+    func wait(seconds: Double, after generation: UInt64) async {
         let id = UUID()
-        let timer = Task {
-            try? await Task.sleep(for: .milliseconds(Int64(max(0, seconds) * 1000)))
-            wake(id)
-        }
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let resumeNow = state.withLockedValue { state -> Bool in
-                    if state.closed || Task.isCancelled { return true }
+                let now = state.withLockedValue { state -> Bool in
+                    if state.closed || state.rung != generation || Task.isCancelled { return true }
                     state.waiters[id] = continuation
                     return false
                 }
-                if resumeNow { continuation.resume() }
+                if now {
+                    continuation.resume()
+                    return
+                }
+                // Started once the waiter is in the list, so it cannot
+                // fire before there is someone to wake.
+                Task { [self] in
+                    try? await Task.sleep(for: .milliseconds(Int64(max(0, seconds) * 1000)))
+                    wake(id)
+                }
             }
         } onCancel: {
             wake(id)
         }
-        timer.cancel()
     }
 
     private func wake(_ id: UUID) {

@@ -45,9 +45,9 @@ public enum ChangeEffect: Sendable, Equatable {
     /// The account's profile is now this change; classmates of `classID`
     /// see it too.
     case profile(accountID: String, classID: String?)
-    /// The assignment `id` of the class, for these pupils (nil: all), as
-    /// of `at`, set by its teacher.
-    case assignment(id: String, classID: String, pupils: [String]?, deleted: Bool, at: Int64)
+    /// The assignment `id` of the class, for these pupils (nil: all), set
+    /// by its teacher.
+    case assignment(id: String, classID: String, pupils: [String]?, deleted: Bool)
 }
 
 /// Who started a sketch the server did not know, and whether in a LAN
@@ -321,7 +321,7 @@ public enum ChangeRules {
             if duplicate { return .duplicate }
             return .store(ChangeAudience(classID: classID.key),
                           .assignment(id: assignmentID, classID: classID.key, pupils: pupils.map { $0.map(\.key).sorted() },
-                                      deleted: record.deleted, at: record.at))
+                                      deleted: record.deleted))
 
         case .assignmentAnswer:
             guard pusher.isPupil else { throw PushRejection(.forbidden, "an answer is its pupil's own") }

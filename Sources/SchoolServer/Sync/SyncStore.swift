@@ -371,16 +371,15 @@ public struct SyncStore: Sendable {
             return []  // all of a push's rounds at once, in `store`
         case .profile(let accountID, let classID):
             return [CurrentState.keepProfile(of: accountID, classID: classID, if: inserted)]
-        case .assignment(let id, let classID, let pupils, let deleted, let at):
-            // Devices keep the newest by its time; so does this row, which
-            // the rules read.
+        case .assignment(let id, let classID, let pupils, let deleted):
+            // The last change in the server's order wins, here as on every
+            // device, so the rules decide on the task the pupils see.
             // Account ids are hex and dashes: the list is JSON as it stands.
             let list: SQLValue = pupils.map { .text("[" + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]") } ?? .null
             return [SQLStatement("""
-                INSERT INTO assignment (id, classId, ownerId, pupils, deleted, at) SELECT ?, ?, ?, ?, ?, ? WHERE \(inserted.sql)
-                ON CONFLICT (id) DO UPDATE SET pupils = excluded.pupils, deleted = excluded.deleted, at = excluded.at
-                WHERE excluded.at >= assignment.at
-                """, [.text(id), .text(classID), me, list, .int(deleted ? 1 : 0), .int(at)] + inserted.binds)]
+                INSERT INTO assignment (id, classId, ownerId, pupils, deleted) SELECT ?, ?, ?, ?, ? WHERE \(inserted.sql)
+                ON CONFLICT (id) DO UPDATE SET pupils = excluded.pupils, deleted = excluded.deleted
+                """, [.text(id), .text(classID), me, list, .int(deleted ? 1 : 0)] + inserted.binds)]
         }
     }
 

@@ -111,21 +111,24 @@ public actor SyncService {
     }
 
     /// One pull that waits at a time, from the stored cursor. When it
-    /// says something came, a round syncs now; if that moved the cursor
-    /// nowhere (a round was under way, or failed), the next wait starts a
-    /// loop's interval later, so a change that stays unpulled cannot make
-    /// it ask again and again.
+    /// says something came, a round syncs now. Between two such rounds
+    /// lies at least the loop's interval, and so does a wait the server
+    /// answered at once with nothing (it holds only so many, or is older
+    /// than waiting): a teacher's laptop in a class that draws, or a
+    /// server that does not hold pulls, is not asked again and again.
     private func watch() async {
         guard let waitForChanges = connection.waitForChanges else { return }
         var failures = 0
+        let pause = Duration.milliseconds(Int64(tuning.interval * 1000))
         while !Task.isCancelled {
             do {
                 let cursor = try store.syncCursor(for: key)
+                let asked = ContinuousClock.now
                 if try await waitForChanges(cursor, tuning.waitSeconds), !Task.isCancelled {
                     _ = try? await round(pushing: held.map { now() >= $0.until } ?? true)
-                    if (try? store.syncCursor(for: key)) == cursor {
-                        try? await Task.sleep(for: .milliseconds(Int64(tuning.interval * 1000)))
-                    }
+                    try? await Task.sleep(for: pause)
+                } else if ContinuousClock.now - asked < .seconds(tuning.waitSeconds) / 2 {
+                    try? await Task.sleep(for: pause)
                 }
                 failures = 0
             } catch SchoolConnectionError.signedOut {
