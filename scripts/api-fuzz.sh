@@ -39,12 +39,16 @@ sign_in() {
   curl -sf -X POST "http://127.0.0.1:$port/api/v1/sessions" -H 'content-type: application/json' \
     -d "{\"name\":\"Fuzz Teacher\",\"password\":\"$password\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'
 }
+# A pull may wait up to 25 s for news: the fuzzer's own waits are cut to
+# a second (Tests/fuzz/hooks.py), and a request may take 30 s (answer and
+# time limit both) for the boundary cases its coverage phase sends as
+# they are.
 fuzz() {
   local token=$1
   shift
-  "$venv/bin/schemathesis" run Sources/SchoolServerAPI/openapi.yaml \
+  PYTHONPATH=Tests/fuzz SCHEMATHESIS_HOOKS=hooks "$venv/bin/schemathesis" run Sources/SchoolServerAPI/openapi.yaml \
     --url "http://127.0.0.1:$port/api/v1" \
-    --header "Authorization: Bearer $token" \
+    --header "Authorization: Bearer $token" --request-timeout 30 --max-response-time 30 \
     --checks all --max-examples "$examples" --seed 1 \
     --suppress-health-check all --no-color "$@"
 }
