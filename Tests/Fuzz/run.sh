@@ -65,7 +65,7 @@ source_of() {
 # Each is rebuilt when one of its files changed, when files were added or
 # removed (the list is part of what the library was built from), or when a
 # module it imports was rebuilt.
-MODEL_MODULES=(LearnBasics LearnSketch LearnWordPost LearnRecords LearnSession LearnDiscovery LearnAnalysis LearnModel)
+MODEL_MODULES=(LearnBasics LearnSketch LearnWordPost LearnMaths LearnRecords LearnSession LearnDiscovery LearnAnalysis LearnModel)
 MODEL_LIBS=()
 for module in "${MODEL_MODULES[@]}"; do
     mapfile -t sources < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)

@@ -134,6 +134,7 @@ struct SSHFSHomeTests {
         let other = Process()
         other.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         let ready = server.folder + "/other-holds-the-lock"
+        let committing = server.folder + "/other-commits-at"
         other.arguments = ["-c", """
             import sqlite3, sys, time, pathlib
             c = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -141,14 +142,18 @@ struct SSHFSHomeTests {
             c.execute("CREATE TABLE other (x)")
             pathlib.Path(sys.argv[2]).touch()
             time.sleep(1.5)
+            pathlib.Path(sys.argv[3]).write_text(repr(time.time()))
             c.execute("COMMIT")
-            """, path, ready]
+            """, path, ready, committing]
         try other.run()
         while !storeFileExists(ready) && other.isRunning { Thread.sleep(forTimeInterval: 0.02) }
-        let started = Date()
         try store.append(Self.stroke(0), to: meta.id)
-        #expect(Date().timeIntervalSince(started) > 0.5, "the store waited for the other program's commit")
+        let appended = Date().timeIntervalSince1970
         other.waitUntilExit()
+        // The store's write ended after the other program began to commit:
+        // it waited for the lock, however long either took to get there.
+        let commitStarted = try #require(Double(String(decoding: try #require(storeFileBytes(committing)), as: UTF8.self)))
+        #expect(appended > commitStarted, "the store waited for the other program's commit")
         #expect(other.terminationStatus == 0)
         try store.close()
         #expect(try sqliteCheck(path) == "ok 1")
