@@ -152,7 +152,8 @@ struct SSHFSHomeTests {
         other.waitUntilExit()
         // The store's write ended after the other program began to commit:
         // it waited for the lock, however long either took to get there.
-        let commitStarted = try #require(Double(String(decoding: try #require(storeFileBytes(committing)), as: UTF8.self)))
+        let written = try #require(storeFileBytes(committing), "the other program said when it began to commit")
+        let commitStarted = try #require(Double(String(decoding: written, as: UTF8.self)))
         #expect(appended > commitStarted, "the store waited for the other program's commit")
         #expect(other.terminationStatus == 0)
         try store.close()
